@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs every Debian package qdiff builds, tests and benchmarks with. Idempotent: it only
+# calls apt-get when something is missing, so repeated runs cost a dpkg query.
+set -euo pipefail
+packages=(
+  build-essential cmake ninja-build ccache
+  antlr4 libantlr4-runtime-dev default-jre-headless
+  tao-pegtl-dev libboost-graph-dev libfmt-dev catch2 nlohmann-json3-dev
+  libsqlite3-dev sqlite3 libpq-dev libcurl4-openssl-dev
+  libclang-rt-14-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
