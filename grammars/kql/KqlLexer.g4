@@ -30,6 +30,7 @@ DISTINCT             : 'distinct';
 EVALUATE             : 'evaluate';
 EXTEND               : 'extend';
 EXTERNALDATA         : 'externaldata' | 'external_data';
+INLINE_EXTERNAL_TABLE: 'inline_external_table';
 FACET                : 'facet';
 FILTER               : 'filter';
 FIND                 : 'find';
@@ -44,6 +45,7 @@ JOIN                 : 'join';
 LIMIT                : 'limit';
 LOOKUP               : 'lookup';
 MACRO_EXPAND         : 'macro-expand';
+ENTITY_GROUP         : 'entity_group';
 MAKE_GRAPH           : 'make-graph';
 MAKE_SERIES          : 'make-series';
 MV_APPLY             : 'mv-apply';
@@ -126,6 +128,7 @@ WITH_MATCH_ID        : 'with_match_id';
 WITH_NODE_ID         : 'with_node_id';
 WITH_SOURCE          : 'withsource';
 OTHERS               : 'others';
+PARTITIONED_BY       : 'partitioned-by';
 
 // scalar type names (when not followed by `(`, see TYPED_LITERAL)
 T_BOOL      : 'bool' | 'boolean';
@@ -212,6 +215,7 @@ SLASH      : '/';
 PERCENT    : '%';
 QUESTION   : '?';
 BANG       : '!';
+HASH       : '#';
 
 // ---------------------------------------------------------------------------------------------
 // Literals
@@ -267,7 +271,9 @@ UNTERMINATED_STRING
 // Names
 // ---------------------------------------------------------------------------------------------
 DOLLAR_IDENTIFIER : '$' [a-zA-Z_] [a-zA-Z_0-9]*;   // $left, $right
-IDENTIFIER        : [a-zA-Z_] [a-zA-Z_0-9]*;
+IDENTIFIER        : [a-zA-Z_] [a-zA-Z_0-9]*
+                  | DIGITS [a-zA-Z_] [a-zA-Z_0-9]*   // 5h_MovingAvg, 10abc: names may start with digits
+                  ;
 
 // Anything else is one error token: the lexer never stalls on bad bytes.
 ERROR_CHAR : .;

@@ -18,7 +18,8 @@ options { tokenVocab = KqlLexer; }
 // =============================================================================================
 
 query
-    : DOT identifier .*? EOF                          # ManagementCommand
+    : DOT anyName .*? EOF                             # ManagementCommand
+    | HASH anyName .*? EOF                            # ClientDirective
     | (statement (SEMI statement)* SEMI?)? EOF        # QueryStatements
     ;
 
@@ -39,7 +40,6 @@ letStatement
 letValue
     : functionDefinition                              # LetFunction
     | VIEW functionDefinition                         # LetView
-    | PATTERN patternDefinition                       # LetPattern
     | pipeExpression                                  # LetExpression
     ;
 
@@ -48,7 +48,7 @@ functionDefinition
     ;
 
 functionParameter
-    : name COLON parameterType (ASSIGN expr)?
+    : declName COLON parameterType (ASSIGN expr)?
     ;
 
 parameterType
@@ -75,7 +75,7 @@ declareStatement
     ;
 
 declarePatternStatement
-    : DECLARE PATTERN name
+    : DECLARE PATTERN name (ASSIGN patternDefinition)?
     ;
 
 aliasStatement
@@ -83,13 +83,18 @@ aliasStatement
     ;
 
 restrictStatement
-    : RESTRICT ACCESS TO LPAREN (expr (COMMA expr)*)? RPAREN
+    : RESTRICT ACCESS TO LPAREN (unionTable (COMMA unionTable)*)? RPAREN
     ;
 
-// let p = pattern (a:string) [ "x" ] { T | where ... };
+// declare pattern p = (a:string)[b:string] { ("x").["y"] = { print 1 }; };
 patternDefinition
     : LPAREN (functionParameter (COMMA functionParameter)*)? RPAREN
-      (LBRACKET (literal (COMMA literal)*)? RBRACKET (DOT name)? functionBody)*
+      (LBRACKET functionParameter (COMMA functionParameter)* RBRACKET)?
+      LBRACE (patternCase SEMI)* RBRACE
+    ;
+
+patternCase
+    : LPAREN (literal (COMMA literal)*)? RPAREN (DOT LBRACKET literal RBRACKET)? ASSIGN functionBody
     ;
 
 // =============================================================================================
@@ -113,6 +118,8 @@ pipeSource
     | findOperator                                    # FindSource
     | evaluateOperator                                # EvaluateSource
     | externalDataExpression                          # ExternalDataSource
+    | inlineExternalTableExpression                   # InlineExternalTableSource
+    | macroExpandOperator                             # MacroExpandSource
     | expr                                            # ExpressionSource
     ;
 
@@ -179,11 +186,11 @@ operatorParameter
 // dotted parameters only: hint.strategy=..., hint.shufflekey=...; used where a column
 // assignment `x = expr` could follow (summarize, distinct, sort...)
 hintParameter
-    : name DOT name (DOT name)* ASSIGN optionValue
+    : anyName DOT anyName (DOT anyName)* ASSIGN optionValue
     ;
 
 optionName
-    : name (DOT name)*
+    : anyName (DOT anyName)*
     ;
 
 optionValue
@@ -296,6 +303,7 @@ unionOperator
 
 unionTable
     : starPattern                                     # WildcardUnionTable
+    | expr DOT starPattern                            # QualifiedWildcardUnionTable
     | expr                                            # ExpressionUnionTable
     ;
 
@@ -304,7 +312,7 @@ mvExpandOperator
     ;
 
 mvExpandColumn
-    : namedExpression (TO TYPEOF LPAREN scalarType RPAREN)?
+    : namedExpression (TO TYPEOF LPAREN typeofArgument RPAREN)?
     ;
 
 mvApplyOperator
@@ -327,7 +335,7 @@ parsePattern
 parsePatternItem
     : STAR                                            # ParseWildcard
     | stringLiteral                                   # ParseText
-    | name (COLON scalarType)?                        # ParseColumn
+    | declName (COLON scalarType)?                    # ParseColumn
     ;
 
 parseKvOperator
@@ -366,21 +374,30 @@ invokeOperator
     ;
 
 evaluateOperator
-    : EVALUATE operatorParameter* expr
+    : EVALUATE operatorParameter* expr (COLON LPAREN tabularSchema RPAREN)?
     ;
 
 searchOperator
     : SEARCH operatorParameter* (IN LPAREN unionTable (COMMA unionTable)* RPAREN)? searchPredicate
     ;
 
+// search Col:"value" or "text" and x > 1
 searchPredicate
-    : name COLON expr                                 # ColumnSearchPredicate
-    | expr                                            # ExpressionSearchPredicate
+    : searchTerm ((AND | OR) searchTerm)*
+    ;
+
+searchTerm
+    : name COLON stringLiteral                        # ColumnSearchTerm
+    | expr                                            # ExpressionSearchTerm
     ;
 
 findOperator
-    : FIND operatorParameter* (IN LPAREN unionTable (COMMA unionTable)* RPAREN)? WHERE expr
-      (PROJECT_SMART | PROJECT namedExpression (COMMA namedExpression)*)?
+    : FIND operatorParameter* (IN LPAREN unionTable (COMMA unionTable)* RPAREN)? WHERE? expr
+      (PROJECT_SMART | PROJECT findColumn (COMMA findColumn)*)?
+    ;
+
+findColumn
+    : name (COLON scalarType)?
     ;
 
 sampleOperator
@@ -448,6 +465,7 @@ macroExpandOperator
 makeGraphOperator
     : MAKE_GRAPH operatorParameter* expr graphEdgeDirection expr
       (WITH graphNodesTable (COMMA graphNodesTable)* | WITH_NODE_ID ASSIGN name)?
+      (PARTITIONED_BY expr LPAREN contextualPipe RPAREN)?
     ;
 
 graphEdgeDirection
@@ -488,7 +506,11 @@ graphEdge
     ;
 
 graphEdgeBody
-    : name? (STAR INT_LITERAL (DOTDOT INT_LITERAL)?)?
+    : name? (STAR graphPathLength (DOTDOT graphPathLength)?)?
+    ;
+
+graphPathLength
+    : INT_LITERAL | identifier
     ;
 
 graphToTableOperator
@@ -521,13 +543,18 @@ externalDataExpression
       (WITH LPAREN operatorParameter (COMMA operatorParameter)* COMMA? RPAREN)?
     ;
 
+inlineExternalTableExpression
+    : INLINE_EXTERNAL_TABLE (LPAREN tabularSchema RPAREN)? operatorParameter*
+      LPAREN expr (COMMA expr)* RPAREN
+    ;
+
 datatableExpression
     : DATATABLE operatorParameter* LPAREN schemaColumn (COMMA schemaColumn)* RPAREN
       LBRACKET (expr (COMMA expr)* COMMA?)? RBRACKET
     ;
 
 schemaColumn
-    : name COLON scalarType
+    : declName COLON scalarType
     ;
 
 // ---------------------------------------------------------------------------------------------
@@ -536,8 +563,8 @@ schemaColumn
 
 // x = expr, (a, b) = expr, or a plain expression
 namedExpression
-    : name ASSIGN expr                                # AssignedExpression
-    | LPAREN name (COMMA name)* RPAREN ASSIGN expr    # TupleAssignedExpression
+    : declName ASSIGN expr                            # AssignedExpression
+    | LPAREN declName (COMMA declName)* RPAREN ASSIGN expr  # TupleAssignedExpression
     | expr                                            # PlainExpression
     ;
 
@@ -556,11 +583,11 @@ starPattern
 // =============================================================================================
 
 expr
-    : expr DOT name                                   # MemberAccess
-    | expr DOT name LPAREN argumentList? RPAREN       # MethodCall
-    | expr LBRACKET expr RBRACKET                     # IndexAccess
+    : expr DOT identifier                             # MemberAccess
+    | expr DOT identifier LPAREN argumentList? RPAREN # MethodCall
+    | expr DOT? LBRACKET expr RBRACKET                # IndexAccess
     | primary                                         # PrimaryExpression
-    | (MINUS | PLUS) expr                             # UnaryExpression
+    | (MINUS | PLUS) primary                          # UnaryExpression
     | expr (STAR | SLASH | PERCENT) expr              # MultiplicativeExpression
     | expr (PLUS | MINUS) expr                        # AdditiveExpression
     | expr (LT | LE | GT | GE) expr                   # RelationalExpression
@@ -589,6 +616,7 @@ primary
     | LPAREN pipeExpression RPAREN                    # ParenthesizedPrimary
     | TYPEOF LPAREN typeofArgument RPAREN             # TypeofPrimary
     | datatableExpression                             # DatatablePrimary
+    | ENTITY_GROUP LBRACKET expr (COMMA expr)* RBRACKET  # EntityGroupPrimary
     | name LPAREN argumentList? RPAREN                # FunctionCallPrimary
     | name                                            # NamePrimary
     | STAR                                            # StarPrimary
@@ -599,7 +627,7 @@ argumentList
     ;
 
 argument
-    : name ASSIGN expr                                # NamedArgument
+    : declName ASSIGN expr                            # NamedArgument
     | STAR                                            # StarArgument
     | pipeExpression                                  # PositionalArgument
     ;
@@ -607,6 +635,7 @@ argument
 typeofArgument
     : scalarType                                      # ScalarTypeofArgument
     | tabularSchema                                   # SchemaTypeofArgument
+    | identifier                                      # NamedTypeofArgument
     ;
 
 scalarType
@@ -623,6 +652,7 @@ literal
     | INT_LITERAL                                     # IntLiteralValue
     | HEX_LITERAL                                     # HexLiteralValue
     | REAL_LITERAL                                    # RealLiteralValue
+    | INT_LITERAL DOT                                 # TrailingDotRealLiteralValue
     | TIMESPAN_LITERAL                                # TimespanLiteralValue
     | TYPED_LITERAL                                   # TypedLiteralValue
     | (TRUE_LITERAL | FALSE_LITERAL)                                  # BoolLiteralValue
@@ -644,6 +674,7 @@ jsonValue
     | TYPED_LITERAL                                   # JsonTypedLiteral
     | (TRUE_LITERAL | FALSE_LITERAL)                                  # JsonBool
     | NULL_LITERAL                                            # JsonNull
+    | T_DYNAMIC LPAREN jsonValue RPAREN               # JsonDynamic
     ;
 
 jsonMember
@@ -668,4 +699,28 @@ identifier
     | PARSE | PARTITION | PATTERN | QUERY_PARAMETERS | RANGE | REDUCE | REGEX | RENDER | RESTRICT
     | SCAN | SERIALIZE | SORT | STEP | SUMMARIZE | TAKE | TOP | TYPEOF | VIEW | WITH
     | WITH_NODE_ID | WITH_SOURCE | T_BOOL | T_GUID
+    ;
+
+// A name being declared (x = ..., column and parameter declarations, option names): Kusto accepts
+// more keywords here than in references.
+declName
+    : name | keyword
+    ;
+
+// Any word: option names (hint.strategy, with_match_id), management command names.
+anyName
+    : identifier | keyword | stringOperatorKeyword | scalarType
+    ;
+
+keyword
+    : AS | BY | DATATABLE | EXTERNALDATA | FIND | INVOKE | OF | PRINT | SAMPLE | SAMPLE_DISTINCT
+    | SEARCH | SET | TO | TOP_HITTERS | TOP_NESTED | WHERE | UNION | PROJECT | ASC | DESC | FIRST
+    | LAST | OTHERS | WITH_MATCH_ID | IN | AND | OR | BETWEEN | GRANNY_ASC | GRANNY_DESC
+    | TRUE_LITERAL | FALSE_LITERAL | NULL_LITERAL | ENTITY_GROUP | INLINE_EXTERNAL_TABLE
+    ;
+
+stringOperatorKeyword
+    : HAS | HAS_CS | HASPREFIX | HASPREFIX_CS | HASSUFFIX | HASSUFFIX_CS | CONTAINS | CONTAINS_CS
+    | CONTAINSCS | NOTCONTAINS | NOTCONTAINSCS | STARTSWITH | STARTSWITH_CS | ENDSWITH
+    | ENDSWITH_CS | LIKE | NOTLIKE | LIKECS | NOTLIKECS | HAS_ANY | HAS_ALL
     ;

@@ -28,14 +28,46 @@ using qdiff_gen::KqlParser;
 
 namespace {
 
+// Tokens that need something after them (`,` `|` `and` `==` `by` ...). When ANTLR reports the
+// first error on one of these, the decision that failed is the loop or operator it would have
+// started, and the real problem is the token after it (often EOF).
+bool isContinuationToken(size_t t) {
+  switch (t) {
+    case KqlLexer::COMMA: case KqlLexer::PIPE: case KqlLexer::AND: case KqlLexer::OR:
+    case KqlLexer::EQEQ: case KqlLexer::NEQ: case KqlLexer::NEQ2: case KqlLexer::EQTILDE: case KqlLexer::BANGTILDE:
+    case KqlLexer::LT: case KqlLexer::LE: case KqlLexer::GT: case KqlLexer::GE:
+    case KqlLexer::PLUS: case KqlLexer::MINUS: case KqlLexer::STAR: case KqlLexer::SLASH: case KqlLexer::PERCENT:
+    case KqlLexer::ASSIGN: case KqlLexer::DOT: case KqlLexer::DOTDOT: case KqlLexer::COLON: case KqlLexer::SEMI:
+    case KqlLexer::BY: case KqlLexer::ON: case KqlLexer::WITH: case KqlLexer::OF: case KqlLexer::TO:
+    case KqlLexer::FROM: case KqlLexer::STEP:
+    case KqlLexer::IN: case KqlLexer::NOT_IN: case KqlLexer::IN_CI: case KqlLexer::NOT_IN_CI:
+    case KqlLexer::HAS_ANY: case KqlLexer::HAS_ALL: case KqlLexer::BETWEEN: case KqlLexer::NOT_BETWEEN:
+    case KqlLexer::HAS: case KqlLexer::NOT_HAS: case KqlLexer::HAS_CS: case KqlLexer::NOT_HAS_CS:
+    case KqlLexer::CONTAINS: case KqlLexer::NOT_CONTAINS: case KqlLexer::CONTAINS_CS: case KqlLexer::NOT_CONTAINS_CS:
+    case KqlLexer::STARTSWITH: case KqlLexer::NOT_STARTSWITH: case KqlLexer::STARTSWITH_CS: case KqlLexer::NOT_STARTSWITH_CS:
+    case KqlLexer::ENDSWITH: case KqlLexer::NOT_ENDSWITH: case KqlLexer::ENDSWITH_CS: case KqlLexer::NOT_ENDSWITH_CS:
+    case KqlLexer::HASPREFIX: case KqlLexer::NOT_HASPREFIX: case KqlLexer::HASSUFFIX: case KqlLexer::NOT_HASSUFFIX:
+    case KqlLexer::MATCHES: case KqlLexer::LIKE: case KqlLexer::NOTLIKE:
+      return true;
+    default:
+      return false;
+  }
+}
+
+struct TrackingTokenStream;
 struct FirstError : antlr4::BaseErrorListener {
   bool has = false;
+  size_t* furthestSource = nullptr;  // furthest token index looked at, read when the first error is reported
+  size_t furthestAtError = 0;
+  bool tokenWasExpected = false;  // the offending token could continue the parse at that point
   size_t line = 0, column = 0, offset = 0;
   std::string token, message;
   void syntaxError(antlr4::Recognizer*, antlr4::Token* tok, size_t l, size_t c, const std::string& msg,
                    std::exception_ptr) override {
     if (has) return;
     has = true;
+    if (furthestSource) furthestAtError = *furthestSource;
+    if (tok) tokenWasExpected = isContinuationToken(tok->getType());
     line = l;
     column = c;
     message = msg;
@@ -58,11 +90,32 @@ bool isWordToken(antlr4::Token* t) {
   return std::isalpha(c) || c == '_';
 }
 
+// Default recovery, minus the loop-entry/loop-back resynchronisation: in `T | project a,` the
+// loop decision then fails on the token after the comma (EOF), so the error lands there instead
+// of on the comma ("extraneous input ','").
+struct NoSyncErrorStrategy : antlr4::DefaultErrorStrategy {
+  void sync(antlr4::Parser*) override {}
+};
+
+// Token stream that remembers the furthest token the parser looked at (consumed or peeked by
+// prediction). ANTLR reports a failed loop/optional decision at the token where the decision
+// started (`,` in `T | project a,`), whereas the furthest examined token is where the text stops
+// making sense (EOF after the comma): the driver reports the later of the two.
+struct TrackingTokenStream : antlr4::CommonTokenStream {
+  using antlr4::CommonTokenStream::CommonTokenStream;
+  size_t furthest = 0;
+  antlr4::Token* LT(ssize_t k) override {
+    antlr4::Token* t = antlr4::CommonTokenStream::LT(k);
+    if (t && t->getTokenIndex() != INVALID_INDEX && t->getTokenIndex() > furthest) furthest = t->getTokenIndex();
+    return t;
+  }
+};
+
 // One parser/lexer per thread, reused across queries.
 struct Engine {
   antlr4::ANTLRInputStream input;
   KqlLexer lexer{&input};
-  antlr4::CommonTokenStream tokens{&lexer};
+  TrackingTokenStream tokens{&lexer};
   KqlParser parser{&tokens};
 
   Engine() {
@@ -85,7 +138,8 @@ struct Engine {
           vis.push_back(t);
           if (vis.size() == 2) break;
         }
-      if (vis.size() == 2 && vis[0]->getType() == KqlLexer::DOT && isWordToken(vis[1]) &&
+      if (vis.size() == 2 && (vis[0]->getType() == KqlLexer::DOT || vis[0]->getType() == KqlLexer::HASH) &&
+          isWordToken(vis[1]) &&
           vis[1]->getStartIndex() == vis[0]->getStopIndex() + 1) {
         v.command = true;
         v.ok = false;
@@ -105,12 +159,24 @@ struct Engine {
     } catch (antlr4::ParseCancellationException&) {
       tokens.seek(0);
       parser.setTokenStream(&tokens);
-      parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+      parser.setErrorHandler(std::make_shared<NoSyncErrorStrategy>());
       parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
       parser.addErrorListener(&v.err);
+      tokens.furthest = 0;
+      v.err.furthestSource = &tokens.furthest;
       q = parser.query();
       parser.removeErrorListeners();
       v.ok = !v.err.has;
+      if (v.err.has && v.err.tokenWasExpected && v.err.furthestAtError < tokens.size()) {
+        antlr4::Token* f = tokens.get(v.err.furthestAtError);
+        if (f->getStartIndex() > v.err.offset || (f->getType() == antlr4::Token::EOF && v.err.token != "<EOF>")) {
+          v.err.line = f->getLine();
+          v.err.column = f->getCharPositionInLine();
+          v.err.offset = f->getStartIndex();
+          v.err.token = f->getType() == antlr4::Token::EOF ? "<EOF>" : f->getText();
+          v.err.message = "unexpected " + (v.err.token == "<EOF>" ? std::string("end of query") : "'" + v.err.token + "'");
+        }
+      }
     }
     // lexer-level problems the parser may not flag
     if (v.ok) {
