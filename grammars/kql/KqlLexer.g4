@@ -98,6 +98,7 @@ ASC                  : 'asc';
 BY                   : 'by';
 CLUSTER              : 'cluster';
 DATABASE             : 'database';
+DATASCOPE            : 'datascope';
 DEFAULT              : 'default';
 DESC                 : 'desc';
 EDGES                : 'edges';

@@ -544,8 +544,19 @@ externalDataExpression
     ;
 
 inlineExternalTableExpression
-    : INLINE_EXTERNAL_TABLE (LPAREN tabularSchema RPAREN)? operatorParameter*
+    : INLINE_EXTERNAL_TABLE (LPAREN tabularSchema RPAREN)? inlineExternalTableClause*
       LPAREN expr (COMMA expr)* RPAREN
+      (WITH LPAREN operatorParameter (COMMA operatorParameter)* COMMA? RPAREN)?
+    ;
+
+inlineExternalTableClause
+    : operatorParameter                                          # InlineTableParameter
+    | PARTITION BY LPAREN partitionColumn (COMMA partitionColumn)* RPAREN  # InlineTablePartition
+    | optionName ASSIGN LPAREN expr+ RPAREN                     # InlineTablePathFormat
+    ;
+
+partitionColumn
+    : declName COLON scalarType (ASSIGN expr)?
     ;
 
 datatableExpression
@@ -618,6 +629,7 @@ primary
     | datatableExpression                             # DatatablePrimary
     | ENTITY_GROUP LBRACKET expr (COMMA expr)* RBRACKET  # EntityGroupPrimary
     | name LPAREN argumentList? RPAREN                # FunctionCallPrimary
+    | name DATASCOPE ASSIGN identifier                # DataScopedNamePrimary
     | name                                            # NamePrimary
     | STAR                                            # StarPrimary
     ;
@@ -693,7 +705,7 @@ name
 // Identifiers, including the contextual keywords that Kusto accepts as column/table names.
 identifier
     : IDENTIFIER | DOLLAR_IDENTIFIER
-    | ACCESS | ALIAS | CLUSTER | CONSUME | COUNT | DATABASE | DECLARE | DEFAULT | DISTINCT
+    | ACCESS | ALIAS | CLUSTER | DATASCOPE | CONSUME | COUNT | DATABASE | DECLARE | DEFAULT | DISTINCT
     | EDGES | EVALUATE | EXTEND | FACET | FILTER | FORK | FROM | GETSCHEMA | JOIN | KIND | LET
     | LIMIT | LOOKUP | MATCHES | MVAPPLY | MVEXPAND | NODES | NULLS | ON | ORDER | OUTPUT
     | PARSE | PARTITION | PATTERN | QUERY_PARAMETERS | RANGE | REDUCE | REGEX | RENDER | RESTRICT
