@@ -126,6 +126,8 @@ TYPEOF               : 'typeof';
 VIEW                 : 'view';
 WITH                 : 'with';
 WITH_MATCH_ID        : 'with_match_id';
+WITH_ITEMINDEX       : 'with_itemindex';
+BAGEXPANSION         : 'bagexpansion';
 WITH_NODE_ID         : 'with_node_id';
 WITH_SOURCE          : 'withsource';
 OTHERS               : 'others';

@@ -53,7 +53,7 @@ functionParameter
 
 parameterType
     : scalarType                                      # ScalarParameterType
-    | LPAREN tabularSchema RPAREN                     # TabularParameterType
+    | LPAREN tabularSchema? RPAREN                    # TabularParameterType
     ;
 
 // (*), (*, x:int), (a:string, b:long)
@@ -189,6 +189,12 @@ hintParameter
     : anyName DOT anyName (DOT anyName)* ASSIGN optionValue
     ;
 
+// parameters of operators whose column list may start with `name = expr` (mv-expand, make-series)
+kindOrHintParameter
+    : (KIND | BAGEXPANSION | WITH_ITEMINDEX) ASSIGN optionValue  # KindParameter
+    | hintParameter                                             # HintKindParameter
+    ;
+
 optionName
     : anyName (DOT anyName)*
     ;
@@ -212,11 +218,11 @@ projectOperator
     ;
 
 projectAwayOperator
-    : PROJECT_AWAY columnPattern (COMMA columnPattern)*
+    : PROJECT_AWAY (columnPattern (COMMA columnPattern)*)?
     ;
 
 projectKeepOperator
-    : PROJECT_KEEP columnPattern (COMMA columnPattern)*
+    : PROJECT_KEEP (columnPattern (COMMA columnPattern)*)?
     ;
 
 projectRenameOperator
@@ -228,7 +234,7 @@ columnRename
     ;
 
 projectReorderOperator
-    : PROJECT_REORDER reorderColumn (COMMA reorderColumn)*
+    : PROJECT_REORDER (reorderColumn (COMMA reorderColumn)*)?
     ;
 
 reorderColumn
@@ -308,7 +314,7 @@ unionTable
     ;
 
 mvExpandOperator
-    : (MV_EXPAND | MVEXPAND) operatorParameter* mvExpandColumn (COMMA mvExpandColumn)* (LIMIT expr)?
+    : (MV_EXPAND | MVEXPAND) kindOrHintParameter* mvExpandColumn (COMMA mvExpandColumn)* (LIMIT expr)?
     ;
 
 mvExpandColumn
@@ -316,7 +322,7 @@ mvExpandColumn
     ;
 
 mvApplyOperator
-    : (MV_APPLY | MVAPPLY) operatorParameter* mvExpandColumn (COMMA mvExpandColumn)* (LIMIT expr)?
+    : (MV_APPLY | MVAPPLY) kindOrHintParameter* mvExpandColumn (COMMA mvExpandColumn)* (LIMIT expr)?
       ON LPAREN contextualPipe RPAREN
     ;
 
@@ -344,7 +350,7 @@ parseKvOperator
     ;
 
 makeSeriesOperator
-    : MAKE_SERIES operatorParameter* makeSeriesAggregation (COMMA makeSeriesAggregation)*
+    : MAKE_SERIES kindOrHintParameter* makeSeriesAggregation (COMMA makeSeriesAggregation)*
       ON expr makeSeriesRange (BY namedExpression (COMMA namedExpression)*)?
     ;
 
@@ -370,11 +376,11 @@ asOperator
     ;
 
 invokeOperator
-    : INVOKE expr
+    : INVOKE name LPAREN argumentList? RPAREN
     ;
 
 evaluateOperator
-    : EVALUATE operatorParameter* expr (COLON LPAREN tabularSchema RPAREN)?
+    : EVALUATE operatorParameter* name LPAREN argumentList? RPAREN (COLON LPAREN tabularSchema RPAREN)?
     ;
 
 searchOperator
@@ -388,11 +394,12 @@ searchPredicate
 
 searchTerm
     : name COLON stringLiteral                        # ColumnSearchTerm
+    | STAR                                            # AnySearchTerm
     | expr                                            # ExpressionSearchTerm
     ;
 
 findOperator
-    : FIND operatorParameter* (IN LPAREN unionTable (COMMA unionTable)* RPAREN)? WHERE? expr
+    : FIND operatorParameter* (IN LPAREN unionTable (COMMA unionTable)* RPAREN WHERE | WHERE)? searchPredicate
       (PROJECT_SMART | PROJECT findColumn (COMMA findColumn)*)?
     ;
 
@@ -530,7 +537,7 @@ graphMarkComponentsOperator
 // ---------------------------------------------------------------------------------------------
 
 printOperator
-    : PRINT (namedExpression (COMMA namedExpression)*)?
+    : PRINT namedExpression (COMMA namedExpression)*
     ;
 
 rangeOperator
@@ -561,7 +568,11 @@ partitionColumn
 
 datatableExpression
     : DATATABLE operatorParameter* LPAREN schemaColumn (COMMA schemaColumn)* RPAREN
-      LBRACKET (expr (COMMA expr)* COMMA?)? RBRACKET
+      LBRACKET (datatableValue (COMMA datatableValue)* COMMA?)? RBRACKET
+    ;
+
+datatableValue
+    : (MINUS | PLUS)? literal
     ;
 
 schemaColumn
@@ -594,10 +605,11 @@ starPattern
 // =============================================================================================
 
 expr
-    : expr DOT identifier                             # MemberAccess
-    | expr DOT identifier LPAREN argumentList? RPAREN # MethodCall
+    : expr DOT identifier LPAREN argumentList? RPAREN # MethodCall
+    | expr DOT identifier                             # MemberAccess
     | expr DOT? LBRACKET expr RBRACKET                # IndexAccess
     | primary                                         # PrimaryExpression
+    | STAR (stringOperator | EQEQ | NEQ | EQTILDE | BANGTILDE) expr  # AnyColumnExpression
     | (MINUS | PLUS) primary                          # UnaryExpression
     | expr (STAR | SLASH | PERCENT) expr              # MultiplicativeExpression
     | expr (PLUS | MINUS) expr                        # AdditiveExpression
@@ -631,7 +643,6 @@ primary
     | name LPAREN argumentList? RPAREN                # FunctionCallPrimary
     | name DATASCOPE ASSIGN identifier                # DataScopedNamePrimary
     | name                                            # NamePrimary
-    | STAR                                            # StarPrimary
     ;
 
 argumentList
@@ -690,7 +701,7 @@ jsonValue
     ;
 
 jsonMember
-    : stringLiteral COLON jsonValue
+    : STRING_LITERAL COLON jsonValue
     ;
 
 // =============================================================================================
@@ -705,7 +716,7 @@ name
 // Identifiers, including the contextual keywords that Kusto accepts as column/table names.
 identifier
     : IDENTIFIER | DOLLAR_IDENTIFIER
-    | ACCESS | ALIAS | CLUSTER | DATASCOPE | CONSUME | COUNT | DATABASE | DECLARE | DEFAULT | DISTINCT
+    | BAGEXPANSION | WITH_ITEMINDEX | ACCESS | ALIAS | CLUSTER | DATASCOPE | CONSUME | COUNT | DATABASE | DECLARE | DEFAULT | DISTINCT
     | EDGES | EVALUATE | EXTEND | FACET | FILTER | FORK | FROM | GETSCHEMA | JOIN | KIND | LET
     | LIMIT | LOOKUP | MATCHES | MVAPPLY | MVEXPAND | NODES | NULLS | ON | ORDER | OUTPUT
     | PARSE | PARTITION | PATTERN | QUERY_PARAMETERS | RANGE | REDUCE | REGEX | RENDER | RESTRICT
