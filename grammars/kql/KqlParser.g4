@@ -618,7 +618,7 @@ expr
     | expr stringOperator expr                        # StringOperatorExpression
     | expr MATCHES REGEX expr                         # MatchesRegexExpression
     | expr (IN | NOT_IN | IN_CI | NOT_IN_CI | HAS_ANY | HAS_ALL)
-      LPAREN (pipeExpression (COMMA pipeExpression)*)? RPAREN   # InExpression
+      LPAREN pipeExpression (COMMA pipeExpression)* RPAREN   # InExpression
     | expr (BETWEEN | NOT_BETWEEN) LPAREN expr DOTDOT expr RPAREN  # BetweenExpression
     | expr AND expr                                   # AndExpression
     | expr OR expr                                    # OrExpression
