@@ -326,7 +326,9 @@ BRACKET_IDENTIFIER: '[' [a-zA-Z_\u0080-\uFFFF] ~[\],[\r\n]* ']';
 
 // ---------------------------------------------------------------- comments and whitespace
 LINE_COMMENT: '--' ~[\r\n]* -> channel(HIDDEN);
-BLOCK_COMMENT: '/*' ( BLOCK_COMMENT | . )*? '*/' -> channel(HIDDEN);   // nests, as in PostgreSQL
+// Not nesting: a nesting rule makes the lexer backtrack exponentially on `/*/*/*...` (only PostgreSQL
+// nests comments, and queries do not rely on it).
+BLOCK_COMMENT: '/*' .*? '*/' -> channel(HIDDEN);
 WS: [ \t\r\n\f\u000B\u00A0\uFEFF]+ -> skip;
 
 // ---------------------------------------------------------------- error tokens

@@ -43,6 +43,8 @@ void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens)
         {SqlLexer::ILIKE, "ILIKE", {Dialect::Postgres}},
         {SqlLexer::TOP, "TOP", {Dialect::Tsql}},
         {SqlLexer::QUALIFY, "QUALIFY", {}},
+        {SqlLexer::ANY, "a quantified comparison (ANY)", {Dialect::Postgres, Dialect::Mysql, Dialect::Tsql}},
+        {SqlLexer::SOME, "a quantified comparison (SOME)", {Dialect::Postgres, Dialect::Mysql, Dialect::Tsql}},
     };
     for (antlr4::Token* t : tokens) {
         for (const DialectRule& rule : rules) {

@@ -595,10 +595,21 @@ antlrcpp::Any Transformer::visitIsDistinctFromExpr(G::IsDistinctFromExprContext*
     return done(negate_if(c->NOT() != nullptr, e, c), c);
 }
 
-// SQLite's `a IS b` is `a IS NOT DISTINCT FROM b`.
+// SQLite's `a IS b` is `a IS NOT DISTINCT FROM b`. The grammar also reaches this alternative for
+// `a IS [NOT] NULL|TRUE|FALSE` (the two alternatives match the same tokens): those are the tests.
 antlrcpp::Any Transformer::visitIsExpr(G::IsExprContext* c) {
-    Expr* e = binary(c, BinaryOp::IsDistinctFrom, c->valueExpr(0), c->valueExpr(1));
-    return done(negate_if(c->NOT() == nullptr, e, c), c);
+    Expr* rhs = expr(c->valueExpr(1));
+    if (auto* l = dyn_cast<Literal>(rhs); l && (l->type == LiteralType::Null || l->type == LiteralType::Boolean)) {
+        auto* u = make<Unary>(c);
+        u->op = l->type == LiteralType::Null ? UnaryOp::IsNull : l->text == "true" ? UnaryOp::IsTrue : UnaryOp::IsFalse;
+        u->operand = expr(c->valueExpr(0));
+        return done(negate_if(c->NOT() != nullptr, u, c), c);
+    }
+    auto* b = make<Binary>(c);
+    b->op = BinaryOp::IsDistinctFrom;
+    b->lhs = expr(c->valueExpr(0));
+    b->rhs = rhs;
+    return done(negate_if(c->NOT() == nullptr, b, c), c);
 }
 
 antlrcpp::Any Transformer::visitNullTestPostfixExpr(G::NullTestPostfixExprContext* c) {
