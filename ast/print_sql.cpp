@@ -1,0 +1,948 @@
+// The canonical SQL-ish printer. One spelling per construct, so that two equal ASTs print the same
+// text and the SQL front end lowers the text back to an equal AST:
+//   - negations print in their SQL form: Not(Like) as `a NOT LIKE b`, Not(IsNull) as `a IS NOT NULL`;
+//   - parentheses follow precedence, and every operand of the less common operators is parenthesised;
+//   - special call syntax comes back for EXTRACT(f FROM x), POSITION(a IN b), TRIM(LEADING FROM x);
+//   - TOP n PERCENT / WITH TIES print as TOP, other limits as LIMIT/OFFSET;
+//   - a Query that is only `SELECT * FROM (VALUES ...)` prints as VALUES.
+// KQL and Weaviate nodes print in a readable SQL-like form; they do not parse back as SQL.
+#include <cctype>
+
+#include "qdiff/ast_print.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff {
+namespace {
+
+using namespace ast;
+
+enum Precedence : int {
+    kOr = 1, kAnd, kNot, kIs, kCompare, kOther, kAdditive, kMultiplicative, kUnary, kAtom
+};
+
+int precedence(BinaryOp op) {
+    switch (op) {
+        case BinaryOp::Or: return kOr;
+        case BinaryOp::And: return kAnd;
+        case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt:
+        case BinaryOp::GtEq: case BinaryOp::IsDistinctFrom: case BinaryOp::Like: case BinaryOp::ILike:
+        case BinaryOp::Glob: case BinaryOp::Regexp: case BinaryOp::IRegexp: case BinaryOp::SimilarTo:
+        case BinaryOp::EqualsCi:
+            return kCompare;
+        case BinaryOp::Add: case BinaryOp::Sub: return kAdditive;
+        case BinaryOp::Mul: case BinaryOp::Div: case BinaryOp::Mod: case BinaryOp::IntDiv: return kMultiplicative;
+        default: return kOther;
+    }
+}
+
+bool is_associative(BinaryOp op) {
+    return op == BinaryOp::And || op == BinaryOp::Or || op == BinaryOp::Add || op == BinaryOp::Mul ||
+           op == BinaryOp::Concat;
+}
+
+// Negations with an SQL spelling of their own.
+bool has_negated_form(const Expr* e) {
+    if (auto* b = dyn_cast<Binary>(e))
+        return b->op == BinaryOp::Like || b->op == BinaryOp::ILike || b->op == BinaryOp::Glob ||
+               b->op == BinaryOp::Regexp || b->op == BinaryOp::SimilarTo || b->op == BinaryOp::IsDistinctFrom;
+    if (auto* u = dyn_cast<Unary>(e)) return u->op == UnaryOp::IsNull || u->op == UnaryOp::IsTrue ||
+                                              u->op == UnaryOp::IsFalse || u->op == UnaryOp::IsUnknown;
+    return isa<InList>(e) || isa<InSubquery>(e) || isa<Between>(e) || isa<Exists>(e);
+}
+
+int precedence(const Expr* e) {
+    switch (e->kind) {
+        case Kind::Binary: return precedence(cast<Binary>(*e).op);
+        case Kind::Unary: {
+            const auto& u = cast<Unary>(*e);
+            if (u.op == UnaryOp::Not) return has_negated_form(u.operand) && !isa<Exists>(u.operand) ? precedence(u.operand) : kNot;
+            if (u.op == UnaryOp::Negate || u.op == UnaryOp::Plus || u.op == UnaryOp::BitNot) return kUnary;
+            return kIs;
+        }
+        case Kind::Between: case Kind::InList: case Kind::InSubquery: case Kind::Quantified: return kCompare;
+        case Kind::NamedArg: return kOr;
+        default: return kAtom;
+    }
+}
+
+bool is_plain_identifier(std::string_view s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    for (char c : s)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$')) return false;
+    return true;
+}
+
+class SqlPrinter {
+public:
+    std::string out;
+
+    void node(const Node& n) {
+        if (auto* e = dyn_cast<Expr>(&n)) return expr(e);
+        if (auto* r = dyn_cast<Relation>(&n)) return relation(*r);
+        switch (n.kind) {
+            case Kind::Script: {
+                const auto& s = cast<Script>(n);
+                for (uint32_t i = 0; i < s.statements.size(); ++i) {
+                    if (i) out += ";\n";
+                    node(*s.statements[i]);
+                }
+                return;
+            }
+            case Kind::Query: return query(cast<Query>(n));
+            case Kind::Insert: return insert(cast<Insert>(n));
+            case Kind::Update: return update(cast<Update>(n));
+            case Kind::Delete: return delete_(cast<Delete>(n));
+            case Kind::CreateTable: return create_table(cast<CreateTable>(n));
+            case Kind::CreateView: return create_view(cast<CreateView>(n));
+            case Kind::CreateIndex: return create_index(cast<CreateIndex>(n));
+            case Kind::Drop: return drop(cast<Drop>(n));
+            case Kind::Command: return command(cast<Command>(n));
+            case Kind::Let: {
+                const auto& l = cast<Let>(n);
+                out += "LET ";
+                name(l.name);
+                out += " = ";
+                if (l.value) node(*l.value);
+                return;
+            }
+            case Kind::SelectItem: return select_item(cast<SelectItem>(n));
+            case Kind::OrderItem: return order_item(cast<OrderItem>(n));
+            case Kind::Join: return join(cast<Join>(n));
+            case Kind::Cte: return cte(cast<Cte>(n));
+            case Kind::WindowSpec: return window_spec(cast<WindowSpec>(n));
+            case Kind::ColumnDef: return column_def(cast<ColumnDef>(n));
+            case Kind::Constraint: return constraint(cast<Constraint>(n));
+            case Kind::Search: return search(cast<Search>(n));
+            default:
+                out += kind_name(n.kind);
+                return;
+        }
+    }
+
+private:
+    void name(const Name& n) {
+        if (!n.quoted && is_plain_identifier(n.text)) {
+            out += n.text;
+            return;
+        }
+        out += '"';
+        for (char c : n.text) {
+            if (c == '"') out += '"';
+            out += c;
+        }
+        out += '"';
+    }
+    void names(const List<Name>& parts, std::string_view separator = ".") {
+        for (uint32_t i = 0; i < parts.size(); ++i) {
+            if (i) out += separator;
+            name(parts[i]);
+        }
+    }
+    void string(std::string_view s) {
+        out += '\'';
+        for (char c : s) {
+            if (c == '\'') out += '\'';
+            out += c;
+        }
+        out += '\'';
+    }
+    template <class T, class F>
+    void comma_list(const List<T>& items, F&& each) {
+        for (uint32_t i = 0; i < items.size(); ++i) {
+            if (i) out += ", ";
+            each(items[i]);
+        }
+    }
+    void exprs(const List<Expr*>& items) { comma_list(items, [&](const Expr* e) { expr(e); }); }
+    void alias(const Name& a, const List<Name>& columns) {
+        if (a.empty()) return;
+        out += " AS ";
+        name(a);
+        if (!columns.empty()) {
+            out += " (";
+            names(columns, ", ");
+            out += ')';
+        }
+    }
+
+    // ---- expressions ----
+
+    void operand(const Expr* e, int parent, bool parenthesise_equal) {
+        int p = precedence(e);
+        bool wrap = p < parent || (p == parent && parenthesise_equal) || (parent == kOther && p != kAtom) ||
+                    (parent == kCompare && p == kOther);
+        if (wrap) out += '(';
+        expr(e);
+        if (wrap) out += ')';
+    }
+
+    void expr(const Expr* e) {
+        if (!e) {
+            out += "NULL";
+            return;
+        }
+        switch (e->kind) {
+            case Kind::ColumnRef: return names(cast<ColumnRef>(*e).path);
+            case Kind::Star: {
+                const auto& s = cast<Star>(*e);
+                if (!s.qualifier.empty()) {
+                    names(s.qualifier);
+                    out += '.';
+                }
+                out += s.pattern.empty() ? std::string_view("*") : s.pattern;
+                return;
+            }
+            case Kind::Literal: return literal(cast<Literal>(*e));
+            case Kind::Parameter: out += cast<Parameter>(*e).text; return;
+            case Kind::FunctionCall: return function_call(cast<FunctionCall>(*e));
+            case Kind::Unary: return unary(cast<Unary>(*e));
+            case Kind::Binary: return binary(cast<Binary>(*e), false);
+            case Kind::Between: return between(cast<Between>(*e), false);
+            case Kind::InList: return in_list(cast<InList>(*e), false);
+            case Kind::InSubquery: return in_subquery(cast<InSubquery>(*e), false);
+            case Kind::Quantified: {
+                const auto& q = cast<Quantified>(*e);
+                operand(q.lhs, kCompare, true);
+                out += ' ';
+                out += enum_name(q.op);
+                out += q.quantifier == Quantifier::Any ? " ANY " : " ALL ";
+                if (isa<SubqueryExpr>(q.rhs)) {
+                    expr(q.rhs);
+                } else {
+                    out += '(';
+                    expr(q.rhs);
+                    out += ')';
+                }
+                return;
+            }
+            case Kind::Exists: return exists(cast<Exists>(*e), false);
+            case Kind::SubqueryExpr:
+                out += '(';
+                query(*cast<SubqueryExpr>(*e).query);
+                out += ')';
+                return;
+            case Kind::Case: return case_(cast<Case>(*e));
+            case Kind::Cast: {
+                const auto& c = cast<Cast>(*e);
+                out += c.try_cast ? "TRY_CAST(" : "CAST(";
+                expr(c.expr);
+                out += " AS ";
+                out += c.type;
+                out += ')';
+                return;
+            }
+            case Kind::Tuple:
+                out += '(';
+                exprs(cast<Tuple>(*e).items);
+                out += ')';
+                return;
+            case Kind::Array:
+                out += "ARRAY[";
+                exprs(cast<Array>(*e).items);
+                out += ']';
+                return;
+            case Kind::Subscript: {
+                const auto& s = cast<Subscript>(*e);
+                operand(s.base, kAtom, false);
+                out += '[';
+                if (s.index) expr(s.index);
+                if (s.slice) {
+                    out += ':';
+                    if (s.upper) expr(s.upper);
+                }
+                out += ']';
+                return;
+            }
+            case Kind::FieldAccess: {
+                const auto& f = cast<FieldAccess>(*e);
+                out += '(';
+                expr(f.base);
+                out += ").";
+                name(f.field);
+                return;
+            }
+            case Kind::NamedArg: {
+                const auto& n = cast<NamedArg>(*e);
+                name(n.name);
+                out += " => ";
+                expr(n.value);
+                return;
+            }
+            case Kind::GroupingSet: {
+                const auto& g = cast<GroupingSet>(*e);
+                out += g.grouping == GroupingKind::Rollup ? "ROLLUP(" : g.grouping == GroupingKind::Cube ? "CUBE(" : "GROUPING SETS(";
+                exprs(g.items);
+                out += ')';
+                return;
+            }
+            case Kind::Lambda: {
+                const auto& l = cast<Lambda>(*e);
+                out += '(';
+                comma_list(l.params, [&](const ColumnDef* p) { column_def(*p); });
+                out += ") { ";
+                if (l.body) node(*l.body);
+                out += " }";
+                return;
+            }
+            default: out += kind_name(e->kind);
+        }
+    }
+
+    void literal(const Literal& l) {
+        switch (l.type) {
+            case LiteralType::Integer: case LiteralType::Decimal: out += l.text; return;
+            case LiteralType::String: string(l.text); return;
+            case LiteralType::Boolean: out += support::iequals(l.text, "true") ? "TRUE" : "FALSE"; return;
+            case LiteralType::Null: out += "NULL"; return;
+            case LiteralType::Interval: out += "INTERVAL "; string(l.text); return;
+            case LiteralType::Keyword: out += l.text; return;
+            // KQL literal forms, readable rather than SQL.
+            case LiteralType::Timespan: out += "timespan("; out += l.text; out += ')'; return;
+            case LiteralType::Datetime: out += "datetime("; out += l.text; out += ')'; return;
+            case LiteralType::Dynamic: out += "dynamic("; out += l.text; out += ')'; return;
+            case LiteralType::Guid: out += "guid("; out += l.text; out += ')'; return;
+        }
+    }
+
+    bool function_is(const FunctionCall& f, std::string_view n) {
+        return f.name.size() == 1 && !f.name[0].quoted && support::iequals(f.name[0].text, n);
+    }
+    static bool is_keyword_literal(const Expr* e) {
+        auto* l = dyn_cast<Literal>(e);
+        return l && l->type == LiteralType::Keyword;
+    }
+
+    void function_call(const FunctionCall& f) {
+        names(f.name);
+        out += '(';
+        if (function_is(f, "EXTRACT") && f.args.size() == 2 && is_keyword_literal(f.args[0])) {
+            expr(f.args[0]);
+            out += " FROM ";
+            expr(f.args[1]);
+        } else if (function_is(f, "POSITION") && f.args.size() == 2) {
+            operand(f.args[0], kCompare, true);
+            out += " IN ";
+            operand(f.args[1], kCompare, true);
+        } else if (function_is(f, "TRIM") && !f.args.empty() && is_keyword_literal(f.args[0])) {
+            expr(f.args[0]);  // LEADING | TRAILING | BOTH
+            out += ' ';
+            if (f.args.size() == 3) {
+                expr(f.args[1]);
+                out += ' ';
+            }
+            out += "FROM ";
+            expr(f.args.back());
+        } else {
+            if (f.distinct) out += "DISTINCT ";
+            exprs(f.args);
+            if (!f.arg_order.empty()) {
+                out += " ORDER BY ";
+                comma_list(f.arg_order, [&](const OrderItem* o) { order_item(*o); });
+            }
+        }
+        out += ')';
+        if (f.filter) {
+            out += " FILTER (WHERE ";
+            expr(f.filter);
+            out += ')';
+        }
+        if (f.over) {
+            out += " OVER ";
+            const WindowSpec& w = *f.over;
+            if (!w.base.empty() && w.partition_by.empty() && w.order_by.empty() && !w.frame) {
+                name(w.base);
+            } else {
+                window_spec(w);
+            }
+        }
+    }
+
+    void unary(const Unary& u) {
+        switch (u.op) {
+            case UnaryOp::Not:
+                if (auto* b = dyn_cast<Binary>(u.operand); b && has_negated_form(b)) return binary(*b, true);
+                if (auto* b = dyn_cast<Between>(u.operand)) return between(*b, true);
+                if (auto* i = dyn_cast<InList>(u.operand)) return in_list(*i, true);
+                if (auto* i = dyn_cast<InSubquery>(u.operand)) return in_subquery(*i, true);
+                if (auto* x = dyn_cast<Exists>(u.operand)) return exists(*x, true);
+                if (auto* is = dyn_cast<Unary>(u.operand); is && has_negated_form(is)) return postfix_is(*is, true);
+                out += "NOT ";
+                operand(u.operand, kNot, false);
+                return;
+            case UnaryOp::Negate: case UnaryOp::Plus: case UnaryOp::BitNot:
+                out += enum_name(u.op);
+                // `- -1` must not print as `--1`, a comment.
+                if (auto* inner = dyn_cast<Unary>(u.operand); inner || isa<Literal>(u.operand)) out += ' ';
+                operand(u.operand, kUnary, false);
+                return;
+            default: return postfix_is(u, false);
+        }
+    }
+
+    void postfix_is(const Unary& u, bool negated) {
+        operand(u.operand, kIs, true);
+        std::string_view text = enum_name(u.op);  // "IS NULL"
+        out += negated ? " IS NOT" : " IS";
+        out += text.substr(2);
+    }
+
+    void binary(const Binary& b, bool negated) {
+        int p = precedence(b.op);
+        bool assoc = is_associative(b.op);
+        operand(b.lhs, p, !assoc && p != kAdditive && p != kMultiplicative);
+        out += ' ';
+        if (b.op == BinaryOp::IsDistinctFrom) {
+            out += negated ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM";
+        } else {
+            if (negated) out += "NOT ";
+            out += enum_name(b.op);
+        }
+        out += ' ';
+        if (b.op == BinaryOp::Like || b.op == BinaryOp::ILike || b.op == BinaryOp::SimilarTo) {
+            // `a LIKE b ESCAPE c` keeps the escape with the pattern.
+            if (auto* esc = dyn_cast<Binary>(b.rhs); esc && esc->op == BinaryOp::Escape) {
+                operand(esc->lhs, p, true);
+                out += " ESCAPE ";
+                operand(esc->rhs, p, true);
+                return;
+            }
+        }
+        operand(b.rhs, p, true);
+    }
+
+    void between(const Between& b, bool negated) {
+        operand(b.expr, kCompare, true);
+        out += negated ? " NOT BETWEEN " : " BETWEEN ";
+        if (b.symmetric) out += "SYMMETRIC ";
+        operand(b.low, kCompare, true);
+        out += " AND ";
+        operand(b.high, kCompare, true);
+    }
+
+    void in_list(const InList& i, bool negated) {
+        operand(i.expr, kCompare, true);
+        out += negated ? " NOT IN (" : " IN (";
+        exprs(i.items);
+        out += ')';
+    }
+
+    void in_subquery(const InSubquery& i, bool negated) {
+        operand(i.expr, kCompare, true);
+        out += negated ? " NOT IN (" : " IN (";
+        query(*i.query);
+        out += ')';
+    }
+
+    void exists(const Exists& x, bool negated) {
+        out += negated ? "NOT EXISTS (" : "EXISTS (";
+        query(*x.query);
+        out += ')';
+    }
+
+    void case_(const Case& c) {
+        out += "CASE";
+        if (c.operand) {
+            out += ' ';
+            expr(c.operand);
+        }
+        for (const When* w : c.whens) {
+            out += " WHEN ";
+            expr(w->condition);
+            out += " THEN ";
+            expr(w->result);
+        }
+        if (c.else_) {
+            out += " ELSE ";
+            expr(c.else_);
+        }
+        out += " END";
+    }
+
+    // ---- relations and clauses ----
+
+    void relation(const Relation& r) {
+        switch (r.kind) {
+            case Kind::TableRef: {
+                const auto& t = cast<TableRef>(r);
+                names(t.name);
+                alias(t.alias, t.column_aliases);
+                return;
+            }
+            case Kind::DerivedTable: {
+                const auto& d = cast<DerivedTable>(r);
+                if (d.lateral) out += "LATERAL ";
+                out += '(';
+                query(*d.query);
+                out += ')';
+                alias(d.alias, d.column_aliases);
+                return;
+            }
+            case Kind::TableFunction: {
+                const auto& t = cast<TableFunction>(r);
+                if (t.lateral) out += "LATERAL ";
+                function_call(*t.call);
+                alias(t.alias, t.column_aliases);
+                return;
+            }
+            case Kind::ValuesTable: {
+                const auto& v = cast<ValuesTable>(r);
+                out += '(';
+                values(v);
+                out += ')';
+                alias(v.alias, v.column_aliases);
+                return;
+            }
+            case Kind::JoinedTable: {
+                const auto& j = cast<JoinedTable>(r);
+                out += '(';
+                relation(*j.first);
+                for (const Join* join_ : j.joins) join(*join_);
+                out += ')';
+                if (!j.alias.empty()) alias(j.alias, {});
+                return;
+            }
+            default: out += kind_name(r.kind);
+        }
+    }
+
+    void values(const ValuesTable& v) {
+        out += "VALUES ";
+        comma_list(v.rows, [&](const Tuple* row) { expr(row); });
+    }
+
+    void join(const Join& j) {
+        out += ' ';
+        if (j.natural) out += "NATURAL ";
+        switch (j.join) {
+            case JoinKind::Inner: out += "JOIN "; break;
+            case JoinKind::Left: out += "LEFT JOIN "; break;
+            case JoinKind::Right: out += "RIGHT JOIN "; break;
+            case JoinKind::Full: out += "FULL JOIN "; break;
+            case JoinKind::Cross: out += "CROSS JOIN "; break;
+            case JoinKind::CrossApply: out += "CROSS APPLY "; break;
+            case JoinKind::OuterApply: out += "OUTER APPLY "; break;
+            default: out += support::to_upper(enum_name(j.join)); out += " JOIN "; break;
+        }
+        relation(*j.right);
+        if (j.condition) {
+            out += " ON ";
+            expr(j.condition);
+        } else if (!j.using_columns.empty()) {
+            out += " USING (";
+            names(j.using_columns, ", ");
+            out += ')';
+        }
+    }
+
+    void select_item(const SelectItem& s) {
+        expr(s.expr);
+        if (!s.alias.empty()) {
+            out += " AS ";
+            name(s.alias);
+        }
+    }
+
+    void order_item(const OrderItem& o) {
+        expr(o.expr);
+        if (o.dir == SortDir::Asc) out += " ASC";
+        if (o.dir == SortDir::Desc) out += " DESC";
+        if (o.nulls == NullsOrder::First) out += " NULLS FIRST";
+        if (o.nulls == NullsOrder::Last) out += " NULLS LAST";
+    }
+
+    void cte(const Cte& c) {
+        name(c.name);
+        if (!c.columns.empty()) {
+            out += " (";
+            names(c.columns, ", ");
+            out += ')';
+        }
+        out += " AS ";
+        if (c.materialization == Materialization::Materialized) out += "MATERIALIZED ";
+        if (c.materialization == Materialization::NotMaterialized) out += "NOT MATERIALIZED ";
+        out += '(';
+        query(*c.query);
+        out += ')';
+    }
+
+    void frame_bound(FrameBound b, const Expr* offset) {
+        switch (b) {
+            case FrameBound::UnboundedPreceding: out += "UNBOUNDED PRECEDING"; return;
+            case FrameBound::Preceding: expr(offset); out += " PRECEDING"; return;
+            case FrameBound::CurrentRow: out += "CURRENT ROW"; return;
+            case FrameBound::Following: expr(offset); out += " FOLLOWING"; return;
+            case FrameBound::UnboundedFollowing: out += "UNBOUNDED FOLLOWING"; return;
+            case FrameBound::None: return;
+        }
+    }
+
+    void window_spec(const WindowSpec& w) {
+        out += '(';
+        bool space = false;
+        auto sep = [&] { if (space) out += ' '; space = true; };
+        if (!w.base.empty()) { sep(); name(w.base); }
+        if (!w.partition_by.empty()) { sep(); out += "PARTITION BY "; exprs(w.partition_by); }
+        if (!w.order_by.empty()) {
+            sep();
+            out += "ORDER BY ";
+            comma_list(w.order_by, [&](const OrderItem* o) { order_item(*o); });
+        }
+        if (const WindowFrame* f = w.frame) {
+            sep();
+            out += support::to_upper(enum_name(f->unit));
+            out += ' ';
+            if (f->end == FrameBound::None) {
+                frame_bound(f->start, f->start_offset);
+            } else {
+                out += "BETWEEN ";
+                frame_bound(f->start, f->start_offset);
+                out += " AND ";
+                frame_bound(f->end, f->end_offset);
+            }
+            switch (f->exclude) {
+                case FrameExclude::None: break;
+                case FrameExclude::CurrentRow: out += " EXCLUDE CURRENT ROW"; break;
+                case FrameExclude::Group: out += " EXCLUDE GROUP"; break;
+                case FrameExclude::Ties: out += " EXCLUDE TIES"; break;
+                case FrameExclude::NoOthers: out += " EXCLUDE NO OTHERS"; break;
+            }
+        }
+        out += ')';
+    }
+
+    void search(const Search& s) {
+        out += "SEARCH ";
+        out += support::to_upper(enum_name(s.search));
+        out += '(';
+        if (s.query) expr(s.query);
+        if (!s.properties.empty()) {
+            out += " IN (";
+            exprs(s.properties);
+            out += ')';
+        }
+        for (const Expr* o : s.options) {
+            out += ", ";
+            expr(o);
+        }
+        out += ')';
+    }
+
+    // `SELECT * FROM (VALUES ...)` with nothing else is how VALUES statements are kept.
+    static bool is_bare_values(const Query& q) {
+        return q.projection.size() == 1 && isa<Star>(q.projection[0]->expr) &&
+               cast<Star>(*q.projection[0]->expr).qualifier.empty() && q.projection[0]->alias.empty() &&
+               q.sources.size() == 1 && isa<ValuesTable>(q.sources[0]) &&
+               cast<ValuesTable>(*q.sources[0]).alias.empty() && q.joins.empty() && !q.filter &&
+               q.group_by.empty() && !q.having && q.distinct == DistinctKind::None && q.search.empty() &&
+               q.aggregations.empty() && !q.qualify && q.windows.empty();
+    }
+
+    static bool needs_parentheses_as_operand(const Query& q) {
+        return !q.set_ops.empty() || !q.order_by.empty() || q.limit || q.offset || !q.ctes.empty();
+    }
+
+    void query_core(const Query& q) {
+        if (is_bare_values(q)) {
+            values(cast<ValuesTable>(*q.sources[0]));
+            return;
+        }
+        out += "SELECT ";
+        if (q.limit && (q.limit_percent || q.limit_with_ties)) {
+            out += "TOP (";
+            expr(q.limit);
+            out += ')';
+            if (q.limit_percent) out += " PERCENT";
+            if (q.limit_with_ties) out += " WITH TIES";
+            out += ' ';
+        }
+        if (q.distinct == DistinctKind::Distinct) out += "DISTINCT ";
+        if (q.distinct == DistinctKind::DistinctOn) {
+            out += "DISTINCT ON (";
+            exprs(q.distinct_on);
+            out += ") ";
+        }
+        if (q.projection.empty() && q.aggregations.empty()) out += '*';
+        comma_list(q.projection, [&](const SelectItem* s) { select_item(*s); });
+        if (!q.aggregations.empty()) {
+            if (!q.projection.empty()) out += ", ";
+            comma_list(q.aggregations, [&](const SelectItem* s) { select_item(*s); });
+        }
+        for (const Expr* o : q.options) {
+            if (auto* into = dyn_cast<NamedArg>(o); into && into->name.text == "into") {
+                out += " INTO ";
+                expr(into->value);
+            }
+        }
+        if (!q.sources.empty()) {
+            out += " FROM ";
+            comma_list(q.sources, [&](const Relation* r) { relation(*r); });
+            for (const Join* j : q.joins) join(*j);
+        }
+        if (!q.search.empty()) {
+            out += " WHERE ";
+            for (uint32_t i = 0; i < q.search.size(); ++i) {
+                if (i) out += " AND ";
+                search(*q.search[i]);
+            }
+            if (q.filter) out += " AND ";
+        }
+        if (q.filter) {
+            if (q.search.empty()) out += " WHERE ";
+            expr(q.filter);
+        }
+        if (!q.group_by.empty()) {
+            out += " GROUP BY ";
+            exprs(q.group_by);
+        }
+        if (q.having) {
+            out += " HAVING ";
+            expr(q.having);
+        }
+        if (!q.windows.empty()) {
+            out += " WINDOW ";
+            comma_list(q.windows, [&](const WindowDef* w) {
+                name(w->name);
+                out += " AS ";
+                window_spec(*w->spec);
+            });
+        }
+        if (q.qualify) {
+            out += " QUALIFY ";
+            expr(q.qualify);
+        }
+    }
+
+    void query(const Query& q) {
+        if (!q.ctes.empty()) {
+            out += q.recursive ? "WITH RECURSIVE " : "WITH ";
+            comma_list(q.ctes, [&](const Cte* c) { cte(*c); });
+            out += ' ';
+        }
+        query_core(q);
+        for (const SetOp* s : q.set_ops) {
+            out += ' ';
+            out += support::to_upper(enum_name(s->op));
+            if (s->all) out += " ALL";
+            out += ' ';
+            if (needs_parentheses_as_operand(*s->query)) {
+                out += '(';
+                query(*s->query);
+                out += ')';
+            } else {
+                query_core(*s->query);
+            }
+        }
+        if (!q.order_by.empty()) {
+            out += " ORDER BY ";
+            comma_list(q.order_by, [&](const OrderItem* o) { order_item(*o); });
+        }
+        if (q.limit && !q.limit_percent && !q.limit_with_ties) {
+            out += " LIMIT ";
+            expr(q.limit);
+        }
+        if (q.offset) {
+            out += " OFFSET ";
+            expr(q.offset);
+        }
+    }
+
+    // ---- other statements ----
+
+    void returning(const List<SelectItem*>& items) {
+        if (items.empty()) return;
+        out += " RETURNING ";
+        comma_list(items, [&](const SelectItem* s) { select_item(*s); });
+    }
+
+    void assignments(const List<Assignment*>& items) {
+        comma_list(items, [&](const Assignment* a) {
+            names(a->column);
+            out += " = ";
+            expr(a->value);
+        });
+    }
+
+    void insert(const Insert& i) {
+        out += "INSERT INTO ";
+        names(i.table);
+        if (!i.alias.empty()) {
+            out += " AS ";
+            name(i.alias);
+        }
+        if (!i.columns.empty()) {
+            out += " (";
+            names(i.columns, ", ");
+            out += ')';
+        }
+        if (i.default_values) out += " DEFAULT VALUES";
+        if (i.source) {
+            out += ' ';
+            query(*i.source);
+        }
+        if (!i.on_conflict_set.empty()) {
+            out += " ON CONFLICT DO UPDATE SET ";
+            assignments(i.on_conflict_set);
+        }
+        returning(i.returning);
+    }
+
+    void update(const Update& u) {
+        out += "UPDATE ";
+        relation(*u.table);
+        out += " SET ";
+        assignments(u.assignments);
+        if (!u.from.empty()) {
+            out += " FROM ";
+            comma_list(u.from, [&](const Relation* r) { relation(*r); });
+            for (const Join* j : u.joins) join(*j);
+        }
+        if (u.filter) {
+            out += " WHERE ";
+            expr(u.filter);
+        }
+        returning(u.returning);
+    }
+
+    void delete_(const Delete& d) {
+        out += "DELETE FROM ";
+        relation(*d.table);
+        if (!d.using_.empty()) {
+            out += " USING ";
+            comma_list(d.using_, [&](const Relation* r) { relation(*r); });
+        }
+        if (d.filter) {
+            out += " WHERE ";
+            expr(d.filter);
+        }
+        returning(d.returning);
+    }
+
+    void constraint(const Constraint& c) {
+        if (!c.name.empty()) {
+            out += "CONSTRAINT ";
+            name(c.name);
+            out += ' ';
+        }
+        auto columns = [&](const List<Name>& cols) {
+            if (cols.empty()) return;
+            out += " (";
+            names(cols, ", ");
+            out += ')';
+        };
+        switch (c.constraint) {
+            case ConstraintKind::PrimaryKey: out += "PRIMARY KEY"; columns(c.columns); return;
+            case ConstraintKind::Unique: out += "UNIQUE"; columns(c.columns); return;
+            case ConstraintKind::ForeignKey:
+                if (!c.columns.empty()) {
+                    out += "FOREIGN KEY";
+                    columns(c.columns);
+                    out += ' ';
+                }
+                out += "REFERENCES ";
+                names(c.ref_table);
+                columns(c.ref_columns);
+                return;
+            case ConstraintKind::NotNull: out += "NOT NULL"; return;
+            case ConstraintKind::Null: out += "NULL"; return;
+            case ConstraintKind::Default: out += "DEFAULT "; operand(c.expr, kAtom, false); return;
+            case ConstraintKind::Check: out += "CHECK ("; expr(c.expr); out += ')'; return;
+            case ConstraintKind::AutoIncrement: out += "AUTOINCREMENT"; return;
+            case ConstraintKind::Collate: out += "COLLATE "; expr(c.expr); return;
+            case ConstraintKind::Generated: out += "GENERATED ALWAYS AS ("; expr(c.expr); out += ')'; return;
+            case ConstraintKind::Other: out += "/* constraint */"; return;
+        }
+    }
+
+    void column_def(const ColumnDef& c) {
+        name(c.name);
+        if (!c.type.empty()) {
+            out += ' ';
+            out += c.type;
+        }
+        for (const Constraint* k : c.constraints) {
+            out += ' ';
+            constraint(*k);
+        }
+    }
+
+    void create_table(const CreateTable& t) {
+        out += t.temporary ? "CREATE TEMPORARY TABLE " : "CREATE TABLE ";
+        if (t.if_not_exists) out += "IF NOT EXISTS ";
+        names(t.name);
+        if (!t.columns.empty() || !t.constraints.empty()) {
+            out += " (";
+            comma_list(t.columns, [&](const ColumnDef* c) { column_def(*c); });
+            for (uint32_t i = 0; i < t.constraints.size(); ++i) {
+                if (i || !t.columns.empty()) out += ", ";
+                constraint(*t.constraints[i]);
+            }
+            out += ')';
+        }
+        if (t.as_query) {
+            out += " AS ";
+            query(*t.as_query);
+        }
+    }
+
+    void create_view(const CreateView& v) {
+        out += "CREATE ";
+        if (v.or_replace) out += "OR REPLACE ";
+        if (v.temporary) out += "TEMPORARY ";
+        if (v.materialized) out += "MATERIALIZED ";
+        out += "VIEW ";
+        if (v.if_not_exists) out += "IF NOT EXISTS ";
+        names(v.name);
+        if (!v.columns.empty()) {
+            out += " (";
+            names(v.columns, ", ");
+            out += ')';
+        }
+        out += " AS ";
+        query(*v.query);
+    }
+
+    void create_index(const CreateIndex& i) {
+        out += i.unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ";
+        if (i.if_not_exists) out += "IF NOT EXISTS ";
+        name(i.name);
+        out += " ON ";
+        names(i.table);
+        out += " (";
+        comma_list(i.columns, [&](const OrderItem* o) { order_item(*o); });
+        out += ')';
+        if (i.filter) {
+            out += " WHERE ";
+            expr(i.filter);
+        }
+    }
+
+    void drop(const Drop& d) {
+        out += "DROP ";
+        out += d.object;
+        if (d.if_exists) out += " IF EXISTS";
+        out += ' ';
+        comma_list(d.targets, [&](const TableRef* t) { names(t->name); });
+        if (d.cascade) out += " CASCADE";
+    }
+
+    void command(const Command& c) {
+        out += c.verb;
+        if (c.body) {
+            out += ' ';
+            node(*c.body);
+        } else if (!c.text.empty()) {
+            out += ' ';
+            out += c.text;
+        }
+    }
+};
+
+}  // namespace
+
+std::string to_sql(const ast::Node& node) {
+    SqlPrinter printer;
+    printer.node(node);
+    return std::move(printer.out);
+}
+
+}  // namespace qdiff

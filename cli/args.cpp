@@ -1,0 +1,87 @@
+#include "cli/args.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+namespace qdiff::cli {
+
+Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valued, const std::set<std::string>& flags) {
+    for (size_t i = 0; i < argv.size(); ++i) {
+        const std::string& a = argv[i];
+        if (a.size() > 2 && a.starts_with("--")) {
+            std::string name = a.substr(2);
+            std::optional<std::string> value;
+            if (size_t eq = name.find('='); eq != std::string::npos) {
+                value = name.substr(eq + 1);
+                name = name.substr(0, eq);
+            }
+            if (valued.count(name)) {
+                if (!value) {
+                    if (i + 1 >= argv.size()) throw UsageError{"option --" + name + " needs a value"};
+                    value = argv[++i];
+                }
+                values_[name] = *value;
+            } else if (flags.count(name) && !value) {
+                flags_.insert(name);
+            } else {
+                throw UsageError{"unknown option --" + name};
+            }
+        } else {
+            positionals_.push_back(a);
+        }
+    }
+}
+
+std::optional<std::string> Args::get(const std::string& name) const {
+    auto it = values_.find(name);
+    if (it == values_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::string Args::get_or(const std::string& name, const std::string& fallback) const {
+    return get(name).value_or(fallback);
+}
+
+Language Args::language(const std::string& option) const {
+    std::string name = get_or(option, "auto");
+    auto l = parse_language_name(name);
+    if (!l) throw UsageError{"unknown language '" + name + "' for --" + option + " (auto, sql, kql, weaviate)"};
+    return *l;
+}
+
+Dialect Args::dialect() const {
+    std::string name = get_or("dialect", "generic");
+    auto d = parse_dialect_name(name);
+    if (!d) throw UsageError{"unknown dialect '" + name + "' (generic, postgres, sqlite, mysql, tsql)"};
+    return *d;
+}
+
+std::string Args::choice(const std::string& name, const std::string& fallback, const std::set<std::string>& allowed) const {
+    std::string value = get_or(name, fallback);
+    if (!allowed.count(value)) {
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        throw UsageError{"--" + name + " must be one of " + list};
+    }
+    return value;
+}
+
+std::string read_input(const std::string& path) {
+    if (path == "-") {
+        std::ostringstream buffer;
+        buffer << std::cin.rdbuf();
+        return buffer.str();
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw UsageError{path + " is a directory"};
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError{"cannot read " + path};
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw UsageError{"cannot read " + path};
+    return text;
+}
+
+}  // namespace qdiff::cli

@@ -1,0 +1,42 @@
+// Command-line arguments: `--name value`, `--name=value`, flags, and positionals.
+#pragma once
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "qdiff/parse.hpp"
+
+namespace qdiff::cli {
+
+// Thrown for a usage error; main prints it and exits with 2.
+struct UsageError {
+    std::string message;
+};
+
+class Args {
+public:
+    // `valued` options take a value; `flags` do not. Anything else starting with -- is a usage error.
+    Args(const std::vector<std::string>& argv, const std::set<std::string>& valued, const std::set<std::string>& flags);
+
+    std::optional<std::string> get(const std::string& name) const;
+    std::string get_or(const std::string& name, const std::string& fallback) const;
+    bool flag(const std::string& name) const { return flags_.count(name) != 0; }
+    const std::vector<std::string>& positionals() const { return positionals_; }
+
+    Language language(const std::string& option = "lang") const;
+    Dialect dialect() const;
+    // One of `allowed`, else a usage error.
+    std::string choice(const std::string& name, const std::string& fallback, const std::set<std::string>& allowed) const;
+
+private:
+    std::map<std::string, std::string> values_;
+    std::set<std::string> flags_;
+    std::vector<std::string> positionals_;
+};
+
+// Reads a file, or standard input for "-"; a usage error when it cannot be read.
+std::string read_input(const std::string& path);
+
+}  // namespace qdiff::cli

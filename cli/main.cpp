@@ -1,0 +1,47 @@
+// The qdiff command: dispatches to one command per verb.
+#include <iostream>
+#include <map>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: qdiff COMMAND [OPTIONS] [FILE|-]
+
+commands:
+  parse   [--lang auto|sql|kql|weaviate] [--dialect generic|postgres|sqlite|mysql|tsql]
+          [--format text|json|sexpr] [FILE|-]
+  parse   --batch FILE [--field query] [--lang ...] [--dialect ...]   JSONL in, JSONL out
+  tokens  [--lang ...] [--dialect ...] [--format text|json] [FILE|-]  the token stream
+  tree    [--lang ...] [--dialect ...] [FILE|-]                       the grammar's parse tree
+
+exit codes: 0 success, 1 findings (syntax errors), 2 usage or unreadable input
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace qdiff::cli;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        (args.empty() ? std::cerr : std::cout) << kUsage;
+        return args.empty() ? 2 : 0;
+    }
+    static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
+        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}};
+    auto command = commands.find(args[0]);
+    if (command == commands.end()) {
+        std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << kUsage;
+        return 2;
+    }
+    try {
+        return command->second(std::vector<std::string>(args.begin() + 1, args.end()));
+    } catch (const UsageError& e) {
+        std::cerr << "qdiff " << args[0] << ": " << e.message << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "qdiff " << args[0] << ": internal error: " << e.what() << "\n";
+        return 2;
+    }
+}

@@ -1,0 +1,41 @@
+# Generates the C++ parsers of every grammar under grammars/ with Debian's ANTLR 4.7.2 tool, in one
+# invocation (one JVM start), into the build tree. The generated code is never committed.
+set(QDIFF_GENERATED_DIR ${CMAKE_CURRENT_BINARY_DIR}/generated)
+set(ANTLR4_JAR /usr/share/java/antlr4.jar CACHE FILEPATH "ANTLR 4 tool jar")
+
+file(GLOB QDIFF_GRAMMARS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/grammars/*/*.g4)
+set(QDIFF_GRAMMAR_OUTPUTS "")
+foreach(grammar ${QDIFF_GRAMMARS})
+  get_filename_component(name ${grammar} NAME_WE)
+  list(APPEND QDIFF_GRAMMAR_OUTPUTS ${QDIFF_GENERATED_DIR}/${name}.cpp)
+  if(name MATCHES "Parser$")
+    list(APPEND QDIFF_GRAMMAR_OUTPUTS ${QDIFF_GENERATED_DIR}/${name}Visitor.cpp
+                                      ${QDIFF_GENERATED_DIR}/${name}BaseVisitor.cpp)
+  endif()
+endforeach()
+
+if(QDIFF_GRAMMARS)
+  # Lexers first, so that each parser finds its lexer's .tokens file.
+  set(lexers ${QDIFF_GRAMMARS})
+  list(FILTER lexers INCLUDE REGEX "Lexer\\.g4$")
+  set(parsers ${QDIFF_GRAMMARS})
+  list(FILTER parsers EXCLUDE REGEX "Lexer\\.g4$")
+  add_custom_command(
+    OUTPUT ${QDIFF_GRAMMAR_OUTPUTS}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${QDIFF_GENERATED_DIR}
+    COMMAND ${Java_JAVA_EXECUTABLE} -cp ${ANTLR4_JAR} org.antlr.v4.Tool -Dlanguage=Cpp -visitor -no-listener
+            -package qdiff_gen -Xexact-output-dir -o ${QDIFF_GENERATED_DIR} -lib ${QDIFF_GENERATED_DIR}
+            ${lexers}
+    COMMAND ${Java_JAVA_EXECUTABLE} -cp ${ANTLR4_JAR} org.antlr.v4.Tool -Dlanguage=Cpp -visitor -no-listener
+            -package qdiff_gen -Xexact-output-dir -o ${QDIFF_GENERATED_DIR} -lib ${QDIFF_GENERATED_DIR}
+            ${parsers}
+    DEPENDS ${QDIFF_GRAMMARS}
+    COMMENT "Generating parsers from ${CMAKE_CURRENT_SOURCE_DIR}/grammars"
+    VERBATIM)
+endif()
+
+# Generated code is third-party style: no warnings, and -fno-char8_t for its u8"" literals.
+add_library(qdiff_grammars OBJECT ${QDIFF_GRAMMAR_OUTPUTS} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/empty.cpp)
+target_include_directories(qdiff_grammars SYSTEM PRIVATE ${ANTLR4_INCLUDE_DIR} ${QDIFF_GENERATED_DIR})
+target_compile_options(qdiff_grammars PRIVATE -w -fno-char8_t)
+set_target_properties(qdiff_grammars PROPERTIES POSITION_INDEPENDENT_CODE ON)

@@ -1,0 +1,1 @@
+// Keeps the grammar object library non-empty before any grammar exists.

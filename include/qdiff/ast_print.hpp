@@ -1,0 +1,22 @@
+// Printers of the unified AST.
+#pragma once
+#include <string>
+
+#include "qdiff/ast.hpp"
+
+namespace qdiff {
+
+struct PrintOptions {
+    bool spans = false;   // include each node's byte span
+    bool pretty = false;  // indent
+};
+
+// Every non-empty field, in declaration order: {"kind": "Query", "projection": [...], ...}.
+std::string to_json(const ast::Node& node, const PrintOptions& options = {});
+// (Query :projection ((SelectItem :expr (ColumnRef :path (a)))) ...)
+std::string to_sexpr(const ast::Node& node, const PrintOptions& options = {});
+// Canonical SQL-ish text: one spelling per construct, parenthesised by precedence. For SQL input it
+// parses back to an equal AST (the identity property the tests check).
+std::string to_sql(const ast::Node& node);
+
+}  // namespace qdiff

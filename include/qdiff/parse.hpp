@@ -1,0 +1,87 @@
+// Parsing SQL, KQL and Weaviate text into the unified AST.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "qdiff/ast.hpp"
+#include "qdiff/diagnostic.hpp"
+#include "qdiff/source.hpp"
+
+namespace qdiff {
+
+enum class Language : uint8_t { Auto, Sql, Kql, Weaviate };
+enum class Dialect : uint8_t { Generic, Postgres, Sqlite, Mysql, Tsql };
+
+std::string_view language_name(Language l);
+std::optional<Language> parse_language_name(std::string_view name);
+std::string_view dialect_name(Dialect d);
+std::optional<Dialect> parse_dialect_name(std::string_view name);
+
+// Guesses the language of a query text (fences and leading comments are skipped).
+Language detect_language(std::string_view text);
+
+struct ParseOptions {
+    Language language = Language::Auto;
+    Dialect dialect = Dialect::Generic;  // generic accepts the union of the dialects
+    uint32_t max_nesting = 256;          // brackets, prefix operators and CASE..END, combined
+    size_t max_bytes = 16u << 20;
+    std::string source_name = "<input>";
+};
+
+class ParseResult {
+public:
+    ParseResult(std::shared_ptr<const SourceText> source, Language language);
+    ParseResult(ParseResult&&) noexcept;
+    ParseResult& operator=(ParseResult&&) noexcept;
+    ~ParseResult();
+
+    Language language() const { return language_; }
+    const SourceText& source() const { return *source_; }
+    std::shared_ptr<const SourceText> shared_source() const { return source_; }
+    // Null when the text has syntax errors: a partial tree is never handed out.
+    const ast::Script* script() const { return script_; }
+    const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+    bool ok() const { return script_ != nullptr && !has_errors(diagnostics_); }
+
+    // For front ends and stages that build on the result.
+    ast::Arena& arena() { return *arena_; }
+    std::vector<Diagnostic>& mutable_diagnostics() { return diagnostics_; }
+    void set_script(ast::Script* s) { script_ = s; }
+    void set_language(Language l) { language_ = l; }
+
+private:
+    std::shared_ptr<const SourceText> source_;
+    std::unique_ptr<ast::Arena> arena_;
+    ast::Script* script_ = nullptr;
+    std::vector<Diagnostic> diagnostics_;
+    Language language_;
+};
+
+ParseResult parse(std::string text, const ParseOptions& options = {});
+
+// Grammar-level debugging.
+struct TokenInfo {
+    std::string type;  // the grammar's token name
+    std::string text;
+    Span span;
+    bool hidden = false;  // comments and whitespace kept on a hidden channel
+};
+struct TokensResult {
+    std::vector<TokenInfo> tokens;
+    std::vector<Diagnostic> diagnostics;
+    Language language;
+};
+TokensResult tokenize(const SourceText& source, const ParseOptions& options = {});
+
+struct TreeResult {
+    std::string tree;  // the grammar's parse tree, indented, one rule or token per line
+    std::vector<Diagnostic> diagnostics;
+    Language language;
+};
+TreeResult parse_tree(const SourceText& source, const ParseOptions& options = {});
+
+}  // namespace qdiff

@@ -1,0 +1,230 @@
+#include "parsers/common/antlr_driver.hpp"
+
+#include <cxxabi.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <typeinfo>
+
+#include "support/strings.hpp"
+
+namespace qdiff::parsers {
+
+using antlr4::Token;
+
+Span token_span(const SourceText& source, const Token* token) {
+    if (!token || token->getType() == Token::EOF) {
+        auto end = static_cast<uint32_t>(source.text().size());
+        return {end, end};
+    }
+    size_t start = token->getStartIndex();
+    size_t stop = token->getStopIndex();
+    uint32_t begin = source.byte_offset_of_code_point(start);
+    uint32_t end = stop + 1 >= start ? source.byte_offset_of_code_point(stop + 1) : begin;
+    return {begin, std::max(begin, end)};
+}
+
+static bool contains(const std::vector<size_t>& types, size_t type) {
+    return std::find(types.begin(), types.end(), type) != types.end();
+}
+
+bool check_tokens(ParseContext& ctx, const std::vector<Token*>& tokens, const TokenClasses& classes) {
+    bool ok = true;
+    uint32_t depth = 0;
+    uint32_t prefix_run = 0;
+    for (Token* token : tokens) {
+        size_t type = token->getType();
+        if (contains(classes.invalid, type)) {
+            std::string shown = "'" + token->getText() + "'";
+            if (token->getText().size() == 1 && static_cast<unsigned char>(token->getText()[0]) < 0x20) {
+                static const char* hex = "0123456789ABCDEF";
+                unsigned char c = static_cast<unsigned char>(token->getText()[0]);
+                shown = std::string("0x") + hex[c >> 4] + hex[c & 15];
+            }
+            ctx.diagnostics.push_back(make_diagnostic(DiagId::InvalidCharacter, token_span(ctx.source, token), {shown}));
+            ok = false;
+        } else if (contains(classes.unterminated, type)) {
+            std::string_view what = "quoted text";
+            char first = token->getText().empty() ? ' ' : token->getText()[0];
+            if (first == '\'' || first == 'E' || first == 'e' || first == 'N' || first == 'n') what = "string literal";
+            else if (first == '"' || first == '`' || first == '[') what = "quoted identifier";
+            else if (first == '/') what = "comment";
+            else if (first == '$') what = "dollar-quoted string";
+            Span span = token_span(ctx.source, token);
+            span.end = span.begin + 1;
+            ctx.diagnostics.push_back(make_diagnostic(DiagId::UnterminatedString, span, {what}));
+            ok = false;
+        }
+        if (token->getChannel() != Token::DEFAULT_CHANNEL) continue;
+        if (contains(classes.prefix, type)) {
+            ++prefix_run;
+        } else {
+            prefix_run = 0;
+            if (contains(classes.open, type)) ++depth;
+            else if (contains(classes.close, type) && depth > 0) --depth;
+        }
+        if (depth + prefix_run > ctx.options.max_nesting) {
+            ctx.diagnostics.push_back(make_diagnostic(DiagId::NestingTooDeep, token_span(ctx.source, token),
+                                                      {std::to_string(ctx.options.max_nesting)}));
+            return false;
+        }
+        if (ctx.diagnostics.size() > 20) return false;
+    }
+    return ok;
+}
+
+std::string describe_token(const Token* token) {
+    if (!token || token->getType() == Token::EOF) return "end of input";
+    std::string text = token->getText();
+    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    for (char& c : text)
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    return "'" + text + "'";
+}
+
+std::string describe_expected(const antlr4::misc::IntervalSet& expected, const antlr4::dfa::Vocabulary& vocabulary) {
+    std::vector<std::string> names;
+    for (ssize_t type : expected.toList()) {
+        if (type == static_cast<ssize_t>(Token::EOF)) names.push_back("end of input");
+        else if (type > 0) names.push_back(vocabulary.getDisplayName(static_cast<size_t>(type)));
+    }
+    // Punctuation (quoted literal names) first: it is usually what is missing.
+    std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
+        return (a.front() == '\'') > (b.front() == '\'');
+    });
+    constexpr size_t kShown = 8;
+    std::string out;
+    for (size_t i = 0; i < names.size() && i < kShown; ++i) {
+        if (i) out += ", ";
+        out += names[i];
+    }
+    if (names.size() > kShown) out += ", ... (" + std::to_string(names.size() - kShown) + " more)";
+    return out;
+}
+
+void DiagnosticErrorStrategy::add(Diagnostic d) {
+    if (errors_++ < kMaxErrors) ctx_.diagnostics.push_back(std::move(d));
+}
+
+void DiagnosticErrorStrategy::report_unexpected(antlr4::Parser* recognizer, Token* token,
+                                                const antlr4::misc::IntervalSet& expected) {
+    if (inErrorRecoveryMode(recognizer)) return;
+    beginErrorCondition(recognizer);
+    Span span = token_span(ctx_.source, token);
+    const auto& vocabulary = recognizer->getVocabulary();
+    Diagnostic d = token && token->getType() != Token::EOF
+                       ? make_diagnostic(DiagId::UnexpectedToken, span, {describe_token(token)})
+                       : make_diagnostic(DiagId::UnexpectedEnd, span);
+    if (!expected.isEmpty()) d.notes.push_back({span, "expected " + describe_expected(expected, vocabulary)});
+    // An unexpected name close to an expected keyword is probably that keyword misspelt.
+    if (token && contains(classes_.names, token->getType())) {
+        std::string best;
+        size_t best_distance = 3;
+        for (ssize_t type : expected.toList()) {
+            if (type <= 0) continue;
+            std::string keyword = vocabulary.getSymbolicName(static_cast<size_t>(type));
+            if (keyword.empty() || !std::all_of(keyword.begin(), keyword.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }))
+                continue;
+            size_t distance = support::edit_distance(token->getText(), keyword, 2);
+            size_t limit = keyword.size() <= 3 ? 1 : 2;
+            if (distance <= limit && distance < best_distance) {
+                best = keyword;
+                best_distance = distance;
+            }
+        }
+        if (!best.empty()) {
+            d.notes.push_back({span, "did you mean " + best + "?"});
+            d.fixits.push_back({span, best});
+        }
+    }
+    add(std::move(d));
+}
+
+void DiagnosticErrorStrategy::reportNoViableAlternative(antlr4::Parser* recognizer, const antlr4::NoViableAltException& e) {
+    report_unexpected(recognizer, e.getOffendingToken(), e.getExpectedTokens());
+}
+
+void DiagnosticErrorStrategy::reportInputMismatch(antlr4::Parser* recognizer, const antlr4::InputMismatchException& e) {
+    report_unexpected(recognizer, e.getOffendingToken(), e.getExpectedTokens());
+}
+
+void DiagnosticErrorStrategy::reportFailedPredicate(antlr4::Parser* recognizer, const antlr4::FailedPredicateException& e) {
+    report_unexpected(recognizer, e.getOffendingToken(), {});
+}
+
+void DiagnosticErrorStrategy::reportUnwantedToken(antlr4::Parser* recognizer) {
+    report_unexpected(recognizer, recognizer->getCurrentToken(), getExpectedTokens(recognizer));
+}
+
+void DiagnosticErrorStrategy::reportMissingToken(antlr4::Parser* recognizer) {
+    if (inErrorRecoveryMode(recognizer)) return;
+    beginErrorCondition(recognizer);
+    Token* token = recognizer->getCurrentToken();
+    auto expected = getExpectedTokens(recognizer);
+    std::string missing = describe_expected(expected, recognizer->getVocabulary());
+    // Point just after the previous token: that is where the missing one belongs.
+    Span span = token_span(ctx_.source, token);
+    if (Token* previous = recognizer->getTokenStream()->LT(-1)) {
+        uint32_t after = token_span(ctx_.source, previous).end;
+        span = {after, after};
+    }
+    add(make_diagnostic(DiagId::MissingToken, span, {missing, describe_token(token)}));
+}
+
+void LexerErrorListener::syntaxError(antlr4::Recognizer* recognizer, Token*, size_t, size_t,
+                                     const std::string& message, std::exception_ptr) {
+    auto* lexer = dynamic_cast<antlr4::Lexer*>(recognizer);
+    uint32_t at = lexer ? ctx_.source.byte_offset_of_code_point(lexer->tokenStartCharIndex) : 0;
+    ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, {at, at + 1}, {message}));
+}
+
+std::vector<TokenInfo> list_tokens(const SourceText& source, const std::vector<Token*>& tokens,
+                                   const antlr4::dfa::Vocabulary& vocabulary) {
+    std::vector<TokenInfo> out;
+    out.reserve(tokens.size());
+    for (Token* t : tokens) {
+        if (t->getType() == Token::EOF) break;
+        out.push_back({vocabulary.getSymbolicName(t->getType()), t->getText(), token_span(source, t),
+                       t->getChannel() != Token::DEFAULT_CHANNEL});
+    }
+    return out;
+}
+
+// SqlParser::BinaryExprContext -> BinaryExpr
+static std::string alternative_label(const antlr4::ParserRuleContext& rule) {
+    int status = 0;
+    std::unique_ptr<char, void (*)(void*)> demangled(abi::__cxa_demangle(typeid(rule).name(), nullptr, nullptr, &status),
+                                                     std::free);
+    std::string name = status == 0 && demangled ? demangled.get() : "";
+    if (size_t colon = name.rfind("::"); colon != std::string::npos) name = name.substr(colon + 2);
+    if (name.size() > 7 && name.ends_with("Context")) name.resize(name.size() - 7);
+    return name;
+}
+
+static void format_tree_into(std::string& out, antlr4::tree::ParseTree* tree, const antlr4::Parser& parser,
+                             int depth) {
+    out.append(static_cast<size_t>(depth) * 2, ' ');
+    if (auto* terminal = dynamic_cast<antlr4::tree::TerminalNode*>(tree)) {
+        Token* t = terminal->getSymbol();
+        out += t->getType() == Token::EOF ? "EOF" : parser.getVocabulary().getSymbolicName(t->getType());
+        if (t->getType() != Token::EOF) out += " " + describe_token(t);
+        out += '\n';
+        return;
+    }
+    auto* rule = dynamic_cast<antlr4::ParserRuleContext*>(tree);
+    std::string rule_name = parser.getRuleNames()[rule->getRuleIndex()];
+    out += rule_name;
+    // A labelled alternative has a context class of its own: show the label.
+    std::string label = alternative_label(*rule);
+    if (!label.empty() && !support::iequals(label, rule_name)) out += " #" + label;
+    out += '\n';
+    for (auto* child : tree->children) format_tree_into(out, child, parser, depth + 1);
+}
+
+std::string format_tree(antlr4::tree::ParseTree* tree, const antlr4::Parser& parser) {
+    std::string out;
+    if (tree) format_tree_into(out, tree, parser, 0);
+    return out;
+}
+
+}  // namespace qdiff::parsers

@@ -1,0 +1,117 @@
+// What every ANTLR-based front end shares: token guards (lexical errors, nesting depth), an error
+// strategy that turns ANTLR's errors into our diagnostics, the SLL-then-LL two-stage parse, and the
+// token and tree dumps behind `qdiff tokens` and `qdiff tree`. Only parsers/ includes this header:
+// ANTLR types never leave the front ends.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "antlr4-runtime.h"
+#include "parsers/frontend.hpp"
+
+namespace qdiff::parsers {
+
+// What the shared driver needs to know about a grammar's token types.
+struct TokenClasses {
+    std::vector<size_t> open;          // ( [ { CASE ...: each one nests
+    std::vector<size_t> close;         // ) ] } END
+    std::vector<size_t> prefix;        // NOT - + ~ !: a run of them nests like brackets
+    std::vector<size_t> invalid;       // catch-all error tokens
+    std::vector<size_t> unterminated;  // unterminated strings, quoted names, comments
+    std::vector<size_t> names;         // identifiers: an unexpected one may be a misspelt keyword
+};
+
+Span token_span(const SourceText& source, const antlr4::Token* token);
+
+// Reports invalid characters, unterminated literals and nesting deeper than options.max_nesting.
+// Returns false when the tokens must not be parsed.
+bool check_tokens(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens, const TokenClasses& classes);
+
+// Turns ANTLR's recognition errors into diagnostics, at most kMaxErrors per parse.
+class DiagnosticErrorStrategy : public antlr4::DefaultErrorStrategy {
+public:
+    static constexpr size_t kMaxErrors = 3;
+    DiagnosticErrorStrategy(ParseContext& ctx, const TokenClasses& classes) : ctx_(ctx), classes_(classes) {}
+    size_t error_count() const { return errors_; }
+
+protected:
+    void reportNoViableAlternative(antlr4::Parser* recognizer, const antlr4::NoViableAltException& e) override;
+    void reportInputMismatch(antlr4::Parser* recognizer, const antlr4::InputMismatchException& e) override;
+    void reportFailedPredicate(antlr4::Parser* recognizer, const antlr4::FailedPredicateException& e) override;
+    void reportUnwantedToken(antlr4::Parser* recognizer) override;
+    void reportMissingToken(antlr4::Parser* recognizer) override;
+
+private:
+    void report_unexpected(antlr4::Parser* recognizer, antlr4::Token* token, const antlr4::misc::IntervalSet& expected);
+    void add(Diagnostic d);
+
+    ParseContext& ctx_;
+    const TokenClasses& classes_;
+    size_t errors_ = 0;
+};
+
+// Describes a token for a message: 'FORM', end of input.
+std::string describe_token(const antlr4::Token* token);
+// "FROM, WHERE, GROUP, ... (and 12 more)"
+std::string describe_expected(const antlr4::misc::IntervalSet& expected, const antlr4::dfa::Vocabulary& vocabulary);
+
+// Parses with SLL prediction and bail-out first (fast, right for almost every query), then again with
+// full LL and error reporting when SLL fails. Returns null when the text has syntax errors.
+template <class Parser, class Tree>
+Tree* parse_two_stage(Parser& parser, Tree* (Parser::*rule)(), ParseContext& ctx, const TokenClasses& classes) {
+    parser.removeErrorListeners();
+    auto* interpreter = parser.template getInterpreter<antlr4::atn::ParserATNSimulator>();
+    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    interpreter->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+    try {
+        return (parser.*rule)();
+    } catch (const antlr4::ParseCancellationException&) {
+    }
+    parser.reset();
+    auto strategy = std::make_shared<DiagnosticErrorStrategy>(ctx, classes);
+    parser.setErrorHandler(strategy);
+    interpreter->setPredictionMode(antlr4::atn::PredictionMode::LL);
+    Tree* tree = (parser.*rule)();
+    return strategy->error_count() == 0 ? tree : nullptr;
+}
+
+std::vector<TokenInfo> list_tokens(const SourceText& source, const std::vector<antlr4::Token*>& tokens,
+                                   const antlr4::dfa::Vocabulary& vocabulary);
+std::string format_tree(antlr4::tree::ParseTree* tree, const antlr4::Parser& parser);
+
+// Lexer errors should not happen with a catch-all token, but if they do they become diagnostics.
+class LexerErrorListener : public antlr4::BaseErrorListener {
+public:
+    explicit LexerErrorListener(ParseContext& ctx) : ctx_(ctx) {}
+    void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, size_t line, size_t column,
+                     const std::string& message, std::exception_ptr e) override;
+
+private:
+    ParseContext& ctx_;
+};
+
+// Thrown by a transformer that recurses deeper than max_nesting; the front end turns it into a
+// nesting-too-deep diagnostic at `span`.
+struct TooDeep {
+    Span span;
+};
+
+// Counts the transformer's recursion depth.
+class DepthGuard {
+public:
+    DepthGuard(uint32_t& depth, uint32_t limit, Span span) : depth_(depth) {
+        if (++depth_ > limit) {
+            --depth_;
+            throw TooDeep{span};
+        }
+    }
+    ~DepthGuard() { --depth_; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+
+private:
+    uint32_t& depth_;
+};
+
+}  // namespace qdiff::parsers

@@ -1,0 +1,129 @@
+// The public parse entry points: input checks shared by every language, then the front end.
+#include <algorithm>
+#include <cctype>
+
+#include "parsers/frontend.hpp"
+
+namespace qdiff {
+
+ParseResult::ParseResult(std::shared_ptr<const SourceText> source, Language language)
+    : source_(std::move(source)), arena_(std::make_unique<ast::Arena>()), language_(language) {}
+ParseResult::ParseResult(ParseResult&&) noexcept = default;
+ParseResult& ParseResult::operator=(ParseResult&&) noexcept = default;
+ParseResult::~ParseResult() = default;
+
+std::string_view language_name(Language l) {
+    switch (l) {
+        case Language::Auto: return "auto";
+        case Language::Sql: return "sql";
+        case Language::Kql: return "kql";
+        case Language::Weaviate: return "weaviate";
+    }
+    return "?";
+}
+
+std::optional<Language> parse_language_name(std::string_view name) {
+    for (Language l : {Language::Auto, Language::Sql, Language::Kql, Language::Weaviate})
+        if (language_name(l) == name) return l;
+    if (name == "kusto") return Language::Kql;
+    if (name == "graphql") return Language::Weaviate;
+    return std::nullopt;
+}
+
+std::string_view dialect_name(Dialect d) {
+    switch (d) {
+        case Dialect::Generic: return "generic";
+        case Dialect::Postgres: return "postgres";
+        case Dialect::Sqlite: return "sqlite";
+        case Dialect::Mysql: return "mysql";
+        case Dialect::Tsql: return "tsql";
+    }
+    return "?";
+}
+
+std::optional<Dialect> parse_dialect_name(std::string_view name) {
+    for (Dialect d : {Dialect::Generic, Dialect::Postgres, Dialect::Sqlite, Dialect::Mysql, Dialect::Tsql})
+        if (dialect_name(d) == name) return d;
+    if (name == "postgresql") return Dialect::Postgres;
+    if (name == "sqlserver" || name == "mssql") return Dialect::Tsql;
+    return std::nullopt;
+}
+
+namespace {
+
+// Input problems that no grammar should see: too large, not UTF-8, nothing but white space.
+bool check_input(const SourceText& source, const ParseOptions& options, std::vector<Diagnostic>& out) {
+    const std::string& text = source.text();
+    if (text.size() > options.max_bytes) {
+        out.push_back(make_diagnostic(DiagId::InputTooLarge, {0, 0},
+                                      {std::to_string(text.size()), std::to_string(options.max_bytes)}));
+        return false;
+    }
+    if (size_t bad = find_invalid_utf8(text); bad != std::string_view::npos) {
+        static const char* hex = "0123456789ABCDEF";
+        unsigned char c = static_cast<unsigned char>(text[bad]);
+        char byte[3] = {hex[c >> 4], hex[c & 15], 0};
+        auto at = static_cast<uint32_t>(bad);
+        out.push_back(make_diagnostic(DiagId::InvalidUtf8, {at, at + 1}, {byte}));
+        return false;
+    }
+    if (std::all_of(text.begin(), text.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); })) {
+        out.push_back(make_diagnostic(DiagId::EmptyInput, {0, static_cast<uint32_t>(text.size())}));
+        return false;
+    }
+    return true;
+}
+
+Language resolve_language(const SourceText& source, const ParseOptions& options) {
+    return options.language == Language::Auto ? detect_language(source.text()) : options.language;
+}
+
+const parsers::Frontend* frontend_or_diagnose(Language language, std::vector<Diagnostic>& out) {
+    const parsers::Frontend* frontend = parsers::frontend_for(language);
+    if (!frontend) out.push_back(make_diagnostic(DiagId::LanguageUnavailable, {0, 0}, {language_name(language)}));
+    return frontend;
+}
+
+}  // namespace
+
+ParseResult parse(std::string text, const ParseOptions& options) {
+    auto source = std::make_shared<const SourceText>(std::move(text), options.source_name);
+    Language language = resolve_language(*source, options);
+    ParseResult result(source, language);
+    auto& diagnostics = result.mutable_diagnostics();
+    if (!check_input(*source, options, diagnostics)) return result;
+    const parsers::Frontend* frontend = frontend_or_diagnose(language, diagnostics);
+    if (!frontend) return result;
+    parsers::ParseContext ctx{*source, options, result.arena(), diagnostics};
+    ast::Script* script = frontend->parse(ctx);
+    if (script && script->statements.empty() && !has_errors(diagnostics)) {
+        diagnostics.push_back(make_diagnostic(DiagId::EmptyInput, {0, static_cast<uint32_t>(source->text().size())}));
+        script = nullptr;
+    }
+    result.set_script(has_errors(diagnostics) ? nullptr : script);
+    return result;
+}
+
+TokensResult tokenize(const SourceText& source, const ParseOptions& options) {
+    TokensResult result{{}, {}, resolve_language(source, options)};
+    if (!check_input(source, options, result.diagnostics)) return result;
+    if (const auto* frontend = frontend_or_diagnose(result.language, result.diagnostics)) {
+        ast::Arena arena;
+        parsers::ParseContext ctx{source, options, arena, result.diagnostics};
+        result.tokens = frontend->tokens(ctx);
+    }
+    return result;
+}
+
+TreeResult parse_tree(const SourceText& source, const ParseOptions& options) {
+    TreeResult result{{}, {}, resolve_language(source, options)};
+    if (!check_input(source, options, result.diagnostics)) return result;
+    if (const auto* frontend = frontend_or_diagnose(result.language, result.diagnostics)) {
+        ast::Arena arena;
+        parsers::ParseContext ctx{source, options, arena, result.diagnostics};
+        result.tree = frontend->tree(ctx);
+    }
+    return result;
+}
+
+}  // namespace qdiff

@@ -1,0 +1,64 @@
+#include "support/strings.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
+namespace qdiff::support {
+
+static char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+std::string to_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = lower(c);
+    return out;
+}
+
+std::string to_upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+}
+
+size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
+    size_t n = a.size(), m = b.size();
+    if ((n > m ? n - m : m - n) > limit) return limit + 1;
+    std::vector<size_t> prev2(m + 1), prev(m + 1), cur(m + 1);
+    for (size_t j = 0; j <= m; ++j) prev[j] = j;
+    for (size_t i = 1; i <= n; ++i) {
+        cur[0] = i;
+        size_t row_min = cur[0];
+        for (size_t j = 1; j <= m; ++j) {
+            size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
+                cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+            row_min = std::min(row_min, cur[j]);
+        }
+        if (row_min > limit) return limit + 1;
+        std::swap(prev2, prev);
+        std::swap(prev, cur);
+    }
+    return std::min(prev[m], limit + 1);
+}
+
+std::string fold_whitespace(std::string_view s) {
+    std::string out;
+    bool space = false;
+    for (char c : s) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            space = !out.empty();
+        } else {
+            if (space) out += ' ';
+            space = false;
+            out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace qdiff::support

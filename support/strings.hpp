@@ -1,0 +1,17 @@
+// Small string helpers shared by the front ends and the linter.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace qdiff::support {
+
+std::string to_lower(std::string_view s);
+std::string to_upper(std::string_view s);
+bool iequals(std::string_view a, std::string_view b);
+// Optimal string alignment distance (Levenshtein plus adjacent transpositions), case-insensitive:
+// FORM -> FROM is 1. Stops early and returns limit + 1 once the distance exceeds `limit`.
+size_t edit_distance(std::string_view a, std::string_view b, size_t limit = 3);
+// Collapses runs of white space to one space and trims the ends.
+std::string fold_whitespace(std::string_view s);
+
+}  // namespace qdiff::support
