@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "document.hpp"
+#include "parsers/weaviate/document.hpp"
 
 #ifndef QDIFF_CORPUS_DIR
 #define QDIFF_CORPUS_DIR "../shared/corpus"

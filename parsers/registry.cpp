@@ -1,9 +1,11 @@
 #include "parsers/frontend.hpp"
+#include "parsers/weaviate/lower.hpp"
 
 namespace qdiff::parsers {
 
 const Frontend* frontend_for(Language language) {
     switch (language) {
+        case Language::Weaviate: return &weaviate::weaviate_frontend();
         default: return nullptr;
     }
 }

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "frontend.hpp"
+#include "parsers/weaviate/frontend.hpp"
 
 #ifndef QDIFF_CORPUS_DIR
 #define QDIFF_CORPUS_DIR "../shared/corpus"

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "frontend.hpp"
+#include "parsers/weaviate/frontend.hpp"
 
 using namespace qdiff::weaviate;
 

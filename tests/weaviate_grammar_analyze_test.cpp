@@ -4,8 +4,8 @@
 
 #include <tao/pegtl/contrib/analyze.hpp>
 
-#include "graphql_grammar.hpp"
-#include "json_grammar.hpp"
+#include "parsers/weaviate/graphql_grammar.hpp"
+#include "parsers/weaviate/json_grammar.hpp"
 
 TEST_CASE("grammar analysis: JSON grammar has no problems", "[weaviate][grammar]") {
   CHECK(tao::pegtl::analyze<qdiff::weaviate::json_grammar::text>(1) == 0);

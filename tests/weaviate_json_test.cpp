@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "document.hpp"
+#include "parsers/weaviate/document.hpp"
 
 using namespace qdiff::weaviate;
 

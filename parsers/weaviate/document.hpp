@@ -11,14 +11,12 @@
 #include <string_view>
 #include <vector>
 
+#include "qdiff/source.hpp"
+
 namespace qdiff::weaviate {
 
-/// Half-open byte range [begin, end) into the parsed text.
-struct Span {
-  std::uint32_t begin = 0;
-  std::uint32_t end = 0;
-  friend bool operator==(const Span&, const Span&) = default;
-};
+/// Half-open byte range [begin, end) into the parsed text (the project's span type).
+using Span = qdiff::Span;
 
 // ---------------------------------------------------------------------------------------------
 // Diagnostics (local to the front end; mapped to the project's diagnostics by the lowering)
@@ -132,7 +130,8 @@ struct JsonParseResult {
 
 /// Parses one JSON text (RFC 8259). Never throws on bad input: every problem becomes a
 /// diagnostic. `base` is added to every span (for text embedded in a larger buffer).
-JsonParseResult parse_json(std::string_view text, std::uint32_t base = 0);
+JsonParseResult parse_json(std::string_view text, std::uint32_t base = 0,
+                           std::size_t max_depth = max_nesting_depth);
 
 /// Maps an offset inside the decoded value of a JSON string back to the source offset, given the
 /// raw source text of the whole string literal including its quotes.
@@ -219,6 +218,7 @@ struct GqlParseResult {
 
 /// Parses a GraphQL executable document. Text after the last definition that does not start a
 /// definition (model prose) is reported as a `gql_trailing_text` warning, not an error.
-GqlParseResult parse_graphql(std::string_view text, std::uint32_t base = 0);
+GqlParseResult parse_graphql(std::string_view text, std::uint32_t base = 0,
+                             std::size_t max_depth = max_nesting_depth);
 
 }  // namespace qdiff::weaviate

@@ -393,7 +393,7 @@ void append(std::vector<Diagnostic>& to, std::vector<Diagnostic>&& from) {
   to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
 }
 
-void read_request(WeaviateDocument& doc, std::string_view input) {
+void read_request(WeaviateDocument& doc, std::string_view input, std::size_t max_depth) {
   const JsonValue& root = *doc.json;
   for (const auto& m : root.members) {
     if (m.key != "query" && m.key != "variables" && m.key != "operationName") {
@@ -430,7 +430,7 @@ void read_request(WeaviateDocument& doc, std::string_view input) {
   }
   doc.query_text = q->string;
   const std::string_view raw = input.substr(q->span.begin, q->span.end - q->span.begin);
-  auto g = parse_graphql(doc.query_text, 0);
+  auto g = parse_graphql(doc.query_text, 0, max_depth);
   const EscapeMap map(raw, q->span.begin);
   for (auto& d : g.diagnostics) d.span = map.map(d.span);
   if (g.document) {
@@ -488,7 +488,7 @@ bool WeaviateDocument::ok() const noexcept {
                                  [](const Diagnostic& d) { return d.severity == Severity::error; });
 }
 
-WeaviateDocument parse_document(std::string_view input) {
+WeaviateDocument parse_document(std::string_view input, std::size_t max_depth) {
   WeaviateDocument doc;
   QueryText qt = extract_query_text(input);
   doc.diagnostics = std::move(qt.diagnostics);
@@ -504,13 +504,13 @@ WeaviateDocument parse_document(std::string_view input) {
   }
   if (shape == Shape::graphql_text) {
     doc.shape = shape;
-    auto g = parse_graphql(qt.text, qt.offset);
+    auto g = parse_graphql(qt.text, qt.offset, max_depth);
     doc.graphql = std::move(g.document);
     append(doc.diagnostics, std::move(g.diagnostics));
     if (doc.graphql) check_graphql_references(doc);
     return doc;
   }
-  auto j = parse_json(qt.text, qt.offset);
+  auto j = parse_json(qt.text, qt.offset, max_depth);
   append(doc.diagnostics, std::move(j.diagnostics));
   if (!j.value) {
     doc.shape = shape;
@@ -541,7 +541,7 @@ WeaviateDocument parse_document(std::string_view input) {
     return doc;
   }
   doc.shape = Shape::graphql_request;
-  read_request(doc, input);
+  read_request(doc, input, max_depth);
   if (doc.graphql) {
     // Variables supplied in the request count as declared only when the operation declares them;
     // GraphQL requires the declaration, so the check is the same.

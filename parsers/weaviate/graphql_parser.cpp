@@ -41,6 +41,7 @@ struct GqlState {
   bool has_default = false;
 
   std::size_t depth = 0;
+  std::size_t max_depth = max_nesting_depth;
   std::vector<Diagnostic> diagnostics;
   DiagKind failure_kind = DiagKind::gql_syntax;
 
@@ -530,10 +531,10 @@ struct gql_control : pegtl::normal<Rule> {
  private:
   template <typename Input>
   static void enter(const Input& in, GqlState& st) {
-    if (++st.depth > max_nesting_depth) {
+    if (++st.depth > st.max_depth) {
       st.failure_kind = DiagKind::nesting_too_deep;
       throw pegtl::parse_error(
-          fmt::format("nesting deeper than {} selection sets/lists/objects", max_nesting_depth), in);
+          fmt::format("nesting deeper than {} selection sets/lists/objects", st.max_depth), in);
     }
   }
 };
@@ -553,7 +554,7 @@ bool only_ignored(std::string_view s) {
 
 }  // namespace
 
-GqlParseResult parse_graphql(std::string_view text, std::uint32_t base) {
+GqlParseResult parse_graphql(std::string_view text, std::uint32_t base, std::size_t max_depth) {
   GqlParseResult result;
   if (text.size() > max_input_bytes) {
     result.diagnostics.push_back(Diagnostic{DiagKind::input_too_large, Severity::error, {base, base},
@@ -564,6 +565,7 @@ GqlParseResult parse_graphql(std::string_view text, std::uint32_t base) {
   GqlState st;
   st.origin = text.data();
   st.base = base;
+  st.max_depth = max_depth;
   st.text = text;
   pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(text.data(), text.size(),
                                                                                        "graphql");

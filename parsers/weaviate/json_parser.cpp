@@ -31,6 +31,7 @@ struct JsonState {
   std::vector<std::uint32_t> array_marks;
   std::vector<std::uint32_t> object_marks;
   std::size_t depth = 0;
+  std::size_t max_depth = max_nesting_depth;
   std::vector<Diagnostic> diagnostics;
   // Set by the control's raise(): what kind of error the thrown parse_error is.
   DiagKind failure_kind = DiagKind::json_syntax;
@@ -281,17 +282,17 @@ struct json_control : pegtl::normal<Rule> {
  private:
   template <typename Input>
   static void enter(const Input& in, JsonState& st) {
-    if (++st.depth > max_nesting_depth) {
+    if (++st.depth > st.max_depth) {
       st.failure_kind = DiagKind::nesting_too_deep;
       st.depth_exceeded = true;
-      throw pegtl::parse_error(fmt::format("nesting deeper than {} arrays/objects", max_nesting_depth), in);
+      throw pegtl::parse_error(fmt::format("nesting deeper than {} arrays/objects", st.max_depth), in);
     }
   }
 };
 
 }  // namespace
 
-JsonParseResult parse_json(std::string_view text, std::uint32_t base) {
+JsonParseResult parse_json(std::string_view text, std::uint32_t base, std::size_t max_depth) {
   JsonParseResult result;
   if (text.size() > max_input_bytes) {
     result.diagnostics.push_back(Diagnostic{DiagKind::input_too_large, Severity::error, {base, base},
@@ -302,6 +303,7 @@ JsonParseResult parse_json(std::string_view text, std::uint32_t base) {
   JsonState st;
   st.origin = text.data();
   st.base = base;
+  st.max_depth = max_depth;
   st.text = text;
   pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(text.data(), text.size(), "json");
   try {
