@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parsers/weaviate/frontend.hpp"
+#include "qdiff/parse.hpp"
 
 #ifndef QDIFF_CORPUS_DIR
 #define QDIFF_CORPUS_DIR "../shared/corpus"
@@ -51,12 +52,35 @@ struct Rate {
   double percent() const { return total ? 100.0 * static_cast<double>(ok) / static_cast<double>(total) : 100.0; }
 };
 
-Rate check_outputs(const fs::path& file, const char* field) {
+/// The whole pipeline: qdiff::parse with the Weaviate front end, lowering included.
+qdiff::ParseResult parse_weaviate(std::string text) {
+  qdiff::ParseOptions o;
+  o.language = qdiff::Language::Weaviate;
+  return qdiff::parse(std::move(text), o);
+}
+
+std::string first_project_error(const qdiff::ParseResult& r) {
+  for (const auto& d : r.diagnostics()) {
+    if (d.severity == qdiff::Severity::Error) return qdiff::render_text(d, r.source());
+  }
+  return {};
+}
+
+Rate check_outputs(const fs::path& file, const char* field, Rate* lowered = nullptr) {
   Rate r;
   for (const auto& rec : read_jsonl(file)) {
     const std::string text = rec.at(field).get<std::string>();
     ++r.total;
     auto doc = parse_document(text);
+    if (lowered) {
+      ++lowered->total;
+      auto full = parse_weaviate(text);
+      if (full.ok()) {
+        ++lowered->ok;
+      } else if (doc.ok()) {
+        WARN("LOWERING FAILED " << file.filename().string() << " #" << r.total << ":\n" << text << "\n" << first_project_error(full));
+      }
+    }
     if (doc.ok()) {
       ++r.ok;
     } else {
@@ -157,16 +181,22 @@ TEST_CASE("corpus: gorilla GraphQL outputs parse", "[weaviate][corpus]") {
     return;
   }
   Rate all;
+  Rate all_lowered;
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
     if (name.rfind("clean-RETRY-", 0) != 0 && name != "WithoutRetrieval-APISplit-Train-20.json") continue;
-    const Rate r = check_outputs(entry.path(), "output");
-    WARN(name << ": " << r.ok << "/" << r.total << " parse (" << r.percent() << "%)");
+    Rate lowered;
+    const Rate r = check_outputs(entry.path(), "output", &lowered);
+    WARN(name << ": " << r.ok << "/" << r.total << " parse (" << r.percent() << "%), " << lowered.ok << "/"
+              << lowered.total << " parse and lower to the AST (" << lowered.percent() << "%)");
+    all_lowered.total += lowered.total;
+    all_lowered.ok += lowered.ok;
     all.total += r.total;
     all.ok += r.ok;
   }
   CHECK(all.total > 0);
   CHECK(all.percent() >= 99.0);
+  CHECK(all_lowered.percent() >= 99.0);
 }
 
 TEST_CASE("corpus: Weaviate acceptance-test GraphQL parses", "[weaviate][corpus]") {
@@ -176,6 +206,7 @@ TEST_CASE("corpus: Weaviate acceptance-test GraphQL parses", "[weaviate][corpus]
     return;
   }
   Rate r;
+  Rate lowered;
   std::size_t truncated = 0;
   for (const auto& rec : read_jsonl(file)) {
     std::string code = rec.at("code").get<std::string>();
@@ -189,6 +220,14 @@ TEST_CASE("corpus: Weaviate acceptance-test GraphQL parses", "[weaviate][corpus]
       continue;
     }
     ++r.total;
+    auto full = parse_weaviate(code);
+    ++lowered.total;
+    if (full.ok()) {
+      ++lowered.ok;
+    } else if (doc.ok()) {
+      WARN("LOWERING FAILED " << rec.at("path").get<std::string>() << ":" << rec.at("line").get<int>() << ":\n"
+                              << code << "\n" << first_project_error(full));
+    }
     if (doc.ok()) {
       ++r.ok;
     } else {
@@ -197,8 +236,11 @@ TEST_CASE("corpus: Weaviate acceptance-test GraphQL parses", "[weaviate][corpus]
     }
   }
   WARN("acceptance/graphql.jsonl: " << r.ok << "/" << r.total << " complete queries parse (" << r.percent()
-                                     << "%); " << truncated << " truncated extraction fragments rejected");
+                                     << "%); " << lowered.ok << "/" << lowered.total << " lower to the AST ("
+                                     << lowered.percent() << "%); " << truncated
+                                     << " truncated extraction fragments rejected");
   CHECK(r.percent() >= 99.0);
+  CHECK(lowered.percent() >= 99.0);
 }
 
 TEST_CASE("corpus: failed-RETRY outputs, rejections by diagnostic kind", "[weaviate][corpus]") {
@@ -211,11 +253,28 @@ TEST_CASE("corpus: failed-RETRY outputs, rejections by diagnostic kind", "[weavi
     const std::string name = entry.path().filename().string();
     if (name.rfind("failed-RETRY-", 0) != 0) continue;
     std::map<std::string, std::size_t> by_code;
+    std::map<std::string, std::size_t> by_project_code;
+    std::map<std::string, std::size_t> warnings;
     std::size_t total = 0;
     std::size_t rejected = 0;
+    std::size_t rejected_full = 0;
     for (const auto& rec : read_jsonl(entry.path())) {
       const std::string text = rec.at("output").get<std::string>();
       ++total;
+      auto full = parse_weaviate(text);
+      for (const auto& d : full.diagnostics()) {
+        if (d.severity == qdiff::Severity::Warning) ++warnings[std::string(d.code())];
+      }
+      if (!full.ok()) {
+        ++rejected_full;
+        WARN("REJECTED " << name << " #" << total << ": " << first_project_error(full));
+        for (const auto& d : full.diagnostics()) {
+          if (d.severity == qdiff::Severity::Error) {
+            ++by_project_code[std::string(d.code())];
+            break;
+          }
+        }
+      }
       auto doc = parse_document(text);
       if (doc.ok()) continue;
       ++rejected;
@@ -229,6 +288,10 @@ TEST_CASE("corpus: failed-RETRY outputs, rejections by diagnostic kind", "[weavi
     std::ostringstream report;
     report << name << ": rejected " << rejected << " of " << total;
     for (const auto& [code, n] : by_code) report << "\n  " << code << ": " << n;
+    report << "\nafter lowering to the AST, rejected " << rejected_full << " of " << total;
+    for (const auto& [code, n] : by_project_code) report << "\n  " << code << ": " << n;
+    report << "\nwarnings on accepted and rejected queries:";
+    for (const auto& [code, n] : warnings) report << "\n  " << code << ": " << n;
     WARN(report.str());
     CHECK(total > 0);
   }

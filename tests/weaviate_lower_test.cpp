@@ -162,7 +162,7 @@ TEST_CASE("lower: Weaviate-level errors", "[weaviate][lower]") {
   };
   const Case cases[] = {
       {"{ Fetch { A { f } } }", "weaviate-unknown-root"},
-      {"{ Get { A(where: {path: [\"x\"], operator: Equals, valueText: \"y\"}) { f } } }", "weaviate-bad-argument"},
+      {"{ Get { A(where: {path: [\"x\"], operator: Equals, valueText: \"y\"}) { f } } }", "weaviate-unknown-operator"},
       {"{ Get { A(where: {operator: Equal, valueText: \"y\"}) { f } } }", "weaviate-bad-argument"},
       {"{ Get { A(where: {path: [\"x\"], operator: Equal}) { f } } }", "weaviate-bad-argument"},
       {"mutation { Get { A { f } } }", "weaviate-operation"},
@@ -186,6 +186,20 @@ TEST_CASE("lower: Weaviate-level errors", "[weaviate][lower]") {
   CHECK(warn.ok());  // a warning: Weaviate would reject valueText: 150
   CHECK(warn.diagnostics().size() == 1);
   CHECK(warn.diagnostics()[0].code() == "weaviate-value-type");
+}
+
+TEST_CASE("lower: unknown operators get a suggestion and a fix-it", "[weaviate][lower]") {
+  auto r = wv(R"({ Get { A(where: {path: ["n"], operator: GreaterThanOrEqual, valueInt: 3}) { f } } })");
+  REQUIRE_FALSE(r.ok());
+  const auto& d = r.diagnostics().back();
+  CHECK(d.code() == "weaviate-unknown-operator");
+  CHECK(d.message.find("did you mean 'GreaterThanEqual'") != std::string::npos);
+  REQUIRE(d.fixits.size() == 1);
+  CHECK(d.fixits[0].replacement == "GreaterThanEqual");
+  CHECK(r.source().slice(d.fixits[0].span) == "GreaterThanOrEqual");
+  auto typo = wv(R"({ Get { A(where: {path: ["n"], operator: LessThen, valueInt: 3}) { f } } })");
+  REQUIRE_FALSE(typo.diagnostics().empty());
+  CHECK(typo.diagnostics().back().message.find("'LessThan'") != std::string::npos);
 }
 
 TEST_CASE("lower: automatic language detection picks Weaviate for fenced GraphQL", "[weaviate][lower]") {

@@ -278,7 +278,7 @@ class GraphqlLowering {
     }
     ast::BinaryOp bop;
     if (!weaviate_operator(op, bop)) {
-      b_.error(DiagId::WeaviateBadArgument, opv->span, fmt::format("unknown where operator '{}'", op));
+      unknown_operator(op, *opv);
       return nullptr;
     }
     if (!valuef) {
@@ -291,6 +291,54 @@ class GraphqlLowering {
     bin->lhs = column;
     bin->rhs = typed_value(*valuef);
     return bin;
+  }
+
+  void unknown_operator(std::string_view op, const GqlValue& where) {
+    static constexpr std::string_view known[] = {
+        "Equal",         "NotEqual",       "GreaterThan", "GreaterThanEqual", "LessThan",     "LessThanEqual",
+        "Like",          "WithinGeoRange", "IsNull",      "ContainsAny",      "ContainsAll",  "ContainsNone",
+        "And",           "Or",             "Not"};
+    // Common model spellings first, then the closest known name by edit distance.
+    static constexpr std::pair<std::string_view, std::string_view> aliases[] = {
+        {"Equals", "Equal"}, {"NotEquals", "NotEqual"}, {"GreaterThanOrEqual", "GreaterThanEqual"},
+        {"LessThanOrEqual", "LessThanEqual"}, {"Contains", "ContainsAny"}, {"Has", "ContainsAny"}};
+    std::string_view best;
+    for (const auto& [from, to] : aliases) {
+      if (from == op) best = to;
+    }
+    if (best.empty()) {
+      std::size_t best_d = 4;
+      for (auto k : known) {
+        const std::size_t d = edit_distance(op, k);
+        if (d < best_d) {
+          best_d = d;
+          best = k;
+        }
+      }
+    }
+    std::string message = fmt::format("unknown where operator '{}'", op);
+    if (!best.empty()) message += fmt::format("; did you mean '{}'?", best);
+    b_.error(DiagId::WeaviateUnknownOperator, where.span, std::move(message));
+    if (!best.empty()) b_.last_fixit(where.span, std::string(best));
+  }
+
+  static std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      std::size_t diag = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                           diag + (std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                                           std::tolower(static_cast<unsigned char>(b[j - 1]))
+                                       ? 0
+                                       : 1)});
+        diag = up;
+      }
+    }
+    return row[b.size()];
   }
 
   /// valueText/valueInt/... -> a literal typed by the field name (as Weaviate reads it).
