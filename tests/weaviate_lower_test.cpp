@@ -202,6 +202,40 @@ TEST_CASE("lower: unknown operators get a suggestion and a fix-it", "[weaviate][
   CHECK(typo.diagnostics().back().message.find("'LessThan'") != std::string::npos);
 }
 
+TEST_CASE("lower: hostile input through the whole pipeline", "[weaviate][lower][hostile]") {
+  auto has_code = [](const ParseResult& r, std::string_view code) {
+    for (const auto& d : r.diagnostics()) {
+      if (d.code() == code) return true;
+    }
+    return false;
+  };
+  CHECK(has_code(wv(std::string(100000, '[')), "nesting-too-deep"));
+  std::string selections;
+  for (int i = 0; i < 100000; ++i) selections += "{a";
+  CHECK(has_code(wv(selections), "nesting-too-deep"));
+  CHECK(has_code(wv(std::string(100000, '{')), "syntax-error"));  // `{{` is not GraphQL
+  std::string objects;
+  for (int i = 0; i < 100000; ++i) objects += "{\"a\":";
+  CHECK(has_code(wv(objects), "nesting-too-deep"));
+  CHECK(has_code(wv(std::string("{\"target_collection\": \"A\0\"}", 27)), "invalid-character"));
+  CHECK(has_code(wv("{ Get { A(where: {path: [\"x\"], operator: Equal, valueText: \"\xFF\"}) { f } } }"), "invalid-utf8"));
+  std::string big = "{ Get { A(bm25: {query: \"";
+  big.append(10u << 20, 'x');
+  big += "\"}) { f } } }";
+  auto r = wv(big);
+  CHECK(r.ok());
+  // Fragments that double at each level ("billion laughs") stop at the expansion budget.
+  std::string laughs = "{ Get { A { ...F0 } } }\n";
+  for (int i = 0; i < 40; ++i) {
+    laughs += "fragment F" + std::to_string(i) + " on A { ...F" + std::to_string(i + 1) + " ...F" +
+              std::to_string(i + 1) + " }\n";
+  }
+  laughs += "fragment F40 on A { f }\n";
+  auto l = wv(laughs);
+  CHECK_FALSE(l.ok());
+  CHECK(has_code(l, "nesting-too-deep"));
+}
+
 TEST_CASE("lower: automatic language detection picks Weaviate for fenced GraphQL", "[weaviate][lower]") {
   auto r = parse("```graphql\n{ Get { A { f } } }\n```");
   CHECK(r.language() == Language::Weaviate);

@@ -48,6 +48,18 @@ class GraphqlLowering {
   const GqlNode* op_ = nullptr;
   std::deque<GqlValue> owned_;          // values converted from the request's JSON variables
   std::vector<std::string> fragment_stack_;
+  std::size_t spreads_ = 0;  // fragment spreads expanded so far (guards "billion laughs" documents)
+  static constexpr std::size_t max_spreads = 10000;
+
+  /// False (with one diagnostic) once the document expands too many fragment spreads.
+  bool spread_budget(const GqlNode& s) {
+    if (++spreads_ <= max_spreads) return true;
+    if (spreads_ == max_spreads + 1) {
+      b_.error(DiagId::NestingTooDeep, s.span,
+               fmt::format("fragment spreads expand to more than {} copies; the document is not lowered", max_spreads));
+    }
+    return false;
+  }
 
   // --- operations, fragments, directives ---------------------------------------------------------
   const GqlNode* select_operation(const GqlDocument& g) {
@@ -102,6 +114,7 @@ class GraphqlLowering {
           b_.error(DiagId::WeaviateBadArgument, s.span, fmt::format("fragment \"{}\" spreads itself", s.name));
           continue;
         }
+        if (!spread_budget(s)) continue;
         fragment_stack_.push_back(s.name);
         for_each_selection(frag->selections, f);
         fragment_stack_.pop_back();
@@ -547,6 +560,7 @@ class GraphqlLowering {
       if (s.kind == GqlNode::Kind::fragment_spread) {
         const GqlNode* frag = doc_.graphql->fragment(s.name);
         if (!frag || std::find(fragment_stack_.begin(), fragment_stack_.end(), s.name) != fragment_stack_.end()) continue;
+        if (!spread_budget(s)) continue;
         fragment_stack_.push_back(s.name);
         projection(frag->selections, prefix, out);
         fragment_stack_.pop_back();
