@@ -17,16 +17,17 @@ namespace {
 using namespace ast;
 
 enum Precedence : int {
-    kOr = 1, kAnd, kNot, kIs, kCompare, kOther, kAdditive, kMultiplicative, kUnary, kAtom
+    kOr = 1, kXor, kAnd, kNot, kIs, kCompare, kOther, kAdditive, kMultiplicative, kUnary, kAtom
 };
 
 int precedence(BinaryOp op) {
     switch (op) {
         case BinaryOp::Or: return kOr;
+        case BinaryOp::Xor: return kXor;
         case BinaryOp::And: return kAnd;
         case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt:
         case BinaryOp::GtEq: case BinaryOp::IsDistinctFrom: case BinaryOp::Like: case BinaryOp::ILike:
-        case BinaryOp::Glob: case BinaryOp::Regexp: case BinaryOp::IRegexp: case BinaryOp::SimilarTo:
+        case BinaryOp::Glob: case BinaryOp::Regexp: case BinaryOp::IRegexp: case BinaryOp::SimilarTo: case BinaryOp::Match:
         case BinaryOp::EqualsCi:
             return kCompare;
         case BinaryOp::Add: case BinaryOp::Sub: return kAdditive;
@@ -44,7 +45,8 @@ bool is_associative(BinaryOp op) {
 bool has_negated_form(const Expr* e) {
     if (auto* b = dyn_cast<Binary>(e))
         return b->op == BinaryOp::Like || b->op == BinaryOp::ILike || b->op == BinaryOp::Glob ||
-               b->op == BinaryOp::Regexp || b->op == BinaryOp::SimilarTo || b->op == BinaryOp::IsDistinctFrom;
+               b->op == BinaryOp::Regexp || b->op == BinaryOp::SimilarTo || b->op == BinaryOp::Match ||
+               b->op == BinaryOp::IsDistinctFrom;
     if (auto* u = dyn_cast<Unary>(e)) return u->op == UnaryOp::IsNull || u->op == UnaryOp::IsTrue ||
                                               u->op == UnaryOp::IsFalse || u->op == UnaryOp::IsUnknown;
     return isa<InList>(e) || isa<InSubquery>(e) || isa<Between>(e) || isa<Exists>(e);
@@ -312,12 +314,38 @@ private:
         return l && l->type == LiteralType::Keyword;
     }
 
+    static bool is_niladic_keyword(const FunctionCall& f) {
+        if (f.name.size() != 1 || f.name[0].quoted) return false;
+        for (std::string_view k : {"CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "CURRENT_USER"})
+            if (f.name[0].text == k) return true;
+        return false;
+    }
+
     void function_call(const FunctionCall& f) {
+        if (is_niladic_keyword(f) && f.args.empty() && !f.over) {
+            out += f.name[0].text;
+            return;
+        }
+        if (function_is(f, "INTERVAL") && !f.args.empty()) {  // INTERVAL (n) DAY with a computed n
+            out += "INTERVAL (";
+            expr(f.args[0]);
+            out += ')';
+            if (f.args.size() > 1) {
+                out += ' ';
+                expr(f.args[1]);
+            }
+            return;
+        }
         names(f.name);
         out += '(';
         if (function_is(f, "EXTRACT") && f.args.size() == 2 && is_keyword_literal(f.args[0])) {
             expr(f.args[0]);
             out += " FROM ";
+            expr(f.args[1]);
+        } else if (function_is(f, "CONVERT") && f.args.size() == 2 && is_keyword_literal(f.args[1]) &&
+                   cast<Literal>(*f.args[1]).text.starts_with("USING ")) {
+            expr(f.args[0]);
+            out += ' ';
             expr(f.args[1]);
         } else if (function_is(f, "POSITION") && f.args.size() == 2) {
             operand(f.args[0], kCompare, true);
@@ -372,7 +400,7 @@ private:
             case UnaryOp::Negate: case UnaryOp::Plus: case UnaryOp::BitNot:
                 out += enum_name(u.op);
                 // `- -1` must not print as `--1`, a comment.
-                if (auto* inner = dyn_cast<Unary>(u.operand); inner || isa<Literal>(u.operand)) out += ' ';
+                if (isa<Unary>(u.operand)) out += ' ';
                 operand(u.operand, kUnary, false);
                 return;
             default: return postfix_is(u, false);
@@ -561,7 +589,8 @@ private:
         if (c.materialization == Materialization::Materialized) out += "MATERIALIZED ";
         if (c.materialization == Materialization::NotMaterialized) out += "NOT MATERIALIZED ";
         out += '(';
-        query(*c.query);
+        if (c.query) query(*c.query);
+        else if (c.statement) node(*c.statement);
         out += ')';
     }
 
@@ -718,8 +747,17 @@ private:
             comma_list(q.ctes, [&](const Cte* c) { cte(*c); });
             out += ' ';
         }
+        // Set operations apply left to right; INTERSECT binds tighter in SQL, so a prefix that
+        // holds a UNION or EXCEPT is parenthesised before an INTERSECT follows it.
+        size_t prefix_start = out.size();
         query_core(q);
+        bool prefix_has_union = false;
         for (const SetOp* s : q.set_ops) {
+            if (s->op == SetOpKind::Intersect && prefix_has_union) {
+                out.insert(prefix_start, 1, '(');
+                out += ')';
+            }
+            if (s->op != SetOpKind::Intersect) prefix_has_union = true;
             out += ' ';
             out += support::to_upper(enum_name(s->op));
             if (s->all) out += " ALL";
@@ -786,7 +824,15 @@ private:
         returning(i.returning);
     }
 
+    void with(const List<Cte*>& ctes) {
+        if (ctes.empty()) return;
+        out += "WITH ";
+        comma_list(ctes, [&](const Cte* c) { cte(*c); });
+        out += ' ';
+    }
+
     void update(const Update& u) {
+        with(u.ctes);
         out += "UPDATE ";
         relation(*u.table);
         out += " SET ";
@@ -804,6 +850,7 @@ private:
     }
 
     void delete_(const Delete& d) {
+        with(d.ctes);
         out += "DELETE FROM ";
         relation(*d.table);
         if (!d.using_.empty()) {

@@ -1,7 +1,7 @@
 # Generates the C++ parsers of every grammar under grammars/ with Debian's ANTLR 4.7.2 tool, in one
 # invocation (one JVM start), into the build tree. The generated code is never committed.
 set(QDIFF_GENERATED_DIR ${CMAKE_CURRENT_BINARY_DIR}/generated)
-set(ANTLR4_JAR /usr/share/java/antlr4.jar CACHE FILEPATH "ANTLR 4 tool jar")
+find_program(ANTLR4_TOOL antlr4 REQUIRED)  # Debian's wrapper: sets the tool's class path
 
 file(GLOB QDIFF_GRAMMARS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/grammars/*/*.g4)
 set(QDIFF_GRAMMAR_OUTPUTS "")
@@ -23,10 +23,10 @@ if(QDIFF_GRAMMARS)
   add_custom_command(
     OUTPUT ${QDIFF_GRAMMAR_OUTPUTS}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${QDIFF_GENERATED_DIR}
-    COMMAND ${Java_JAVA_EXECUTABLE} -cp ${ANTLR4_JAR} org.antlr.v4.Tool -Dlanguage=Cpp -visitor -no-listener
+    COMMAND ${ANTLR4_TOOL} -Dlanguage=Cpp -visitor -no-listener
             -package qdiff_gen -Xexact-output-dir -o ${QDIFF_GENERATED_DIR} -lib ${QDIFF_GENERATED_DIR}
             ${lexers}
-    COMMAND ${Java_JAVA_EXECUTABLE} -cp ${ANTLR4_JAR} org.antlr.v4.Tool -Dlanguage=Cpp -visitor -no-listener
+    COMMAND ${ANTLR4_TOOL} -Dlanguage=Cpp -visitor -no-listener
             -package qdiff_gen -Xexact-output-dir -o ${QDIFF_GENERATED_DIR} -lib ${QDIFF_GENERATED_DIR}
             ${parsers}
     DEPENDS ${QDIFF_GRAMMARS}

@@ -75,9 +75,9 @@ QDIFF_ENUM(UnaryOp, QDIFF_UNARY_OPS)
     X(Add, "+") X(Sub, "-") X(Mul, "*") X(Div, "/") X(Mod, "%") X(IntDiv, "DIV") X(Concat, "||")                 \
     X(BitAnd, "&") X(BitOr, "|") X(BitXor, "^") X(ShiftLeft, "<<") X(ShiftRight, ">>")                           \
     X(Eq, "=") X(NotEq, "<>") X(Lt, "<") X(LtEq, "<=") X(Gt, ">") X(GtEq, ">=")                                  \
-    X(IsDistinctFrom, "IS DISTINCT FROM") X(And, "AND") X(Or, "OR")                                             \
+    X(Power, "^") X(IsDistinctFrom, "IS DISTINCT FROM") X(And, "AND") X(Or, "OR") X(Xor, "XOR")                                             \
     X(Like, "LIKE") X(ILike, "ILIKE") X(Glob, "GLOB") X(Regexp, "REGEXP") X(IRegexp, "~*")                        \
-    X(SimilarTo, "SIMILAR TO") X(Escape, "ESCAPE")                                                               \
+    X(SimilarTo, "SIMILAR TO") X(Match, "MATCH") X(Escape, "ESCAPE") X(Overlap, "&&")                                                               \
     X(JsonGet, "->") X(JsonGetText, "->>") X(JsonPath, "#>") X(JsonPathText, "#>>") X(JsonContains, "@>")        \
     X(JsonContainedBy, "<@") X(JsonHasKey, "?") X(JsonHasAny, "?|") X(JsonHasAll, "?&")                          \
     X(VectorL2, "<->") X(VectorCosine, "<=>") X(VectorInnerProduct, "<#>")                                       \
@@ -219,9 +219,10 @@ struct Cte : Node {
     Name name;
     List<Name> columns;
     Query* query = nullptr;
+    Statement* statement = nullptr;  // a data-modifying CTE: WITH x AS (DELETE ... RETURNING *)
     Materialization materialization = Materialization::Default;
     QDIFF_REFLECT(v("name", s.name); v("columns", s.columns); v("materialization", s.materialization);
-                  v("query", s.query);)
+                  v("query", s.query); v("statement", s.statement);)
 };
 
 // One relational block (an SQL SELECT, a KQL pipeline segment, a Weaviate Get/Aggregate).
@@ -284,23 +285,25 @@ struct Assignment : Node {
 
 struct Update : Statement {
     QDIFF_NODE_CLASS(Update, Statement)
+    List<Cte*> ctes;
     Relation* table = nullptr;
     List<Assignment*> assignments;
     List<Relation*> from;
     List<Join*> joins;
     Expr* filter = nullptr;
     List<SelectItem*> returning;
-    QDIFF_REFLECT(v("table", s.table); v("assignments", s.assignments); v("from", s.from);
+    QDIFF_REFLECT(v("ctes", s.ctes); v("table", s.table); v("assignments", s.assignments); v("from", s.from);
                   v("joins", s.joins); v("filter", s.filter); v("returning", s.returning);)
 };
 
 struct Delete : Statement {
     QDIFF_NODE_CLASS(Delete, Statement)
+    List<Cte*> ctes;
     Relation* table = nullptr;
     List<Relation*> using_;
     Expr* filter = nullptr;
     List<SelectItem*> returning;
-    QDIFF_REFLECT(v("table", s.table); v("using", s.using_); v("filter", s.filter);
+    QDIFF_REFLECT(v("ctes", s.ctes); v("table", s.table); v("using", s.using_); v("filter", s.filter);
                   v("returning", s.returning);)
 };
 

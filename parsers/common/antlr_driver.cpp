@@ -82,7 +82,12 @@ std::string describe_token(const Token* token) {
     return "'" + text + "'";
 }
 
-std::string describe_expected(const antlr4::misc::IntervalSet& expected, const antlr4::dfa::Vocabulary& vocabulary) {
+std::string describe_expected(const antlr4::misc::IntervalSet& expected, const antlr4::dfa::Vocabulary& vocabulary,
+                              const TokenClasses& classes) {
+    constexpr size_t kManyAlternatives = 16;
+    if (expected.size() > kManyAlternatives &&
+        std::any_of(classes.names.begin(), classes.names.end(), [&](size_t t) { return expected.contains(t); }))
+        return "an expression or a name";
     std::vector<std::string> names;
     for (ssize_t type : expected.toList()) {
         if (type == static_cast<ssize_t>(Token::EOF)) names.push_back("end of input");
@@ -106,21 +111,28 @@ void DiagnosticErrorStrategy::add(Diagnostic d) {
     if (errors_++ < kMaxErrors) ctx_.diagnostics.push_back(std::move(d));
 }
 
+// Called from reportError, which has already entered error-recovery mode, and from
+// reportUnwantedToken, which checks it first.
 void DiagnosticErrorStrategy::report_unexpected(antlr4::Parser* recognizer, Token* token,
                                                 const antlr4::misc::IntervalSet& expected) {
-    if (inErrorRecoveryMode(recognizer)) return;
-    beginErrorCondition(recognizer);
     Span span = token_span(ctx_.source, token);
+    // At the end of input, point just past the last token rather than at trailing white space.
+    if (!token || token->getType() == Token::EOF)
+        if (Token* previous = recognizer->getTokenStream()->LT(-1)) span = {token_span(ctx_.source, previous).end, token_span(ctx_.source, previous).end};
     const auto& vocabulary = recognizer->getVocabulary();
     Diagnostic d = token && token->getType() != Token::EOF
                        ? make_diagnostic(DiagId::UnexpectedToken, span, {describe_token(token)})
                        : make_diagnostic(DiagId::UnexpectedEnd, span);
-    if (!expected.isEmpty()) d.notes.push_back({span, "expected " + describe_expected(expected, vocabulary)});
-    // An unexpected name close to an expected keyword is probably that keyword misspelt.
+    if (!expected.isEmpty()) d.notes.push_back({span, "expected " + describe_expected(expected, vocabulary, classes_)});
+    // An unexpected name close to a keyword is probably that keyword misspelt: the expected ones
+    // first, then the clause keywords (`SELECT * FORM t` expects only the end of the statement).
     if (token && contains(classes_.names, token->getType())) {
         std::string best;
         size_t best_distance = 3;
-        for (ssize_t type : expected.toList()) {
+        std::vector<ssize_t> candidates = expected.toList();
+        for (size_t type : classes_.suggestable)
+            if (!expected.contains(type)) candidates.push_back(static_cast<ssize_t>(type));
+        for (ssize_t type : candidates) {
             if (type <= 0) continue;
             std::string keyword = vocabulary.getSymbolicName(static_cast<size_t>(type));
             if (keyword.empty() || !std::all_of(keyword.begin(), keyword.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }))
@@ -153,6 +165,8 @@ void DiagnosticErrorStrategy::reportFailedPredicate(antlr4::Parser* recognizer, 
 }
 
 void DiagnosticErrorStrategy::reportUnwantedToken(antlr4::Parser* recognizer) {
+    if (inErrorRecoveryMode(recognizer)) return;
+    beginErrorCondition(recognizer);
     report_unexpected(recognizer, recognizer->getCurrentToken(), getExpectedTokens(recognizer));
 }
 
@@ -161,7 +175,7 @@ void DiagnosticErrorStrategy::reportMissingToken(antlr4::Parser* recognizer) {
     beginErrorCondition(recognizer);
     Token* token = recognizer->getCurrentToken();
     auto expected = getExpectedTokens(recognizer);
-    std::string missing = describe_expected(expected, recognizer->getVocabulary());
+    std::string missing = describe_expected(expected, recognizer->getVocabulary(), classes_);
     // Point just after the previous token: that is where the missing one belongs.
     Span span = token_span(ctx_.source, token);
     if (Token* previous = recognizer->getTokenStream()->LT(-1)) {

@@ -20,6 +20,7 @@ struct TokenClasses {
     std::vector<size_t> invalid;       // catch-all error tokens
     std::vector<size_t> unterminated;  // unterminated strings, quoted names, comments
     std::vector<size_t> names;         // identifiers: an unexpected one may be a misspelt keyword
+    std::vector<size_t> suggestable;   // clause keywords worth suggesting even where not expected
 };
 
 Span token_span(const SourceText& source, const antlr4::Token* token);
@@ -53,8 +54,9 @@ private:
 
 // Describes a token for a message: 'FORM', end of input.
 std::string describe_token(const antlr4::Token* token);
-// "FROM, WHERE, GROUP, ... (and 12 more)"
-std::string describe_expected(const antlr4::misc::IntervalSet& expected, const antlr4::dfa::Vocabulary& vocabulary);
+// "FROM, WHERE, GROUP, ... (12 more)"; a set that admits any name reads "an expression or a name".
+std::string describe_expected(const antlr4::misc::IntervalSet& expected, const antlr4::dfa::Vocabulary& vocabulary,
+                              const TokenClasses& classes);
 
 // Parses with SLL prediction and bail-out first (fast, right for almost every query), then again with
 // full LL and error reporting when SLL fails. Returns null when the text has syntax errors.

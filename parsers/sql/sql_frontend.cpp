@@ -1,0 +1,114 @@
+// The SQL front end: lex, guard, parse (SLL then LL), check the dialect, lower to the AST.
+#include "SqlLexer.h"
+#include "parsers/sql/transformer.hpp"
+
+namespace qdiff::parsers {
+namespace {
+
+using qdiff_gen::SqlLexer;
+
+const TokenClasses& sql_token_classes() {
+    static const TokenClasses classes{
+        .open = {SqlLexer::LPAREN, SqlLexer::LBRACKET, SqlLexer::CASE},
+        .close = {SqlLexer::RPAREN, SqlLexer::RBRACKET, SqlLexer::END},
+        .prefix = {SqlLexer::NOT, SqlLexer::MINUS_SIGN, SqlLexer::PLUS, SqlLexer::TILDE, SqlLexer::BANG},
+        .invalid = {SqlLexer::ERROR_CHAR},
+        .unterminated = {SqlLexer::UNTERMINATED_STRING},
+        .names = {SqlLexer::IDENTIFIER},
+        .suggestable = {SqlLexer::SELECT, SqlLexer::FROM, SqlLexer::WHERE, SqlLexer::GROUP, SqlLexer::ORDER,
+                        SqlLexer::BY, SqlLexer::HAVING, SqlLexer::LIMIT, SqlLexer::JOIN, SqlLexer::ON, SqlLexer::AND,
+                        SqlLexer::UNION, SqlLexer::DISTINCT, SqlLexer::BETWEEN, SqlLexer::LIKE, SqlLexer::VALUES,
+                        SqlLexer::INSERT, SqlLexer::INTO, SqlLexer::UPDATE, SqlLexer::DELETE, SqlLexer::WITH,
+                        SqlLexer::INNER, SqlLexer::OUTER, SqlLexer::OFFSET, SqlLexer::CASE, SqlLexer::WHEN,
+                        SqlLexer::THEN, SqlLexer::ELSE, SqlLexer::END},
+    };
+    return classes;
+}
+
+// Forms that only some dialects accept; the generic dialect accepts them all.
+struct DialectRule {
+    size_t token;
+    const char* what;
+    std::initializer_list<Dialect> allowed;
+};
+
+void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens) {
+    if (ctx.options.dialect == Dialect::Generic) return;
+    static const DialectRule rules[] = {
+        {SqlLexer::BACKTICK_IDENTIFIER, "a `backtick` quoted name", {Dialect::Mysql, Dialect::Sqlite}},
+        {SqlLexer::BRACKET_IDENTIFIER, "a [bracket] quoted name", {Dialect::Tsql, Dialect::Sqlite}},
+        {SqlLexer::DOLLAR_STRING, "a $$dollar-quoted$$ string", {Dialect::Postgres}},
+        {SqlLexer::ESCAPE_STRING, "an E'escape' string", {Dialect::Postgres}},
+        {SqlLexer::DOUBLE_COLON, "the :: cast", {Dialect::Postgres}},
+        {SqlLexer::ILIKE, "ILIKE", {Dialect::Postgres}},
+        {SqlLexer::TOP, "TOP", {Dialect::Tsql}},
+        {SqlLexer::QUALIFY, "QUALIFY", {}},
+    };
+    for (antlr4::Token* t : tokens) {
+        for (const DialectRule& rule : rules) {
+            if (t->getType() != rule.token) continue;
+            bool allowed = false;
+            for (Dialect d : rule.allowed) allowed |= d == ctx.options.dialect;
+            if (!allowed)
+                ctx.diagnostics.push_back(make_diagnostic(DiagId::DialectFeature, token_span(ctx.source, t),
+                                                          {rule.what, dialect_name(ctx.options.dialect)}));
+        }
+    }
+}
+
+// Everything one parse needs, in the order ANTLR wants them built.
+struct SqlSession {
+    explicit SqlSession(ParseContext& ctx)
+        : input(ctx.source.text()), lexer(&input), tokens(&lexer), parser(&tokens), lexer_errors(ctx) {
+        lexer.removeErrorListeners();
+        lexer.addErrorListener(&lexer_errors);
+        parser.removeErrorListeners();
+        tokens.fill();
+    }
+    antlr4::ANTLRInputStream input;
+    SqlLexer lexer;
+    antlr4::CommonTokenStream tokens;
+    qdiff_gen::SqlParser parser;
+    LexerErrorListener lexer_errors;
+};
+
+class SqlFrontend final : public Frontend {
+public:
+    ast::Script* parse(ParseContext& ctx) const override {
+        SqlSession session(ctx);
+        if (!check_tokens(ctx, session.tokens.getTokens(), sql_token_classes()) || has_errors(ctx.diagnostics)) return nullptr;
+        auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes());
+        if (!tree) return nullptr;
+        check_dialect(ctx, session.tokens.getTokens());
+        try {
+            sql::Transformer transformer(ctx, session.tokens);
+            return transformer.script(tree);
+        } catch (const TooDeep& too_deep) {
+            ctx.diagnostics.push_back(make_diagnostic(DiagId::NestingTooDeep, too_deep.span,
+                                                      {std::to_string(ctx.options.max_nesting * 4)}));
+            return nullptr;
+        }
+    }
+
+    std::vector<TokenInfo> tokens(ParseContext& ctx) const override {
+        SqlSession session(ctx);
+        check_tokens(ctx, session.tokens.getTokens(), sql_token_classes());
+        return list_tokens(ctx.source, session.tokens.getTokens(), session.lexer.getVocabulary());
+    }
+
+    std::string tree(ParseContext& ctx) const override {
+        SqlSession session(ctx);
+        if (!check_tokens(ctx, session.tokens.getTokens(), sql_token_classes())) return {};
+        auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes());
+        return tree ? format_tree(tree, session.parser) : std::string();
+    }
+};
+
+}  // namespace
+
+const Frontend& sql_frontend() {
+    static const SqlFrontend frontend;
+    return frontend;
+}
+
+}  // namespace qdiff::parsers

@@ -1,0 +1,713 @@
+// Expressions: operators, predicates, function calls, windows, literals, types and names.
+#include <cctype>
+
+#include "parsers/sql/transformer.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff::parsers::sql {
+
+using namespace ast;
+
+// ---- names and spans ----------------------------------------------------------------------------
+
+Span Transformer::span(antlr4::ParserRuleContext* c) const {
+    if (!c) return {};
+    Span begin = token_span(ctx_.source, c->getStart());
+    antlr4::Token* stop = c->getStop();
+    // An empty rule has its stop before its start.
+    if (!stop || stop->getTokenIndex() < c->getStart()->getTokenIndex()) return {begin.begin, begin.begin};
+    return {begin.begin, token_span(ctx_.source, stop).end};
+}
+
+// Quoted names drop their quotes and un-double the closing quote: "a""b" -> a"b.
+static std::string_view unquote(Arena& arena, std::string_view t, char close) {
+    std::string_view inner = t.substr(1, t.size() - 2);
+    std::string doubled(2, close);
+    if (inner.find(doubled) == std::string_view::npos) return inner;
+    std::string out;
+    for (size_t i = 0; i < inner.size(); ++i) {
+        out += inner[i];
+        if (inner[i] == close && i + 1 < inner.size() && inner[i + 1] == close) ++i;
+    }
+    return arena.copy(out);
+}
+
+Name Transformer::name(G::IdentifierContext* c) {
+    std::string_view t = text(c);
+    if (dynamic_cast<G::QuotedIdentifierContext*>(c)) return {unquote(arena_, t, '"'), true};
+    if (dynamic_cast<G::BacktickIdentifierContext*>(c)) return {unquote(arena_, t, '`'), true};
+    if (dynamic_cast<G::BracketIdentifierContext*>(c)) return {unquote(arena_, t, ']'), true};
+    return {t, false};
+}
+
+List<Name> Transformer::names(const std::vector<G::IdentifierContext*>& ids) {
+    std::vector<Name> out;
+    out.reserve(ids.size());
+    for (auto* id : ids) out.push_back(name(id));
+    return list(out);
+}
+
+List<Name> Transformer::qualified_name(G::QualifiedNameContext* c) {
+    return c ? names(c->identifier()) : List<Name>{};
+}
+
+std::string Transformer::canonical_tokens(antlr4::ParserRuleContext* c) {
+    std::string out;
+    std::string_view previous;
+    for (size_t i = c->getStart()->getTokenIndex(); i <= c->getStop()->getTokenIndex(); ++i) {
+        antlr4::Token* t = tokens_.get(i);
+        if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+        std::string_view piece = ctx_.source.slice(token_span(ctx_.source, t));
+        bool glue = piece == "(" || piece == ")" || piece == "," || piece == "[" || piece == "]" ||
+                    previous == "(" || previous == "," || previous == "[" || previous.empty();
+        if (!glue) out += ' ';
+        out += (piece.front() == '"' || piece.front() == '`') ? std::string(piece) : support::to_upper(piece);
+        previous = piece;
+    }
+    return out;
+}
+
+std::string_view Transformer::data_type(G::DataTypeContext* c) {
+    return c ? arena_.copy(canonical_tokens(c)) : std::string_view{};
+}
+
+// ---- literals ----------------------------------------------------------------------------------
+
+Literal* Transformer::literal(antlr4::ParserRuleContext* c, LiteralType type, std::string_view text) {
+    auto* l = make<Literal>(c);
+    l->type = type;
+    l->text = text;
+    return l;
+}
+
+Literal* Transformer::keyword(antlr4::ParserRuleContext* c, std::string_view text) {
+    return literal(c, LiteralType::Keyword, arena_.copy(text));
+}
+
+// The value of a string literal: quotes removed, escapes resolved.
+std::string_view Transformer::string_value(antlr4::Token* value) {
+    std::string_view t = ctx_.source.slice(span(value));
+    auto backslash_escapes = [&](std::string_view inner) {
+        std::string out;
+        for (size_t i = 0; i < inner.size(); ++i) {
+            if (inner[i] == '\\' && i + 1 < inner.size()) {
+                char n = inner[++i];
+                out += n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n == 'b' ? '\b' : n == 'f' ? '\f' : n == '0' ? '\0' : n;
+            } else if (inner[i] == '\'' && i + 1 < inner.size() && inner[i + 1] == '\'') {
+                out += '\'';
+                ++i;
+            } else {
+                out += inner[i];
+            }
+        }
+        return arena_.copy(out);
+    };
+    switch (value->getType()) {
+        case G::STRING:
+            // MySQL resolves backslash escapes in ordinary strings; the standard does not.
+            if (dialect_is(Dialect::Mysql) && t.find('\\') != std::string_view::npos) return backslash_escapes(t.substr(1, t.size() - 2));
+            return unquote(arena_, t, '\'');
+        case G::NATIONAL_STRING: return unquote(arena_, t.substr(1), '\'');
+        case G::ESCAPE_STRING: return backslash_escapes(t.substr(2, t.size() - 3));
+        case G::DOLLAR_STRING: {
+            size_t tag = t.find('$', 1) + 1;  // $tag$body$tag$
+            return t.substr(tag, t.size() - 2 * tag);
+        }
+        default: return t;  // X'..' and B'..' keep their spelling
+    }
+}
+
+Literal* Transformer::number(antlr4::ParserRuleContext* c, antlr4::Token* value) {
+    return literal(c, value->getType() == G::DECIMAL_LITERAL ? LiteralType::Decimal : LiteralType::Integer,
+                   ctx_.source.slice(span(value)));
+}
+
+// X'..' and B'..' strings keep their spelling as keywords: their value is not text.
+Literal* Transformer::string_literal(antlr4::ParserRuleContext* c, antlr4::Token* value) {
+    if (value->getType() == G::HEX_STRING || value->getType() == G::BIT_STRING)
+        return literal(c, LiteralType::Keyword, ctx_.source.slice(span(value)));
+    return literal(c, LiteralType::String, string_value(value));
+}
+
+antlrcpp::Any Transformer::visitNumberLiteralExpr(G::NumberLiteralExprContext* c) { return done(number(c, c->value), c); }
+antlrcpp::Any Transformer::visitStringLiteralExpr(G::StringLiteralExprContext* c) { return done(string_literal(c, c->value), c); }
+antlrcpp::Any Transformer::visitNullLiteralExpr(G::NullLiteralExprContext* c) { return done(literal(c, LiteralType::Null, {}), c); }
+antlrcpp::Any Transformer::visitBooleanLiteralExpr(G::BooleanLiteralExprContext* c) {
+    return done(literal(c, LiteralType::Boolean, c->value->getType() == G::TRUE_ ? "true" : "false"), c);
+}
+
+antlrcpp::Any Transformer::visitParameterExpr(G::ParameterExprContext* c) {
+    auto* p = make<Parameter>(c);
+    p->text = text(c);
+    return done(p, c);
+}
+
+antlrcpp::Any Transformer::visitDefaultValueExpr(G::DefaultValueExprContext* c) { return done(keyword(c, "DEFAULT"), c); }
+
+antlrcpp::Any Transformer::visitTypedLiteralExpr(G::TypedLiteralExprContext* c) {
+    auto* cast_ = make<Cast>(c);
+    cast_->expr = string_literal(c->string(), c->string()->getStart());
+    cast_->type = arena_.copy(support::to_upper(c->op->getText()));
+    return done(cast_, c);
+}
+
+// INTERVAL '1 year' and INTERVAL '3' MONTH are literals; INTERVAL n DAY with a computed n is a call.
+antlrcpp::Any Transformer::visitIntervalExpr(G::IntervalExprContext* c) {
+    std::string unit = c->intervalUnit() ? std::string(text(c->intervalUnit())) : std::string();
+    G::IntervalValueContext* v = c->intervalValue();
+    std::string value;
+    if (auto* s = dynamic_cast<G::IntervalStringContext*>(v)) {
+        value = string_value(s->string());
+    } else if (auto* n = dynamic_cast<G::IntervalNumberContext*>(v)) {
+        value = std::string(n->sign ? n->sign->getText() : "") + std::string(text(n->number()));
+    } else {
+        antlr4::ParserRuleContext* inner = nullptr;
+        if (auto* p = dynamic_cast<G::IntervalParenExprContext*>(v)) inner = p->expr();
+        std::vector<Expr*> args;
+        if (inner) {
+            args.push_back(expr(inner));
+        } else if (auto* p = dynamic_cast<G::IntervalParameterContext*>(v)) {
+            auto* param = make<Parameter>(p);
+            param->text = text(p);
+            args.push_back(param);
+        } else if (auto* f = dynamic_cast<G::IntervalFunctionCallContext*>(v)) {
+            args.push_back(function_call(f->functionCall()));
+        } else if (auto* col = dynamic_cast<G::IntervalColumnContext*>(v)) {
+            auto* ref = make<ColumnRef>(col->qualifiedName());
+            ref->path = qualified_name(col->qualifiedName());
+            args.push_back(ref);
+        }
+        if (!unit.empty()) args.push_back(keyword(c->intervalUnit(), unit));
+        return done(call(c, "INTERVAL", std::move(args)), c);
+    }
+    if (!unit.empty()) value += " " + unit;
+    return done(literal(c, LiteralType::Interval, arena_.copy(value)), c);
+}
+
+// ---- boolean connectives -----------------------------------------------------------------------
+
+Expr* Transformer::binary(antlr4::ParserRuleContext* c, BinaryOp op, antlr4::ParserRuleContext* lhs,
+                          antlr4::ParserRuleContext* rhs) {
+    auto* b = make<Binary>(c);
+    b->op = op;
+    b->lhs = expr(lhs);
+    b->rhs = expr(rhs);
+    return b;
+}
+
+Expr* Transformer::negate_if(bool negated, Expr* e, antlr4::ParserRuleContext* c) {
+    if (!negated) return e;
+    auto* n = make<Unary>(c);
+    n->op = UnaryOp::Not;
+    n->operand = e;
+    return n;
+}
+
+antlrcpp::Any Transformer::visitNotExpr(G::NotExprContext* c) {
+    return done(negate_if(true, expr(c->expr()), c), c);
+}
+antlrcpp::Any Transformer::visitAndExpr(G::AndExprContext* c) {
+    return done(binary(c, BinaryOp::And, c->expr(0), c->expr(1)), c);
+}
+antlrcpp::Any Transformer::visitXorExpr(G::XorExprContext* c) {
+    return done(binary(c, BinaryOp::Xor, c->expr(0), c->expr(1)), c);
+}
+antlrcpp::Any Transformer::visitOrExpr(G::OrExprContext* c) {
+    return done(binary(c, BinaryOp::Or, c->expr(0), c->expr(1)), c);
+}
+antlrcpp::Any Transformer::visitValueExpression(G::ValueExpressionContext* c) {
+    result_ = expr(c->valueExpr());
+    return {};
+}
+
+// ---- primaries ---------------------------------------------------------------------------------
+
+antlrcpp::Any Transformer::visitCaseExpr(G::CaseExprContext* c) {
+    auto* e = make<Case>(c);
+    e->operand = expr(c->operand);
+    std::vector<When*> whens;
+    for (auto* w : c->caseWhen()) {
+        auto* when = make<When>(w);
+        when->condition = expr(w->condition);
+        when->result = expr(w->result);
+        whens.push_back(when);
+    }
+    e->whens = list(whens);
+    e->else_ = expr(c->elseExpr);
+    return done(e, c);
+}
+
+antlrcpp::Any Transformer::visitCastExpr(G::CastExprContext* c) {
+    auto* e = make<Cast>(c);
+    e->expr = expr(c->expr());
+    e->type = data_type(c->dataType());
+    e->try_cast = c->op->getType() == G::TRY_CAST;
+    return done(e, c);
+}
+
+antlrcpp::Any Transformer::visitPgCastExpr(G::PgCastExprContext* c) {
+    auto* e = make<Cast>(c);
+    e->expr = expr(c->valueExpr());
+    e->type = data_type(c->dataType());
+    return done(e, c);
+}
+
+antlrcpp::Any Transformer::visitConvertUsingExpr(G::ConvertUsingExprContext* c) {
+    return done(call(c, "CONVERT", {expr(c->expr()), keyword(c->identifier(), "USING " + std::string(text(c->identifier())))}), c);
+}
+
+FunctionCall* Transformer::call(antlr4::ParserRuleContext* c, std::string_view fn, std::vector<Expr*> args) {
+    auto* f = make<FunctionCall>(c);
+    f->name = list(std::vector<Name>{{fn, false}});
+    f->args = list(args);
+    return f;
+}
+
+antlrcpp::Any Transformer::visitExtractExpr(G::ExtractExprContext* c) {
+    G::ExtractFieldContext* field = c->extractField();
+    std::string unit;
+    if (auto* s = dynamic_cast<G::ExtractFieldStringContext*>(field)) unit = string_value(s->string());
+    else unit = text(field);
+    return done(call(c, "EXTRACT", {keyword(field, support::to_upper(unit)), expr(c->expr())}), c);
+}
+
+// SUBSTRING(x FROM a FOR b) is SUBSTRING(x, a, b); without FROM the start is 1.
+antlrcpp::Any Transformer::visitSubstringForExpr(G::SubstringForExprContext* c) {
+    auto operands = c->expr();
+    std::vector<Expr*> args{expr(operands[0])};
+    if (operands.size() == 3) args.push_back(expr(operands[1]));
+    else args.push_back(literal(operands[0], LiteralType::Integer, "1"));
+    args.push_back(expr(operands.back()));
+    return done(call(c, "SUBSTRING", std::move(args)), c);
+}
+
+antlrcpp::Any Transformer::visitSubstringFromExpr(G::SubstringFromExprContext* c) {
+    return done(call(c, "SUBSTRING", {expr(c->expr(0)), expr(c->expr(1))}), c);
+}
+
+antlrcpp::Any Transformer::visitPositionExpr(G::PositionExprContext* c) {
+    return done(call(c, "POSITION", {expr(c->valueExpr(0)), expr(c->valueExpr(1))}), c);
+}
+
+// TRIM([LEADING|TRAILING|BOTH] [chars] FROM x): the specification is explicit (BOTH by default) when
+// characters are given, so that TRIM(c FROM x) never reads as trim(c, x).
+antlrcpp::Any Transformer::visitTrimFromExpr(G::TrimFromExprContext* c) {
+    std::vector<Expr*> args;
+    if (c->trimSpec) args.push_back(literal(c, LiteralType::Keyword, arena_.copy(support::to_upper(c->trimSpec->getText()))));
+    else if (c->chars) args.push_back(literal(c, LiteralType::Keyword, "BOTH"));
+    if (c->chars) args.push_back(expr(c->chars));
+    auto values = c->valueExpr();
+    args.push_back(expr(values.back()));
+    return done(call(c, "TRIM", std::move(args)), c);
+}
+
+antlrcpp::Any Transformer::visitExistsExpr(G::ExistsExprContext* c) {
+    auto* e = make<Exists>(c);
+    e->query = query(c->query());
+    return done(e, c);
+}
+
+antlrcpp::Any Transformer::visitArrayLiteralExpr(G::ArrayLiteralExprContext* c) {
+    auto* a = make<Array>(c);
+    a->items = exprs(c->exprList());
+    return done(a, c);
+}
+
+// ARRAY[x] where the lexer saw a T-SQL bracketed name.
+antlrcpp::Any Transformer::visitArraySingleNameExpr(G::ArraySingleNameExprContext* c) {
+    std::string_view t = text(c);
+    size_t open = t.find('[');
+    auto* ref = make<ColumnRef>(c);
+    ref->path = list(std::vector<Name>{{t.substr(open + 1, t.size() - open - 2), false}});
+    auto* a = make<Array>(c);
+    a->items = list(std::vector<Expr*>{ref});
+    return done(a, c);
+}
+
+antlrcpp::Any Transformer::visitArraySubqueryExpr(G::ArraySubqueryExprContext* c) {
+    auto* sub = make<SubqueryExpr>(c);
+    sub->query = query(c->query());
+    return done(call(c, "ARRAY", {sub}), c);
+}
+
+antlrcpp::Any Transformer::visitRowConstructorExpr(G::RowConstructorExprContext* c) {
+    auto* t = make<Tuple>(c);
+    t->items = exprs(c->exprList());
+    return done(t, c);
+}
+
+// Niladic keywords print bare: CURRENT_DATE, CURRENT_TIMESTAMP(3).
+antlrcpp::Any Transformer::visitCurrentValueExpr(G::CurrentValueExprContext* c) {
+    std::vector<Expr*> args;
+    if (auto* precision = c->INTEGER_LITERAL()) args.push_back(literal(c, LiteralType::Integer, text(c).substr(text(c).find('(') + 1, precision->getText().size())));
+    return done(call(c, arena_.copy(support::to_upper(c->op->getText())), std::move(args)), c);
+}
+
+antlrcpp::Any Transformer::visitSubqueryExpr(G::SubqueryExprContext* c) {
+    auto* e = make<SubqueryExpr>(c);
+    e->query = query(c->query());
+    return done(e, c);
+}
+
+// Parentheses group; they create no node. Several expressions make a row value.
+antlrcpp::Any Transformer::visitParenExpr(G::ParenExprContext* c) {
+    auto items = c->expr();
+    if (items.size() == 1) {
+        result_ = expr(items[0]);
+        return {};
+    }
+    auto* t = make<Tuple>(c);
+    t->items = exprs(items);
+    return done(t, c);
+}
+
+antlrcpp::Any Transformer::visitFunctionCallExpr(G::FunctionCallExprContext* c) {
+    result_ = function_call(c->functionCall());
+    return {};
+}
+
+antlrcpp::Any Transformer::visitColumnRefExpr(G::ColumnRefExprContext* c) {
+    auto* ref = make<ColumnRef>(c);
+    ref->path = names(c->identifier());
+    return done(ref, c);
+}
+
+// ---- postfix and prefix --------------------------------------------------------------------------
+
+antlrcpp::Any Transformer::visitSubscriptExpr(G::SubscriptExprContext* c) {
+    auto* s = make<Subscript>(c);
+    s->base = expr(c->valueExpr());
+    s->slice = c->COLON() != nullptr;
+    s->index = expr(s->slice ? c->lower : c->index);
+    s->upper = expr(c->upper);
+    return done(s, c);
+}
+
+antlrcpp::Any Transformer::visitCollateExpr(G::CollateExprContext* c) {
+    auto* b = make<Binary>(c);
+    b->op = BinaryOp::Collate;
+    b->lhs = expr(c->valueExpr());
+    b->rhs = keyword(c->collationName(), text(c->collationName()));
+    return done(b, c);
+}
+
+antlrcpp::Any Transformer::visitUnaryExpr(G::UnaryExprContext* c) {
+    auto* u = make<Unary>(c);
+    switch (c->op->getType()) {
+        case G::MINUS_SIGN: u->op = UnaryOp::Negate; break;
+        case G::PLUS: u->op = UnaryOp::Plus; break;
+        case G::TILDE: u->op = UnaryOp::BitNot; break;
+        default: u->op = UnaryOp::Not; break;  // MySQL `!`
+    }
+    u->operand = expr(c->valueExpr());
+    return done(u, c);
+}
+
+antlrcpp::Any Transformer::visitAtTimeZoneExpr(G::AtTimeZoneExprContext* c) {
+    return done(binary(c, BinaryOp::AtTimeZone, c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+// ---- arithmetic and other operators --------------------------------------------------------------
+
+// `^` is exponentiation in PostgreSQL and exclusive or in MySQL and T-SQL.
+antlrcpp::Any Transformer::visitPowerExpr(G::PowerExprContext* c) {
+    BinaryOp op = dialect_is(Dialect::Mysql) || dialect_is(Dialect::Tsql) ? BinaryOp::BitXor : BinaryOp::Power;
+    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+antlrcpp::Any Transformer::visitMultiplicativeExpr(G::MultiplicativeExprContext* c) {
+    BinaryOp op = BinaryOp::Mul;
+    switch (c->op->getType()) {
+        case G::SLASH: op = BinaryOp::Div; break;
+        case G::PERCENT_SIGN: case G::MOD: op = BinaryOp::Mod; break;
+        case G::DIV: op = BinaryOp::IntDiv; break;
+        default: break;
+    }
+    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+antlrcpp::Any Transformer::visitAdditiveExpr(G::AdditiveExprContext* c) {
+    BinaryOp op = c->op->getType() == G::PLUS ? BinaryOp::Add : BinaryOp::Sub;
+    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+antlrcpp::Any Transformer::visitJsonExpr(G::JsonExprContext* c) {
+    BinaryOp op = BinaryOp::JsonGet;
+    switch (c->op->getType()) {
+        case G::JSON_EXTRACT_TEXT: op = BinaryOp::JsonGetText; break;
+        case G::JSON_PATH: op = BinaryOp::JsonPath; break;
+        case G::JSON_PATH_TEXT: op = BinaryOp::JsonPathText; break;
+        case G::CONTAINS: op = BinaryOp::JsonContains; break;
+        case G::CONTAINED_BY: op = BinaryOp::JsonContainedBy; break;
+        case G::QUESTION: op = BinaryOp::JsonHasKey; break;
+        case G::QUESTION_PIPE: op = BinaryOp::JsonHasAny; break;
+        case G::QUESTION_AMP: op = BinaryOp::JsonHasAll; break;
+        case G::AMP_AMP: op = dialect_is(Dialect::Mysql) ? BinaryOp::And : BinaryOp::Overlap; break;
+        default: break;
+    }
+    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+// `||` is concatenation, except in MySQL where it is OR.
+antlrcpp::Any Transformer::visitConcatExpr(G::ConcatExprContext* c) {
+    BinaryOp op = dialect_is(Dialect::Mysql) ? BinaryOp::Or : BinaryOp::Concat;
+    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+// `<=>` is pgvector's cosine distance, except in MySQL where it is null-safe equality.
+antlrcpp::Any Transformer::visitDistanceExpr(G::DistanceExprContext* c) {
+    switch (c->op->getType()) {
+        case G::L2_DISTANCE: return done(binary(c, BinaryOp::VectorL2, c->valueExpr(0), c->valueExpr(1)), c);
+        case G::NEG_INNER_PRODUCT: return done(binary(c, BinaryOp::VectorInnerProduct, c->valueExpr(0), c->valueExpr(1)), c);
+        default: break;
+    }
+    if (dialect_is(Dialect::Mysql))
+        return done(negate_if(true, binary(c, BinaryOp::IsDistinctFrom, c->valueExpr(0), c->valueExpr(1)), c), c);
+    return done(binary(c, BinaryOp::VectorCosine, c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+antlrcpp::Any Transformer::visitBitwiseExpr(G::BitwiseExprContext* c) {
+    BinaryOp op = BinaryOp::BitAnd;
+    switch (c->op->getType()) {
+        case G::SHIFT_LEFT: op = BinaryOp::ShiftLeft; break;
+        case G::SHIFT_RIGHT: op = BinaryOp::ShiftRight; break;
+        case G::PIPE: op = BinaryOp::BitOr; break;
+        default: break;
+    }
+    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+// ---- predicates ---------------------------------------------------------------------------------
+
+antlrcpp::Any Transformer::visitInSubqueryExpr(G::InSubqueryExprContext* c) {
+    auto* e = make<InSubquery>(c);
+    e->expr = expr(c->valueExpr());
+    e->query = query(c->query());
+    return done(negate_if(c->NOT() != nullptr, e, c), c);
+}
+
+antlrcpp::Any Transformer::visitInListExpr(G::InListExprContext* c) {
+    auto* e = make<InList>(c);
+    e->expr = expr(c->valueExpr());
+    e->items = exprs(c->exprList());
+    return done(negate_if(c->NOT() != nullptr, e, c), c);
+}
+
+antlrcpp::Any Transformer::visitBetweenExpr(G::BetweenExprContext* c) {
+    auto* e = make<Between>(c);
+    e->expr = expr(c->valueExpr(0));
+    e->symmetric = c->SYMMETRIC() != nullptr;
+    e->low = expr(c->lower);
+    e->high = expr(c->upper);
+    return done(negate_if(c->NOT() != nullptr, e, c), c);
+}
+
+static BinaryOp like_op(G::LikeOperatorContext* c) {
+    if (dynamic_cast<G::IlikeOpContext*>(c)) return BinaryOp::ILike;
+    if (dynamic_cast<G::GlobOpContext*>(c)) return BinaryOp::Glob;
+    if (dynamic_cast<G::RegexpOpContext*>(c) || dynamic_cast<G::RlikeOpContext*>(c)) return BinaryOp::Regexp;
+    if (dynamic_cast<G::MatchOpContext*>(c)) return BinaryOp::Match;
+    if (dynamic_cast<G::SimilarToOpContext*>(c)) return BinaryOp::SimilarTo;
+    return BinaryOp::Like;
+}
+
+antlrcpp::Any Transformer::visitLikeExpr(G::LikeExprContext* c) {
+    Expr* e = binary(c, like_op(c->likeOperator()), c->valueExpr(0), c->valueExpr(1));
+    return done(negate_if(c->NOT() != nullptr, e, c), c);
+}
+
+// The grammar reads `a LIKE p ESCAPE e` as (a LIKE p) ESCAPE e; the escape goes with its pattern:
+// Like(a, Escape(p, e)), under the NOT of NOT LIKE.
+antlrcpp::Any Transformer::visitLikeEscapeExpr(G::LikeEscapeExprContext* c) {
+    Expr* like = expr(c->valueExpr(0));
+    Expr* target = like;
+    if (auto* n = dyn_cast<Unary>(target); n && n->op == UnaryOp::Not) target = n->operand;
+    auto* b = dyn_cast<Binary>(target);
+    if (!b || !(b->op == BinaryOp::Like || b->op == BinaryOp::ILike || b->op == BinaryOp::SimilarTo) ||
+        (isa<Binary>(b->rhs) && cast<Binary>(*b->rhs).op == BinaryOp::Escape)) {
+        ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, span(c),
+                                                   {"ESCAPE applies only to LIKE, ILIKE and SIMILAR TO"}));
+        result_ = like;
+        return {};
+    }
+    auto* esc = make<Binary>(c);
+    esc->op = BinaryOp::Escape;
+    esc->lhs = b->rhs;
+    esc->rhs = expr(c->valueExpr(1));
+    esc->span = {esc->lhs->span.begin, esc->rhs->span.end};
+    b->rhs = esc;
+    like->span = span(c);
+    result_ = like;
+    return {};
+}
+
+antlrcpp::Any Transformer::visitRegexMatchExpr(G::RegexMatchExprContext* c) {
+    size_t t = c->op->getType();
+    BinaryOp op = (t == G::IMATCH || t == G::NOT_IMATCH) ? BinaryOp::IRegexp : BinaryOp::Regexp;
+    Expr* e = binary(c, op, c->valueExpr(0), c->valueExpr(1));
+    return done(negate_if(t == G::NOT_MATCH || t == G::NOT_IMATCH, e, c), c);
+}
+
+static BinaryOp comparison_op(G::ComparisonOperatorContext* c) {
+    switch (c->getStart()->getType()) {
+        case G::NOT_EQ: return BinaryOp::NotEq;
+        case G::LT: return BinaryOp::Lt;
+        case G::LE: return BinaryOp::LtEq;
+        case G::GT: return BinaryOp::Gt;
+        case G::GE: return BinaryOp::GtEq;
+        default: return BinaryOp::Eq;
+    }
+}
+
+antlrcpp::Any Transformer::visitComparisonExpr(G::ComparisonExprContext* c) {
+    return done(binary(c, comparison_op(c->comparisonOperator()), c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+antlrcpp::Any Transformer::visitQuantifiedComparisonExpr(G::QuantifiedComparisonExprContext* c) {
+    auto* q = make<Quantified>(c);
+    q->op = comparison_op(c->comparisonOperator());
+    q->quantifier = c->quantifier->getType() == G::ALL ? Quantifier::All : Quantifier::Any;
+    q->lhs = expr(c->valueExpr());
+    if (c->query()) {
+        auto* sub = make<SubqueryExpr>(c->query());
+        sub->query = query(c->query());
+        q->rhs = sub;
+    } else {
+        q->rhs = expr(c->expr());
+    }
+    return done(q, c);
+}
+
+antlrcpp::Any Transformer::visitIsLiteralExpr(G::IsLiteralExprContext* c) {
+    auto* u = make<Unary>(c);
+    switch (c->value->getType()) {
+        case G::TRUE_: u->op = UnaryOp::IsTrue; break;
+        case G::FALSE_: u->op = UnaryOp::IsFalse; break;
+        case G::UNKNOWN: u->op = UnaryOp::IsUnknown; break;
+        default: u->op = UnaryOp::IsNull; break;
+    }
+    u->operand = expr(c->valueExpr());
+    return done(negate_if(c->NOT() != nullptr, u, c), c);
+}
+
+antlrcpp::Any Transformer::visitIsDistinctFromExpr(G::IsDistinctFromExprContext* c) {
+    Expr* e = binary(c, BinaryOp::IsDistinctFrom, c->valueExpr(0), c->valueExpr(1));
+    return done(negate_if(c->NOT() != nullptr, e, c), c);
+}
+
+// SQLite's `a IS b` is `a IS NOT DISTINCT FROM b`.
+antlrcpp::Any Transformer::visitIsExpr(G::IsExprContext* c) {
+    Expr* e = binary(c, BinaryOp::IsDistinctFrom, c->valueExpr(0), c->valueExpr(1));
+    return done(negate_if(c->NOT() == nullptr, e, c), c);
+}
+
+antlrcpp::Any Transformer::visitNullTestPostfixExpr(G::NullTestPostfixExprContext* c) {
+    auto* u = make<Unary>(c);
+    u->op = UnaryOp::IsNull;
+    u->operand = expr(c->valueExpr());
+    return done(negate_if(c->op->getType() == G::NOTNULL, u, c), c);
+}
+
+// ---- lists, calls, windows ---------------------------------------------------------------------
+
+List<Expr*> Transformer::exprs(G::ExprListContext* c) {
+    return c ? exprs(c->expr()) : List<Expr*>{};
+}
+
+List<Expr*> Transformer::exprs(const std::vector<G::ExprContext*>& items) {
+    std::vector<Expr*> out;
+    out.reserve(items.size());
+    for (auto* item : items) out.push_back(expr(item));
+    return list(out);
+}
+
+FunctionCall* Transformer::function_call(G::FunctionCallContext* c) {
+    auto* f = make<FunctionCall>(c);
+    if (c->name) f->name = qualified_name(c->name);
+    else f->name = list(std::vector<Name>{{ctx_.source.slice(span(c->keywordName)), false}});
+    std::vector<Expr*> args;
+    std::vector<OrderItem*> arg_order;
+    if (auto* star = dynamic_cast<G::StarArgsContext*>(c->functionArgs())) {
+        args.push_back(make<Star>(star));
+    } else if (auto* a = dynamic_cast<G::ExprArgsContext*>(c->functionArgs())) {
+        f->distinct = a->setQuantifier() && dynamic_cast<G::SetDistinctContext*>(a->setQuantifier());
+        for (auto* arg : a->functionArg()) {
+            if (auto* p = dynamic_cast<G::PositionalArgContext*>(arg)) {
+                args.push_back(expr(p->expr()));
+            } else if (auto* n = dynamic_cast<G::NamedArgContext*>(arg)) {
+                auto* named = make<NamedArg>(n);
+                named->name = name(n->identifier());
+                named->value = expr(n->expr());
+                args.push_back(named);
+            } else if (auto* s = dynamic_cast<G::QualifiedStarArgContext*>(arg)) {
+                auto* star = make<Star>(s);
+                star->qualifier = qualified_name(s->qualifiedName());
+                args.push_back(star);
+            }
+        }
+        if (a->orderByClause()) {
+            auto items = order_by(a->orderByClause());
+            arg_order.assign(items.begin(), items.end());
+        }
+        if (a->string()) {
+            auto* named = make<NamedArg>(a->string());
+            named->name = {"separator", false};
+            named->value = literal(a->string(), LiteralType::String, string_value(a->string()));
+            args.push_back(named);
+        }
+    }
+    if (auto* within = c->withinGroupClause()) {
+        auto items = order_by(within->orderByClause());
+        arg_order.insert(arg_order.end(), items.begin(), items.end());
+    }
+    f->args = list(args);
+    f->arg_order = list(arg_order);
+    if (auto* filter = c->filterClause()) f->filter = expr(filter->expr());
+    if (auto* over = c->overClause()) {
+        if (auto* named = dynamic_cast<G::NamedWindowOverContext*>(over)) {
+            f->over = make<WindowSpec>(named);
+            f->over->base = name(named->identifier());
+        } else {
+            f->over = window_spec(static_cast<G::InlineWindowOverContext*>(over)->windowSpec());
+        }
+    }
+    return f;
+}
+
+WindowSpec* Transformer::window_spec(G::WindowSpecContext* c) {
+    auto* w = make<WindowSpec>(c);
+    if (c->baseWindow) w->base = name(c->baseWindow);
+    w->partition_by = exprs(c->exprList());
+    w->order_by = order_by(c->orderByClause());
+    w->frame = frame(c->frameClause());
+    return w;
+}
+
+WindowFrame* Transformer::frame(G::FrameClauseContext* c) {
+    if (!c) return nullptr;
+    auto* f = make<WindowFrame>(c);
+    switch (c->unit->getType()) {
+        case G::RANGE: f->unit = FrameUnit::Range; break;
+        case G::GROUPS: f->unit = FrameUnit::Groups; break;
+        default: f->unit = FrameUnit::Rows; break;
+    }
+    auto bound = [&](G::FrameBoundContext* b, FrameBound& kind, Expr*& offset) {
+        if (dynamic_cast<G::UnboundedPrecedingContext*>(b)) kind = FrameBound::UnboundedPreceding;
+        else if (dynamic_cast<G::UnboundedFollowingContext*>(b)) kind = FrameBound::UnboundedFollowing;
+        else if (dynamic_cast<G::CurrentRowBoundContext*>(b)) kind = FrameBound::CurrentRow;
+        else if (auto* p = dynamic_cast<G::OffsetPrecedingContext*>(b)) { kind = FrameBound::Preceding; offset = expr(p->valueExpr()); }
+        else if (auto* f2 = dynamic_cast<G::OffsetFollowingContext*>(b)) { kind = FrameBound::Following; offset = expr(f2->valueExpr()); }
+    };
+    auto bounds = c->frameBound();
+    bound(bounds[0], f->start, f->start_offset);
+    if (bounds.size() > 1) bound(bounds[1], f->end, f->end_offset);
+    if (auto* ex = c->frameExclusion()) {
+        if (ex->GROUP()) f->exclude = FrameExclude::Group;
+        else if (ex->TIES()) f->exclude = FrameExclude::Ties;
+        else if (ex->OTHERS()) f->exclude = FrameExclude::NoOthers;
+        else f->exclude = FrameExclude::CurrentRow;
+    }
+    return f;
+}
+
+}  // namespace qdiff::parsers::sql

@@ -1,0 +1,416 @@
+// Queries: WITH, set operations, the SELECT core, FROM and joins, grouping, ordering and limits.
+#include "parsers/sql/transformer.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff::parsers::sql {
+
+using namespace ast;
+
+List<Cte*> Transformer::with_clause(G::WithClauseContext* c, bool& recursive) {
+    recursive = c->RECURSIVE() != nullptr;
+    std::vector<Cte*> ctes;
+    for (auto* item : c->commonTableExpression()) {
+        auto* cte = make<Cte>(item);
+        cte->name = name(item->identifier());
+        if (auto* cols = item->columnAliasList()) cte->columns = names(cols->identifier());
+        if (item->MATERIALIZED())
+            cte->materialization = item->NOT() ? Materialization::NotMaterialized : Materialization::Materialized;
+        G::CteBodyContext* body = item->cteBody();
+        if (auto* q = dynamic_cast<G::CteQueryContext*>(body)) cte->query = query(q->query());
+        else if (auto* i = dynamic_cast<G::CteInsertContext*>(body)) cte->statement = insert(i->insertStatement());
+        else if (auto* u = dynamic_cast<G::CteUpdateContext*>(body)) cte->statement = update(u->updateStatement());
+        else if (auto* d = dynamic_cast<G::CteDeleteContext*>(body)) cte->statement = delete_(d->deleteStatement());
+        ctes.push_back(cte);
+    }
+    return list(ctes);
+}
+
+// A query that already has its own ORDER BY, LIMIT or WITH becomes a derived table of a new block
+// before anything else is attached: `(SELECT ... LIMIT 1) UNION ...` keeps its limit to itself.
+Query* Transformer::wrap(Query* inner) {
+    auto* outer = arena_.make<Query>();
+    outer->span = inner->span;
+    auto* star = arena_.make<Star>();
+    star->span = inner->span;
+    auto* item = arena_.make<SelectItem>();
+    item->span = inner->span;
+    item->expr = star;
+    outer->projection = list(std::vector<SelectItem*>{item});
+    auto* derived = arena_.make<DerivedTable>();
+    derived->span = inner->span;
+    derived->query = inner;
+    outer->sources = list(std::vector<Relation*>{derived});
+    return outer;
+}
+
+static bool has_own_tail(const Query* q) {
+    return !q->order_by.empty() || q->limit || q->offset || !q->ctes.empty();
+}
+
+Query* Transformer::query(G::QueryContext* c) {
+    Query* q = query_expression(c->queryExpression());
+    if (auto* with = c->withClause()) {
+        if (!q->ctes.empty()) q = wrap(q);
+        q->ctes = with_clause(with, q->recursive);
+        q->span = span(c);
+    }
+    return q;
+}
+
+Query* Transformer::query_expression(G::QueryExpressionContext* c) {
+    Query* q = lower<Query>(c->queryBody());
+    bool has_tail = c->orderByClause() || c->limitClause();
+    if (has_tail && has_own_tail(q)) q = wrap(q);
+    if (c->orderByClause()) q->order_by = order_by(c->orderByClause());
+    if (c->limitClause()) limit_clause(c->limitClause(), *q);
+    if (has_tail) q->span = span(c);
+    return q;
+}
+
+// Set operations accumulate on the left operand: ((a UNION b) UNION c) is a with [UNION b, UNION c];
+// INTERSECT binds tighter, so a UNION b INTERSECT c is a with [UNION (b with [INTERSECT c])].
+Query* Transformer::set_operation(G::QueryBodyContext* c, G::QueryBodyContext* left, G::QueryBodyContext* right,
+                                  SetOpKind op, G::SetQuantifierContext* quantifier) {
+    Query* lhs = lower<Query>(left);
+    if (has_own_tail(lhs)) lhs = wrap(lhs);
+    auto* set_op = make<SetOp>(c);
+    set_op->op = op;
+    set_op->all = quantifier && dynamic_cast<G::SetAllContext*>(quantifier);
+    set_op->query = lower<Query>(right);
+    std::vector<SetOp*> ops(lhs->set_ops.begin(), lhs->set_ops.end());
+    ops.push_back(set_op);
+    lhs->set_ops = list(ops);
+    lhs->span = span(c);
+    return lhs;
+}
+
+antlrcpp::Any Transformer::visitIntersectQuery(G::IntersectQueryContext* c) {
+    result_ = set_operation(c, c->left, c->right, SetOpKind::Intersect, c->setQuantifier());
+    return {};
+}
+
+antlrcpp::Any Transformer::visitUnionExceptQuery(G::UnionExceptQueryContext* c) {
+    SetOpKind op = c->op->getType() == G::UNION ? SetOpKind::Union : SetOpKind::Except;
+    result_ = set_operation(c, c->left, c->right, op, c->setQuantifier());
+    return {};
+}
+
+antlrcpp::Any Transformer::visitSelectQueryBody(G::SelectQueryBodyContext* c) {
+    result_ = select_core(c->selectCore());
+    return {};
+}
+
+ValuesTable* Transformer::values(G::ValuesClauseContext* c) {
+    auto* v = make<ValuesTable>(c);
+    std::vector<Tuple*> rows;
+    for (auto* row : c->valuesRow()) {
+        auto* t = make<Tuple>(row);
+        t->items = exprs(row->exprList());
+        rows.push_back(t);
+    }
+    v->rows = list(rows);
+    return v;
+}
+
+// A VALUES statement is `SELECT * FROM (VALUES ...)`.
+antlrcpp::Any Transformer::visitValuesQueryBody(G::ValuesQueryBodyContext* c) {
+    auto* q = make<Query>(c);
+    auto* item = make<SelectItem>(c);
+    item->expr = make<Star>(c);
+    q->projection = list(std::vector<SelectItem*>{item});
+    q->sources = list(std::vector<Relation*>{values(c->valuesClause())});
+    return done(q, c);
+}
+
+antlrcpp::Any Transformer::visitParenthesizedQueryBody(G::ParenthesizedQueryBodyContext* c) {
+    result_ = query(c->query());
+    return {};
+}
+
+Query* Transformer::select_core(G::SelectCoreContext* c) {
+    auto* q = make<Query>(c);
+    if (auto* quantifier = c->selectQuantifier()) {
+        if (auto* on = dynamic_cast<G::SelectDistinctOnContext*>(quantifier)) {
+            q->distinct = DistinctKind::DistinctOn;
+            q->distinct_on = exprs(on->exprList());
+        } else if (dynamic_cast<G::SelectDistinctContext*>(quantifier)) {
+            q->distinct = DistinctKind::Distinct;
+        }
+    }
+    if (auto* top = c->topClause()) {
+        if (top->expr()) {
+            q->limit = expr(top->expr());
+        } else if (top->parameter()) {
+            auto* p = make<Parameter>(top->parameter());
+            p->text = text(top->parameter());
+            q->limit = p;
+        } else {
+            bool decimal = top->DECIMAL_LITERAL() != nullptr;
+            antlr4::Token* number = decimal ? top->DECIMAL_LITERAL()->getSymbol() : top->INTEGER_LITERAL()->getSymbol();
+            auto* l = arena_.make<Literal>();
+            l->type = decimal ? LiteralType::Decimal : LiteralType::Integer;
+            l->span = span(number);
+            l->text = ctx_.source.slice(l->span);
+            q->limit = l;
+        }
+        q->limit_percent = top->PERCENT() != nullptr;
+        q->limit_with_ties = top->TIES() != nullptr;
+    }
+    std::vector<SelectItem*> items;
+    for (auto* item : c->selectItem()) items.push_back(select_item(item));
+    q->projection = list(items);
+    if (auto* into = c->intoClause()) {
+        auto* target = make<NamedArg>(into);
+        target->name = {"into", false};
+        auto* ref = make<ColumnRef>(into);
+        if (!into->qualifiedName().empty()) ref->path = qualified_name(into->qualifiedName(0));
+        target->value = ref;
+        q->options = list(std::vector<Expr*>{target});
+    }
+    if (auto* from = c->fromClause()) from_clause(from, q->sources, q->joins);
+    if (auto* where = c->whereClause()) q->filter = expr(where->expr());
+    if (auto* group = c->groupByClause()) q->group_by = group_by(group);
+    if (auto* having = c->havingClause()) q->having = expr(having->expr());
+    if (auto* windows = c->windowClause()) {
+        std::vector<WindowDef*> defs;
+        for (auto* w : windows->windowDefinition()) {
+            auto* def = make<WindowDef>(w);
+            def->name = name(w->identifier());
+            def->spec = window_spec(w->windowSpec());
+            defs.push_back(def);
+        }
+        q->windows = list(defs);
+    }
+    if (auto* qualify = c->qualifyClause()) q->qualify = expr(qualify->expr());
+    return q;
+}
+
+SelectItem* Transformer::select_item(G::SelectItemContext* c) {
+    auto* item = make<SelectItem>(c);
+    if (auto* qualified = dynamic_cast<G::SelectQualifiedStarContext*>(c)) {
+        auto* star = make<Star>(c);
+        star->qualifier = qualified_name(qualified->qualifiedName());
+        item->expr = star;
+    } else if (auto* e = dynamic_cast<G::SelectExprContext*>(c)) {
+        item->expr = expr(e->expr());
+        if (e->aliasName) item->alias = name(e->aliasName);
+        else if (e->aliasString) item->alias = {string_value(e->aliasString), true};
+    } else {
+        item->expr = make<Star>(c);
+    }
+    return item;
+}
+
+// ---- FROM ----------------------------------------------------------------------------------------
+
+// One FROM item that is a join chain spreads into sources + joins; with several comma-separated
+// items, each chain stays together as a JoinedTable so that the joins keep their left side.
+void Transformer::from_clause(G::FromClauseContext* c, List<Relation*>& sources, List<Join*>& joins) {
+    auto refs = c->tableRef();
+    if (refs.size() == 1) {
+        std::vector<Join*> chain;
+        Relation* first = table_ref(refs[0], chain);
+        sources = list(std::vector<Relation*>{first});
+        joins = list(chain);
+        return;
+    }
+    std::vector<Relation*> items;
+    for (auto* ref : refs) items.push_back(table_ref_as_relation(ref));
+    sources = list(items);
+}
+
+Relation* Transformer::table_ref_as_relation(G::TableRefContext* c) {
+    std::vector<Join*> chain;
+    Relation* first = table_ref(c, chain);
+    if (chain.empty()) return first;
+    auto* joined = make<JoinedTable>(c);
+    joined->first = first;
+    joined->joins = list(chain);
+    return joined;
+}
+
+// Returns the leftmost relation and appends the joins, left to right.
+Relation* Transformer::table_ref(G::TableRefContext* c, std::vector<Join*>& joins) {
+    if (auto* primary = dynamic_cast<G::PrimaryTableRefContext*>(c)) {
+        G::TablePrimaryContext* p = primary->tablePrimary();
+        // `FROM (a JOIN b ON ...)` is the chain itself.
+        if (auto* paren = dynamic_cast<G::ParenthesizedTableRefContext*>(p); paren && !paren->tableAlias() && joins.empty())
+            return table_ref(paren->tableRef(), joins);
+        return lower<Relation>(p);
+    }
+    G::TableRefContext* left = nullptr;
+    if (auto* j = dynamic_cast<G::CrossJoinContext*>(c)) left = j->tableRef();
+    else if (auto* j2 = dynamic_cast<G::QualifiedJoinContext*>(c)) left = j2->tableRef();
+    else if (auto* j3 = dynamic_cast<G::NaturalJoinContext*>(c)) left = j3->tableRef();
+    else if (auto* j4 = dynamic_cast<G::ApplyJoinContext*>(c)) left = j4->tableRef();
+    Relation* first = table_ref(left, joins);
+    joins.push_back(join(c));
+    return first;
+}
+
+static JoinKind join_kind(G::JoinKindContext* c) {
+    if (!c || dynamic_cast<G::InnerJoinKindContext*>(c)) return JoinKind::Inner;
+    if (dynamic_cast<G::LeftJoinKindContext*>(c)) return JoinKind::Left;
+    if (dynamic_cast<G::RightJoinKindContext*>(c)) return JoinKind::Right;
+    return JoinKind::Full;
+}
+
+Join* Transformer::join(G::TableRefContext* c) {
+    auto* j = make<Join>(c);
+    if (auto* cross = dynamic_cast<G::CrossJoinContext*>(c)) {
+        j->join = JoinKind::Cross;
+        j->right = lower<Relation>(cross->tablePrimary());
+    } else if (auto* q = dynamic_cast<G::QualifiedJoinContext*>(c)) {
+        j->join = join_kind(q->joinKind());
+        j->right = lower<Relation>(q->tablePrimary());
+        if (auto* on = dynamic_cast<G::OnConditionContext*>(q->joinCondition())) j->condition = expr(on->expr());
+        else if (auto* u = dynamic_cast<G::UsingConditionContext*>(q->joinCondition())) j->using_columns = names(u->identifier());
+    } else if (auto* n = dynamic_cast<G::NaturalJoinContext*>(c)) {
+        j->join = join_kind(n->joinKind());
+        j->natural = true;
+        j->right = lower<Relation>(n->tablePrimary());
+    } else if (auto* a = dynamic_cast<G::ApplyJoinContext*>(c)) {
+        j->join = a->op->getType() == G::CROSS ? JoinKind::CrossApply : JoinKind::OuterApply;
+        j->right = lower<Relation>(a->tablePrimary());
+    }
+    return j;
+}
+
+void Transformer::table_alias(G::TableAliasContext* c, Name& alias_name, List<Name>& columns) {
+    if (!c) return;
+    if (auto* id = dynamic_cast<G::IdentifierTableAliasContext*>(c)) {
+        alias_name = name(id->identifier());
+        if (auto* cols = id->columnAliasList()) columns = names(cols->identifier());
+    } else {
+        std::string_view t = text(c);
+        t = t.substr(t.find('\''));
+        alias_name = {t.substr(1, t.size() - 2), true};
+    }
+}
+
+antlrcpp::Any Transformer::visitNamedTable(G::NamedTableContext* c) {
+    auto* t = make<TableRef>(c);
+    t->name = qualified_name(c->qualifiedName());
+    table_alias(c->tableAlias(), t->alias, t->column_aliases);
+    return done(t, c);
+}
+
+antlrcpp::Any Transformer::visitDerivedTable(G::DerivedTableContext* c) {
+    auto* d = make<DerivedTable>(c);
+    d->lateral = c->LATERAL() != nullptr;
+    d->query = query(c->query());
+    table_alias(c->tableAlias(), d->alias, d->column_aliases);
+    return done(d, c);
+}
+
+antlrcpp::Any Transformer::visitTableFunction(G::TableFunctionContext* c) {
+    auto* t = make<TableFunction>(c);
+    t->lateral = c->LATERAL() != nullptr;
+    t->call = function_call(c->functionCall());
+    table_alias(c->tableAlias(), t->alias, t->column_aliases);
+    return done(t, c);
+}
+
+antlrcpp::Any Transformer::visitParenthesizedTableRef(G::ParenthesizedTableRefContext* c) {
+    std::vector<Join*> chain;
+    Relation* first = table_ref(c->tableRef(), chain);
+    if (chain.empty() && !c->tableAlias()) {
+        result_ = first;
+        return {};
+    }
+    auto* joined = make<JoinedTable>(c);
+    joined->first = first;
+    joined->joins = list(chain);
+    List<Name> ignored;
+    table_alias(c->tableAlias(), joined->alias, ignored);
+    return done(joined, c);
+}
+
+// ---- GROUP BY, ORDER BY, LIMIT -------------------------------------------------------------------
+
+List<Expr*> Transformer::group_by(G::GroupByClauseContext* c) {
+    std::vector<Expr*> items;
+    for (auto* element : c->groupingElement()) {
+        if (auto* e = dynamic_cast<G::ExprGroupingContext*>(element)) {
+            items.push_back(expr(e->expr()));
+        } else if (dynamic_cast<G::EmptyGroupingContext*>(element)) {
+            items.push_back(make<Tuple>(element));
+        } else if (auto* r = dynamic_cast<G::RollupGroupingContext*>(element)) {
+            auto* g = make<GroupingSet>(element);
+            g->grouping = GroupingKind::Rollup;
+            g->items = exprs(r->exprList());
+            items.push_back(g);
+        } else if (auto* cube = dynamic_cast<G::CubeGroupingContext*>(element)) {
+            auto* g = make<GroupingSet>(element);
+            g->grouping = GroupingKind::Cube;
+            g->items = exprs(cube->exprList());
+            items.push_back(g);
+        } else if (auto* sets = dynamic_cast<G::GroupingSetsGroupingContext*>(element)) {
+            auto* g = make<GroupingSet>(element);
+            g->grouping = GroupingKind::Sets;
+            std::vector<Expr*> set_items;
+            for (auto* set : sets->groupingSet()) {
+                if (auto* paren = dynamic_cast<G::ParenGroupingSetContext*>(set)) {
+                    auto* t = make<Tuple>(set);
+                    t->items = exprs(paren->exprList());
+                    set_items.push_back(t);
+                } else {
+                    set_items.push_back(expr(static_cast<G::ExprGroupingSetContext*>(set)->expr()));
+                }
+            }
+            g->items = list(set_items);
+            items.push_back(g);
+        }
+    }
+    if (c->ROLLUP()) {  // MySQL: GROUP BY a, b WITH ROLLUP
+        auto* g = make<GroupingSet>(c);
+        g->grouping = GroupingKind::Rollup;
+        g->items = list(items);
+        items = {g};
+    }
+    return list(items);
+}
+
+List<OrderItem*> Transformer::order_by(G::OrderByClauseContext* c) {
+    if (!c) return {};
+    std::vector<OrderItem*> items;
+    for (auto* item : c->orderItem()) items.push_back(order_item(item));
+    return list(items);
+}
+
+OrderItem* Transformer::order_item(G::OrderItemContext* c) {
+    auto* o = make<OrderItem>(c);
+    o->expr = expr(c->expr());
+    if (c->dir) o->dir = c->dir->getType() == G::DESC ? SortDir::Desc : SortDir::Asc;
+    if (c->nulls) o->nulls = c->nulls->getType() == G::FIRST ? NullsOrder::First : NullsOrder::Last;
+    return o;
+}
+
+void Transformer::fetch_clause(G::FetchClauseContext* c, Query& q) {
+    q.limit = c->expr() ? expr(c->expr()) : literal(c, LiteralType::Integer, "1");
+    q.limit_percent = c->PERCENT() != nullptr;
+    q.limit_with_ties = c->TIES() != nullptr;
+}
+
+void Transformer::limit_clause(G::LimitClauseContext* c, Query& q) {
+    if (auto* l = dynamic_cast<G::LimitOffsetContext*>(c)) {
+        auto values = l->expr();
+        if (l->COMMA()) {  // MySQL LIMIT offset, count
+            q.offset = expr(values[0]);
+            q.limit = expr(values[1]);
+        } else {
+            size_t i = 0;
+            if (!l->ALL()) q.limit = expr(values[i++]);
+            if (l->OFFSET()) q.offset = expr(values[i]);
+        }
+    } else if (auto* o = dynamic_cast<G::OffsetFetchContext*>(c)) {
+        auto values = o->expr();
+        q.offset = expr(values[0]);
+        if (o->fetchClause()) fetch_clause(o->fetchClause(), q);
+        else if (values.size() > 1) q.limit = expr(values[1]);
+    } else if (auto* f = dynamic_cast<G::FetchOnlyContext*>(c)) {
+        fetch_clause(f->fetchClause(), q);
+    }
+}
+
+}  // namespace qdiff::parsers::sql
