@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "parsers/weaviate/document.hpp"
+#include "parsers/weaviate/frontend.hpp"
 
 #ifndef QDIFF_CORPUS_DIR
 #define QDIFF_CORPUS_DIR "../shared/corpus"
@@ -142,5 +143,27 @@ int main(int argc, char** argv) {
   const double mb = static_cast<double>(total_bytes) / 1e6;
   std::printf("%-58s %9.2f %12.1f %12.1f %7.2f\n", "TOTAL", mb, mb / total_ours, mb / total_theirs,
               total_theirs / total_ours);
+
+  // GraphQL (no peer in Debian): the gorilla outputs and the acceptance queries, fences included.
+  std::vector<std::string> queries;
+  for (const auto& s : sets) {
+    if (s.name.find("(records)") == std::string::npos) continue;
+    for (const auto& d : s.docs) {
+      auto r = qdiff::weaviate::parse_json(d);
+      if (!r.value) continue;
+      for (const char* field : {"output", "code"}) {
+        if (const auto* v = r.value->find(field); v && v->kind == qdiff::weaviate::JsonKind::string) queries.push_back(v->string);
+      }
+    }
+  }
+  std::size_t qbytes = 0;
+  for (const auto& q : queries) qbytes += q.size();
+  std::size_t sink = 0;
+  const double t = best_seconds(reps, [&] {
+    for (const auto& q : queries) sink += qdiff::weaviate::parse_document(q).diagnostics.size();
+  });
+  std::printf("\nGraphQL documents: %zu queries, %.2f MB, %.1f MB/s, %.1f us per query%s\n", queries.size(),
+              static_cast<double>(qbytes) / 1e6, static_cast<double>(qbytes) / 1e6 / t,
+              t * 1e6 / static_cast<double>(queries.size()), sink == 1 ? " " : "");
   return 0;
 }
