@@ -241,3 +241,18 @@ TEST_CASE("dialects decide what is ambiguous", "[sql][dialect]") {
     REQUIRE(mysql.ok());
     CHECK(to_sql(*mysql.script()) == "SELECT a IS NOT DISTINCT FROM b");
 }
+
+TEST_CASE("language detection", "[detect]") {
+    CHECK(detect_language("SELECT a FROM t") == Language::Sql);
+    CHECK(detect_language("  -- comment\nwith x as (select 1) select * from x") == Language::Sql);
+    CHECK(detect_language("(SELECT 1) UNION (SELECT 2)") == Language::Sql);
+    CHECK(detect_language("Traces | where timestamp > ago(1h)") == Language::Kql);
+    CHECK(detect_language("Traces") == Language::Kql);
+    CHECK(detect_language("let x = 1; T | take x") == Language::Kql);
+    CHECK(detect_language(".show tables") == Language::Kql);
+    CHECK(detect_language("{ Get { Article { title } } }") == Language::Weaviate);
+    CHECK(detect_language("{\"target_collection\": \"Article\"}") == Language::Weaviate);
+    CHECK(detect_language("Here is the query:\n```graphql\n{ Get { A { b } } }\n```") == Language::Weaviate);
+    CHECK(detect_language("```sql\nSELECT 1\n```") == Language::Sql);
+    CHECK(detect_language("```kusto\nT | take 1\n```") == Language::Kql);
+}
