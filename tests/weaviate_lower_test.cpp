@@ -1,7 +1,7 @@
 // Lowering of Weaviate queries to the unified AST: focused cases and golden files.
 //
 // Golden files: tests/data/weaviate/api-examples/<name>.sexpr, one per reference query in
-// ../shared/corpus/weaviate/gorilla-graphql/api-examples. Set QDIFF_UPDATE_GOLDEN=1 to rewrite them.
+// ../shared/corpus/weaviate/gorilla-graphql/api-examples. Set QDIFF_REGENERATE_GOLDEN=1 to rewrite them.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -10,6 +10,7 @@
 
 #include "qdiff/ast_print.hpp"
 #include "qdiff/parse.hpp"
+#include "support/golden.hpp"
 
 #ifndef QDIFF_CORPUS_DIR
 #define QDIFF_CORPUS_DIR "../shared/corpus"
@@ -249,7 +250,7 @@ TEST_CASE("lower: golden ASTs of the api-examples", "[weaviate][lower][golden]")
     return;
   }
   const fs::path golden_dir = fs::path(QDIFF_TEST_DATA_DIR) / "weaviate" / "api-examples";
-  const bool update = std::getenv("QDIFF_UPDATE_GOLDEN") != nullptr;
+  const bool update = testing::regenerating_golden();
   if (update) fs::create_directories(golden_dir);
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
@@ -267,11 +268,6 @@ TEST_CASE("lower: golden ASTs of the api-examples", "[weaviate][lower][golden]")
     po.pretty = true;
     const std::string got = r.script() ? to_sexpr(*r.script(), po) + "\n" : std::string("<no AST>\n");
     const fs::path golden = golden_dir / (file.stem().string() + ".sexpr");
-    if (update) {
-      std::ofstream(golden, std::ios::binary) << got;
-      continue;
-    }
-    REQUIRE(fs::exists(golden));
-    CHECK(got == read(golden));
+    CHECK(testing::matches_golden(golden, got));
   }
 }
