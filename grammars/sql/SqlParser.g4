@@ -1,0 +1,769 @@
+// SQL parser for qdiff: the union of the PostgreSQL, SQLite, MySQL and T-SQL flavours that
+// text-to-SQL models and benchmarks produce ("generic" dialect). Dialect-specific rejection
+// happens after parsing. Written for this project; see NOTES.md for the design choices.
+//
+// Conventions
+// - Every alternative of a rule with several alternatives carries a `# Label`, so a typed
+//   transformer has one visit method per node kind. Rules that are plain token sets
+//   (nonReservedKeyword, comparisonOperator, ...) are the exception: read the token.
+// - Expressions are two left-recursive rules: `expr` holds the boolean connectives (NOT, AND,
+//   XOR, OR) and `valueExpr` everything else, so that `BETWEEN a AND b` cannot swallow a
+//   boolean AND. One parenthesis level costs two rule frames (expr -> valueExpr).
+// - Keywords: a small reserved set; every other keyword is an identifier too
+//   (nonReservedKeyword), because Spider/BIRD name columns `year`, `date`, `type`, ...
+// - No semantic predicates; decisions are meant to be SLL-friendly.
+parser grammar SqlParser;
+
+options { tokenVocab = SqlLexer; }
+
+// ================================================================= entry points
+
+// Statements separated by ';', empty statements allowed. Two statements need a ';' between them.
+sqlScript
+    : statement? (SEMI statement?)* EOF
+    ;
+
+// One expression alone (tests, the linter's expression snippets).
+standaloneExpression
+    : expr EOF
+    ;
+
+statement
+    : EXPLAIN explainOption* statement                  # ExplainStatement
+    | withClause? dmlBody                               # DmlStatement
+    | createTableStatement                              # CreateTableStmt
+    | createViewStatement                               # CreateViewStmt
+    | createIndexStatement                              # CreateIndexStmt
+    | createSchemaStatement                             # CreateSchemaStmt
+    | dropStatement                                     # DropStmt
+    | alterTableStatement                               # AlterTableStmt
+    | truncateStatement                                 # TruncateStmt
+    | GRANT looseTail                                   # GrantStatement
+    | REVOKE looseTail                                  # RevokeStatement
+    | PRAGMA qualifiedName (EQ pragmaValue | LPAREN pragmaValue RPAREN)?   # PragmaStatement
+    | ATTACH DATABASE? expr AS identifier               # AttachStatement
+    | DETACH DATABASE? identifier                       # DetachStatement
+    | transactionStatement                              # TransactionStmt
+    | SET looseTail                                     # SetStatement
+    | USE identifier                                    # UseStatement
+    | SHOW looseTail                                    # ShowStatement
+    | VACUUM looseTail?                                 # VacuumStatement
+    | ANALYZE qualifiedName?                            # AnalyzeStatement
+    ;
+
+explainOption
+    : QUERY PLAN                                        # ExplainQueryPlan
+    | ANALYZE                                           # ExplainAnalyze
+    | VERBOSE                                           # ExplainVerbose
+    | LPAREN looseToken* RPAREN                         # ExplainOptionList
+    ;
+
+// A statement body that a WITH clause may precede.
+dmlBody
+    : queryExpression                                   # SelectBody
+    | insertStatement                                   # InsertBody
+    | updateStatement                                   # UpdateBody
+    | deleteStatement                                   # DeleteBody
+    | mergeStatement                                    # MergeBody
+    ;
+
+// Anything up to the end of the statement (for statements accepted only so that the linter
+// can flag them).
+looseTail
+    : looseToken+
+    ;
+
+looseToken
+    : ~(SEMI | LPAREN | RPAREN)                         # LooseAtom
+    | LPAREN looseToken* RPAREN                         # LooseGroup
+    ;
+
+pragmaValue
+    : signedNumber                                      # PragmaNumber
+    | identifier                                        # PragmaName
+    | string                                            # PragmaString
+    | op=(ON | TRUE_ | FALSE_ | NULL_ | DEFAULT)        # PragmaKeyword
+    ;
+
+// ================================================================= queries
+
+// A query with its own optional WITH clause (subqueries, CTE bodies, INSERT ... SELECT).
+query
+    : withClause? queryExpression
+    ;
+
+withClause
+    : WITH RECURSIVE? commonTableExpression (COMMA commonTableExpression)*
+    ;
+
+commonTableExpression
+    : identifier columnAliasList? AS (NOT? MATERIALIZED)? LPAREN cteBody RPAREN
+    ;
+
+cteBody
+    : query                                             # CteQuery
+    | insertStatement                                   # CteInsert
+    | updateStatement                                   # CteUpdate
+    | deleteStatement                                   # CteDelete
+    ;
+
+// Set operations with ORDER BY / LIMIT applying to the whole.
+queryExpression
+    : queryBody orderByClause? limitClause? lockingClause?
+    ;
+
+queryBody
+    : queryTerm                                                         # QueryTermBody
+    | left=queryBody INTERSECT setQuantifier? right=queryBody          # IntersectQuery
+    | left=queryBody op=(UNION | EXCEPT | MINUS) setQuantifier? right=queryBody   # UnionExceptQuery
+    ;
+
+queryTerm
+    : selectCore                                        # SelectTerm
+    | valuesClause                                      # ValuesTerm
+    | LPAREN query RPAREN                               # ParenthesizedQueryTerm
+    ;
+
+setQuantifier
+    : ALL                                               # SetAll
+    | DISTINCT                                          # SetDistinct
+    ;
+
+selectCore
+    : SELECT selectQuantifier? topClause? selectList
+      intoClause?
+      fromClause?
+      whereClause?
+      groupByClause?
+      havingClause?
+      windowClause?
+      qualifyClause?
+    ;
+
+selectQuantifier
+    : ALL                                               # SelectAll
+    | DISTINCT                                          # SelectDistinct
+    | DISTINCT ON LPAREN exprList RPAREN                # SelectDistinctOn
+    ;
+
+// T-SQL TOP n [PERCENT] [WITH TIES]
+topClause
+    : TOP (INTEGER_LITERAL | DECIMAL_LITERAL | parameter | LPAREN expr RPAREN) PERCENT? (WITH TIES)?
+    ;
+
+selectList
+    : selectItem (COMMA selectItem)*
+    ;
+
+selectItem
+    : STAR                                              # SelectStar
+    | qualifiedName DOT STAR                            # SelectQualifiedStar
+    | expr (AS? alias)?                                 # SelectExpr
+    ;
+
+alias
+    : identifier                                        # IdentifierAlias
+    | STRING                                            # StringAlias
+    ;
+
+columnAliasList
+    : LPAREN identifier (COMMA identifier)* RPAREN
+    ;
+
+intoClause
+    : INTO (TEMP | TEMPORARY)? TABLE? (qualifiedName | parameter) (COMMA (qualifiedName | parameter))*
+    ;
+
+valuesClause
+    : VALUES valuesRow (COMMA valuesRow)*
+    ;
+
+valuesRow
+    : ROW? LPAREN exprList RPAREN
+    ;
+
+// ---------------------------------------------------------------- FROM
+
+fromClause
+    : FROM tableRef (COMMA tableRef)*
+    ;
+
+tableRef
+    : tablePrimary                                                      # PrimaryTableRef
+    | tableRef CROSS JOIN tablePrimary                                  # CrossJoin
+    | tableRef joinKind? JOIN tablePrimary joinCondition?               # QualifiedJoin
+    | tableRef NATURAL joinKind? JOIN tablePrimary                      # NaturalJoin
+    | tableRef op=(CROSS | OUTER) APPLY tablePrimary                    # ApplyJoin
+    ;
+
+joinKind
+    : INNER                                             # InnerJoinKind
+    | LEFT OUTER?                                       # LeftJoinKind
+    | RIGHT OUTER?                                      # RightJoinKind
+    | FULL OUTER?                                       # FullJoinKind
+    ;
+
+joinCondition
+    : ON expr                                           # OnCondition
+    | USING LPAREN identifier (COMMA identifier)* RPAREN   # UsingCondition
+    ;
+
+tablePrimary
+    : qualifiedName tableAlias? tableHint?              # NamedTable
+    | LATERAL? LPAREN query RPAREN tableAlias?          # DerivedTable
+    | LATERAL? functionCall tableAlias?                 # TableFunction
+    | LPAREN tableRef RPAREN tableAlias?                # ParenthesizedTableRef
+    ;
+
+tableAlias
+    : AS? identifier columnAliasList?                   # IdentifierTableAlias
+    | AS STRING                                         # StringTableAlias
+    ;
+
+// T-SQL WITH (NOLOCK)
+tableHint
+    : WITH LPAREN identifier (COMMA identifier)* RPAREN
+    ;
+
+// ---------------------------------------------------------------- WHERE .. QUALIFY
+
+whereClause
+    : WHERE expr
+    ;
+
+groupByClause
+    : GROUP BY setQuantifier? groupingElement (COMMA groupingElement)* (WITH ROLLUP)?
+    ;
+
+groupingElement
+    : ROLLUP LPAREN exprList RPAREN                     # RollupGrouping
+    | CUBE LPAREN exprList RPAREN                       # CubeGrouping
+    | GROUPING SETS LPAREN groupingSet (COMMA groupingSet)* RPAREN   # GroupingSetsGrouping
+    | LPAREN RPAREN                                     # EmptyGrouping
+    | expr                                              # ExprGrouping
+    ;
+
+groupingSet
+    : LPAREN exprList? RPAREN                           # ParenGroupingSet
+    | expr                                              # ExprGroupingSet
+    ;
+
+havingClause
+    : HAVING expr
+    ;
+
+windowClause
+    : WINDOW windowDefinition (COMMA windowDefinition)*
+    ;
+
+windowDefinition
+    : identifier AS LPAREN windowSpec RPAREN
+    ;
+
+qualifyClause
+    : QUALIFY expr
+    ;
+
+// ---------------------------------------------------------------- ORDER BY, LIMIT
+
+orderByClause
+    : ORDER BY orderItem (COMMA orderItem)*
+    ;
+
+orderItem
+    : expr dir=(ASC | DESC)? (NULLS nulls=(FIRST | LAST))?
+    ;
+
+limitClause
+    : LIMIT (ALL | expr) (COMMA expr | OFFSET expr)?                     # LimitOffset
+    | OFFSET expr (ROW | ROWS)? (fetchClause | LIMIT (ALL | expr))?      # OffsetFetch
+    | fetchClause                                                       # FetchOnly
+    ;
+
+fetchClause
+    : FETCH (FIRST | NEXT) expr? PERCENT? (ROW | ROWS) (ONLY | WITH TIES)
+    ;
+
+lockingClause
+    : FOR (UPDATE | SHARE) (OF qualifiedName (COMMA qualifiedName)*)? (NOWAIT | SKIP_ LOCKED)?
+    ;
+
+// ================================================================= expressions
+
+exprList
+    : expr (COMMA expr)*
+    ;
+
+// Boolean connectives. Precedence, tightest first: NOT, AND, XOR, OR.
+expr
+    : NOT expr                                          # NotExpr
+    | expr AND expr                                     # AndExpr
+    | expr XOR expr                                     # XorExpr
+    | expr OR expr                                      # OrExpr
+    | valueExpr                                         # ValueExpression
+    ;
+
+// Everything below the boolean connectives. Alternatives that start with valueExpr are in
+// precedence order, tightest first (PostgreSQL's order: postfix, unary, ^, * /, + -, other
+// operators, LIKE/IN/BETWEEN, comparison, IS).
+valueExpr
+    // ---- primaries
+    : literal                                                           # LiteralExpr
+    | parameter                                                         # ParameterExpr
+    | CASE operand=expr? caseWhen+ (ELSE elseExpr=expr)? END           # CaseExpr
+    | op=(CAST | TRY_CAST) LPAREN expr AS dataType RPAREN               # CastExpr
+    | CONVERT LPAREN expr USING identifier RPAREN                       # ConvertUsingExpr
+    | EXTRACT LPAREN extractField FROM expr RPAREN                      # ExtractExpr
+    | SUBSTRING LPAREN expr (FROM expr)? FOR expr RPAREN                # SubstringForExpr
+    | SUBSTRING LPAREN expr FROM expr RPAREN                            # SubstringFromExpr
+    | POSITION LPAREN valueExpr IN valueExpr RPAREN                     # PositionExpr
+    | TRIM LPAREN trimSpec=(LEADING | TRAILING | BOTH)? chars=valueExpr? FROM valueExpr RPAREN   # TrimFromExpr
+    | EXISTS LPAREN query RPAREN                                        # ExistsExpr
+    | ARRAY LBRACKET exprList? RBRACKET                                 # ArrayLiteralExpr
+    | LBRACKET exprList? RBRACKET                                       # BracketListExpr
+    | ARRAY BRACKET_IDENTIFIER                                          # ArraySingleNameExpr
+    | ARRAY LPAREN query RPAREN                                         # ArraySubqueryExpr
+    | ROW LPAREN exprList? RPAREN                                       # RowConstructorExpr
+    | INTERVAL intervalValue intervalUnit?                              # IntervalExpr
+    | op=(DATE | TIME | TIMESTAMP) string                               # TypedLiteralExpr
+    | op=(CURRENT_DATE | CURRENT_TIME | CURRENT_TIMESTAMP | LOCALTIME | LOCALTIMESTAMP | CURRENT_USER)
+      (LPAREN INTEGER_LITERAL? RPAREN)?                                 # CurrentValueExpr
+    | DEFAULT                                                           # DefaultValueExpr
+    | LPAREN query RPAREN                                               # SubqueryExpr
+    | LPAREN expr (COMMA expr)* RPAREN                                  # ParenExpr
+    | functionCall                                                      # FunctionCallExpr
+    | qualifiedName                                                     # ColumnRefExpr
+    // ---- postfix
+    | valueExpr LBRACKET (index=expr | lower=expr? COLON upper=expr?) RBRACKET   # SubscriptExpr
+    | valueExpr DOUBLE_COLON dataType                                   # PgCastExpr
+    | valueExpr COLLATE collationName                                   # CollateExpr
+    // ---- prefix
+    | op=(MINUS_SIGN | PLUS | TILDE | BANG) valueExpr                   # UnaryExpr
+    | valueExpr AT TIME ZONE valueExpr                                  # AtTimeZoneExpr
+    // ---- arithmetic
+    | valueExpr op=CARET valueExpr                                      # PowerExpr
+    | valueExpr op=(STAR | SLASH | PERCENT_SIGN | DIV | MOD) valueExpr  # MultiplicativeExpr
+    | valueExpr op=(PLUS | MINUS_SIGN) valueExpr                        # AdditiveExpr
+    // ---- other operators
+    | valueExpr op=(JSON_EXTRACT | JSON_EXTRACT_TEXT | JSON_PATH | JSON_PATH_TEXT
+                   | CONTAINS | CONTAINED_BY | QUESTION | QUESTION_PIPE | QUESTION_AMP | AMP_AMP) valueExpr   # JsonExpr
+    | valueExpr op=CONCAT valueExpr                                     # ConcatExpr
+    | valueExpr op=(NULL_SAFE_EQ_OR_COSINE | L2_DISTANCE | NEG_INNER_PRODUCT) valueExpr   # DistanceExpr
+    | valueExpr op=(SHIFT_LEFT | SHIFT_RIGHT | AMP | PIPE) valueExpr    # BitwiseExpr
+    // ---- predicates
+    | valueExpr NOT? IN LPAREN query RPAREN                             # InSubqueryExpr
+    | valueExpr NOT? IN LPAREN exprList? RPAREN                         # InListExpr
+    | valueExpr NOT? BETWEEN SYMMETRIC? lower=valueExpr AND upper=valueExpr   # BetweenExpr
+    | valueExpr NOT? likeOperator valueExpr                             # LikeExpr
+    // `a LIKE p ESCAPE e` parses as LikeEscapeExpr(LikeExpr(a, p), e), as SQLite's grammar does:
+    // an ESCAPE alternative inside LikeExpr would need full-context (LL) prediction. The
+    // transformer folds it and reports ESCAPE without a LIKE-family operand.
+    | valueExpr ESCAPE valueExpr                                        # LikeEscapeExpr
+    | valueExpr op=(TILDE | IMATCH | NOT_MATCH | NOT_IMATCH) valueExpr  # RegexMatchExpr
+    | valueExpr comparisonOperator valueExpr                            # ComparisonExpr
+    | valueExpr comparisonOperator quantifier=(ANY | SOME | ALL) LPAREN (query | expr) RPAREN   # QuantifiedComparisonExpr
+    | valueExpr IS NOT? value=(NULL_ | TRUE_ | FALSE_ | UNKNOWN)        # IsLiteralExpr
+    | valueExpr IS NOT? DISTINCT FROM valueExpr                         # IsDistinctFromExpr
+    | valueExpr IS NOT? valueExpr                                       # IsExpr
+    | valueExpr op=(ISNULL | NOTNULL)                                   # NullTestPostfixExpr
+    ;
+
+caseWhen
+    : WHEN condition=expr THEN result=expr
+    ;
+
+likeOperator
+    : LIKE                                              # LikeOp
+    | ILIKE                                             # IlikeOp
+    | GLOB                                              # GlobOp
+    | REGEXP                                            # RegexpOp
+    | RLIKE                                             # RlikeOp
+    | MATCH                                             # MatchOp
+    | SIMILAR TO                                        # SimilarToOp
+    ;
+
+comparisonOperator
+    : EQ | DOUBLE_EQ | NOT_EQ | LT | LE | GT | GE
+    ;
+
+extractField
+    : identifier                                        # ExtractFieldName
+    | string                                            # ExtractFieldString
+    ;
+
+collationName
+    : identifier                                        # CollationIdentifier
+    | STRING                                            # CollationString
+    ;
+
+// The quantity of an INTERVAL: a string ('1 year'), or (MySQL INTERVAL n DAY) a signed number,
+// parenthesised expression, parameter, function call or column.
+intervalValue
+    : string                                            # IntervalString
+    | sign=(PLUS | MINUS_SIGN)? number                  # IntervalNumber
+    | sign=(PLUS | MINUS_SIGN)? LPAREN expr RPAREN      # IntervalParenExpr
+    | parameter                                         # IntervalParameter
+    | sign=(PLUS | MINUS_SIGN)? functionCall            # IntervalFunctionCall
+    | sign=(PLUS | MINUS_SIGN)? qualifiedName           # IntervalColumn
+    ;
+
+intervalUnit
+    : from=timeUnit (TO to=timeUnit)?
+    ;
+
+timeUnit
+    : YEAR | YEARS | QUARTER | MONTH | MONTHS | WEEK | WEEKS | DAY | DAYS
+    | HOUR | HOURS | MINUTE | MINUTES | SECOND | SECONDS | MILLISECOND | MICROSECOND
+    ;
+
+// ---------------------------------------------------------------- function calls
+
+functionCall
+    : functionName LPAREN functionArgs? RPAREN withinGroupClause? filterClause? overClause?
+    ;
+
+functionName
+    : qualifiedName                                     # QualifiedFunctionName
+    | op=(LEFT | RIGHT)                                 # KeywordFunctionName
+    ;
+
+functionArgs
+    : STAR                                                               # StarArgs
+    | setQuantifier? functionArg (COMMA functionArg)* orderByClause? (SEPARATOR string)?   # ExprArgs
+    ;
+
+functionArg
+    : expr                                              # PositionalArg
+    | identifier FAT_ARROW expr                         # NamedArg
+    | qualifiedName DOT STAR                            # QualifiedStarArg
+    ;
+
+withinGroupClause
+    : WITHIN GROUP LPAREN orderByClause RPAREN
+    ;
+
+filterClause
+    : FILTER LPAREN WHERE expr RPAREN
+    ;
+
+overClause
+    : OVER identifier                                   # NamedWindowOver
+    | OVER LPAREN windowSpec RPAREN                     # InlineWindowOver
+    ;
+
+windowSpec
+    : baseWindow=identifier? (PARTITION BY exprList)? orderByClause? frameClause?
+    ;
+
+frameClause
+    : unit=(ROWS | RANGE | GROUPS) (frameBound | BETWEEN frameBound AND frameBound) frameExclusion?
+    ;
+
+frameBound
+    : UNBOUNDED PRECEDING                               # UnboundedPreceding
+    | UNBOUNDED FOLLOWING                               # UnboundedFollowing
+    | CURRENT ROW                                       # CurrentRowBound
+    | valueExpr PRECEDING                               # OffsetPreceding
+    | valueExpr FOLLOWING                               # OffsetFollowing
+    ;
+
+frameExclusion
+    : EXCLUDE (CURRENT ROW | GROUP | TIES | NO OTHERS)
+    ;
+
+// ---------------------------------------------------------------- types
+
+dataType
+    : typeName (LPAREN typeParameter (COMMA typeParameter)* RPAREN)?
+      timeZoneSpec? UNSIGNED? ZEROFILL? arrayTypeSuffix*
+    ;
+
+typeName
+    : DOUBLE PRECISION?                                 # DoubleType
+    | (SIGNED | UNSIGNED) typeNameWord?                 # SignedType
+    | INTERVAL intervalUnit?                            # IntervalType
+    | qualifiedName VARYING?                            # NamedType
+    ;
+
+typeNameWord
+    : IDENTIFIER
+    ;
+
+typeParameter
+    : signedNumber                                      # NumericTypeParameter
+    | identifier                                        # NamedTypeParameter
+    ;
+
+timeZoneSpec
+    : (WITH | WITHOUT) TIME ZONE
+    ;
+
+arrayTypeSuffix
+    : LBRACKET INTEGER_LITERAL? RBRACKET                # BracketArraySuffix
+    | ARRAY                                             # KeywordArraySuffix
+    ;
+
+// ---------------------------------------------------------------- literals, names
+
+literal
+    : number                                            # NumericLiteral
+    | string                                            # StringLiteral
+    | NULL_                                             # NullLiteral
+    | TRUE_                                             # TrueLiteral
+    | FALSE_                                            # FalseLiteral
+    ;
+
+number
+    : INTEGER_LITERAL                                   # IntegerNumber
+    | DECIMAL_LITERAL                                   # DecimalNumber
+    | HEX_LITERAL                                       # HexNumber
+    ;
+
+signedNumber
+    : (PLUS | MINUS_SIGN)? number
+    ;
+
+string
+    : STRING                                            # PlainString
+    | NATIONAL_STRING                                   # NationalString
+    | ESCAPE_STRING                                     # EscapeString
+    | HEX_STRING                                        # HexString
+    | BIT_STRING                                        # BitString
+    | DOLLAR_STRING                                     # DollarString
+    ;
+
+parameter
+    : QUESTION                                          # AnonymousParameter
+    | NUMBERED_PARAM                                    # NumberedParameter
+    | NAMED_PARAM                                       # NamedParameter
+    ;
+
+qualifiedName
+    : identifier (DOT identifier)*
+    ;
+
+identifier
+    : IDENTIFIER                                        # PlainIdentifier
+    | QUOTED_IDENTIFIER                                 # QuotedIdentifier
+    | BACKTICK_IDENTIFIER                               # BacktickIdentifier
+    | BRACKET_IDENTIFIER                                # BracketIdentifier
+    | nonReservedKeyword                                # KeywordIdentifier
+    ;
+
+// Keywords that are also identifiers. The reserved ones (not listed) are those that would make
+// the grammar ambiguous or that no engine lets you use bare: ALL AND ANY ARRAY AS ASC BETWEEN
+// BY CASE CAST CHECK COLLATE CONSTRAINT CREATE CROSS CURRENT_DATE CURRENT_TIME
+// CURRENT_TIMESTAMP CURRENT_USER DEFAULT DESC DISTINCT ELSE END EXCEPT EXISTS FALSE FETCH FOR
+// FOREIGN FROM FULL GROUP HAVING IN INNER INTERSECT INTO IS JOIN LATERAL LEFT LIKE LIMIT
+// LOCALTIME LOCALTIMESTAMP MINUS NATURAL NOT NULL OFFSET ON OR ORDER OUTER PRIMARY QUALIFY
+// REFERENCES RETURNING RIGHT SELECT SET SOME TABLE THEN TO TRUE UNION UNIQUE USING WHEN WHERE
+// WINDOW WITH.
+nonReservedKeyword
+    : ABORT | ACTION | ADD | AFTER | AGAINST | ALTER | ALWAYS | ANALYZE | APPLY | AT | ATTACH
+    | AUTHORIZATION | AUTOINCREMENT | AUTO_INCREMENT | BEGIN | BOTH | CASCADE | COLUMN | COMMENT
+    | COMMIT | CONCURRENTLY | CONFLICT | CONVERT | CUBE | CURRENT | DATABASE | DATE | DAY | DAYS
+    | DEFERRABLE | DEFERRED | DELETE | DETACH | DIV | DO | DOUBLE | DROP | DUPLICATE | ESCAPE
+    | EXCLUDE | EXCLUSIVE | EXPLAIN | EXTRACT | FAIL | FILTER | FIRST | FOLLOWING | GENERATED | GLOB
+    | GRANT | GROUPING | GROUPS | HOUR | HOURS | IDENTITY | IF | IGNORE | ILIKE | IMMEDIATE
+    | INDEX | INHERITS | INITIALLY | INSERT | INTERVAL | ISNULL | KEY | LAST | LEADING | LOCAL
+    | LOCKED | MATCH | MATCHED | MATERIALIZED | MERGE | MICROSECOND | MILLISECOND | MINUTE
+    | MINUTES | MOD | MONTH | MONTHS | NEXT | NO | NOTHING | NOTNULL | NOWAIT | NULLS | OF
+    | ONLY | OTHERS | OVER | OWNER | PARTITION | PERCENT | PLAN | POSITION | PRAGMA | PRECEDING
+    | PRECISION | QUARTER | QUERY | RANGE | RECURSIVE | REGEXP | RENAME | REPLACE | RESTRICT
+    | REVOKE | RLIKE | ROLLBACK | ROLLUP | ROW | ROWS | SAVEPOINT | SCHEMA | SECOND | SECONDS
+    | SEPARATOR | SESSION | SETS | SHARE | SHOW | SIGNED | SIMILAR | SKIP_ | SOURCE | START
+    | STORED | SUBSTRING | SYMMETRIC | TARGET | TEMP | TEMPORARY | TIES | TIME | TIMESTAMP | TOP
+    | TRAILING | TRANSACTION | TRIM | TRUNCATE | TRY_CAST | TYPE | UNBOUNDED | UNKNOWN
+    | UNLOGGED | UNSIGNED | UPDATE | USE | VACUUM | VALUES | VARYING | VERBOSE | VIEW | WEEK
+    | WEEKS | WITHIN | WITHOUT | WORK | XOR | YEAR | YEARS | ZEROFILL | ZONE
+    ;
+
+// ================================================================= data modification
+
+insertStatement
+    : (INSERT (OR conflictResolution)? | REPLACE) IGNORE? INTO? qualifiedName (AS identifier)?
+      columnAliasList? insertSource onConflictClause? returningClause?
+    ;
+
+conflictResolution
+    : ROLLBACK | ABORT | REPLACE | FAIL | IGNORE
+    ;
+
+insertSource
+    : DEFAULT VALUES                                    # DefaultValuesSource
+    | query                                             # QuerySource
+    ;
+
+onConflictClause
+    : ON CONFLICT conflictTarget? DO NOTHING                                # OnConflictDoNothing
+    | ON CONFLICT conflictTarget? DO UPDATE SET assignmentList whereClause? # OnConflictDoUpdate
+    | ON DUPLICATE KEY UPDATE assignmentList                                # OnDuplicateKeyUpdate
+    ;
+
+conflictTarget
+    : LPAREN indexedColumn (COMMA indexedColumn)* RPAREN whereClause?      # ConflictColumns
+    | ON CONSTRAINT identifier                                              # ConflictConstraint
+    ;
+
+assignmentList
+    : assignment (COMMA assignment)*
+    ;
+
+assignment
+    : qualifiedName EQ expr                             # SingleAssignment
+    | columnAliasList EQ (LPAREN exprList RPAREN | ROW LPAREN exprList RPAREN | LPAREN query RPAREN)   # MultiAssignment
+    ;
+
+returningClause
+    : RETURNING selectList
+    ;
+
+updateStatement
+    : UPDATE (OR conflictResolution)? tableRef (COMMA tableRef)* SET assignmentList
+      fromClause? whereClause? orderByClause? limitClause? returningClause?
+    ;
+
+deleteStatement
+    : DELETE FROM? qualifiedName tableAlias? (USING tableRef (COMMA tableRef)*)?
+      whereClause? orderByClause? limitClause? returningClause?
+    ;
+
+mergeStatement
+    : MERGE INTO? qualifiedName tableAlias? USING tablePrimary ON expr mergeWhenClause+
+    ;
+
+mergeWhenClause
+    : WHEN MATCHED (AND expr)? THEN mergeAction                                   # MergeWhenMatched
+    | WHEN NOT MATCHED (BY (TARGET | SOURCE))? (AND expr)? THEN mergeAction       # MergeWhenNotMatched
+    ;
+
+mergeAction
+    : UPDATE SET assignmentList                         # MergeUpdate
+    | DELETE                                            # MergeDelete
+    | INSERT columnAliasList? (VALUES LPAREN exprList RPAREN | DEFAULT VALUES)   # MergeInsert
+    | DO NOTHING                                        # MergeDoNothing
+    ;
+
+// ================================================================= data definition
+
+createTableStatement
+    : CREATE (OR REPLACE)? (TEMP | TEMPORARY | UNLOGGED | LOCAL TEMP | LOCAL TEMPORARY)? TABLE
+      ifNotExists? qualifiedName
+      ( LPAREN tableElement (COMMA tableElement)* RPAREN tableOption* (AS query)?
+      | AS query
+      )
+    ;
+
+ifNotExists
+    : IF NOT EXISTS
+    ;
+
+ifExists
+    : IF EXISTS
+    ;
+
+tableElement
+    : tableConstraint                                   # TableConstraintElement
+    | columnDefinition                                  # ColumnElement
+    | LIKE qualifiedName                                # LikeTableElement
+    ;
+
+columnDefinition
+    : identifier dataType? columnConstraint*
+    ;
+
+columnConstraint
+    : (CONSTRAINT identifier)? PRIMARY KEY (ASC | DESC)? (ON CONFLICT conflictResolution)? AUTOINCREMENT?   # PrimaryKeyColumnConstraint
+    | (CONSTRAINT identifier)? NOT NULL_ (ON CONFLICT conflictResolution)?   # NotNullColumnConstraint
+    | (CONSTRAINT identifier)? NULL_                    # NullColumnConstraint
+    | (CONSTRAINT identifier)? UNIQUE KEY? (ON CONFLICT conflictResolution)?   # UniqueColumnConstraint
+    | (CONSTRAINT identifier)? CHECK LPAREN expr RPAREN # CheckColumnConstraint
+    | (CONSTRAINT identifier)? DEFAULT valueExpr        # DefaultColumnConstraint
+    | (CONSTRAINT identifier)? referencesClause         # ReferencesColumnConstraint
+    | (AUTOINCREMENT | AUTO_INCREMENT)                  # AutoIncrementColumnConstraint
+    | IDENTITY (LPAREN signedNumber COMMA signedNumber RPAREN)?   # IdentityColumnConstraint
+    | GENERATED (ALWAYS | BY DEFAULT) AS (IDENTITY (LPAREN looseToken* RPAREN)? | LPAREN expr RPAREN STORED?)   # GeneratedColumnConstraint
+    | COLLATE collationName                             # CollateColumnConstraint
+    | COMMENT string                                    # CommentColumnConstraint
+    | ON UPDATE valueExpr                               # OnUpdateColumnConstraint
+    ;
+
+referencesClause
+    : REFERENCES qualifiedName columnAliasList? referentialAction* deferrable?
+    ;
+
+referentialAction
+    : ON (DELETE | UPDATE) (CASCADE | RESTRICT | NO ACTION | SET NULL_ | SET DEFAULT)   # OnDeleteOrUpdate
+    | MATCH identifier                                                               # MatchType
+    ;
+
+deferrable
+    : NOT? DEFERRABLE (INITIALLY (DEFERRED | IMMEDIATE))?
+    ;
+
+tableConstraint
+    : (CONSTRAINT identifier)? PRIMARY KEY LPAREN indexedColumn (COMMA indexedColumn)* RPAREN (ON CONFLICT conflictResolution)?   # PrimaryKeyTableConstraint
+    | (CONSTRAINT identifier)? UNIQUE (KEY | INDEX)? identifier? LPAREN indexedColumn (COMMA indexedColumn)* RPAREN (ON CONFLICT conflictResolution)?   # UniqueTableConstraint
+    | (CONSTRAINT identifier)? FOREIGN KEY columnAliasList referencesClause   # ForeignKeyTableConstraint
+    | (CONSTRAINT identifier)? CHECK LPAREN expr RPAREN                      # CheckTableConstraint
+    | (KEY | INDEX) identifier? LPAREN indexedColumn (COMMA indexedColumn)* RPAREN   # IndexTableConstraint
+    ;
+
+indexedColumn
+    : expr (COLLATE collationName)? (ASC | DESC)?
+    ;
+
+// Trailing table options, accepted loosely: ENGINE=InnoDB, WITHOUT ROWID, INHERITS (a), ...
+tableOption
+    : WITHOUT identifier                                # WithoutRowidOption
+    | INHERITS LPAREN qualifiedName (COMMA qualifiedName)* RPAREN   # InheritsOption
+    | identifier EQ? (identifier | signedNumber | string)   # KeyValueOption
+    | DEFAULT? identifier EQ? identifier               # DefaultCharsetOption
+    ;
+
+createViewStatement
+    : CREATE (OR REPLACE)? (TEMP | TEMPORARY)? MATERIALIZED? VIEW ifNotExists? qualifiedName
+      columnAliasList? AS query
+    ;
+
+createIndexStatement
+    : CREATE UNIQUE? INDEX CONCURRENTLY? ifNotExists? qualifiedName? ON qualifiedName
+      (USING identifier)? LPAREN indexedColumn (COMMA indexedColumn)* RPAREN whereClause?
+    ;
+
+createSchemaStatement
+    : CREATE (SCHEMA | DATABASE) ifNotExists? qualifiedName (AUTHORIZATION identifier)?
+    ;
+
+dropStatement
+    : DROP objectType=(TABLE | VIEW | INDEX | SCHEMA | DATABASE) ifExists? qualifiedName (COMMA qualifiedName)*
+      (CASCADE | RESTRICT)?                                                       # DropObject
+    | DROP MATERIALIZED VIEW ifExists? qualifiedName (COMMA qualifiedName)* (CASCADE | RESTRICT)?   # DropMaterializedView
+    ;
+
+alterTableStatement
+    : ALTER TABLE ifExists? ONLY? qualifiedName alterTableAction (COMMA alterTableAction)*
+    ;
+
+alterTableAction
+    : ADD COLUMN? ifNotExists? columnDefinition                       # AddColumnAction
+    | ADD tableConstraint                                             # AddConstraintAction
+    | DROP COLUMN? ifExists? identifier (CASCADE | RESTRICT)?         # DropColumnAction
+    | DROP CONSTRAINT ifExists? identifier (CASCADE | RESTRICT)?      # DropConstraintAction
+    | RENAME COLUMN? from=identifier TO to=identifier                 # RenameColumnAction
+    | RENAME TO identifier                                            # RenameTableAction
+    | OWNER TO identifier                                             # OwnerToAction
+    | ALTER COLUMN? identifier looseToken+                            # AlterColumnAction
+    | looseToken+                                                     # OtherAlterAction
+    ;
+
+truncateStatement
+    : TRUNCATE TABLE? qualifiedName (COMMA qualifiedName)* looseTail?
+    ;
+
+transactionStatement
+    : (BEGIN | START) (DEFERRED | IMMEDIATE | EXCLUSIVE)? (TRANSACTION | WORK)?   # BeginTransaction
+    | (COMMIT | END) (TRANSACTION | WORK)?                                    # CommitTransaction
+    | ROLLBACK (TRANSACTION | WORK)? (TO SAVEPOINT? identifier)?              # RollbackTransaction
+    | SAVEPOINT identifier                                                     # SavepointStatement
+    ;

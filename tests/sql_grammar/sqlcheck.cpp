@@ -1,0 +1,173 @@
+// Scratch acceptance driver for grammars/sql (not part of the qdiff build).
+//
+//   sqlcheck [options] FILE
+//     FILE holds queries separated by NUL bytes (see extract_corpus.py), or one per line with -l.
+//   -l            one query per line instead of NUL-separated records
+//   -e TEXT       check TEXT instead of a file
+//   --repeat N    time N warm passes over the file (after one warm-up pass) and print µs/query
+//   --tree        print the parse tree (LISP form) of each accepted query
+//   --tokens      print the token stream of each query
+//   --sll-only    report SLL failures as errors (no LL fallback): shows which queries need LL
+//   --expr        parse each record with standaloneExpression instead of sqlScript
+//
+// Output, one line per record: "OK" or "ERR <line>:<col> <message>", then a summary on stderr.
+// Parsing is two-stage: SLL with BailErrorStrategy, then LL with the default strategy on failure.
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "antlr4-runtime.h"
+#include "SqlLexer.h"
+#include "SqlParser.h"
+
+using namespace antlr4;
+using qdiff_gen::SqlLexer;
+using qdiff_gen::SqlParser;
+
+namespace {
+
+struct FirstError : BaseErrorListener {
+  bool has = false;
+  size_t line = 0, col = 0;
+  std::string msg;
+  void syntaxError(Recognizer *, Token *, size_t l, size_t c, const std::string &m,
+                   std::exception_ptr) override {
+    if (!has) { has = true; line = l; col = c; msg = m; }
+  }
+};
+
+struct Result {
+  bool ok = true;
+  bool usedLL = false;
+  std::string error;
+  std::string tree;
+};
+
+bool g_exprMode = false;
+
+Result parseOne(const std::string &text, bool sllOnly, bool wantTree) {
+  Result r;
+  ANTLRInputStream input(text);
+  SqlLexer lexer(&input);
+  lexer.removeErrorListeners();
+  CommonTokenStream tokens(&lexer);
+  SqlParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.getInterpreter<atn::ParserATNSimulator>()->setPredictionMode(atn::PredictionMode::SLL);
+  parser.setErrorHandler(std::make_shared<BailErrorStrategy>());
+  tree::ParseTree *t = nullptr;
+  try {
+    t = g_exprMode ? static_cast<tree::ParseTree *>(parser.standaloneExpression())
+                   : static_cast<tree::ParseTree *>(parser.sqlScript());
+  } catch (ParseCancellationException &) {
+    t = nullptr;
+  }
+  if (t == nullptr) {
+    r.usedLL = true;
+    if (sllOnly) {
+      r.ok = false;
+      r.error = "0:0 SLL failed";
+      return r;
+    }
+    tokens.seek(0);
+    parser.reset();
+    FirstError err;
+    parser.addErrorListener(&err);
+    parser.setErrorHandler(std::make_shared<DefaultErrorStrategy>());
+    parser.getInterpreter<atn::ParserATNSimulator>()->setPredictionMode(atn::PredictionMode::LL);
+    t = g_exprMode ? static_cast<tree::ParseTree *>(parser.standaloneExpression())
+                   : static_cast<tree::ParseTree *>(parser.sqlScript());
+    if (err.has) {
+      r.ok = false;
+      std::string m = err.msg.size() > 160 ? err.msg.substr(0, 160) + "..." : err.msg;
+      r.error = std::to_string(err.line) + ":" + std::to_string(err.col) + " " + m;
+    }
+    parser.removeErrorListeners();
+  }
+  if (r.ok && wantTree) r.tree = t->toStringTree(&parser);
+  return r;
+}
+
+void printTokens(const std::string &text) {
+  ANTLRInputStream input(text);
+  SqlLexer lexer(&input);
+  lexer.removeErrorListeners();
+  CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  const auto &vocab = lexer.getVocabulary();
+  for (Token *tk : tokens.getTokens()) {
+    std::cout << vocab.getSymbolicName(tk->getType()) << "[" << tk->getText() << "] ";
+  }
+  std::cout << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  bool lines = false, tree = false, toks = false, sllOnly = false;
+  int repeat = 0;
+  std::string file, exprText;
+  bool haveExpr = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "-l") lines = true;
+    else if (a == "--tree") tree = true;
+    else if (a == "--tokens") toks = true;
+    else if (a == "--sll-only") sllOnly = true;
+    else if (a == "--expr") g_exprMode = true;
+    else if (a == "--repeat" && i + 1 < argc) repeat = std::stoi(argv[++i]);
+    else if (a == "-e" && i + 1 < argc) { exprText = argv[++i]; haveExpr = true; }
+    else file = a;
+  }
+  std::vector<std::string> queries;
+  if (haveExpr) {
+    queries.push_back(exprText);
+  } else {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) { std::cerr << "cannot read " << file << "\n"; return 2; }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string all = ss.str();
+    char sep = lines ? '\n' : '\0';
+    size_t start = 0;
+    while (start <= all.size()) {
+      size_t end = all.find(sep, start);
+      if (end == std::string::npos) end = all.size();
+      queries.push_back(all.substr(start, end - start));
+      start = end + 1;
+    }
+    if (lines && !queries.empty() && queries.back().empty()) queries.pop_back();
+  }
+
+  size_t ok = 0, llUsed = 0;
+  for (const auto &q : queries) {
+    if (toks) printTokens(q);
+    Result r = parseOne(q, sllOnly, tree);
+    if (r.usedLL) ++llUsed;
+    if (r.ok) {
+      ++ok;
+      std::cout << "OK";
+      if (tree) std::cout << " " << r.tree;
+      std::cout << "\n";
+    } else {
+      std::cout << "ERR " << r.error << "\n";
+    }
+  }
+  std::cerr << ok << "/" << queries.size() << " accepted, " << llUsed << " needed LL\n";
+
+  if (repeat > 0) {
+    auto t0 = std::chrono::steady_clock::now();
+    for (int k = 0; k < repeat; ++k)
+      for (const auto &q : queries) parseOne(q, false, false);
+    auto t1 = std::chrono::steady_clock::now();
+    double us = std::chrono::duration<double, std::micro>(t1 - t0).count();
+    std::fprintf(stderr, "warm: %.1f us/query over %d passes of %zu queries\n",
+                 us / (double(repeat) * queries.size()), repeat, queries.size());
+  }
+  return ok == queries.size() ? 0 : 1;
+}
