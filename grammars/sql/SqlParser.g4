@@ -30,7 +30,12 @@ standaloneExpression
 
 statement
     : EXPLAIN explainOption* statement                  # ExplainStatement
-    | withClause? dmlBody                               # DmlStatement
+    | queryExpression                                   # SelectStatement
+    | withClause dmlBody                                # WithStatement
+    | insertStatement                                   # InsertStmt
+    | updateStatement                                   # UpdateStmt
+    | deleteStatement                                   # DeleteStmt
+    | mergeStatement                                    # MergeStmt
     | createTableStatement                              # CreateTableStmt
     | createViewStatement                               # CreateViewStmt
     | createIndexStatement                              # CreateIndexStmt
@@ -58,7 +63,8 @@ explainOption
     | LPAREN looseToken* RPAREN                         # ExplainOptionList
     ;
 
-// A statement body that a WITH clause may precede.
+// A statement body after a top-level WITH clause. (Without WITH, the statement rule lists the
+// bodies directly: one parse-tree level less for the common case.)
 dmlBody
     : queryExpression                                   # SelectBody
     | insertStatement                                   # InsertBody
@@ -112,16 +118,13 @@ queryExpression
     : queryBody orderByClause? limitClause? lockingClause?
     ;
 
+// INTERSECT binds tighter than UNION / EXCEPT / MINUS.
 queryBody
-    : queryTerm                                                         # QueryTermBody
+    : selectCore                                                        # SelectQueryBody
+    | valuesClause                                                      # ValuesQueryBody
+    | LPAREN query RPAREN                                               # ParenthesizedQueryBody
     | left=queryBody INTERSECT setQuantifier? right=queryBody          # IntersectQuery
     | left=queryBody op=(UNION | EXCEPT | MINUS) setQuantifier? right=queryBody   # UnionExceptQuery
-    ;
-
-queryTerm
-    : selectCore                                        # SelectTerm
-    | valuesClause                                      # ValuesTerm
-    | LPAREN query RPAREN                               # ParenthesizedQueryTerm
     ;
 
 setQuantifier
@@ -129,8 +132,10 @@ setQuantifier
     | DISTINCT                                          # SetDistinct
     ;
 
+// The select list is inlined (selectItem (COMMA selectItem)*) rather than a selectList: one
+// parse-tree level less per query.
 selectCore
-    : SELECT selectQuantifier? topClause? selectList
+    : SELECT selectQuantifier? topClause? selectItem (COMMA selectItem)*
       intoClause?
       fromClause?
       whereClause?
@@ -158,12 +163,7 @@ selectList
 selectItem
     : STAR                                              # SelectStar
     | qualifiedName DOT STAR                            # SelectQualifiedStar
-    | expr (AS? alias)?                                 # SelectExpr
-    ;
-
-alias
-    : identifier                                        # IdentifierAlias
-    | STRING                                            # StringAlias
+    | expr (AS? (aliasName=identifier | aliasString=STRING))?   # SelectExpr
     ;
 
 columnAliasList
@@ -308,7 +308,10 @@ expr
 // operators, LIKE/IN/BETWEEN, comparison, IS).
 valueExpr
     // ---- primaries
-    : literal                                                           # LiteralExpr
+    : value=(INTEGER_LITERAL | DECIMAL_LITERAL | HEX_LITERAL)           # NumberLiteralExpr
+    | value=(STRING | NATIONAL_STRING | ESCAPE_STRING | HEX_STRING | BIT_STRING | DOLLAR_STRING)   # StringLiteralExpr
+    | NULL_                                                             # NullLiteralExpr
+    | value=(TRUE_ | FALSE_)                                            # BooleanLiteralExpr
     | parameter                                                         # ParameterExpr
     | CASE operand=expr? caseWhen+ (ELSE elseExpr=expr)? END           # CaseExpr
     | op=(CAST | TRY_CAST) LPAREN expr AS dataType RPAREN               # CastExpr
@@ -332,7 +335,7 @@ valueExpr
     | LPAREN query RPAREN                                               # SubqueryExpr
     | LPAREN expr (COMMA expr)* RPAREN                                  # ParenExpr
     | functionCall                                                      # FunctionCallExpr
-    | qualifiedName                                                     # ColumnRefExpr
+    | identifier (DOT identifier)*                                      # ColumnRefExpr
     // ---- postfix
     | valueExpr LBRACKET (index=expr | lower=expr? COLON upper=expr?) RBRACKET   # SubscriptExpr
     | valueExpr DOUBLE_COLON dataType                                   # PgCastExpr
@@ -418,13 +421,10 @@ timeUnit
 
 // ---------------------------------------------------------------- function calls
 
+// The name is a qualified name, or one of the reserved words that are also function names.
 functionCall
-    : functionName LPAREN functionArgs? RPAREN withinGroupClause? filterClause? overClause?
-    ;
-
-functionName
-    : qualifiedName                                     # QualifiedFunctionName
-    | op=(LEFT | RIGHT)                                 # KeywordFunctionName
+    : (name=qualifiedName | keywordName=(LEFT | RIGHT)) LPAREN functionArgs? RPAREN
+      withinGroupClause? filterClause? overClause?
     ;
 
 functionArgs
@@ -504,14 +504,7 @@ arrayTypeSuffix
     ;
 
 // ---------------------------------------------------------------- literals, names
-
-literal
-    : number                                            # NumericLiteral
-    | string                                            # StringLiteral
-    | NULL_                                             # NullLiteral
-    | TRUE_                                             # TrueLiteral
-    | FALSE_                                            # FalseLiteral
-    ;
+// (Literals inside expressions are inlined in valueExpr; these rules serve the other places.)
 
 number
     : INTEGER_LITERAL                                   # IntegerNumber

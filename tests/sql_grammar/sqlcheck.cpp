@@ -9,6 +9,7 @@
 //   --tokens      print the token stream of each query
 //   --sll-only    report SLL failures as errors (no LL fallback): shows which queries need LL
 //   --expr        parse each record with standaloneExpression instead of sqlScript
+//   --lex-only    with --repeat: time the lexer alone
 //
 // Output, one line per record: "OK" or "ERR <line>:<col> <message>", then a summary on stderr.
 // Parsing is two-stage: SLL with BailErrorStrategy, then LL with the default strategy on failure.
@@ -49,6 +50,44 @@ struct Result {
 };
 
 bool g_exprMode = false;
+bool g_lexOnly = false;
+
+  SqlLexer lexer{&input};
+  CommonTokenStream tokens{&lexer};
+  SqlParser parser{&tokens};
+  std::shared_ptr<ANTLRErrorStrategy> bail = std::make_shared<BailErrorStrategy>();
+  std::shared_ptr<ANTLRErrorStrategy> dflt = std::make_shared<DefaultErrorStrategy>();
+  Reused() { lexer.removeErrorListeners(); parser.removeErrorListeners(); }
+  bool parse(const std::string &text) {
+    input.load(text);
+    lexer.setInputStream(&input);
+    tokens.setTokenSource(&lexer);
+    parser.setTokenStream(&tokens);
+    parser.reset();
+    parser.getInterpreter<atn::ParserATNSimulator>()->setPredictionMode(atn::PredictionMode::SLL);
+    parser.setErrorHandler(bail);
+    try {
+      parser.sqlScript();
+      return true;
+    } catch (ParseCancellationException &) {
+    }
+    tokens.seek(0);
+    parser.reset();
+    parser.setErrorHandler(dflt);
+    parser.getInterpreter<atn::ParserATNSimulator>()->setPredictionMode(atn::PredictionMode::LL);
+    parser.sqlScript();
+    return parser.getNumberOfSyntaxErrors() == 0;
+  }
+};
+
+size_t lexOnly(const std::string &text) {
+  ANTLRInputStream input(text);
+  SqlLexer lexer(&input);
+  lexer.removeErrorListeners();
+  CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  return tokens.size();
+}
 
 Result parseOne(const std::string &text, bool sllOnly, bool wantTree) {
   Result r;
@@ -120,6 +159,7 @@ int main(int argc, char **argv) {
     else if (a == "--tokens") toks = true;
     else if (a == "--sll-only") sllOnly = true;
     else if (a == "--expr") g_exprMode = true;
+    else if (a == "--lex-only") g_lexOnly = true;
     else if (a == "--repeat" && i + 1 < argc) repeat = std::stoi(argv[++i]);
     else if (a == "-e" && i + 1 < argc) { exprText = argv[++i]; haveExpr = true; }
     else file = a;
@@ -160,6 +200,18 @@ int main(int argc, char **argv) {
   }
   std::cerr << ok << "/" << queries.size() << " accepted, " << llUsed << " needed LL\n";
 
+  if (repeat > 0 && g_lexOnly) {
+    size_t ntok = 0;
+    for (const auto &q : queries) ntok += lexOnly(q);
+    auto t0 = std::chrono::steady_clock::now();
+    for (int k = 0; k < repeat; ++k)
+      for (const auto &q : queries) lexOnly(q);
+    auto t1 = std::chrono::steady_clock::now();
+    double us = std::chrono::duration<double, std::micro>(t1 - t0).count();
+    std::fprintf(stderr, "lexer only: %.1f us/query, %.0f ns/token (%zu tokens per pass)\n",
+                 us / (double(repeat) * queries.size()), 1000.0 * us / (double(repeat) * ntok), ntok);
+    return 0;
+  }
   if (repeat > 0) {
     auto t0 = std::chrono::steady_clock::now();
     for (int k = 0; k < repeat; ++k)
