@@ -52,34 +52,6 @@ struct Result {
 bool g_exprMode = false;
 bool g_lexOnly = false;
 
-  SqlLexer lexer{&input};
-  CommonTokenStream tokens{&lexer};
-  SqlParser parser{&tokens};
-  std::shared_ptr<ANTLRErrorStrategy> bail = std::make_shared<BailErrorStrategy>();
-  std::shared_ptr<ANTLRErrorStrategy> dflt = std::make_shared<DefaultErrorStrategy>();
-  Reused() { lexer.removeErrorListeners(); parser.removeErrorListeners(); }
-  bool parse(const std::string &text) {
-    input.load(text);
-    lexer.setInputStream(&input);
-    tokens.setTokenSource(&lexer);
-    parser.setTokenStream(&tokens);
-    parser.reset();
-    parser.getInterpreter<atn::ParserATNSimulator>()->setPredictionMode(atn::PredictionMode::SLL);
-    parser.setErrorHandler(bail);
-    try {
-      parser.sqlScript();
-      return true;
-    } catch (ParseCancellationException &) {
-    }
-    tokens.seek(0);
-    parser.reset();
-    parser.setErrorHandler(dflt);
-    parser.getInterpreter<atn::ParserATNSimulator>()->setPredictionMode(atn::PredictionMode::LL);
-    parser.sqlScript();
-    return parser.getNumberOfSyntaxErrors() == 0;
-  }
-};
-
 size_t lexOnly(const std::string &text) {
   ANTLRInputStream input(text);
   SqlLexer lexer(&input);
