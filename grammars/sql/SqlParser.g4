@@ -118,23 +118,19 @@ queryExpression
     : queryBody orderByClause? limitClause? lockingClause?
     ;
 
-// INTERSECT binds tighter than UNION / EXCEPT / MINUS.
+// Set operations are a flat list, left to right; INTERSECT binds tighter than UNION / EXCEPT /
+// MINUS, and the transformer builds that tree. (A left-recursive rule here would put precedence
+// predicates into the follow set of every SELECT clause, and ANTLR would then have to call
+// adaptivePredict for each optional clause instead of a one-token switch.)
 queryBody
-    : selectCore                                                        # SelectQueryBody
-    | valuesClause                                                      # ValuesQueryBody
-    | LPAREN query RPAREN                                               # ParenthesizedQueryBody
-    | left=queryBody INTERSECT setQuantifier? right=queryBody          # IntersectQuery
-    | left=queryBody op=(UNION | EXCEPT | MINUS) setQuantifier? right=queryBody   # UnionExceptQuery
+    : queryPrimary (setOperator queryPrimary)*
     ;
 
-setQuantifier
-    : ALL                                               # SetAll
-    | DISTINCT                                          # SetDistinct
+setOperator
+    : op=(UNION | INTERSECT | EXCEPT | MINUS) setQuantifier?
     ;
 
-// The select list is inlined (selectItem (COMMA selectItem)*) rather than a selectList: one
-// parse-tree level less per query.
-selectCore
+queryPrimary
     : SELECT selectQuantifier? topClause? selectItem (COMMA selectItem)*
       intoClause?
       fromClause?
@@ -142,7 +138,14 @@ selectCore
       groupByClause?
       havingClause?
       windowClause?
-      qualifyClause?
+      qualifyClause?                                    # SelectCore
+    | valuesClause                                      # ValuesQuery
+    | LPAREN query RPAREN                               # ParenthesizedQuery
+    ;
+
+setQuantifier
+    : ALL                                               # SetAll
+    | DISTINCT                                          # SetDistinct
     ;
 
 selectQuantifier
@@ -188,12 +191,17 @@ fromClause
     : FROM tableRef (COMMA tableRef)*
     ;
 
+// Joins are a flat list, left-associative: ((a JOIN b) JOIN c). Not left-recursive, for the same
+// reason as queryBody.
 tableRef
-    : tablePrimary                                                      # PrimaryTableRef
-    | tableRef CROSS JOIN tablePrimary                                  # CrossJoin
-    | tableRef joinKind? JOIN tablePrimary joinCondition?               # QualifiedJoin
-    | tableRef NATURAL joinKind? JOIN tablePrimary                      # NaturalJoin
-    | tableRef op=(CROSS | OUTER) APPLY tablePrimary                    # ApplyJoin
+    : tablePrimary joinClause*
+    ;
+
+joinClause
+    : CROSS JOIN tablePrimary                           # CrossJoin
+    | joinKind? JOIN tablePrimary joinCondition?        # QualifiedJoin
+    | NATURAL joinKind? JOIN tablePrimary               # NaturalJoin
+    | op=(CROSS | OUTER) APPLY tablePrimary             # ApplyJoin
     ;
 
 joinKind
