@@ -10,6 +10,7 @@
 //   --sll-only    report SLL failures as errors (no LL fallback): shows which queries need LL
 //   --expr        parse each record with standaloneExpression instead of sqlScript
 //   --lex-only    with --repeat: time the lexer alone
+//   --ambiguities parse in LL_EXACT_AMBIG_DETECTION mode and print every ambiguity found
 //
 // Output, one line per record: "OK" or "ERR <line>:<col> <message>", then a summary on stderr.
 // Parsing is two-stage: SLL with BailErrorStrategy, then LL with the default strategy on failure.
@@ -51,6 +52,35 @@ struct Result {
 
 bool g_exprMode = false;
 bool g_lexOnly = false;
+bool g_ambig = false;
+
+// Reports every ambiguity (LL_EXACT_AMBIG_DETECTION) with its rule and the text it covers.
+struct AmbiguityReporter : BaseErrorListener {
+  Parser *parser = nullptr;
+  void syntaxError(Recognizer *, Token *, size_t, size_t, const std::string &, std::exception_ptr) override {}
+  void reportAmbiguity(Parser *p, const dfa::DFA &dfa, size_t startIndex, size_t stopIndex, bool,
+                       const antlrcpp::BitSet &ambigAlts, atn::ATNConfigSet *) override {
+    antlrcpp::BitSet alts = ambigAlts;
+    size_t rule = dfa.atnStartState->ruleIndex;
+    std::string text = p->getTokenStream()->getText(misc::Interval(startIndex, stopIndex));
+    std::cout << "AMBIG decision=" << dfa.decision << " rule=" << p->getRuleNames()[rule]
+              << " alts=" << alts.toString() << " text=" << text << "\n";
+  }
+};
+
+void reportAmbiguities(const std::string &text) {
+  ANTLRInputStream input(text);
+  SqlLexer lexer(&input);
+  lexer.removeErrorListeners();
+  CommonTokenStream tokens(&lexer);
+  SqlParser parser(&tokens);
+  parser.removeErrorListeners();
+  AmbiguityReporter rep;
+  parser.addErrorListener(&rep);
+  parser.getInterpreter<atn::ParserATNSimulator>()->setPredictionMode(
+      atn::PredictionMode::LL_EXACT_AMBIG_DETECTION);
+  parser.sqlScript();
+}
 
 size_t lexOnly(const std::string &text) {
   ANTLRInputStream input(text);
@@ -132,6 +162,7 @@ int main(int argc, char **argv) {
     else if (a == "--sll-only") sllOnly = true;
     else if (a == "--expr") g_exprMode = true;
     else if (a == "--lex-only") g_lexOnly = true;
+    else if (a == "--ambiguities") g_ambig = true;
     else if (a == "--repeat" && i + 1 < argc) repeat = std::stoi(argv[++i]);
     else if (a == "-e" && i + 1 < argc) { exprText = argv[++i]; haveExpr = true; }
     else file = a;
@@ -157,6 +188,10 @@ int main(int argc, char **argv) {
   }
 
   size_t ok = 0, llUsed = 0;
+  if (g_ambig) {
+    for (const auto &q : queries) reportAmbiguities(q);
+    return 0;
+  }
   for (const auto &q : queries) {
     if (toks) printTokens(q);
     Result r = parseOne(q, sllOnly, tree);
