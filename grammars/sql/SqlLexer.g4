@@ -322,7 +322,7 @@ QUOTED_IDENTIFIER: '"' ( ~'"' | '""' )* '"';
 BACKTICK_IDENTIFIER: '`' ( ~'`' | '``' )* '`';
 // T-SQL [name]: only when it starts like a name and holds no comma or bracket, so that
 // ARRAY[1, 2], a[1] and a[1:2] still lex as brackets (see NOTES.md).
-BRACKET_IDENTIFIER: '[' [a-zA-Z_\u0080-\uFFFF] ~[\],[\r\n]* ']';
+BRACKET_IDENTIFIER: '[' IDENT_START ~[\],[\r\n]* ']';
 
 // ---------------------------------------------------------------- comments and whitespace
 LINE_COMMENT: '--' ~[\r\n]* -> channel(HIDDEN);
@@ -337,7 +337,7 @@ UNTERMINATED_STRING
     | [eE] '\'' ( ~['\\] | '\\' . | '\'\'' )* '\\'?
     | '"' ( ~'"' | '""' )*
     | '`' ( ~'`' | '``' )*
-    | '$' DOLLAR_TAG? '$' ( ~'$' | '$' ~[a-zA-Z_$\u0080-\uFFFF] )*
+    | '$' DOLLAR_TAG? '$' ( ~'$' | '$' ~[a-zA-Z_$\u0080-\u009F\u00A1-\uFEFE\uFF00-\u{10FFFF}] )*
     ;
 // SQLite reads an unterminated /* comment as running to the end of the input; so does this
 // grammar (hidden channel), but with its own token type so that a linter can warn about it.
@@ -345,9 +345,10 @@ UNTERMINATED_COMMENT: '/*' ( ~'*' | '*'+ ~[*/] )* '*'* -> channel(HIDDEN);
 ERROR_CHAR: .;
 
 // ---------------------------------------------------------------- fragments
-fragment IDENT_START: [a-zA-Z_\u0080-\uFFFF];
-fragment IDENT_PART: [a-zA-Z_0-9$\u0080-\uFFFF];
-fragment DOLLAR_TAG: [a-zA-Z_\u0080-\uFFFF] [a-zA-Z_0-9\u0080-\uFFFF]*;
+// Any non-ASCII code point is an identifier character, except U+00A0 and U+FEFF (whitespace).
+fragment IDENT_START: [a-zA-Z_\u0080-\u009F\u00A1-\uFEFE\uFF00-\u{10FFFF}];
+fragment IDENT_PART: [a-zA-Z_0-9$\u0080-\u009F\u00A1-\uFEFE\uFF00-\u{10FFFF}];
+fragment DOLLAR_TAG: IDENT_START [a-zA-Z_0-9\u0080-\u009F\u00A1-\uFEFE\uFF00-\u{10FFFF}]*;
 fragment DIGIT: [0-9];
 fragment HEX_DIGIT: [0-9a-fA-F];
 fragment EXPONENT: [eE] [+-]? DIGIT+;

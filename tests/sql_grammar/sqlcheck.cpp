@@ -10,6 +10,8 @@
 //   --sll-only    report SLL failures as errors (no LL fallback): shows which queries need LL
 //   --expr        parse each record with standaloneExpression instead of sqlScript
 //   --lex-only    with --repeat: time the lexer alone
+//   --fast-lexer  use the hand-written FastSqlLexer (fast_lexer.h) instead of the generated lexer
+//   --compare-lexers  check that FastSqlLexer and SqlLexer produce the same default-channel tokens
 //   --ambiguities parse in LL_EXACT_AMBIG_DETECTION mode and print every ambiguity found
 //
 // Output, one line per record: "OK" or "ERR <line>:<col> <message>", then a summary on stderr.
@@ -26,6 +28,7 @@
 #include "antlr4-runtime.h"
 #include "SqlLexer.h"
 #include "SqlParser.h"
+#include "fast_lexer.h"
 
 using namespace antlr4;
 using qdiff_gen::SqlLexer;
@@ -52,6 +55,7 @@ struct Result {
 
 bool g_exprMode = false;
 bool g_lexOnly = false;
+bool g_fastLexer = false;
 bool g_ambig = false;
 
 // Reports every ambiguity (LL_EXACT_AMBIG_DETECTION) with its rule and the text it covers.
@@ -83,6 +87,12 @@ void reportAmbiguities(const std::string &text) {
 }
 
 size_t lexOnly(const std::string &text) {
+  if (g_fastLexer) {
+    qdiff_scratch::FastSqlLexer fast(text);
+    CommonTokenStream tokens(&fast);
+    tokens.fill();
+    return tokens.size();
+  }
   ANTLRInputStream input(text);
   SqlLexer lexer(&input);
   lexer.removeErrorListeners();
@@ -93,10 +103,17 @@ size_t lexOnly(const std::string &text) {
 
 Result parseOne(const std::string &text, bool sllOnly, bool wantTree) {
   Result r;
-  ANTLRInputStream input(text);
-  SqlLexer lexer(&input);
-  lexer.removeErrorListeners();
-  CommonTokenStream tokens(&lexer);
+  std::unique_ptr<ANTLRInputStream> input;
+  std::unique_ptr<TokenSource> source;
+  if (g_fastLexer) {
+    source = std::make_unique<qdiff_scratch::FastSqlLexer>(text);
+  } else {
+    input = std::make_unique<ANTLRInputStream>(text);
+    auto lexer = std::make_unique<SqlLexer>(input.get());
+    lexer->removeErrorListeners();
+    source = std::move(lexer);
+  }
+  CommonTokenStream tokens(source.get());
   SqlParser parser(&tokens);
   parser.removeErrorListeners();
   parser.getInterpreter<atn::ParserATNSimulator>()->setPredictionMode(atn::PredictionMode::SLL);
@@ -134,6 +151,40 @@ Result parseOne(const std::string &text, bool sllOnly, bool wantTree) {
   return r;
 }
 
+// Compares the default-channel token streams of SqlLexer and FastSqlLexer; prints differences.
+bool compareLexers(const std::string &text, size_t index) {
+  ANTLRInputStream input(text);
+  SqlLexer lexer(&input);
+  lexer.removeErrorListeners();
+  CommonTokenStream a(&lexer);
+  a.fill();
+  qdiff_scratch::FastSqlLexer fast(text);
+  CommonTokenStream b(&fast);
+  b.fill();
+  std::vector<Token *> ta, tb;
+  for (Token *t : a.getTokens()) if (t->getChannel() == Token::DEFAULT_CHANNEL) ta.push_back(t);
+  for (Token *t : b.getTokens()) if (t->getChannel() == Token::DEFAULT_CHANNEL) tb.push_back(t);
+  bool ascii = true;
+  for (unsigned char c : text) if (c >= 0x80) { ascii = false; break; }
+  size_t n = std::max(ta.size(), tb.size());
+  for (size_t i = 0; i < n; ++i) {
+    Token *x = i < ta.size() ? ta[i] : nullptr, *y = i < tb.size() ? tb[i] : nullptr;
+    bool same = x && y && x->getType() == y->getType() && x->getText() == y->getText() &&
+                (!ascii || (x->getStartIndex() == y->getStartIndex() && x->getLine() == y->getLine() &&
+                            x->getCharPositionInLine() == y->getCharPositionInLine()));
+    if (!same) {
+      const auto &v = lexer.getVocabulary();
+      std::cout << "record " << index << " token " << i << ": antlr="
+                << (x ? v.getSymbolicName(x->getType()) + "[" + x->getText() + "]@" + std::to_string(x->getStartIndex()) : "-")
+                << " fast="
+                << (y ? v.getSymbolicName(y->getType()) + "[" + y->getText() + "]@" + std::to_string(y->getStartIndex()) : "-")
+                << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 void printTokens(const std::string &text) {
   ANTLRInputStream input(text);
   SqlLexer lexer(&input);
@@ -150,7 +201,7 @@ void printTokens(const std::string &text) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  bool lines = false, tree = false, toks = false, sllOnly = false;
+  bool lines = false, tree = false, toks = false, sllOnly = false, compare = false;
   int repeat = 0;
   std::string file, exprText;
   bool haveExpr = false;
@@ -163,6 +214,8 @@ int main(int argc, char **argv) {
     else if (a == "--expr") g_exprMode = true;
     else if (a == "--lex-only") g_lexOnly = true;
     else if (a == "--ambiguities") g_ambig = true;
+    else if (a == "--fast-lexer") g_fastLexer = true;
+    else if (a == "--compare-lexers") compare = true;
     else if (a == "--repeat" && i + 1 < argc) repeat = std::stoi(argv[++i]);
     else if (a == "-e" && i + 1 < argc) { exprText = argv[++i]; haveExpr = true; }
     else file = a;
@@ -188,6 +241,12 @@ int main(int argc, char **argv) {
   }
 
   size_t ok = 0, llUsed = 0;
+  if (compare) {
+    size_t same = 0;
+    for (size_t i = 0; i < queries.size(); ++i) same += compareLexers(queries[i], i);
+    std::cerr << same << "/" << queries.size() << " records lex identically\n";
+    return same == queries.size() ? 0 : 1;
+  }
   if (g_ambig) {
     for (const auto &q : queries) reportAmbiguities(q);
     return 0;
