@@ -5,7 +5,7 @@
 // Conventions
 // - Every alternative of a rule with several alternatives carries a `# Label`, so a typed
 //   transformer has one visit method per node kind. Rules that are plain token sets
-//   (nonReservedKeyword, comparisonOperator, ...) are the exception: read the token.
+//   (nonReservedKeyword, timeUnit, ...) are the exception: read the token.
 // - Expressions are two left-recursive rules: `expr` holds the boolean connectives (NOT, AND,
 //   XOR, OR) and `valueExpr` everything else, so that `BETWEEN a AND b` cannot swallow a
 //   boolean AND. One parenthesis level costs two rule frames (expr -> valueExpr).
@@ -371,8 +371,9 @@ valueExpr
     // transformer folds it and reports ESCAPE without a LIKE-family operand.
     | valueExpr ESCAPE valueExpr                                        # LikeEscapeExpr
     | valueExpr op=(TILDE | IMATCH | NOT_MATCH | NOT_IMATCH) valueExpr  # RegexMatchExpr
-    | valueExpr comparisonOperator valueExpr                            # ComparisonExpr
-    | valueExpr comparisonOperator quantifier=(ANY | SOME | ALL) LPAREN (query | expr) RPAREN   # QuantifiedComparisonExpr
+    | valueExpr op=(EQ | DOUBLE_EQ | NOT_EQ | LT | LE | GT | GE) valueExpr   # ComparisonExpr
+    | valueExpr op=(EQ | DOUBLE_EQ | NOT_EQ | LT | LE | GT | GE)
+      quantifier=(ANY | SOME | ALL) LPAREN (query | expr) RPAREN       # QuantifiedComparisonExpr
     | valueExpr IS NOT? value=(NULL_ | TRUE_ | FALSE_ | UNKNOWN)        # IsLiteralExpr
     | valueExpr IS NOT? DISTINCT FROM valueExpr                         # IsDistinctFromExpr
     | valueExpr IS NOT? valueExpr                                       # IsExpr
@@ -391,10 +392,6 @@ likeOperator
     | RLIKE                                             # RlikeOp
     | MATCH                                             # MatchOp
     | SIMILAR TO                                        # SimilarToOp
-    ;
-
-comparisonOperator
-    : EQ | DOUBLE_EQ | NOT_EQ | LT | LE | GT | GE
     ;
 
 extractField
