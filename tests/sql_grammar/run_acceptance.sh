@@ -34,3 +34,8 @@ for f in spider_pred spider_pred_dail bird_pred_dail; do
 done
 echo "== speed (Spider gold, lexer + SLL parse, warm)"
 "$CHECK" --repeat "${REPEAT:-5}" "$WORK/corpus/spider_gold.q" 2>&1 >/dev/null | tail -1
+"$CHECK" --fast-lexer --repeat "${REPEAT:-5}" "$WORK/corpus/spider_gold.q" 2>&1 >/dev/null | tail -1 | sed 's/^/with FastSqlLexer: /'
+echo "== lexer equivalence (FastSqlLexer vs SqlLexer, default-channel tokens)"
+for f in spider_gold bird_gold defog_gold defog_dumps spider_pred spider_pred_dail bird_pred_dail; do
+  "$CHECK" --compare-lexers "$WORK/corpus/$f.q" 2>&1 >/dev/null | sed "s/^/$f: /"
+done
