@@ -6,8 +6,9 @@
 // (SqlParser.nonReservedKeyword). No semantic predicates (they defeat the DFA cache).
 // Whitespace is skipped; comments go to the HIDDEN channel.
 // Error tokens instead of silent skipping: UNTERMINATED_STRING (string or quoted
-// identifier without its closing quote), UNTERMINATED_COMMENT, and ERROR_CHAR for any other
-// byte nothing else matches (one character each, so the lexer can never loop).
+// identifier without its closing quote) and ERROR_CHAR for any character nothing else matches
+// (one character each, so the lexer can never loop). UNTERMINATED_COMMENT is hidden (SQLite
+// reads an unterminated comment as running to the end); a linter can still warn about it.
 lexer grammar SqlLexer;
 
 // ---------------------------------------------------------------- keywords
