@@ -41,7 +41,7 @@ size_t FastSqlLexer::keywordOrIdentifier(size_t start, size_t end) const {
   }
   const auto &table = keywordTable();
   auto it = table.find(std::string_view(buf, n));
-  return it == table.end() ? SqlLexer::IDENTIFIER : it->second;
+  return it == table.end() ? static_cast<size_t>(SqlLexer::IDENTIFIER) : it->second;
 }
 
 // At an opening quote q (at i): the end (one past the closing quote), npos when unterminated.

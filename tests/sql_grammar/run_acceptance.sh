@@ -39,3 +39,7 @@ echo "== lexer equivalence (FastSqlLexer vs SqlLexer, default-channel tokens)"
 for f in spider_gold bird_gold defog_gold defog_dumps spider_pred spider_pred_dail bird_pred_dail; do
   "$CHECK" --compare-lexers "$WORK/corpus/$f.q" 2>&1 >/dev/null | sed "s/^/$f: /"
 done
+echo "== SLL tree == LL tree"
+for f in spider_gold bird_gold defog_gold defog_dumps; do
+  "$CHECK" --compare-sll-ll "$WORK/corpus/$f.q" 2>&1 >/dev/null | sed "s/^/$f: /"
+done

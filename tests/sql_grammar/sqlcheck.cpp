@@ -12,6 +12,7 @@
 //   --lex-only    with --repeat: time the lexer alone
 //   --fast-lexer  use the hand-written FastSqlLexer (fast_lexer.h) instead of the generated lexer
 //   --compare-lexers  check that FastSqlLexer and SqlLexer produce the same default-channel tokens
+//   --compare-sll-ll  check that SLL and LL prediction build the same tree
 //   --ambiguities parse in LL_EXACT_AMBIG_DETECTION mode and print every ambiguity found
 //
 // Output, one line per record: "OK" or "ERR <line>:<col> <message>", then a summary on stderr.
@@ -185,6 +186,35 @@ bool compareLexers(const std::string &text, size_t index) {
   return true;
 }
 
+// Parses with SLL and with LL (both with BailErrorStrategy); returns false when both succeed
+// with different trees.
+bool sameTreeSllLl(const std::string &text, size_t index) {
+  std::string trees[2];
+  bool ok[2];
+  for (int mode = 0; mode < 2; ++mode) {
+    ANTLRInputStream input(text);
+    SqlLexer lexer(&input);
+    lexer.removeErrorListeners();
+    CommonTokenStream tokens(&lexer);
+    SqlParser parser(&tokens);
+    parser.removeErrorListeners();
+    parser.setErrorHandler(std::make_shared<BailErrorStrategy>());
+    parser.getInterpreter<atn::ParserATNSimulator>()->setPredictionMode(
+        mode == 0 ? atn::PredictionMode::SLL : atn::PredictionMode::LL);
+    try {
+      trees[mode] = parser.sqlScript()->toStringTree(&parser);
+      ok[mode] = true;
+    } catch (ParseCancellationException &) {
+      ok[mode] = false;
+    }
+  }
+  if (ok[0] && ok[1] && trees[0] != trees[1]) {
+    std::cout << "record " << index << ": SLL and LL trees differ\n  SLL " << trees[0] << "\n  LL  " << trees[1] << "\n";
+    return false;
+  }
+  return true;
+}
+
 void printTokens(const std::string &text) {
   ANTLRInputStream input(text);
   SqlLexer lexer(&input);
@@ -201,7 +231,7 @@ void printTokens(const std::string &text) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  bool lines = false, tree = false, toks = false, sllOnly = false, compare = false;
+  bool lines = false, tree = false, toks = false, sllOnly = false, compare = false, compareModes = false;
   int repeat = 0;
   std::string file, exprText;
   bool haveExpr = false;
@@ -216,6 +246,7 @@ int main(int argc, char **argv) {
     else if (a == "--ambiguities") g_ambig = true;
     else if (a == "--fast-lexer") g_fastLexer = true;
     else if (a == "--compare-lexers") compare = true;
+    else if (a == "--compare-sll-ll") compareModes = true;
     else if (a == "--repeat" && i + 1 < argc) repeat = std::stoi(argv[++i]);
     else if (a == "-e" && i + 1 < argc) { exprText = argv[++i]; haveExpr = true; }
     else file = a;
@@ -241,6 +272,12 @@ int main(int argc, char **argv) {
   }
 
   size_t ok = 0, llUsed = 0;
+  if (compareModes) {
+    size_t same = 0;
+    for (size_t i = 0; i < queries.size(); ++i) same += sameTreeSllLl(queries[i], i);
+    std::cerr << same << "/" << queries.size() << " records: SLL tree == LL tree (when both parse)\n";
+    return same == queries.size() ? 0 : 1;
+  }
   if (compare) {
     size_t same = 0;
     for (size_t i = 0; i < queries.size(); ++i) same += compareLexers(queries[i], i);
