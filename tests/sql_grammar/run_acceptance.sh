@@ -43,3 +43,7 @@ echo "== SLL tree == LL tree"
 for f in spider_gold bird_gold defog_gold defog_dumps; do
   "$CHECK" --compare-sll-ll "$WORK/corpus/$f.q" 2>&1 >/dev/null | sed "s/^/$f: /"
 done
+echo "== error positions (cases/reject_positions.tsv: expected line:column<TAB>query)"
+cut -f2 "$HERE/cases/reject_positions.tsv" > "$WORK/positions.txt"
+"$CHECK" -l "$WORK/positions.txt" 2>/dev/null | awk '{print $2}' | paste -d'\t' - "$HERE/cases/reject_positions.tsv" |
+  awk -F'\t' '{n++; if ($1 == $2) ok++; else print "  wrong position: got " $1 " expected " $2 " | " $3} END {print ok "/" n " errors at the expected position"}'
