@@ -261,6 +261,7 @@ JSON_EXTRACT: '->';
 JSON_PATH_TEXT: '#>>';
 JSON_PATH: '#>';
 CONTAINS: '@>';
+AT_AT: '@@';                     // PostgreSQL text search match
 CONTAINED_BY: '<@';
 QUESTION_PIPE: '?|';
 QUESTION_AMP: '?&';

@@ -335,6 +335,7 @@ valueExpr
     | ARRAY BRACKET_IDENTIFIER                                          # ArraySingleNameExpr
     | ARRAY LPAREN query RPAREN                                         # ArraySubqueryExpr
     | ROW LPAREN exprList? RPAREN                                       # RowConstructorExpr
+    | MATCH LPAREN exprList RPAREN AGAINST LPAREN expr looseToken* RPAREN   # MatchAgainstExpr
     | INTERVAL intervalValue intervalUnit?                              # IntervalExpr
     | op=(DATE | TIME | TIMESTAMP) string                               # TypedLiteralExpr
     | op=(CURRENT_DATE | CURRENT_TIME | CURRENT_TIMESTAMP | LOCALTIME | LOCALTIMESTAMP | CURRENT_USER)
@@ -358,6 +359,7 @@ valueExpr
     // ---- other operators
     | valueExpr op=(JSON_EXTRACT | JSON_EXTRACT_TEXT | JSON_PATH | JSON_PATH_TEXT
                    | CONTAINS | CONTAINED_BY | QUESTION | QUESTION_PIPE | QUESTION_AMP | AMP_AMP) valueExpr   # JsonExpr
+    | valueExpr op=AT_AT valueExpr                                      # TextSearchMatchExpr
     | valueExpr op=CONCAT valueExpr                                     # ConcatExpr
     | valueExpr op=(NULL_SAFE_EQ_OR_COSINE | L2_DISTANCE | NEG_INNER_PRODUCT) valueExpr   # DistanceExpr
     | valueExpr op=(SHIFT_LEFT | SHIFT_RIGHT | AMP | PIPE) valueExpr    # BitwiseExpr
@@ -366,6 +368,7 @@ valueExpr
     | valueExpr NOT? IN LPAREN exprList? RPAREN                         # InListExpr
     | valueExpr NOT? BETWEEN SYMMETRIC? lower=valueExpr AND upper=valueExpr   # BetweenExpr
     | valueExpr NOT? likeOperator valueExpr                             # LikeExpr
+    | valueExpr NOT? likeOperator quantifier=(ANY | SOME | ALL) LPAREN (query | expr) RPAREN   # QuantifiedLikeExpr
     // `a LIKE p ESCAPE e` parses as LikeEscapeExpr(LikeExpr(a, p), e), as SQLite's grammar does:
     // an ESCAPE alternative inside LikeExpr would need full-context (LL) prediction. The
     // transformer folds it and reports ESCAPE without a LIKE-family operand.

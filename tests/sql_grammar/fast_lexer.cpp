@@ -242,6 +242,7 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
         return make(SqlLexer::COLON, start, start + 1);
       case '@':
         if (n1 == '>') return make(SqlLexer::CONTAINS, start, start + 2);
+        if (n1 == '@') return make(SqlLexer::AT_AT, start, start + 2);
         if (has(start + 1) && identStart(n1)) {
           size_t j = start + 2;
           while (has(j) && identPart(at(j)) && !spaceAt(j)) ++j;

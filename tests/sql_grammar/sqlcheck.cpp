@@ -143,6 +143,19 @@ Result parseOne(const std::string &text, bool sllOnly, bool wantTree) {
                    : static_cast<tree::ParseTree *>(parser.sqlScript());
     if (err.has) {
       r.ok = false;
+      // A lexical error token (unterminated string / quoted identifier, stray character) is
+      // reported as such, at its own position: the parser's message for it depends on where
+      // prediction gave up (in left-recursive loops often one operator earlier).
+      for (Token *tk : tokens.getTokens()) {
+        if (tk->getType() == SqlLexer::UNTERMINATED_STRING || tk->getType() == SqlLexer::ERROR_CHAR) {
+          err.line = tk->getLine();
+          err.col = tk->getCharPositionInLine();
+          err.msg = tk->getType() == SqlLexer::ERROR_CHAR
+                        ? "unexpected character '" + tk->getText() + "'"
+                        : "unterminated string or quoted identifier";
+          break;
+        }
+      }
       std::string m = err.msg.size() > 160 ? err.msg.substr(0, 160) + "..." : err.msg;
       r.error = std::to_string(err.line) + ":" + std::to_string(err.col) + " " + m;
     }
