@@ -335,7 +335,7 @@ valueExpr
     | ARRAY BRACKET_IDENTIFIER                                          # ArraySingleNameExpr
     | ARRAY LPAREN query RPAREN                                         # ArraySubqueryExpr
     | ROW LPAREN exprList? RPAREN                                       # RowConstructorExpr
-    | MATCH LPAREN exprList RPAREN AGAINST LPAREN expr looseToken* RPAREN   # MatchAgainstExpr
+    | MATCH LPAREN exprList RPAREN AGAINST LPAREN valueExpr fullTextModifier? RPAREN   # MatchAgainstExpr
     | INTERVAL intervalValue intervalUnit?                              # IntervalExpr
     | op=(DATE | TIME | TIMESTAMP) string                               # TypedLiteralExpr
     | op=(CURRENT_DATE | CURRENT_TIME | CURRENT_TIMESTAMP | LOCALTIME | LOCALTIMESTAMP | CURRENT_USER)
@@ -385,6 +385,12 @@ valueExpr
 
 caseWhen
     : WHEN condition=expr THEN result=expr
+    ;
+
+// MySQL MATCH ... AGAINST (... IN NATURAL LANGUAGE MODE | IN BOOLEAN MODE | WITH QUERY EXPANSION)
+fullTextModifier
+    : IN NATURAL? identifier identifier? (WITH QUERY identifier)?   # InModeModifier
+    | WITH QUERY identifier                                       # QueryExpansionModifier
     ;
 
 likeOperator
