@@ -74,7 +74,8 @@ dmlBody
     ;
 
 // Anything up to the end of the statement (for statements accepted only so that the linter
-// can flag them).
+// can flag them). Never place it right after a qualifiedName or an expression: it would put every
+// token into their follow sets and turn one-token decisions into adaptivePredict calls.
 looseTail
     : looseToken+
     ;
@@ -165,7 +166,7 @@ selectList
 
 selectItem
     : STAR                                              # SelectStar
-    | qualifiedName DOT STAR                            # SelectQualifiedStar
+    | qualifiedStar                                     # SelectQualifiedStar
     | expr (AS? (aliasName=identifier | aliasString=STRING))?   # SelectExpr
     ;
 
@@ -223,9 +224,9 @@ tablePrimary
     | LPAREN tableRef RPAREN tableAlias?                # ParenthesizedTableRef
     ;
 
+// `AS 'x'` / `'x'` (SQLite, MySQL) are string aliases.
 tableAlias
-    : AS? identifier columnAliasList?                   # IdentifierTableAlias
-    | AS STRING                                         # StringTableAlias
+    : AS? (aliasName=identifier columnAliasList? | aliasString=STRING)
     ;
 
 // T-SQL WITH (NOLOCK)
@@ -421,7 +422,7 @@ intervalValue
     | sign=(PLUS | MINUS_SIGN)? LPAREN expr RPAREN      # IntervalParenExpr
     | parameter                                         # IntervalParameter
     | sign=(PLUS | MINUS_SIGN)? functionCall            # IntervalFunctionCall
-    | sign=(PLUS | MINUS_SIGN)? qualifiedName           # IntervalColumn
+    | sign=(PLUS | MINUS_SIGN)? identifier (DOT identifier)*   # IntervalColumn
     ;
 
 intervalUnit
@@ -449,7 +450,7 @@ functionArgs
 functionArg
     : expr                                              # PositionalArg
     | identifier FAT_ARROW expr                         # NamedArg
-    | qualifiedName DOT STAR                            # QualifiedStarArg
+    | qualifiedStar                                     # QualifiedStarArg
     ;
 
 withinGroupClause
@@ -496,7 +497,7 @@ typeName
     : DOUBLE PRECISION?                                 # DoubleType
     | (SIGNED | UNSIGNED) typeNameWord?                 # SignedType
     | INTERVAL intervalUnit?                            # IntervalType
-    | qualifiedName VARYING?                            # NamedType
+    | identifier (DOT identifier)* VARYING?             # NamedType
     ;
 
 typeNameWord
@@ -545,8 +546,17 @@ parameter
     | NAMED_PARAM                                       # NamedParameter
     ;
 
+// Where a name ends an expression (IntervalColumn, NamedType, ColumnRefExpr) the grammar spells
+// out `identifier (DOT identifier)*` instead: precedence predicates in qualifiedName's follow set
+// would turn its loop into an adaptivePredict call for every table name.
 qualifiedName
     : identifier (DOT identifier)*
+    ;
+
+// t.*, s.t.* (its own rule so that no DOT follows a qualifiedName anywhere: its loop stays a
+// one-token decision)
+qualifiedStar
+    : (identifier DOT)+ STAR
     ;
 
 identifier
@@ -761,11 +771,16 @@ alterTableAction
     | RENAME TO identifier                                            # RenameTableAction
     | OWNER TO identifier                                             # OwnerToAction
     | ALTER COLUMN? identifier looseToken+                            # AlterColumnAction
-    | looseToken+                                                     # OtherAlterAction
+    | ~(SEMI | LPAREN | RPAREN | DOT) looseToken*                      # OtherAlterAction
     ;
 
 truncateStatement
-    : TRUNCATE TABLE? qualifiedName (COMMA qualifiedName)* looseTail?
+    : TRUNCATE TABLE? qualifiedName (COMMA qualifiedName)* truncateOption*
+    ;
+
+truncateOption
+    : identifier IDENTITY                               # IdentityTruncateOption
+    | (CASCADE | RESTRICT)                              # CascadeTruncateOption
     ;
 
 transactionStatement
