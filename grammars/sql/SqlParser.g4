@@ -381,7 +381,7 @@ valueExpr
     | valueExpr IS NOT? value=(NULL_ | TRUE_ | FALSE_ | UNKNOWN)        # IsLiteralExpr
     | valueExpr IS NOT? DISTINCT FROM valueExpr                         # IsDistinctFromExpr
     | valueExpr IS NOT? valueExpr                                       # IsExpr
-    | valueExpr op=(ISNULL | NOTNULL)                                   # NullTestPostfixExpr
+    | valueExpr (op=(ISNULL | NOTNULL) | notNull=NOT NULL_)              # NullTestPostfixExpr
     ;
 
 caseWhen
@@ -695,14 +695,32 @@ columnConstraint
     | (CONSTRAINT identifier)? NULL_                    # NullColumnConstraint
     | (CONSTRAINT identifier)? UNIQUE KEY? (ON CONFLICT conflictResolution)?   # UniqueColumnConstraint
     | (CONSTRAINT identifier)? CHECK LPAREN expr RPAREN # CheckColumnConstraint
-    | (CONSTRAINT identifier)? DEFAULT valueExpr        # DefaultColumnConstraint
+    | (CONSTRAINT identifier)? DEFAULT defaultValue     # DefaultColumnConstraint
     | (CONSTRAINT identifier)? referencesClause         # ReferencesColumnConstraint
     | (AUTOINCREMENT | AUTO_INCREMENT)                  # AutoIncrementColumnConstraint
     | IDENTITY (LPAREN signedNumber COMMA signedNumber RPAREN)?   # IdentityColumnConstraint
     | GENERATED (ALWAYS | BY DEFAULT) AS (IDENTITY (LPAREN looseToken* RPAREN)? | LPAREN expr RPAREN STORED?)   # GeneratedColumnConstraint
     | COLLATE collationName                             # CollateColumnConstraint
     | COMMENT string                                    # CommentColumnConstraint
-    | ON UPDATE valueExpr                               # OnUpdateColumnConstraint
+    | ON UPDATE defaultValue                            # OnUpdateColumnConstraint
+    ;
+
+// A column default: the subset of expressions that DDL uses (PostgreSQL's b_expr is similar). Not a
+// full valueExpr, so that `DEFAULT 0 NOT NULL` keeps its NOT NULL constraint (valueExpr has SQLite's
+// postfix `x NOT NULL`).
+defaultValue
+    : defaultPrimary (DOUBLE_COLON dataType)*
+    ;
+
+defaultPrimary
+    : sign=(PLUS | MINUS_SIGN)? number                  # NumberDefault
+    | string                                            # StringDefault
+    | value=(NULL_ | TRUE_ | FALSE_)                    # KeywordDefault
+    | op=(CURRENT_DATE | CURRENT_TIME | CURRENT_TIMESTAMP | LOCALTIME | LOCALTIMESTAMP | CURRENT_USER)
+      (LPAREN INTEGER_LITERAL? RPAREN)?                 # CurrentValueDefault
+    | functionCall                                      # FunctionCallDefault
+    | LPAREN expr RPAREN                                # ParenDefault
+    | identifier                                        # NameDefault
     ;
 
 referencesClause
