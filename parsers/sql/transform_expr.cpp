@@ -173,8 +173,8 @@ antlrcpp::Any Transformer::visitIntervalExpr(G::IntervalExprContext* c) {
         } else if (auto* f = dynamic_cast<G::IntervalFunctionCallContext*>(v)) {
             args.push_back(function_call(f->functionCall()));
         } else if (auto* col = dynamic_cast<G::IntervalColumnContext*>(v)) {
-            auto* ref = make<ColumnRef>(col->qualifiedName());
-            ref->path = qualified_name(col->qualifiedName());
+            auto* ref = make<ColumnRef>(col);
+            ref->path = names(col->identifier());
             args.push_back(ref);
         }
         if (!unit.empty()) args.push_back(keyword(c->intervalUnit(), unit));
@@ -182,6 +182,15 @@ antlrcpp::Any Transformer::visitIntervalExpr(G::IntervalExprContext* c) {
     }
     if (!unit.empty()) value += " " + unit;
     return done(literal(c, LiteralType::Interval, arena_.copy(value)), c);
+}
+
+static BinaryOp like_op(G::LikeOperatorContext* c) {
+    if (dynamic_cast<G::IlikeOpContext*>(c)) return BinaryOp::ILike;
+    if (dynamic_cast<G::GlobOpContext*>(c)) return BinaryOp::Glob;
+    if (dynamic_cast<G::RegexpOpContext*>(c) || dynamic_cast<G::RlikeOpContext*>(c)) return BinaryOp::Regexp;
+    if (dynamic_cast<G::MatchOpContext*>(c)) return BinaryOp::Match;
+    if (dynamic_cast<G::SimilarToOpContext*>(c)) return BinaryOp::SimilarTo;
+    return BinaryOp::Like;
 }
 
 // ---- boolean connectives -----------------------------------------------------------------------
@@ -201,6 +210,13 @@ Expr* Transformer::negate_if(bool negated, Expr* e, antlr4::ParserRuleContext* c
     n->op = UnaryOp::Not;
     n->operand = e;
     return n;
+}
+
+Expr* Transformer::negate(antlr4::ParserRuleContext* c, Expr* operand) {
+    auto* u = make<Unary>(c);
+    u->op = UnaryOp::Negate;
+    u->operand = operand;
+    return u;
 }
 
 antlrcpp::Any Transformer::visitNotExpr(G::NotExprContext* c) {
@@ -328,6 +344,42 @@ antlrcpp::Any Transformer::visitArraySubqueryExpr(G::ArraySubqueryExprContext* c
     auto* sub = make<SubqueryExpr>(c);
     sub->query = query(c->query());
     return done(call(c, "ARRAY", {sub}), c);
+}
+
+// [1, 2]: a bracketed list (the rows of ARRAY[[1, 2], [3, 4]]).
+antlrcpp::Any Transformer::visitBracketListExpr(G::BracketListExprContext* c) {
+    auto* a = make<Array>(c);
+    a->items = exprs(c->exprList());
+    return done(a, c);
+}
+
+// MySQL MATCH (columns) AGAINST (text [modifier]): MATCH((columns), text[, modifier]).
+antlrcpp::Any Transformer::visitMatchAgainstExpr(G::MatchAgainstExprContext* c) {
+    auto* columns = make<Tuple>(c->exprList());
+    columns->items = exprs(c->exprList());
+    std::vector<Expr*> args{columns, expr(c->valueExpr())};
+    if (auto* modifier = c->fullTextModifier()) args.push_back(keyword(modifier, support::to_upper(support::fold_whitespace(text(modifier)))));
+    return done(call(c, "MATCH", std::move(args)), c);
+}
+
+antlrcpp::Any Transformer::visitTextSearchMatchExpr(G::TextSearchMatchExprContext* c) {
+    return done(binary(c, BinaryOp::TextMatch, c->valueExpr(0), c->valueExpr(1)), c);
+}
+
+// a [NOT] LIKE ANY|ALL (...)
+antlrcpp::Any Transformer::visitQuantifiedLikeExpr(G::QuantifiedLikeExprContext* c) {
+    auto* q = make<Quantified>(c);
+    q->op = like_op(c->likeOperator());
+    q->quantifier = c->quantifier->getType() == G::ALL ? Quantifier::All : Quantifier::Any;
+    q->lhs = expr(c->valueExpr());
+    if (c->query()) {
+        auto* sub = make<SubqueryExpr>(c->query());
+        sub->query = query(c->query());
+        q->rhs = sub;
+    } else {
+        q->rhs = expr(c->expr());
+    }
+    return done(negate_if(c->NOT() != nullptr, q, c), c);
 }
 
 antlrcpp::Any Transformer::visitRowConstructorExpr(G::RowConstructorExprContext* c) {
@@ -502,15 +554,6 @@ antlrcpp::Any Transformer::visitBetweenExpr(G::BetweenExprContext* c) {
     return done(negate_if(c->NOT() != nullptr, e, c), c);
 }
 
-static BinaryOp like_op(G::LikeOperatorContext* c) {
-    if (dynamic_cast<G::IlikeOpContext*>(c)) return BinaryOp::ILike;
-    if (dynamic_cast<G::GlobOpContext*>(c)) return BinaryOp::Glob;
-    if (dynamic_cast<G::RegexpOpContext*>(c) || dynamic_cast<G::RlikeOpContext*>(c)) return BinaryOp::Regexp;
-    if (dynamic_cast<G::MatchOpContext*>(c)) return BinaryOp::Match;
-    if (dynamic_cast<G::SimilarToOpContext*>(c)) return BinaryOp::SimilarTo;
-    return BinaryOp::Like;
-}
-
 antlrcpp::Any Transformer::visitLikeExpr(G::LikeExprContext* c) {
     Expr* e = binary(c, like_op(c->likeOperator()), c->valueExpr(0), c->valueExpr(1));
     return done(negate_if(c->NOT() != nullptr, e, c), c);
@@ -548,8 +591,8 @@ antlrcpp::Any Transformer::visitRegexMatchExpr(G::RegexMatchExprContext* c) {
     return done(negate_if(t == G::NOT_MATCH || t == G::NOT_IMATCH, e, c), c);
 }
 
-static BinaryOp comparison_op(G::ComparisonOperatorContext* c) {
-    switch (c->getStart()->getType()) {
+static BinaryOp comparison_op(antlr4::Token* op) {
+    switch (op->getType()) {
         case G::NOT_EQ: return BinaryOp::NotEq;
         case G::LT: return BinaryOp::Lt;
         case G::LE: return BinaryOp::LtEq;
@@ -560,12 +603,12 @@ static BinaryOp comparison_op(G::ComparisonOperatorContext* c) {
 }
 
 antlrcpp::Any Transformer::visitComparisonExpr(G::ComparisonExprContext* c) {
-    return done(binary(c, comparison_op(c->comparisonOperator()), c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, comparison_op(c->op), c->valueExpr(0), c->valueExpr(1)), c);
 }
 
 antlrcpp::Any Transformer::visitQuantifiedComparisonExpr(G::QuantifiedComparisonExprContext* c) {
     auto* q = make<Quantified>(c);
-    q->op = comparison_op(c->comparisonOperator());
+    q->op = comparison_op(c->op);
     q->quantifier = c->quantifier->getType() == G::ALL ? Quantifier::All : Quantifier::Any;
     q->lhs = expr(c->valueExpr());
     if (c->query()) {
@@ -652,7 +695,7 @@ FunctionCall* Transformer::function_call(G::FunctionCallContext* c) {
                 args.push_back(named);
             } else if (auto* s = dynamic_cast<G::QualifiedStarArgContext*>(arg)) {
                 auto* star = make<Star>(s);
-                star->qualifier = qualified_name(s->qualifiedName());
+                star->qualifier = names(s->qualifiedStar()->identifier());
                 args.push_back(star);
             }
         }
