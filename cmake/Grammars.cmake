@@ -39,3 +39,20 @@ add_library(qdiff_grammars OBJECT ${QDIFF_GRAMMAR_OUTPUTS} ${CMAKE_CURRENT_SOURC
 target_include_directories(qdiff_grammars SYSTEM PRIVATE ${ANTLR4_INCLUDE_DIR} ${QDIFF_GENERATED_DIR})
 target_compile_options(qdiff_grammars PRIVATE -w -fno-char8_t)
 set_target_properties(qdiff_grammars PROPERTIES POSITION_INDEPENDENT_CODE ON)
+
+# The keyword table of the hand-written SQL lexer, from the keyword rules of SqlLexer.g4
+# (`SELECT: S E L E C T;`, `AUTO_INCREMENT: A U T O '_' I N C R E M E N T;`).
+set(QDIFF_SQL_LEXER_GRAMMAR ${CMAKE_CURRENT_SOURCE_DIR}/grammars/sql/SqlLexer.g4)
+if(EXISTS ${QDIFF_SQL_LEXER_GRAMMAR})
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${QDIFF_SQL_LEXER_GRAMMAR})
+  file(STRINGS ${QDIFF_SQL_LEXER_GRAMMAR} keyword_rules REGEX "^[A-Z_]+: ([A-Z]|'_')( ([A-Z]|'_'))*;$")
+  set(keyword_table "// Generated from SqlLexer.g4 by cmake/Grammars.cmake.\n")
+  foreach(rule ${keyword_rules})
+    string(REGEX MATCH "^[A-Z_]+" token "${rule}")
+    string(REGEX REPLACE "^[A-Z_]+: " "" spelling "${rule}")
+    string(REGEX REPLACE "[ ;']" "" spelling "${spelling}")
+    string(APPEND keyword_table "{\"${spelling}\", SqlLexer::${token}},\n")
+  endforeach()
+  file(MAKE_DIRECTORY ${QDIFF_GENERATED_DIR})
+  file(CONFIGURE OUTPUT ${QDIFF_GENERATED_DIR}/sql_keywords.inc CONTENT "${keyword_table}")
+endif()

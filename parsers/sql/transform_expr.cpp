@@ -195,6 +195,13 @@ static BinaryOp like_op(G::LikeOperatorContext* c) {
 
 // ---- boolean connectives -----------------------------------------------------------------------
 
+// `lhs op rhs` alternatives (whatever tokens stand between): the operands are the first and last
+// children, which saves the generated accessors' child scans.
+Expr* Transformer::binary(antlr4::ParserRuleContext* c, BinaryOp op) {
+    return binary(c, op, static_cast<antlr4::ParserRuleContext*>(c->children.front()),
+                  static_cast<antlr4::ParserRuleContext*>(c->children.back()));
+}
+
 Expr* Transformer::binary(antlr4::ParserRuleContext* c, BinaryOp op, antlr4::ParserRuleContext* lhs,
                           antlr4::ParserRuleContext* rhs) {
     auto* b = make<Binary>(c);
@@ -223,13 +230,13 @@ antlrcpp::Any Transformer::visitNotExpr(G::NotExprContext* c) {
     return done(negate_if(true, expr(c->expr()), c), c);
 }
 antlrcpp::Any Transformer::visitAndExpr(G::AndExprContext* c) {
-    return done(binary(c, BinaryOp::And, c->expr(0), c->expr(1)), c);
+    return done(binary(c, BinaryOp::And), c);
 }
 antlrcpp::Any Transformer::visitXorExpr(G::XorExprContext* c) {
-    return done(binary(c, BinaryOp::Xor, c->expr(0), c->expr(1)), c);
+    return done(binary(c, BinaryOp::Xor), c);
 }
 antlrcpp::Any Transformer::visitOrExpr(G::OrExprContext* c) {
-    return done(binary(c, BinaryOp::Or, c->expr(0), c->expr(1)), c);
+    return done(binary(c, BinaryOp::Or), c);
 }
 antlrcpp::Any Transformer::visitValueExpression(G::ValueExpressionContext* c) {
     result_ = expr(c->valueExpr());
@@ -363,7 +370,7 @@ antlrcpp::Any Transformer::visitMatchAgainstExpr(G::MatchAgainstExprContext* c) 
 }
 
 antlrcpp::Any Transformer::visitTextSearchMatchExpr(G::TextSearchMatchExprContext* c) {
-    return done(binary(c, BinaryOp::TextMatch, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, BinaryOp::TextMatch), c);
 }
 
 // a [NOT] LIKE ANY|ALL (...)
@@ -456,7 +463,7 @@ antlrcpp::Any Transformer::visitUnaryExpr(G::UnaryExprContext* c) {
 }
 
 antlrcpp::Any Transformer::visitAtTimeZoneExpr(G::AtTimeZoneExprContext* c) {
-    return done(binary(c, BinaryOp::AtTimeZone, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, BinaryOp::AtTimeZone), c);
 }
 
 // ---- arithmetic and other operators --------------------------------------------------------------
@@ -464,7 +471,7 @@ antlrcpp::Any Transformer::visitAtTimeZoneExpr(G::AtTimeZoneExprContext* c) {
 // `^` is exponentiation in PostgreSQL and exclusive or in MySQL and T-SQL.
 antlrcpp::Any Transformer::visitPowerExpr(G::PowerExprContext* c) {
     BinaryOp op = dialect_is(Dialect::Mysql) || dialect_is(Dialect::Tsql) ? BinaryOp::BitXor : BinaryOp::Power;
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 antlrcpp::Any Transformer::visitMultiplicativeExpr(G::MultiplicativeExprContext* c) {
@@ -475,12 +482,12 @@ antlrcpp::Any Transformer::visitMultiplicativeExpr(G::MultiplicativeExprContext*
         case G::DIV: op = BinaryOp::IntDiv; break;
         default: break;
     }
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 antlrcpp::Any Transformer::visitAdditiveExpr(G::AdditiveExprContext* c) {
     BinaryOp op = c->op->getType() == G::PLUS ? BinaryOp::Add : BinaryOp::Sub;
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 antlrcpp::Any Transformer::visitJsonExpr(G::JsonExprContext* c) {
@@ -497,25 +504,25 @@ antlrcpp::Any Transformer::visitJsonExpr(G::JsonExprContext* c) {
         case G::AMP_AMP: op = dialect_is(Dialect::Mysql) ? BinaryOp::And : BinaryOp::Overlap; break;
         default: break;
     }
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 // `||` is concatenation, except in MySQL where it is OR.
 antlrcpp::Any Transformer::visitConcatExpr(G::ConcatExprContext* c) {
     BinaryOp op = dialect_is(Dialect::Mysql) ? BinaryOp::Or : BinaryOp::Concat;
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 // `<=>` is pgvector's cosine distance, except in MySQL where it is null-safe equality.
 antlrcpp::Any Transformer::visitDistanceExpr(G::DistanceExprContext* c) {
     switch (c->op->getType()) {
-        case G::L2_DISTANCE: return done(binary(c, BinaryOp::VectorL2, c->valueExpr(0), c->valueExpr(1)), c);
-        case G::NEG_INNER_PRODUCT: return done(binary(c, BinaryOp::VectorInnerProduct, c->valueExpr(0), c->valueExpr(1)), c);
+        case G::L2_DISTANCE: return done(binary(c, BinaryOp::VectorL2), c);
+        case G::NEG_INNER_PRODUCT: return done(binary(c, BinaryOp::VectorInnerProduct), c);
         default: break;
     }
     if (dialect_is(Dialect::Mysql))
-        return done(negate_if(true, binary(c, BinaryOp::IsDistinctFrom, c->valueExpr(0), c->valueExpr(1)), c), c);
-    return done(binary(c, BinaryOp::VectorCosine, c->valueExpr(0), c->valueExpr(1)), c);
+        return done(negate_if(true, binary(c, BinaryOp::IsDistinctFrom), c), c);
+    return done(binary(c, BinaryOp::VectorCosine), c);
 }
 
 antlrcpp::Any Transformer::visitBitwiseExpr(G::BitwiseExprContext* c) {
@@ -526,7 +533,7 @@ antlrcpp::Any Transformer::visitBitwiseExpr(G::BitwiseExprContext* c) {
         case G::PIPE: op = BinaryOp::BitOr; break;
         default: break;
     }
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 // ---- predicates ---------------------------------------------------------------------------------
@@ -555,7 +562,7 @@ antlrcpp::Any Transformer::visitBetweenExpr(G::BetweenExprContext* c) {
 }
 
 antlrcpp::Any Transformer::visitLikeExpr(G::LikeExprContext* c) {
-    Expr* e = binary(c, like_op(c->likeOperator()), c->valueExpr(0), c->valueExpr(1));
+    Expr* e = binary(c, like_op(c->likeOperator()));
     return done(negate_if(c->NOT() != nullptr, e, c), c);
 }
 
@@ -587,7 +594,7 @@ antlrcpp::Any Transformer::visitLikeEscapeExpr(G::LikeEscapeExprContext* c) {
 antlrcpp::Any Transformer::visitRegexMatchExpr(G::RegexMatchExprContext* c) {
     size_t t = c->op->getType();
     BinaryOp op = (t == G::IMATCH || t == G::NOT_IMATCH) ? BinaryOp::IRegexp : BinaryOp::Regexp;
-    Expr* e = binary(c, op, c->valueExpr(0), c->valueExpr(1));
+    Expr* e = binary(c, op);
     return done(negate_if(t == G::NOT_MATCH || t == G::NOT_IMATCH, e, c), c);
 }
 
@@ -603,7 +610,7 @@ static BinaryOp comparison_op(antlr4::Token* op) {
 }
 
 antlrcpp::Any Transformer::visitComparisonExpr(G::ComparisonExprContext* c) {
-    return done(binary(c, comparison_op(c->op), c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, comparison_op(c->op)), c);
 }
 
 antlrcpp::Any Transformer::visitQuantifiedComparisonExpr(G::QuantifiedComparisonExprContext* c) {
@@ -634,7 +641,7 @@ antlrcpp::Any Transformer::visitIsLiteralExpr(G::IsLiteralExprContext* c) {
 }
 
 antlrcpp::Any Transformer::visitIsDistinctFromExpr(G::IsDistinctFromExprContext* c) {
-    Expr* e = binary(c, BinaryOp::IsDistinctFrom, c->valueExpr(0), c->valueExpr(1));
+    Expr* e = binary(c, BinaryOp::IsDistinctFrom);
     return done(negate_if(c->NOT() != nullptr, e, c), c);
 }
 

@@ -143,7 +143,9 @@ antlrcpp::Any Transformer::visitParenthesizedQuery(G::ParenthesizedQueryContext*
 
 antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
     auto* q = make<Query>(c);
-    if (auto* quantifier = c->selectQuantifier()) {
+    // One pass over the children instead of one scan per optional clause.
+    ChildrenByRule clause(c);
+    if (auto* quantifier = clause.first<G::SelectQuantifierContext>(G::RuleSelectQuantifier)) {
         if (auto* on = dynamic_cast<G::SelectDistinctOnContext*>(quantifier)) {
             q->distinct = DistinctKind::DistinctOn;
             q->distinct_on = exprs(on->exprList());
@@ -151,7 +153,7 @@ antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
             q->distinct = DistinctKind::Distinct;
         }
     }
-    if (auto* top = c->topClause()) {
+    if (auto* top = clause.first<G::TopClauseContext>(G::RuleTopClause)) {
         if (top->expr()) {
             q->limit = expr(top->expr());
         } else if (top->parameter()) {
@@ -173,7 +175,7 @@ antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
     std::vector<SelectItem*> items;
     for (auto* item : c->selectItem()) items.push_back(select_item(item));
     q->projection = list(items);
-    if (auto* into = c->intoClause()) {
+    if (auto* into = clause.first<G::IntoClauseContext>(G::RuleIntoClause)) {
         auto* target = make<NamedArg>(into);
         target->name = {"into", false};
         auto* ref = make<ColumnRef>(into);
@@ -181,11 +183,11 @@ antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
         target->value = ref;
         q->options = list(std::vector<Expr*>{target});
     }
-    if (auto* from = c->fromClause()) from_clause(from, q->sources, q->joins);
-    if (auto* where = c->whereClause()) q->filter = expr(where->expr());
-    if (auto* group = c->groupByClause()) q->group_by = group_by(group);
-    if (auto* having = c->havingClause()) q->having = expr(having->expr());
-    if (auto* windows = c->windowClause()) {
+    if (auto* from = clause.first<G::FromClauseContext>(G::RuleFromClause)) from_clause(from, q->sources, q->joins);
+    if (auto* where = clause.first<G::WhereClauseContext>(G::RuleWhereClause)) q->filter = expr(where->expr());
+    if (auto* group = clause.first<G::GroupByClauseContext>(G::RuleGroupByClause)) q->group_by = group_by(group);
+    if (auto* having = clause.first<G::HavingClauseContext>(G::RuleHavingClause)) q->having = expr(having->expr());
+    if (auto* windows = clause.first<G::WindowClauseContext>(G::RuleWindowClause)) {
         std::vector<WindowDef*> defs;
         for (auto* w : windows->windowDefinition()) {
             auto* def = make<WindowDef>(w);
@@ -195,7 +197,7 @@ antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
         }
         q->windows = list(defs);
     }
-    if (auto* qualify = c->qualifyClause()) q->qualify = expr(qualify->expr());
+    if (auto* qualify = clause.first<G::QualifyClauseContext>(G::RuleQualifyClause)) q->qualify = expr(qualify->expr());
     return done(q, c);
 }
 

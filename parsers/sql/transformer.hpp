@@ -182,6 +182,7 @@ private:
     // ---- expressions
     ast::List<ast::Expr*> exprs(G::ExprListContext* c);
     ast::List<ast::Expr*> exprs(const std::vector<G::ExprContext*>& items);
+    ast::Expr* binary(antlr4::ParserRuleContext* c, ast::BinaryOp op);
     ast::Expr* binary(antlr4::ParserRuleContext* c, ast::BinaryOp op, antlr4::ParserRuleContext* lhs,
                       antlr4::ParserRuleContext* rhs);
     ast::Expr* negate_if(bool negated, ast::Expr* e, antlr4::ParserRuleContext* c);

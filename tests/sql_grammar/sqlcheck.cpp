@@ -10,7 +10,7 @@
 //   --sll-only    report SLL failures as errors (no LL fallback): shows which queries need LL
 //   --expr        parse each record with standaloneExpression instead of sqlScript
 //   --lex-only    with --repeat: time the lexer alone
-//   --fast-lexer  use the hand-written FastSqlLexer (fast_lexer.h) instead of the generated lexer
+//   --fast-lexer  use the hand-written FastSqlLexer (parsers/sql/sql_lexer.hpp) instead of the generated lexer
 //   --compare-lexers  check that FastSqlLexer and SqlLexer produce the same default-channel tokens
 //   --compare-sll-ll  check that SLL and LL prediction build the same tree
 //   --ambiguities parse in LL_EXACT_AMBIG_DETECTION mode and print every ambiguity found
@@ -29,7 +29,7 @@
 #include "antlr4-runtime.h"
 #include "SqlLexer.h"
 #include "SqlParser.h"
-#include "fast_lexer.h"
+#include "parsers/sql/sql_lexer.hpp"
 
 using namespace antlr4;
 using qdiff_gen::SqlLexer;
@@ -89,7 +89,7 @@ void reportAmbiguities(const std::string &text) {
 
 size_t lexOnly(const std::string &text) {
   if (g_fastLexer) {
-    qdiff_scratch::FastSqlLexer fast(text);
+    qdiff::parsers::sql::FastSqlLexer fast(text);
     CommonTokenStream tokens(&fast);
     tokens.fill();
     return tokens.size();
@@ -107,7 +107,7 @@ Result parseOne(const std::string &text, bool sllOnly, bool wantTree) {
   std::unique_ptr<ANTLRInputStream> input;
   std::unique_ptr<TokenSource> source;
   if (g_fastLexer) {
-    source = std::make_unique<qdiff_scratch::FastSqlLexer>(text);
+    source = std::make_unique<qdiff::parsers::sql::FastSqlLexer>(text);
   } else {
     input = std::make_unique<ANTLRInputStream>(text);
     auto lexer = std::make_unique<SqlLexer>(input.get());
@@ -172,7 +172,7 @@ bool compareLexers(const std::string &text, size_t index) {
   lexer.removeErrorListeners();
   CommonTokenStream a(&lexer);
   a.fill();
-  qdiff_scratch::FastSqlLexer fast(text);
+  qdiff::parsers::sql::FastSqlLexer fast(text);
   CommonTokenStream b(&fast);
   b.fill();
   std::vector<Token *> ta, tb;
