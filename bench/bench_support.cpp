@@ -2,9 +2,24 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 namespace qdiff::bench {
+
+BenchArgs parse_args(int argc, char** argv) {
+    BenchArgs args;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--passes" && i + 1 < argc) args.passes = std::stoi(argv[++i]);
+        else args.files.push_back(a);
+    }
+    if (args.files.empty()) {
+        std::fprintf(stderr, "usage: %s [--passes N] FILE...\n", argv[0]);
+        std::exit(2);
+    }
+    return args;
+}
 
 std::vector<std::string> read_queries(const std::vector<std::string>& files) {
     std::vector<std::string> out;

@@ -7,6 +7,13 @@
 
 namespace qdiff::bench {
 
+// `[--passes N] FILE...`
+struct BenchArgs {
+    int passes = 5;
+    std::vector<std::string> files;
+};
+BenchArgs parse_args(int argc, char** argv);
+
 // One query per line; with a TAB, the first field (Spider/BIRD gold.tsv).
 std::vector<std::string> read_queries(const std::vector<std::string>& files);
 

@@ -6,19 +6,9 @@
 #include "qdiff/parse.hpp"
 
 int main(int argc, char** argv) {
-    if (argc < 2) {
-        std::fprintf(stderr, "usage: sql_parse_bench [--passes N] FILE...\n");
-        return 2;
-    }
-    int passes = 5;
-    std::vector<std::string> files;
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        if (a == "--passes" && i + 1 < argc) passes = std::stoi(argv[++i]);
-        else files.push_back(a);
-    }
-    auto queries = qdiff::bench::read_queries(files);
+    auto args = qdiff::bench::parse_args(argc, argv);
+    auto queries = qdiff::bench::read_queries(args.files);
     qdiff::ParseOptions options{.language = qdiff::Language::Sql};
-    auto timing = qdiff::bench::time_passes(queries, [&](const std::string& q) { return qdiff::parse(q, options).ok(); }, passes);
+    auto timing = qdiff::bench::time_passes(queries, [&](const std::string& q) { return qdiff::parse(q, options).ok(); }, args.passes);
     qdiff::bench::print_json("qdiff", timing);
 }

@@ -109,8 +109,8 @@ TEST_CASE("the SQL examples of the seed documents parse", "[sql][seeds]") {
     std::string seed = testing::read_file(std::filesystem::path(QDIFF_CORPUS_DIR) / "../seeds/003_10de9cd28e80b1a0.txt");
     std::smatch block;
     if (std::regex_search(seed, block, std::regex("```sql\\n([\\s\\S]*?)```"))) queries.push_back(block[1]);
-    else WARN("seed 003 not found; its pgvector query is checked from the copy in tests/data");
-    queries.push_back(testing::read_file(std::filesystem::path(QDIFF_TEST_DATA_DIR) / "sql/pgvector_ranking.sql"));
+    else WARN("seed 003 not found; its pgvector query is checked from the bundled example");
+    queries.push_back(testing::read_file(std::filesystem::path(QDIFF_SOURCE_DIR) / "corpus/examples/pgvector_ranking.sql"));
     for (const std::string& q : queries) {
         INFO(q);
         ParseResult r = parse(q, {.language = Language::Sql, .dialect = Dialect::Postgres});

@@ -7,14 +7,8 @@
 #include "bench_support.hpp"
 
 int main(int argc, char** argv) {
-    int passes = 5;
-    std::vector<std::string> files;
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        if (a == "--passes" && i + 1 < argc) passes = std::stoi(argv[++i]);
-        else files.push_back(a);
-    }
-    auto queries = qdiff::bench::read_queries(files);
+    auto args = qdiff::bench::parse_args(argc, argv);
+    auto queries = qdiff::bench::read_queries(args.files);
     auto timing = qdiff::bench::time_passes(
         queries,
         [](const std::string& q) {
@@ -23,7 +17,7 @@ int main(int argc, char** argv) {
             pg_query_free_parse_result(result);
             return ok;
         },
-        passes);
+        args.passes);
     qdiff::bench::print_json("libpg_query", timing);
     pg_query_exit();
 }

@@ -373,19 +373,21 @@ antlrcpp::Any Transformer::visitTextSearchMatchExpr(G::TextSearchMatchExprContex
     return done(binary(c, BinaryOp::TextMatch), c);
 }
 
+// The parenthesised operand of ANY/ALL: a subquery, or an array expression.
+Expr* Transformer::quantified_operand(G::QueryContext* subquery, G::ExprContext* array) {
+    if (!subquery) return expr(array);
+    auto* sub = make<SubqueryExpr>(subquery);
+    sub->query = query(subquery);
+    return sub;
+}
+
 // a [NOT] LIKE ANY|ALL (...)
 antlrcpp::Any Transformer::visitQuantifiedLikeExpr(G::QuantifiedLikeExprContext* c) {
     auto* q = make<Quantified>(c);
     q->op = like_op(c->likeOperator());
     q->quantifier = c->quantifier->getType() == G::ALL ? Quantifier::All : Quantifier::Any;
     q->lhs = expr(c->valueExpr());
-    if (c->query()) {
-        auto* sub = make<SubqueryExpr>(c->query());
-        sub->query = query(c->query());
-        q->rhs = sub;
-    } else {
-        q->rhs = expr(c->expr());
-    }
+    q->rhs = quantified_operand(c->query(), c->expr());
     return done(negate_if(c->NOT() != nullptr, q, c), c);
 }
 
@@ -618,13 +620,7 @@ antlrcpp::Any Transformer::visitQuantifiedComparisonExpr(G::QuantifiedComparison
     q->op = comparison_op(c->op);
     q->quantifier = c->quantifier->getType() == G::ALL ? Quantifier::All : Quantifier::Any;
     q->lhs = expr(c->valueExpr());
-    if (c->query()) {
-        auto* sub = make<SubqueryExpr>(c->query());
-        sub->query = query(c->query());
-        q->rhs = sub;
-    } else {
-        q->rhs = expr(c->expr());
-    }
+    q->rhs = quantified_operand(c->query(), c->expr());
     return done(q, c);
 }
 
