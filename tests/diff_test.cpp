@@ -1,0 +1,433 @@
+// Components, matching, profiles and scores; property tests over the SQL gold corpora.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "qdiff/ast_print.hpp"
+#include "qdiff/diff.hpp"
+#include "qdiff/normalize.hpp"
+#include "qdiff/parse.hpp"
+#include "support/corpus.hpp"
+
+namespace {
+
+using namespace qdiff;
+
+ParseResult must_parse(const std::string& text, Language lang, Dialect dialect = Dialect::Generic) {
+    ParseOptions options;
+    options.language = lang;
+    options.dialect = dialect;
+    ParseResult r = parse(text, options);
+    INFO(text);
+    REQUIRE(r.ok());
+    return r;
+}
+
+DiffResult score(const std::string& expected, const std::string& generated, const std::string& profile,
+                 Language lang = Language::Sql) {
+    ParseResult e = must_parse(expected, lang);
+    ParseResult g = must_parse(generated, lang);
+    return diff(*e.script(), lang, *g.script(), lang, load_profile(profile));
+}
+
+const ComponentResult& component(const DiffResult& r, const std::string& name) {
+    for (auto& c : r.components)
+        if (c.name == name) return c;
+    FAIL("no component " << name);
+    throw;
+}
+
+const char* kBook250 = R"({ Get { Book(where: {path: ["pageCount"], operator: GreaterThan, valueInt: 250}) { title } } })";
+const char* kBook300 = R"({ Get { Book(where: {path: ["pageCount"], operator: GreaterThan, valueInt: 300}) { title } } })";
+
+}  // namespace
+
+TEST_CASE("diff: profiles load by name and from a file", "[diff]") {
+    auto names = builtin_profile_names();
+    for (const char* n : {"weaviate-ast", "full", "weaviate-reference"})
+        CHECK(std::find(names.begin(), names.end(), n) != names.end());
+    for (auto& n : names) {
+        Profile p = load_profile(n);
+        double sum = 0;
+        for (auto& [c, w] : p.weights) sum += w;
+        CHECK(sum == Approx(1.0));
+    }
+    Profile p = load_profile(QDIFF_SOURCE_DIR "/scoring/profiles/weaviate-ast.json");
+    CHECK(p.name == "weaviate-ast");
+    CHECK(p.gate == "collection");
+    CHECK(p.weights.size() == 5);
+    CHECK_THROWS(load_profile("no-such-profile"));
+    CHECK_THROWS(parse_profile(R"({"weights": {"bogus": 1}})", "inline"));
+}
+
+TEST_CASE("diff: Hungarian matching pairs atoms optimally", "[diff]") {
+    auto atom = [](std::string prop, std::string op, std::string value) {
+        Atom a;
+        a.property = std::move(prop);
+        a.op = std::move(op);
+        a.value = std::move(value);
+        a.text = a.property + a.op + a.value;
+        return a;
+    };
+    // greedy would pair e0 with g0 (both "age"); the optimum crosses over
+    std::vector<Atom> e = {atom("age", ">", "30"), atom("name", "=", "bob")};
+    std::vector<Atom> g = {atom("name", "=", "bob"), atom("age", ">", "30")};
+    ComponentResult r = compare_component("filters", e, g);
+    CHECK(r.score == Approx(1.0));
+    CHECK(r.matched.size() == 2);
+    // one missing, one invented: F1 = 2 * 1 / (2 + 2)
+    g = {atom("age", ">", "30"), atom("city", "LIKE", "x%")};
+    r = compare_component("filters", e, g);
+    CHECK(r.score == Approx(0.5));
+    CHECK(r.missing.size() == 1);
+    CHECK(r.extra.size() == 1);
+    CHECK(compare_component("filters", {}, {}).absent);
+    CHECK(compare_component("filters", {}, {}).score == 1.0);
+    CHECK(compare_component("filters", e, {}).score == 0.0);
+}
+
+TEST_CASE("diff: partial credit for names and numbers", "[diff]") {
+    CHECK(name_similarity("title", "title") == 1.0);
+    CHECK(name_similarity("title", "titel") == Approx(0.6));
+    Atom a, b;
+    a.property = b.property = "pagecount";
+    a.op = b.op = "GreaterThan";
+    a.numeric = b.numeric = true;
+    a.number = 250;
+    b.number = 300;
+    a.value = "250";
+    b.value = "300";
+    a.text = "a";
+    b.text = "b";
+    // 0.4 property + 0.2 operator + 0.4 × (1 − 50/300)
+    CHECK(atom_similarity("filters", a, b) == Approx(0.4 + 0.2 + 0.4 * (1 - 50.0 / 300)));
+}
+
+TEST_CASE("diff: weaviate-ast fixture scores", "[diff]") {
+    SECTION("identical") {
+        DiffResult r = score(kBook250, kBook250, "weaviate-ast", Language::Weaviate);
+        CHECK(r.score == 1.0);
+        CHECK_FALSE(r.gated);
+    }
+    SECTION("a changed number") {
+        // filters: 0.4 + 0.2 + 0.4 × (1 − 50/300) = 0.9333; total 0.40 + 0.15 × (1 + 0.9333 + 1 + 1)
+        DiffResult r = score(kBook250, kBook300, "weaviate-ast", Language::Weaviate);
+        CHECK(r.score == Approx(0.4 + 0.15 * (3 + 0.4 + 0.2 + 0.4 * (1 - 50.0 / 300))));
+        CHECK(component(r, "filters").changed.size() == 1);
+    }
+    SECTION("a missing filter") {
+        DiffResult r = score(kBook250, "{ Get { Book { title } } }", "weaviate-ast", Language::Weaviate);
+        CHECK(r.score == Approx(0.85));
+        CHECK(component(r, "filters").missing.size() == 1);
+    }
+    SECTION("another collection: the gate") {
+        DiffResult r = score(kBook250, R"({ Get { Author { name } } })", "weaviate-ast", Language::Weaviate);
+        CHECK(r.score == 0.0);
+        CHECK(r.gated);
+    }
+    SECTION("search text and aggregations") {
+        const char* e = R"({ Aggregate { Book(nearText: {concepts: ["magic"]}) { pageCount { mean } } } })";
+        const char* g = R"({ Aggregate { Book(nearText: {concepts: ["magic"]}) { pageCount { sum } } } })";
+        DiffResult r = score(e, g, "weaviate-ast", Language::Weaviate);
+        // aggregations: 0.5 × 0 (metric) + 0.4 × 1 (property) + 0.1 × 1 (distinct) = 0.5
+        CHECK(component(r, "aggregations").score == Approx(0.5));
+        CHECK(r.score == Approx(0.4 + 0.15 * 3 + 0.15 * 0.5));
+    }
+}
+
+TEST_CASE("diff: full profile fixture scores", "[diff]") {
+    const char* e = "SELECT name FROM singer WHERE age > 30 ORDER BY name";
+    DiffResult r = score(e, "SELECT name FROM singer WHERE age > 30 ORDER BY name DESC", "full");
+    // order: 0.6 × property + 0.4 × direction = 0.6
+    CHECK(component(r, "order").score == Approx(0.6));
+    CHECK(r.score == Approx(1 - 0.06 * 0.4));
+    r = score(e, "SELECT s.name FROM singer AS s WHERE 30 < s.age ORDER BY s.name ASC", "full");
+    CHECK(r.score == 1.0);
+    r = score(e, "SELECT name FROM singer WHERE age > 30 ORDER BY name LIMIT 5", "full");
+    CHECK(r.score == Approx(1 - 0.04));
+    CHECK(component(r, "limit").extra.size() == 1);
+    r = score(e, "SELECT name FROM concert WHERE age > 30 ORDER BY name", "full");
+    CHECK(r.gated);
+    CHECK(r.score == 0.0);
+}
+
+TEST_CASE("diff: weaviate-reference reproduces the published metric", "[diff]") {
+    SECTION("identical") { CHECK(score(kBook250, kBook250, "weaviate-reference", Language::Weaviate).score == Approx(1.0)); }
+    SECTION("exact values: a changed number scores nothing for filters") {
+        // integer slot 0/1, text and boolean both null 1/1 each: 0.15 × 2/3
+        DiffResult r = score(kBook250, kBook300, "weaviate-reference", Language::Weaviate);
+        CHECK(r.score == Approx(0.4 + 0.15 + 0.15 * 2.0 / 3 + 0.15 + 0.15));
+    }
+    SECTION("a slot set on one side only is skipped") {
+        const char* g = R"({ Get { Book(where: {path: ["title"], operator: Equal, valueText: "x"}) { title } } })";
+        DiffResult r = score(kBook250, g, "weaviate-reference", Language::Weaviate);
+        CHECK(r.score == Approx(1.0));  // the quirk: only the boolean slot (null on both sides) counts
+    }
+    SECTION("collection is case-sensitive and gates") {
+        DiffResult r = score(kBook250, R"({ Get { Books { title } } })", "weaviate-reference", Language::Weaviate);
+        CHECK(r.score == 0.0);
+        CHECK(r.gated);
+    }
+    SECTION("search: any text counts when both have one") {
+        DiffResult r = score(R"({ Get { Book(bm25: {query: "space"}) { title } } })",
+                             R"({ Get { Book(bm25: {query: "ocean"}) { title } } })", "weaviate-reference",
+                             Language::Weaviate);
+        CHECK(r.score == Approx(1.0));
+    }
+}
+
+// ---- property tests over the SQL gold corpora -------------------------------------------------
+
+namespace {
+
+using namespace qdiff::ast;
+
+// Rewrites every expression field bottom-up, in place (the tree belongs to the test's parse result).
+template <class F>
+void rewrite_in_place(Node& n, F&& f) {
+    visit_fields(n, [&](std::string_view, const auto& cfield) {
+        using T = std::decay_t<decltype(cfield)>;
+        auto& field = const_cast<T&>(cfield);
+        if constexpr (detail::is_node_ptr<T>::value) {
+            if (field) {
+                rewrite_in_place(*field, f);
+                if constexpr (std::is_same_v<T, Expr*>) field = f(field);
+            }
+        } else if constexpr (detail::is_node_list<T>::value) {
+            for (uint32_t i = 0; i < field.size(); ++i) {
+                rewrite_in_place(*field[i], f);
+                if constexpr (std::is_same_v<T, List<Expr*>>) field[i] = f(field[i]);
+            }
+        }
+    });
+}
+
+BinaryOp flip(BinaryOp op) {
+    switch (op) {
+        case BinaryOp::Lt: return BinaryOp::Gt;
+        case BinaryOp::LtEq: return BinaryOp::GtEq;
+        case BinaryOp::Gt: return BinaryOp::Lt;
+        case BinaryOp::GtEq: return BinaryOp::LtEq;
+        default: return op;
+    }
+}
+
+bool comparison(BinaryOp op) {
+    return op == BinaryOp::Eq || op == BinaryOp::NotEq || op == BinaryOp::Lt || op == BinaryOp::LtEq ||
+           op == BinaryOp::Gt || op == BinaryOp::GtEq;
+}
+
+// An equivalent spelling: AND/OR operands swapped, comparison sides swapped, IN lists reversed,
+// BETWEEN spelled as a range, then printed (re-formatted) and upper-/lower-cased keywords via reparse.
+std::string equivalent_variant(ParseResult& p) {
+    Arena& arena = p.arena();
+    Node& root = const_cast<Script&>(*p.script());
+    rewrite_in_place(root, [&](Expr* e) -> Expr* {
+        if (auto* b = dyn_cast<Binary>(e)) {
+            if (b->op == BinaryOp::And || b->op == BinaryOp::Or || b->op == BinaryOp::Eq || b->op == BinaryOp::NotEq ||
+                (comparison(b->op))) {
+                std::swap(b->lhs, b->rhs);
+                b->op = flip(b->op);
+            }
+        } else if (auto* in = dyn_cast<InList>(e)) {
+            std::vector<Expr*> items(in->items.begin(), in->items.end());
+            std::reverse(items.begin(), items.end());
+            in->items = arena.list(items);
+        } else if (auto* bt = dyn_cast<Between>(e); bt && !bt->symmetric) {
+            auto* lo = arena.make<Binary>();
+            lo->op = BinaryOp::GtEq;
+            lo->lhs = bt->expr;
+            lo->rhs = bt->low;
+            auto* hi = arena.make<Binary>();
+            hi->op = BinaryOp::LtEq;
+            hi->lhs = bt->expr;
+            hi->rhs = bt->high;
+            auto* both = arena.make<Binary>();
+            both->op = BinaryOp::And;
+            both->lhs = hi;
+            both->rhs = lo;
+            return both;
+        }
+        return e;
+    });
+    return to_sql(root);
+}
+
+struct Mutant {
+    std::string component;
+    std::string text;
+};
+
+// Small mutations of the first query, each expected to lower the score of the named component.
+std::vector<Mutant> mutants(const std::string& text) {
+    std::vector<Mutant> out;
+    auto fresh = [&]() { return parse(text, {.language = Language::Sql, .dialect = Dialect::Sqlite}); };
+    auto top = [](ParseResult& p) -> Query* {
+        for (auto* s : p.script()->statements)
+            if (auto* q = dyn_cast<Query>(s)) return const_cast<Query*>(q);
+        return nullptr;
+    };
+    {  // change the table
+        ParseResult p = fresh();
+        Query* q = top(p);
+        if (q && !q->sources.empty())
+            if (auto* t = dyn_cast<TableRef>(q->sources[0]); t && !t->name.empty()) {
+                std::vector<Name> name(t->name.begin(), t->name.end());
+                name.back().text = p.arena().copy(std::string(name.back().text) + "_mutant");
+                t->name = p.arena().list(name);
+                out.push_back({"collection", to_sql(*p.script())});
+            }
+    }
+    {  // drop a filter
+        ParseResult p = fresh();
+        Query* q = top(p);
+        if (q && q->filter) {
+            auto* b = dyn_cast<Binary>(q->filter);
+            q->filter = b && b->op == BinaryOp::And ? b->lhs : nullptr;
+            out.push_back({"filters", to_sql(*p.script())});
+        }
+    }
+    {  // change an operator, then a literal, of the top filter
+        ParseResult p = fresh();
+        Query* q = top(p);
+        Binary* first = nullptr;
+        if (q && q->filter) {
+            rewrite_in_place(*q->filter, [&](Expr* e) -> Expr* {
+                if (auto* b = dyn_cast<Binary>(e); b && !first && comparison(b->op)) first = b;
+                return e;
+            });
+            if (auto* b = dyn_cast<Binary>(q->filter); !first && b && comparison(b->op)) first = b;
+        }
+        if (first && !dyn_cast<SubqueryExpr>(first->rhs) && !dyn_cast<SubqueryExpr>(first->lhs)) {
+            BinaryOp old = first->op;
+            first->op = old == BinaryOp::Eq ? BinaryOp::NotEq : old == BinaryOp::NotEq ? BinaryOp::Eq
+                      : old == BinaryOp::Lt ? BinaryOp::GtEq : old == BinaryOp::GtEq ? BinaryOp::Lt
+                      : old == BinaryOp::Gt ? BinaryOp::LtEq : BinaryOp::Gt;
+            out.push_back({"filters", to_sql(*p.script())});
+            first->op = old;
+            Literal* lit = dyn_cast<Literal>(first->rhs) ? dyn_cast<Literal>(first->rhs) : dyn_cast<Literal>(first->lhs);
+            if (lit && lit->type == LiteralType::Integer) {
+                lit->text = p.arena().copy(std::to_string(std::stoll(std::string(lit->text)) + 7));
+                out.push_back({"filters", to_sql(*p.script())});
+            } else if (lit && lit->type == LiteralType::String) {
+                lit->text = p.arena().copy(std::string(lit->text) + "_mutant");
+                out.push_back({"filters", to_sql(*p.script())});
+            }
+        }
+    }
+    {  // change an aggregate
+        ParseResult p = fresh();
+        Query* q = top(p);
+        bool changed = false;
+        if (q)
+            for (auto* item : q->projection)
+                if (auto* f = dyn_cast<FunctionCall>(item->expr); f && !changed && f->name.size() == 1) {
+                    std::string n = std::string(f->name[0].text);
+                    for (auto& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                    static const std::map<std::string, std::string> swap = {
+                        {"count", "sum"}, {"sum", "avg"}, {"avg", "sum"}, {"max", "min"}, {"min", "max"}};
+                    auto it = swap.find(n);
+                    if (it == swap.end() || (n == "count" && !f->args.empty() && isa<Star>(f->args[0]))) continue;
+                    f->name = p.arena().list(std::vector<Name>{Name{p.arena().copy(it->second), false}});
+                    changed = true;
+                }
+        if (changed) out.push_back({"aggregations", to_sql(*p.script())});
+    }
+    {  // flip ORDER BY
+        ParseResult p = fresh();
+        Query* q = top(p);
+        if (q && !q->order_by.empty()) {
+            auto* o = q->order_by[0];
+            o->dir = o->dir == SortDir::Desc ? SortDir::Asc : SortDir::Desc;
+            out.push_back({"order", to_sql(*p.script())});
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> gold_queries() {
+    std::vector<std::string> out;
+    std::set<std::string> seen;
+    for (auto file : {"sql/spider/gold.tsv", "sql/bird/gold.tsv"})
+        for (auto& q : testing::read_query_lines(file))
+            if (seen.insert(q.text).second) out.push_back(q.text);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("diff: corpus properties over the SQL gold queries", "[diff][corpus]") {
+    QDIFF_REQUIRE_CORPUS();
+    Profile full = load_profile("full");
+    Profile weaviate = load_profile("weaviate-ast");
+    size_t queries = 0, variants = 0, made = 0, equivalent_mutants = 0, pairs = 0;
+    std::map<std::string, size_t> by_component;
+    const ParseResult* previous = nullptr;
+    std::vector<ParseResult> keep;  // the previous query, for the range check
+    for (const std::string& text : gold_queries()) {
+        ParseOptions options{.language = Language::Sql, .dialect = Dialect::Sqlite};
+        ParseResult original = parse(text, options);
+        if (!original.ok()) continue;
+        ++queries;
+        INFO(text);
+        // a query against itself
+        DiffResult self = diff(*original.script(), Language::Sql, *original.script(), Language::Sql, full);
+        REQUIRE(self.score == 1.0);
+        // scores stay in [0, 1]
+        if (previous) {
+            for (const Profile* p : {&full, &weaviate}) {
+                DiffResult r = diff(*previous->script(), Language::Sql, *original.script(), Language::Sql, *p);
+                REQUIRE(r.score >= 0.0);
+                REQUIRE(r.score <= 1.0);
+            }
+            ++pairs;
+        }
+        // equivalent spellings
+        {
+            ParseResult copy = parse(text, options);
+            std::string variant = equivalent_variant(copy);
+            ParseResult v = parse(variant, options);
+            INFO("variant: " << variant);
+            REQUIRE(v.ok());
+            DiffResult r = diff(*original.script(), Language::Sql, *v.script(), Language::Sql, full);
+            if (r.score != 1.0)
+                for (auto& c : r.components)
+                    for (auto& m : c.missing) UNSCOPED_INFO(c.name << " missing " << m.text);
+            CHECK(r.score == 1.0);
+            ++variants;
+        }
+        // mutants
+        for (const Mutant& m : mutants(text)) {
+            ParseResult mp = parse(m.text, options);
+            INFO("mutant (" << m.component << "): " << m.text);
+            REQUIRE(mp.ok());
+            ast::Arena arena;
+            if (ast::equal(normalize(*original.script(), Language::Sql, arena),
+                           normalize(*mp.script(), Language::Sql, arena))) {
+                ++equivalent_mutants;
+                continue;
+            }
+            DiffResult r = diff(*original.script(), Language::Sql, *mp.script(), Language::Sql, full);
+            ++made;
+            ++by_component[m.component];
+            CHECK(r.score < 1.0);
+            bool named = false;
+            for (auto& c : r.components)
+                if (c.name == m.component) named = c.score < 1.0;
+            CHECK(named);
+        }
+        keep.clear();
+        keep.push_back(std::move(original));
+        previous = &keep.back();
+    }
+    std::string summary = "gold queries " + std::to_string(queries) + ", equivalent variants " +
+                          std::to_string(variants) + ", pairs " + std::to_string(pairs) + ", mutants " +
+                          std::to_string(made) + " (";
+    for (auto& [c, n] : by_component) summary += c + " " + std::to_string(n) + " ";
+    summary += "), equivalent mutants skipped " + std::to_string(equivalent_mutants);
+    WARN(summary);
+    CHECK(queries > 1000);
+}

@@ -1,0 +1,157 @@
+// The normalizer: one test per rule of SCORING.md ("Normalization").
+#include <catch2/catch.hpp>
+
+#include "qdiff/ast_print.hpp"
+#include "qdiff/normalize.hpp"
+#include "qdiff/parse.hpp"
+
+namespace {
+
+using namespace qdiff;
+
+struct Normalized {
+    explicit Normalized(ParseResult p) : parsed(std::move(p)) {}
+    ParseResult parsed;
+    ast::Arena arena;
+    ast::Script* script = nullptr;
+};
+
+std::unique_ptr<Normalized> norm(const std::string& text, Language lang = Language::Sql) {
+    ParseOptions options;
+    options.language = lang;
+    auto n = std::make_unique<Normalized>(parse(text, options));
+    INFO(text);
+    REQUIRE(n->parsed.ok());
+    n->script = normalize(*n->parsed.script(), lang, n->arena);
+    return n;
+}
+
+std::string canon(const std::string& text, Language lang = Language::Sql) {
+    auto n = norm(text, lang);
+    return to_sql(*n->script);
+}
+
+void same(const std::string& a, const std::string& b, Language lang = Language::Sql) {
+    auto na = norm(a, lang), nb = norm(b, lang);
+    INFO(a << "\n  ->  " << to_sql(*na->script) << "\n" << b << "\n  ->  " << to_sql(*nb->script));
+    CHECK(ast::equal(na->script, nb->script));
+}
+
+void differ(const std::string& a, const std::string& b, Language lang = Language::Sql) {
+    auto na = norm(a, lang), nb = norm(b, lang);
+    INFO(a << "\n  ->  " << to_sql(*na->script) << "\n" << b << "\n  ->  " << to_sql(*nb->script));
+    CHECK_FALSE(ast::equal(na->script, nb->script));
+}
+
+}  // namespace
+
+TEST_CASE("normalize: the input tree is not modified", "[diff][normalize]") {
+    ParseResult p = parse("SELECT T1.a FROM tab AS T1 WHERE 5 < b AND NOT (c = 1)", {.language = Language::Sql});
+    REQUIRE(p.ok());
+    std::string before = to_sexpr(*p.script());
+    ast::Arena arena;
+    ast::Script* n = normalize(*p.script(), Language::Sql, arena);
+    CHECK(to_sexpr(*p.script()) == before);
+    CHECK(n != p.script());
+    CHECK_FALSE(ast::equal(n, p.script()));
+}
+
+TEST_CASE("normalize: SQL folds unquoted identifiers and function names", "[diff][normalize]") {
+    same("SELECT Name FROM Singer", "select name from singer");
+    same("SELECT COUNT(*) FROM t", "select count(*) from t");
+    same("SELECT UPPER(x) FROM t", "select upper(x) from t");
+    differ("SELECT \"Name\" FROM t", "SELECT name FROM t");  // quoted names keep their case
+}
+
+TEST_CASE("normalize: quoting is dropped after folding", "[diff][normalize]") {
+    same("SELECT \"name\" FROM \"singer\"", "SELECT name FROM singer");
+    same("SELECT `name` FROM singer", "SELECT name FROM singer");
+}
+
+TEST_CASE("normalize: Weaviate names keep their case", "[diff][normalize]") {
+    differ("{ Get { Book { title } } }", "{ Get { book { title } } }", Language::Weaviate);
+}
+
+TEST_CASE("normalize: aliases and qualifiers resolve per query block", "[diff][normalize]") {
+    same("SELECT t1.a FROM tab AS t1", "SELECT tab.a FROM tab");
+    same("SELECT a FROM tab WHERE b > 1", "SELECT tab.a FROM tab WHERE tab.b > 1");
+    same("SELECT x.a, y.b FROM t1 AS x JOIN t2 AS y ON x.id = y.id", "SELECT t1.a, t2.b FROM t1 JOIN t2 ON t1.id = t2.id");
+    same("SELECT a FROM t WHERE b IN (SELECT s.b FROM u AS s)", "SELECT t.a FROM t WHERE t.b IN (SELECT u.b FROM u)");
+    // a self-join keeps its aliases
+    differ("SELECT a.x FROM t AS a JOIN t AS b ON a.id = b.pid", "SELECT b.x FROM t AS a JOIN t AS b ON a.id = b.pid");
+}
+
+TEST_CASE("normalize: commutative operands are ordered", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE a = 1 AND b = 2", "SELECT * FROM t WHERE b = 2 AND a = 1");
+    same("SELECT * FROM t WHERE a = 1 OR b = 2 OR c = 3", "SELECT * FROM t WHERE c = 3 OR (a = 1 OR b = 2)");
+    same("SELECT a + b, a * b FROM t", "SELECT b + a, b * a FROM t");
+    same("SELECT * FROM t JOIN u ON t.id = u.id", "SELECT * FROM t JOIN u ON u.id = t.id");
+    same("SELECT * FROM t WHERE a <> b", "SELECT * FROM t WHERE b <> a");
+    differ("SELECT a - b FROM t", "SELECT b - a FROM t");
+}
+
+TEST_CASE("normalize: nested AND/OR chains are flattened before sorting", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE (a = 1 AND b = 2) AND c = 3", "SELECT * FROM t WHERE a = 1 AND (c = 3 AND b = 2)");
+}
+
+TEST_CASE("normalize: comparison orientation", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE 5 < x", "SELECT * FROM t WHERE x > 5");
+    same("SELECT * FROM t WHERE 5 >= x", "SELECT * FROM t WHERE x <= 5");
+    same("SELECT * FROM t WHERE a < b", "SELECT * FROM t WHERE b > a");
+    differ("SELECT * FROM t WHERE x < 5", "SELECT * FROM t WHERE x > 5");
+}
+
+TEST_CASE("normalize: <> and != are one operator", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE a <> 1", "SELECT * FROM t WHERE a != 1");
+}
+
+TEST_CASE("normalize: BETWEEN is a range", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE x BETWEEN 1 AND 5", "SELECT * FROM t WHERE x >= 1 AND x <= 5");
+    same("SELECT * FROM t WHERE x NOT BETWEEN 1 AND 5", "SELECT * FROM t WHERE x < 1 OR x > 5");
+}
+
+TEST_CASE("normalize: IN lists are sets", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE x IN (3, 1, 2)", "SELECT * FROM t WHERE x IN (1, 2, 3, 2)");
+    same("SELECT * FROM t WHERE x IN (7)", "SELECT * FROM t WHERE x = 7");
+}
+
+TEST_CASE("normalize: NOT is pushed down", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE NOT (a = b)", "SELECT * FROM t WHERE a <> b");
+    same("SELECT * FROM t WHERE NOT NOT a = 1", "SELECT * FROM t WHERE a = 1");
+    same("SELECT * FROM t WHERE NOT (a = 1 AND b < 2)", "SELECT * FROM t WHERE a <> 1 OR b >= 2");
+    same("SELECT * FROM t WHERE NOT (a > 1 OR b <= 2)", "SELECT * FROM t WHERE a <= 1 AND b > 2");
+}
+
+TEST_CASE("normalize: numeric literals compare by value", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE x = 1", "SELECT * FROM t WHERE x = 1.0");
+    same("SELECT * FROM t WHERE x = 1e2", "SELECT * FROM t WHERE x = 100");
+    same("SELECT * FROM t WHERE x = 0.50", "SELECT * FROM t WHERE x = .5");
+    differ("SELECT * FROM t WHERE x = 1", "SELECT * FROM t WHERE x = 1.5");
+}
+
+TEST_CASE("normalize: count() = COUNT(*) = count(1)", "[diff][normalize]") {
+    same("SELECT COUNT(*) FROM t", "SELECT count(1) FROM t");
+    differ("SELECT COUNT(*) FROM t", "SELECT count(x) FROM t");
+    differ("SELECT COUNT(DISTINCT x) FROM t", "SELECT count(x) FROM t");
+}
+
+TEST_CASE("normalize: timespans in one unit", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE ts > NOW() - INTERVAL '1 hour'", "SELECT * FROM t WHERE ts > now() - INTERVAL '60 minutes'");
+    CHECK(canon("SELECT * FROM t WHERE ts > NOW() - INTERVAL '1 hour'").find("ago") != std::string::npos);
+}
+
+TEST_CASE("normalize: ORDER BY direction is explicit", "[diff][normalize]") {
+    same("SELECT a FROM t ORDER BY a", "SELECT a FROM t ORDER BY a ASC");
+    differ("SELECT a FROM t ORDER BY a", "SELECT a FROM t ORDER BY a DESC");
+}
+
+TEST_CASE("normalize: is idempotent", "[diff][normalize]") {
+    for (const char* q : {"SELECT T1.a FROM tab AS T1 WHERE 5 < b AND NOT (c = 1) OR x BETWEEN 1 AND 2",
+                          "SELECT count(*) FROM t GROUP BY a HAVING count(*) > 2 ORDER BY a"}) {
+        auto once = norm(q);
+        ast::Arena arena;
+        ast::Script* twice = normalize(*once->script, Language::Sql, arena);
+        INFO(q << "\n" << to_sql(*once->script) << "\n" << to_sql(*twice));
+        CHECK(ast::equal(once->script, twice));
+    }
+}
