@@ -92,12 +92,29 @@ int run_diff(const std::vector<std::string>& argv) {
             components[c.name] = cj;
         }
         j["components"] = components;
+        if (r.base_similarity) j["base_similarity"] = *r.base_similarity;
+        if (r.label_boost) j["label_boost"] = *r.label_boost;
+        if (r.label_penalty) j["label_penalty"] = *r.label_penalty;
+        if (r.final_score) j["final_score"] = *r.final_score;
+        j["edits"] = ordered_json::array();
+        for (const Edit& e : r.edits) {
+            ordered_json ej;
+            ej["op"] = e.op;
+            ej["component"] = e.component;
+            if (e.expected) ej["expected"] = atom_json(*e.expected, expected.source());
+            if (e.generated) ej["generated"] = atom_json(*e.generated, generated.source());
+            j["edits"].push_back(ej);
+        }
         std::cout << j.dump() << '\n';
         return 0;
     }
 
     std::cout << "score " << fixed(r.score) << " (profile " << r.profile << ")"
               << (r.gated ? " — gated: no common collection" : "") << '\n';
+    if (r.final_score)
+        std::cout << "  base_similarity " << fixed(*r.base_similarity) << " + label_boost " << fixed(*r.label_boost)
+                  << " - label_penalty " << fixed(*r.label_penalty) << " = final_score " << fixed(*r.final_score)
+                  << '\n';
     for (const ComponentResult& c : r.components) {
         std::cout << "  " << c.name << ": " << fixed(c.score) << " x " << fixed(c.weight)
                   << (c.absent ? " (absent on both sides)" : "") << '\n';

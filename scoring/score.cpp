@@ -19,14 +19,29 @@ const std::map<std::string, std::string>& builtin_profiles();  // generated_prof
 
 Profile parse_profile(const std::string& json_text, const std::string& origin) {
     nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
-    if (!j.is_object() || !j.contains("weights") || !j["weights"].is_object())
-        throw std::runtime_error("profile " + origin + ": expected a JSON object with \"weights\"");
+    if (!j.is_object()) throw std::runtime_error("profile " + origin + ": expected a JSON object");
     Profile p;
     p.name = j.value("name", origin);
     p.kind = j.value("kind", "structural");
+    if (!j.contains("weights") && p.kind == "hybrid") j["weights"] = nlohmann::json::object();
+    if (!j.contains("weights") || !j["weights"].is_object())
+        throw std::runtime_error("profile " + origin + ": expected \"weights\": {COMPONENT: WEIGHT, ...}");
     p.gate = j.value("gate", "");
-    if (p.kind != "structural" && p.kind != "reference")
+    if (p.kind != "structural" && p.kind != "reference" && p.kind != "hybrid")
         throw std::runtime_error("profile " + origin + ": unknown kind '" + p.kind + "'");
+    auto read_map = [&](const char* key, std::map<std::string, double>& out) {
+        if (!j.contains(key)) return;
+        if (!j[key].is_object()) throw std::runtime_error("profile " + origin + ": \"" + key + "\" must be an object");
+        for (auto& [component, w] : j[key].items()) {
+            bool known = false;
+            for (const char* c : kComponentNames) known = known || component == c;
+            if (!known || !w.is_number())
+                throw std::runtime_error("profile " + origin + ": bad " + key + " entry '" + component + "'");
+            out[component] = w.get<double>();
+        }
+    };
+    read_map("boost", p.boost);
+    read_map("penalty", p.penalty);
     for (const char* component : kComponentNames) {
         if (!j["weights"].contains(component)) continue;
         const auto& w = j["weights"][component];
@@ -158,6 +173,48 @@ void reference_score(const Components& e, const Components& g, const Profile& pr
     r.score = std::clamp(r.score, 0.0, 1.0);
 }
 
+void add_edits(DiffResult& r) {
+    for (const ComponentResult& c : r.components) {
+        for (auto& a : c.missing) r.edits.push_back({"delete", c.name, a, std::nullopt});
+        for (auto& a : c.extra) r.edits.push_back({"insert", c.name, std::nullopt, a});
+        for (auto& p : c.changed) r.edits.push_back({"update", c.name, p.expected, p.generated});
+    }
+}
+
+void hybrid_score(const ast::Script& ne, const ast::Script& ng, Components& ce, Components& cg,
+                  const Profile& profile, DiffResult& r) {
+    size_t larger = std::max(tree_size(ne), tree_size(ng));
+    double base = 1.0 - static_cast<double>(tree_edit_distance(ne, ng)) / static_cast<double>(larger);
+    double boost = 0, penalty = 0;
+    std::set<std::string> names;
+    if (!profile.gate.empty()) names.insert(profile.gate);
+    for (auto& [c, w] : profile.boost) names.insert(c);
+    for (auto& [c, w] : profile.penalty) names.insert(c);
+    for (const char* name : kComponentNames) {
+        if (!names.count(name)) continue;
+        ComponentResult c = compare_component(name, ce[name], cg[name]);
+        auto b = profile.boost.find(name);
+        c.weight = b == profile.boost.end() ? 0 : b->second;
+        if (name == profile.gate && !c.absent && c.matched.empty() && c.changed.empty()) r.gated = true;
+        // optional components count only when specified on both sides
+        if (!ce[name].empty() && !cg[name].empty()) {
+            if (c.score >= 1 - 1e-9) {
+                if (b != profile.boost.end()) boost += b->second;
+            } else if (auto p = profile.penalty.find(name); p != profile.penalty.end()) {
+                penalty += p->second;
+            }
+        }
+        r.components.push_back(std::move(c));
+    }
+    double final_score = r.gated ? 0.0 : std::clamp(base + boost - penalty, 0.0, 1.0);
+    r.base_similarity = base;
+    r.label_boost = boost;
+    r.label_penalty = penalty;
+    r.final_score = final_score;
+    r.score = final_score;
+    add_edits(r);
+}
+
 }  // namespace
 
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
@@ -171,6 +228,11 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
     r.profile = profile.name;
     if (profile.kind == "reference") {
         reference_score(ce, cg, profile, r);
+        add_edits(r);
+        return r;
+    }
+    if (profile.kind == "hybrid") {
+        hybrid_score(*ne, *ng, ce, cg, profile, r);
         return r;
     }
     double total = 0, weights = 0;
@@ -183,6 +245,7 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
         r.components.push_back(std::move(c));
     }
     r.score = r.gated || weights == 0 ? 0.0 : std::clamp(total / weights, 0.0, 1.0);
+    add_edits(r);
     return r;
 }
 

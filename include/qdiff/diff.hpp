@@ -64,9 +64,13 @@ ComponentResult compare_component(const std::string& name, const std::vector<Ato
 // A weight profile (scoring/profiles/*.json).
 struct Profile {
     std::string name;
-    std::string kind = "structural";  // "structural" | "reference"
+    std::string kind = "structural";  // "structural" | "reference" | "hybrid"
     std::string gate;                 // a component whose zero score zeroes the total ("" = none)
     std::vector<std::pair<std::string, double>> weights;
+    // hybrid: final = min(1, base_similarity + boost − penalty); a component present on both sides
+    // adds its boost when it matches exactly and subtracts its penalty when it conflicts.
+    std::map<std::string, double> boost;
+    std::map<std::string, double> penalty;
 };
 // A built-in profile name (weaviate-ast, full, weaviate-reference) or a path to a JSON file.
 // Throws std::runtime_error when it cannot be found or read.
@@ -74,12 +78,31 @@ Profile load_profile(const std::string& name_or_path);
 Profile parse_profile(const std::string& json_text, const std::string& origin);
 std::vector<std::string> builtin_profile_names();
 
+// One step of the component-level edit script that turns the expected query into the generated one.
+struct Edit {
+    std::string op;         // "insert" | "delete" | "update"
+    std::string component;
+    std::optional<Atom> expected;
+    std::optional<Atom> generated;
+};
+
 struct DiffResult {
     double score = 0;
     bool gated = false;
     std::string profile;
     std::vector<ComponentResult> components;
+    // hybrid profiles only
+    std::optional<double> base_similarity;
+    std::optional<double> label_boost;
+    std::optional<double> label_penalty;
+    std::optional<double> final_score;
+    std::vector<Edit> edits;  // from the component explanations: missing → delete, extra → insert,
+                              // changed → update
 };
+
+// Zhang–Shasha tree edit distance (unit costs; labels are a node's kind and scalar fields) and tree size.
+size_t tree_edit_distance(const ast::Node& a, const ast::Node& b);
+size_t tree_size(const ast::Node& n);
 
 // Normalizes both scripts and scores `generated` against `expected`.
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,

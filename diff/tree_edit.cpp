@@ -1,0 +1,115 @@
+// Zhang–Shasha tree edit distance over AST nodes (unit costs; a node's label is its kind and its
+// scalar fields, so `x > 5` and `x < 5` differ by one relabel).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "qdiff/diff.hpp"
+
+namespace qdiff {
+namespace {
+
+using namespace ast;
+
+template <class T>
+void append_scalar(std::string& out, const T& field) {
+    using U = std::decay_t<T>;
+    if constexpr (detail::is_node_ptr<U>::value || detail::is_node_list<U>::value) {
+        // children are not part of the label
+    } else if constexpr (std::is_same_v<U, Name>) {
+        out += ' ';
+        out += field.text;
+    } else if constexpr (std::is_same_v<U, List<Name>>) {
+        out += ' ';
+        for (uint32_t i = 0; i < field.size(); ++i) {
+            if (i) out += '.';
+            out += field[i].text;
+        }
+    } else if constexpr (std::is_same_v<U, std::string_view>) {
+        out += ' ';
+        out += field;
+    } else if constexpr (std::is_same_v<U, bool>) {
+        out += field ? " 1" : " 0";
+    } else if constexpr (std::is_enum_v<U>) {
+        out += ' ';
+        out += enum_name(field);
+    } else if constexpr (std::is_arithmetic_v<U>) {
+        out += ' ';
+        out += std::to_string(field);
+    }
+}
+
+struct Flat {
+    std::vector<std::string> label;  // by postorder index
+    std::vector<int> leftmost;       // leftmost leaf descendant, postorder index
+    std::vector<int> keyroots;
+};
+
+int flatten(const Node& n, Flat& f) {
+    int first_leaf = -1;
+    for_each_child(n, [&](const Node& c) {
+        int l = flatten(c, f);
+        if (first_leaf < 0) first_leaf = l;
+    });
+    std::string label(kind_name(n.kind));
+    visit_fields(n, [&](std::string_view, const auto& field) { append_scalar(label, field); });
+    int index = static_cast<int>(f.label.size());
+    f.label.push_back(std::move(label));
+    f.leftmost.push_back(first_leaf < 0 ? index : f.leftmost[first_leaf]);
+    return first_leaf < 0 ? index : f.leftmost[first_leaf];
+}
+
+Flat flat(const Node& root) {
+    Flat f;
+    flatten(root, f);
+    // keyroots: the highest node of each distinct leftmost leaf
+    std::vector<int> seen(f.label.size(), -1);
+    for (int i = static_cast<int>(f.label.size()) - 1; i >= 0; --i)
+        if (seen[f.leftmost[i]] < 0) seen[f.leftmost[i]] = i;
+    for (int i = 0; i < static_cast<int>(f.label.size()); ++i)
+        if (seen[f.leftmost[i]] == i) f.keyroots.push_back(i);
+    return f;
+}
+
+}  // namespace
+
+size_t tree_size(const ast::Node& n) {
+    size_t count = 1;
+    for_each_child(n, [&](const Node& c) { count += tree_size(c); });
+    return count;
+}
+
+size_t tree_edit_distance(const ast::Node& a, const ast::Node& b) {
+    Flat A = flat(a), B = flat(b);
+    const int n = static_cast<int>(A.label.size()), m = static_cast<int>(B.label.size());
+    std::vector<int> td(static_cast<size_t>(n) * m, 0);
+    std::vector<int> fd(static_cast<size_t>(n + 1) * (m + 1), 0);
+    auto TD = [&](int i, int j) -> int& { return td[static_cast<size_t>(i) * m + j]; };
+    for (int i : A.keyroots) {
+        for (int j : B.keyroots) {
+            const int li = A.leftmost[i], lj = B.leftmost[j];
+            const int rows = i - li + 2, cols = j - lj + 2;
+            auto FD = [&](int x, int y) -> int& { return fd[static_cast<size_t>(x) * cols + y]; };
+            FD(0, 0) = 0;
+            for (int x = 1; x < rows; ++x) FD(x, 0) = FD(x - 1, 0) + 1;
+            for (int y = 1; y < cols; ++y) FD(0, y) = FD(0, y - 1) + 1;
+            for (int x = 1; x < rows; ++x) {
+                const int ii = li + x - 1;
+                for (int y = 1; y < cols; ++y) {
+                    const int jj = lj + y - 1;
+                    if (A.leftmost[ii] == li && B.leftmost[jj] == lj) {
+                        int relabel = A.label[ii] == B.label[jj] ? 0 : 1;
+                        FD(x, y) = std::min({FD(x - 1, y) + 1, FD(x, y - 1) + 1, FD(x - 1, y - 1) + relabel});
+                        TD(ii, jj) = FD(x, y);
+                    } else {
+                        const int px = A.leftmost[ii] - li, py = B.leftmost[jj] - lj;
+                        FD(x, y) = std::min({FD(x - 1, y) + 1, FD(x, y - 1) + 1, FD(px, py) + TD(ii, jj)});
+                    }
+                }
+            }
+        }
+    }
+    return static_cast<size_t>(TD(n - 1, m - 1));
+}
+
+}  // namespace qdiff
