@@ -4,7 +4,14 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <functional>
 #include <set>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
@@ -257,6 +264,87 @@ std::string equivalent_variant(ParseResult& p) {
     return to_sql(root);
 }
 
+// Changes the case of everything outside quotes: keywords, and unquoted identifiers (which SQL folds).
+std::string toggle_case(const std::string& sql, size_t seed) {
+    std::string out = sql;
+    char quote = 0;
+    for (size_t i = 0; i < out.size(); ++i) {
+        char c = out[i];
+        if (quote) {
+            if (c == quote) quote = 0;
+            continue;
+        }
+        if (c == '\'' || c == '"' || c == '`') {
+            quote = c;
+            continue;
+        }
+        if (c == '[') {
+            quote = ']';
+            continue;
+        }
+        unsigned char u = static_cast<unsigned char>(c);
+        out[i] = static_cast<char>(((i + seed) % 3 == 0) ? std::toupper(u) : std::tolower(u));
+    }
+    return out;
+}
+
+// Renames every table alias (and its uses as a qualifier) when no aliased table occurs twice in one
+// block (self-joins keep their aliases under normalization). Returns false when nothing was renamed.
+bool rename_aliases(ParseResult& p) {
+    Arena& arena = p.arena();
+    std::set<std::string> aliases;
+    bool self_join = false;
+    std::function<void(const Node&)> scan = [&](const Node& n) {
+        if (auto* q = dyn_cast<Query>(&n)) {
+            std::map<std::string, int> count;
+            std::function<void(const Node&)> tables = [&](const Node& r) {
+                if (auto* t = dyn_cast<TableRef>(&r); t && !t->name.empty()) {
+                    std::string name(t->name.back().text);
+                    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                    if (++count[name] > 1) self_join = true;
+                }
+                if (auto* j = dyn_cast<JoinedTable>(&r)) {
+                    tables(*j->first);
+                    for (auto* join : j->joins) tables(*join->right);
+                }
+            };
+            for (auto* s : q->sources) tables(*s);
+            for (auto* j : q->joins) tables(*j->right);
+        }
+        if (auto* t = dyn_cast<TableRef>(&n); t && !t->alias.empty()) {
+            std::string a(t->alias.text);
+            for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            aliases.insert(a);
+        }
+        for_each_child(n, scan);
+    };
+    scan(*p.script());
+    if (self_join || aliases.empty()) return false;
+    auto lower = [](std::string_view s) {
+        std::string out(s);
+        for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return out;
+    };
+    auto renamed = [&](const Name& n) { return Name{arena.copy("zz_" + lower(n.text)), false}; };
+    std::function<void(const Node&)> apply = [&](const Node& cn) {
+        Node& n = const_cast<Node&>(cn);
+        if (auto* t = dyn_cast<TableRef>(&n); t && !t->alias.empty()) t->alias = renamed(t->alias);
+        if (auto* c = dyn_cast<ColumnRef>(&n); c && c->path.size() == 2 && aliases.count(lower(c->path[0].text)) &&
+                                               !c->path[0].quoted) {
+            std::vector<Name> path(c->path.begin(), c->path.end());
+            path[0] = renamed(path[0]);
+            c->path = arena.list(path);
+        }
+        if (auto* st = dyn_cast<Star>(&n); st && st->qualifier.size() == 1 && aliases.count(lower(st->qualifier[0].text))) {
+            std::vector<Name> q = {renamed(st->qualifier[0])};
+            st->qualifier = arena.list(q);
+        }
+        for_each_child(n, apply);
+    };
+    apply(*p.script());
+    return true;
+}
+
 struct Mutant {
     std::string component;
     std::string text;
@@ -366,6 +454,7 @@ TEST_CASE("diff: corpus properties over the SQL gold queries", "[diff][corpus]")
     Profile weaviate = load_profile("weaviate-ast");
     Profile hybrid = load_profile("hybrid");
     Profile reference = load_profile("weaviate-reference");
+    size_t renamed = 0, differing = 0;
     size_t queries = 0, variants = 0, made = 0, equivalent_mutants = 0, pairs = 0;
     std::map<std::string, size_t> by_component;
     const ParseResult* previous = nullptr;
@@ -393,7 +482,9 @@ TEST_CASE("diff: corpus properties over the SQL gold queries", "[diff][corpus]")
         // equivalent spellings
         {
             ParseResult copy = parse(text, options);
-            std::string variant = equivalent_variant(copy);
+            if (rename_aliases(copy)) ++renamed;
+            std::string variant = toggle_case(equivalent_variant(copy), queries);
+            if (variant != text) ++differing;
             ParseResult v = parse(variant, options);
             INFO("variant: " << variant);
             REQUIRE(v.ok());
@@ -429,7 +520,8 @@ TEST_CASE("diff: corpus properties over the SQL gold queries", "[diff][corpus]")
         previous = &keep.back();
     }
     std::string summary = "gold queries " + std::to_string(queries) + ", equivalent variants " +
-                          std::to_string(variants) + ", pairs " + std::to_string(pairs) + ", mutants " +
+                          std::to_string(variants) + " (" + std::to_string(differing) + " differ in text, " +
+                          std::to_string(renamed) + " with renamed aliases), pairs " + std::to_string(pairs) + ", mutants " +
                           std::to_string(made) + " (";
     for (auto& [c, n] : by_component) summary += c + " " + std::to_string(n) + " ";
     summary += "), equivalent mutants skipped " + std::to_string(equivalent_mutants);
@@ -474,4 +566,104 @@ TEST_CASE("diff: hybrid profile", "[diff]") {
         CHECK(r.gated);
         CHECK(*r.final_score == 0.0);
     }
+}
+
+TEST_CASE("diff: Weaviate corpus queries score 1.0 against themselves", "[diff][corpus]") {
+    QDIFF_REQUIRE_CORPUS();
+    std::vector<Profile> profiles;
+    for (auto& n : builtin_profile_names()) profiles.push_back(load_profile(n));
+    size_t n = 0;
+    std::vector<ParseResult> parsed;
+    for (auto file : {"weaviate/gorilla-graphql/clean-RETRY-WeaviateGorillaGQLDataset.json",
+                      "weaviate/gorilla-graphql/WithoutRetrieval-APISplit-Train-20.json"})
+        for (auto& q : testing::read_jsonl_field(file, "output")) {
+            ParseResult r = parse(q.text, {.language = Language::Weaviate});
+            if (!r.ok()) continue;
+            INFO(q.origin << ": " << q.text);
+            for (auto& p : profiles) {
+                REQUIRE(diff(*r.script(), Language::Weaviate, *r.script(), Language::Weaviate, p).score == 1.0);
+                if (!parsed.empty()) {
+                    double s = diff(*parsed.back().script(), Language::Weaviate, *r.script(), Language::Weaviate, p).score;
+                    REQUIRE(s >= 0.0);
+                    REQUIRE(s <= 1.0);
+                }
+            }
+            parsed.clear();
+            parsed.push_back(std::move(r));
+            ++n;
+        }
+    WARN("Weaviate corpus queries: " << n);
+    CHECK(n > 500);
+}
+
+// ---- the command ------------------------------------------------------------------------------
+
+namespace {
+
+struct CliRun {
+    int exit_code;
+    std::string out, err;
+};
+
+std::filesystem::path diff_scratch() {
+    auto dir = std::filesystem::temp_directory_path() / ("qdiff_diff_test_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+std::string write_scratch(const std::string& name, const std::string& content) {
+    auto path = diff_scratch() / name;
+    std::ofstream(path, std::ios::binary) << content;
+    return path.string();
+}
+
+CliRun run_diff_cli(const std::string& args, const std::string& input = "") {
+    auto in = write_scratch("stdin", input);
+    auto out = diff_scratch() / "stdout", err = diff_scratch() / "stderr";
+    std::string command = std::string(QDIFF_CLI_PATH) + " diff " + args + " < " + in + " > " + out.string() + " 2> " +
+                          err.string();
+    int status = std::system(command.c_str());
+    return {WEXITSTATUS(status), testing::read_file(out), testing::read_file(err)};
+}
+
+}  // namespace
+
+TEST_CASE("qdiff diff: output and exit codes", "[diff][cli]") {
+    std::string e = write_scratch("e.sql", "SELECT T1.name FROM singer AS T1 WHERE 30 < T1.age ORDER BY T1.name");
+    std::string g = write_scratch("g.sql", "select name from singer where age > 31 order by name desc");
+    CliRun json = run_diff_cli("--lang sql --profile full --format json " + e + " " + g);
+    REQUIRE(json.exit_code == 0);
+    CHECK(json.err.empty());
+    auto j = nlohmann::json::parse(json.out);
+    CHECK(j["score"].get<double>() < 1.0);
+    CHECK(j["gated"] == false);
+    CHECK(j["components"]["order"]["changed"].size() == 1);
+    CHECK(j["components"]["filters"]["changed"][0]["expected"]["text"] == "singer.age > 30");
+    CHECK(j["components"]["filters"]["changed"][0]["generated"]["span"][0] == 30);
+    for (auto& [name, c] : j["components"].items())
+        for (const char* field : {"score", "weight", "matched", "missing", "extra", "changed"}) CHECK(c.contains(field));
+    CHECK(j["edits"].size() == 2);
+    CHECK_FALSE(j.contains("base_similarity"));
+
+    CliRun hybrid = run_diff_cli("--lang sql --profile hybrid --format json " + e + " -", "SELECT name FROM singer WHERE age > 30 ORDER BY name");
+    REQUIRE(hybrid.exit_code == 0);
+    auto h = nlohmann::json::parse(hybrid.out);
+    CHECK(h["final_score"] == 1.0);
+    CHECK(h["base_similarity"] == 1.0);
+
+    CliRun text = run_diff_cli("--lang sql " + e + " " + g);
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("filters") != std::string::npos);
+
+    std::string profile = write_scratch("p.json", R"({"name": "mine", "gate": "", "weights": {"filters": 1}})");
+    CliRun custom = run_diff_cli("--lang sql --format json --profile " + profile + " " + e + " " + g);
+    CHECK(custom.exit_code == 0);
+    CHECK(nlohmann::json::parse(custom.out)["profile"] == "mine");
+
+    CHECK(run_diff_cli("--lang sql " + e).exit_code == 2);
+    CHECK(run_diff_cli("--lang sql --profile nope " + e + " " + g).exit_code == 2);
+    CHECK(run_diff_cli("--lang sql " + e + " /no/such/file").exit_code == 2);
+    CliRun bad = run_diff_cli("--lang sql " + e + " -", "SELEC name FROM singer");
+    CHECK(bad.exit_code == 1);
+    CHECK(bad.err.find("error") != std::string::npos);
 }
