@@ -131,7 +131,8 @@ public:
         rewrite_fields(*c);
         if (auto* e = dyn_cast<Expr>(c)) return simplify(e);
         if (auto* o = dyn_cast<OrderItem>(c)) {
-            if (o->dir == SortDir::Default) o->dir = SortDir::Asc;
+            // SQL and Weaviate sort ascending by default; KQL's sort/order/top descending.
+            if (o->dir == SortDir::Default) o->dir = lang_ == Language::Kql ? SortDir::Desc : SortDir::Asc;
         }
         if (auto* t = dyn_cast<TableRef>(c)) {
             // The alias has been resolved into the column references when it is unambiguous.
@@ -237,6 +238,20 @@ private:
         Query* c = shallow_copy(q, arena_);
         rewrite_fields(*c);
         scopes_.pop_back();
+        // KQL `summarize aggs by keys` without a later project outputs the keys then the aggregates:
+        // spell it as SQL does, in the select list (SQL keeps its aggregates in the projection).
+        if (lang_ == Language::Kql && c->projection.empty() && !c->aggregations.empty()) {
+            std::vector<SelectItem*> items;
+            for (Expr* key : c->group_by) {
+                auto* item = arena_.make<SelectItem>();
+                item->expr = key;
+                item->span = key->span;
+                items.push_back(item);
+            }
+            for (SelectItem* agg : c->aggregations) items.push_back(agg);
+            c->projection = arena_.list(items);
+            c->aggregations = {};
+        }
         return c;
     }
 
