@@ -310,7 +310,43 @@ private:
         out.push_back(e);
     }
 
+    // x = a OR x = b OR x IN (c)  →  x IN (a, b, c)
+    std::vector<Expr*> merge_equalities(std::vector<Expr*> terms, Span span) {
+        std::map<std::string, std::vector<size_t>> by_lhs;
+        for (size_t i = 0; i < terms.size(); ++i) {
+            if (auto* b = dyn_cast<Binary>(terms[i]); b && b->op == BinaryOp::Eq && is_constant(b->rhs))
+                by_lhs[key(b->lhs)].push_back(i);
+            else if (auto* in = dyn_cast<InList>(terms[i]); in && !in->case_insensitive)
+                by_lhs[key(in->expr)].push_back(i);
+        }
+        std::vector<char> drop(terms.size(), false);
+        std::vector<Expr*> out;
+        for (auto& [lhs, indexes] : by_lhs) {
+            if (indexes.size() < 2) continue;
+            auto* in = arena_.make<InList>();
+            in->span = span;
+            std::vector<Expr*> items;
+            for (size_t i : indexes) {
+                drop[i] = true;
+                if (auto* b = dyn_cast<Binary>(terms[i])) {
+                    in->expr = b->lhs;
+                    items.push_back(b->rhs);
+                } else {
+                    auto* list = static_cast<InList*>(terms[i]);
+                    in->expr = list->expr;
+                    items.insert(items.end(), list->items.begin(), list->items.end());
+                }
+            }
+            in->items = arena_.list(items);
+            out.push_back(simplify(in));
+        }
+        for (size_t i = 0; i < terms.size(); ++i)
+            if (!drop[i]) out.push_back(terms[i]);
+        return out;
+    }
+
     Expr* sorted_chain(BinaryOp op, std::vector<Expr*> terms, Span span) {
+        if (op == BinaryOp::Or) terms = merge_equalities(std::move(terms), span);
         std::vector<std::pair<std::string, Expr*>> keyed;
         for (auto* t : terms) keyed.emplace_back(key(t), t);
         std::stable_sort(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first < b.first; });
@@ -435,6 +471,22 @@ private:
         }
         if (auto* f = dyn_cast<FunctionCall>(e)) {
             std::string name = function_name(f);
+            // one spelling per function across dialects and languages
+            static const std::map<std::string, std::string> synonyms = {
+                {"ifnull", "coalesce"}, {"nvl", "coalesce"},   {"substr", "substring"}, {"len", "length"},
+                {"char_length", "length"}, {"character_length", "length"}, {"strlen", "length"},
+                {"lcase", "lower"},      {"ucase", "upper"},    {"tolower", "lower"},   {"toupper", "upper"},
+                {"ceiling", "ceil"},     {"pow", "power"}};
+            if (auto it = synonyms.find(name); it != synonyms.end() && !f->over) {
+                f->name = arena_.list(std::vector<Name>{Name{arena_.copy(it->second), false}});
+                name = it->second;
+            }
+            // KQL dcount(x) ≡ count(DISTINCT x)
+            if (name == "dcount" && f->args.size() == 1 && !f->over) {
+                f->name = arena_.list(std::vector<Name>{Name{"count", false}});
+                f->distinct = true;
+                name = "count";
+            }
             if (name == "count" && !f->distinct) {
                 bool star = f->args.empty();
                 if (f->args.size() == 1) {

@@ -346,6 +346,7 @@ bool rename_aliases(ParseResult& p) {
 }
 
 struct Mutant {
+    std::string kind;
     std::string component;
     std::string text;
 };
@@ -367,7 +368,7 @@ std::vector<Mutant> mutants(const std::string& text) {
                 std::vector<Name> name(t->name.begin(), t->name.end());
                 name.back().text = p.arena().copy(std::string(name.back().text) + "_mutant");
                 t->name = p.arena().list(name);
-                out.push_back({"collection", to_sql(*p.script())});
+                out.push_back({"change the table", "collection", to_sql(*p.script())});
             }
     }
     {  // drop a filter
@@ -376,7 +377,7 @@ std::vector<Mutant> mutants(const std::string& text) {
         if (q && q->filter) {
             auto* b = dyn_cast<Binary>(q->filter);
             q->filter = b && b->op == BinaryOp::And ? b->lhs : nullptr;
-            out.push_back({"filters", to_sql(*p.script())});
+            out.push_back({"drop a filter", "filters", to_sql(*p.script())});
         }
     }
     {  // change an operator, then a literal, of the top filter
@@ -395,15 +396,15 @@ std::vector<Mutant> mutants(const std::string& text) {
             first->op = old == BinaryOp::Eq ? BinaryOp::NotEq : old == BinaryOp::NotEq ? BinaryOp::Eq
                       : old == BinaryOp::Lt ? BinaryOp::GtEq : old == BinaryOp::GtEq ? BinaryOp::Lt
                       : old == BinaryOp::Gt ? BinaryOp::LtEq : BinaryOp::Gt;
-            out.push_back({"filters", to_sql(*p.script())});
+            out.push_back({"change an operator", "filters", to_sql(*p.script())});
             first->op = old;
             Literal* lit = dyn_cast<Literal>(first->rhs) ? dyn_cast<Literal>(first->rhs) : dyn_cast<Literal>(first->lhs);
             if (lit && lit->type == LiteralType::Integer) {
                 lit->text = p.arena().copy(std::to_string(std::stoll(std::string(lit->text)) + 7));
-                out.push_back({"filters", to_sql(*p.script())});
+                out.push_back({"change a literal", "filters", to_sql(*p.script())});
             } else if (lit && lit->type == LiteralType::String) {
                 lit->text = p.arena().copy(std::string(lit->text) + "_mutant");
-                out.push_back({"filters", to_sql(*p.script())});
+                out.push_back({"change a literal", "filters", to_sql(*p.script())});
             }
         }
     }
@@ -423,7 +424,7 @@ std::vector<Mutant> mutants(const std::string& text) {
                     f->name = p.arena().list(std::vector<Name>{Name{p.arena().copy(it->second), false}});
                     changed = true;
                 }
-        if (changed) out.push_back({"aggregations", to_sql(*p.script())});
+        if (changed) out.push_back({"change an aggregate", "aggregations", to_sql(*p.script())});
     }
     {  // flip ORDER BY
         ParseResult p = fresh();
@@ -431,7 +432,7 @@ std::vector<Mutant> mutants(const std::string& text) {
         if (q && !q->order_by.empty()) {
             auto* o = q->order_by[0];
             o->dir = o->dir == SortDir::Desc ? SortDir::Asc : SortDir::Desc;
-            out.push_back({"order", to_sql(*p.script())});
+            out.push_back({"flip ORDER BY", "order", to_sql(*p.script())});
         }
     }
     return out;
@@ -508,7 +509,7 @@ TEST_CASE("diff: corpus properties over the SQL gold queries", "[diff][corpus]")
             }
             DiffResult r = diff(*original.script(), Language::Sql, *mp.script(), Language::Sql, full);
             ++made;
-            ++by_component[m.component];
+            ++by_component[m.kind];
             CHECK(r.score < 1.0);
             bool named = false;
             for (auto& c : r.components)

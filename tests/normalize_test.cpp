@@ -232,3 +232,18 @@ TEST_CASE("normalize: KQL keeps identifier case and sorts descending by default"
     REQUIRE(n);
     CHECK(n->order_by[0]->dir == ast::SortDir::Desc);
 }
+
+TEST_CASE("normalize: OR of equalities on one operand is an IN list", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE x = 1 OR x = 2", "SELECT * FROM t WHERE x IN (2, 1)");
+    same("SELECT * FROM t WHERE x = 1 OR y = 3 OR x IN (2, 5)", "SELECT * FROM t WHERE y = 3 OR x IN (1, 2, 5)");
+    differ("SELECT * FROM t WHERE x = 1 OR y = 2", "SELECT * FROM t WHERE x IN (1, 2)");
+}
+
+TEST_CASE("normalize: function synonyms", "[diff][normalize]") {
+    same("SELECT IFNULL(a, 0), SUBSTR(b, 1, 2), LEN(c) FROM t", "SELECT coalesce(a, 0), substring(b, 1, 2), length(c) FROM t");
+    ast::Arena a;
+    auto* dcount = ast::dyn_cast<ast::FunctionCall>(normalize_expr(*call(a, "dcount", {kql_column(a, "x")}), Language::Kql, a));
+    REQUIRE(dcount);
+    CHECK(dcount->distinct);
+    CHECK(dcount->name[0].text == "count");
+}
