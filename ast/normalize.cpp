@@ -238,6 +238,7 @@ private:
         Query* c = shallow_copy(q, arena_);
         rewrite_fields(*c);
         scopes_.pop_back();
+        inner_joins_as_filter(*c);
         // KQL `summarize aggs by keys` without a later project outputs the keys then the aggregates:
         // spell it as SQL does, in the select list (SQL keeps its aggregates in the projection).
         if (lang_ == Language::Kql && c->projection.empty() && !c->aggregations.empty()) {
@@ -253,6 +254,33 @@ private:
             c->aggregations = {};
         }
         return c;
+    }
+
+    // FROM a JOIN b ON c  ≡  FROM a, b WHERE c: when every join of the block is an inner or cross join
+    // with an ON condition (or none), the joined relations become FROM items, sorted, and the
+    // conditions become conjuncts of the filter.
+    void inner_joins_as_filter(Query& q) {
+        for (Join* j : q.joins)
+            if ((j->join != JoinKind::Inner && j->join != JoinKind::Cross) || j->natural || !j->using_columns.empty() ||
+                !j->options.empty() || !isa<TableRef>(j->right))
+                return;
+        for (Relation* r : q.sources)
+            if (!isa<TableRef>(r)) return;
+        if (q.joins.empty() && q.sources.size() < 2) return;
+        std::vector<Expr*> conjuncts;
+        if (q.filter) flatten(q.filter, BinaryOp::And, conjuncts);
+        std::vector<std::pair<std::string, Relation*>> relations;
+        for (Relation* r : q.sources) relations.emplace_back(key(r), r);
+        for (Join* j : q.joins) {
+            relations.emplace_back(key(j->right), j->right);
+            if (j->condition) flatten(j->condition, BinaryOp::And, conjuncts);
+        }
+        std::stable_sort(relations.begin(), relations.end(), [](auto& a, auto& b) { return a.first < b.first; });
+        std::vector<Relation*> sources;
+        for (auto& r : relations) sources.push_back(r.second);
+        q.sources = arena_.list(sources);
+        q.joins = {};
+        if (!conjuncts.empty()) q.filter = sorted_chain(BinaryOp::And, conjuncts, q.filter ? q.filter->span : q.span);
     }
 
     Expr* resolve_column(ColumnRef* c) {

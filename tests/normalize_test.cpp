@@ -247,3 +247,10 @@ TEST_CASE("normalize: function synonyms", "[diff][normalize]") {
     CHECK(dcount->distinct);
     CHECK(dcount->name[0].text == "count");
 }
+
+TEST_CASE("normalize: inner joins are FROM items with a filter", "[diff][normalize]") {
+    same("SELECT a.x FROM a JOIN b ON a.id = b.id WHERE b.y > 1", "SELECT a.x FROM a, b WHERE b.y > 1 AND a.id = b.id");
+    same("SELECT a.x FROM a JOIN b ON a.id = b.id", "SELECT a.x FROM b JOIN a ON b.id = a.id");
+    same("SELECT * FROM a CROSS JOIN b", "SELECT * FROM b, a");
+    differ("SELECT a.x FROM a LEFT JOIN b ON a.id = b.id", "SELECT a.x FROM a, b WHERE a.id = b.id");
+}
