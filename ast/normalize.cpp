@@ -549,6 +549,21 @@ private:
                     return f;
                 }
             }
+            // x LIKE '%v%' ≡ x contains 'v'; 'v%' startswith; '%v' endswith (KQL spellings)
+            if (b->op == BinaryOp::Like) {
+                if (auto* l = dyn_cast<Literal>(b->rhs); l && l->type == LiteralType::String) {
+                    std::string_view p = l->text;
+                    bool lead = p.size() >= 2 && p.front() == '%', trail = p.size() >= 2 && p.back() == '%';
+                    std::string_view inner = p.substr(lead ? 1 : 0, p.size() - (lead ? 1 : 0) - (trail ? 1 : 0));
+                    if ((lead || trail) && !inner.empty() && inner.find_first_of("%_\\[") == std::string_view::npos) {
+                        auto* v = shallow_copy(*l, arena_);
+                        v->text = inner;
+                        b->rhs = v;
+                        b->op = lead && trail ? BinaryOp::Contains : lead ? BinaryOp::EndsWith : BinaryOp::StartsWith;
+                    }
+                }
+                return b;
+            }
             if (is_commutative_chain(b->op)) {
                 std::vector<Expr*> terms;
                 flatten(b, b->op, terms);

@@ -254,3 +254,24 @@ TEST_CASE("normalize: inner joins are FROM items with a filter", "[diff][normali
     same("SELECT * FROM a CROSS JOIN b", "SELECT * FROM b, a");
     differ("SELECT a.x FROM a LEFT JOIN b ON a.id = b.id", "SELECT a.x FROM a, b WHERE a.id = b.id");
 }
+
+TEST_CASE("normalize: LIKE patterns take the KQL string operators", "[diff][normalize]") {
+    ast::Arena a;
+    auto check = [&](const char* sql, ast::BinaryOp op, const char* value) {
+        auto n = norm(std::string("SELECT * FROM t WHERE x ") + sql);
+        auto* q = ast::dyn_cast<ast::Query>(n->script->statements[0]);
+        REQUIRE(q);
+        auto* b = ast::dyn_cast<ast::Binary>(q->filter);
+        REQUIRE(b);
+        CHECK(b->op == op);
+        auto* l = ast::dyn_cast<ast::Literal>(b->rhs);
+        REQUIRE(l);
+        CHECK(l->text == value);
+    };
+    check("LIKE '%abc%'", ast::BinaryOp::Contains, "abc");
+    check("LIKE 'abc%'", ast::BinaryOp::StartsWith, "abc");
+    check("LIKE '%abc'", ast::BinaryOp::EndsWith, "abc");
+    check("LIKE 'a_c%'", ast::BinaryOp::Like, "a_c%");
+    check("LIKE 'abc'", ast::BinaryOp::Like, "abc");
+    differ("SELECT * FROM t WHERE x LIKE '%abc%'", "SELECT * FROM t WHERE x LIKE 'abc%'");
+}
