@@ -122,7 +122,8 @@ std::string format_number(double v) {
 
 class Normalizer {
 public:
-    Normalizer(Language language, Arena& arena) : lang_(language), arena_(arena) {}
+    Normalizer(Language language, Arena& arena, NormalizeOptions options = {})
+        : lang_(language), arena_(arena), options_(options) {}
 
     Node* rewrite(const Node* n) {
         if (!n) return nullptr;
@@ -153,10 +154,11 @@ private:
 
     Language lang_;
     Arena& arena_;
+    NormalizeOptions options_;
     std::vector<Scope> scopes_;
 
     std::string_view fold(std::string_view text, bool quoted) const {
-        if (lang_ == Language::Sql && !quoted) {
+        if ((lang_ == Language::Sql && !quoted) || options_.fold_all_names) {
             bool has_upper = std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
             if (has_upper) return arena_.copy(support::to_lower(text));
         }
@@ -598,6 +600,12 @@ private:
 
 ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena) {
     Normalizer n(language, arena);
+    return static_cast<ast::Script*>(n.rewrite(&script));
+}
+
+ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena,
+                        const NormalizeOptions& options) {
+    Normalizer n(language, arena, options);
     return static_cast<ast::Script*>(n.rewrite(&script));
 }
 

@@ -220,8 +220,10 @@ void hybrid_score(const ast::Script& ne, const ast::Script& ng, Components& ce, 
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
                 Language generated_language, const Profile& profile) {
     ast::Arena arena;
-    ast::Script* ne = normalize(expected, expected_language, arena);
-    ast::Script* ng = normalize(generated, generated_language, arena);
+    NormalizeOptions options;
+    options.fold_all_names = expected_language != generated_language;
+    ast::Script* ne = normalize(expected, expected_language, arena, options);
+    ast::Script* ng = normalize(generated, generated_language, arena, options);
     Components ce = extract_components(*ne);
     Components cg = extract_components(*ng);
     DiffResult r;

@@ -668,3 +668,18 @@ TEST_CASE("qdiff diff: output and exit codes", "[diff][cli]") {
     CHECK(bad.exit_code == 1);
     CHECK(bad.err.find("error") != std::string::npos);
 }
+
+TEST_CASE("diff: queries of two languages", "[diff]") {
+    ParseResult e = must_parse("SELECT title FROM Book WHERE pageCount > 250", Language::Sql);
+    ParseResult g = must_parse(kBook250, Language::Weaviate);
+    for (const char* profile : {"weaviate-ast", "full"}) {
+        DiffResult r = diff(*e.script(), Language::Sql, *g.script(), Language::Weaviate, load_profile(profile));
+        INFO(profile);
+        CHECK_FALSE(r.gated);
+        CHECK(r.score == 1.0);
+    }
+    ParseResult g300 = must_parse(kBook300, Language::Weaviate);
+    DiffResult r = diff(*e.script(), Language::Sql, *g300.script(), Language::Weaviate, load_profile("weaviate-ast"));
+    CHECK(r.score < 1.0);
+    CHECK(component(r, "filters").changed.size() == 1);
+}
