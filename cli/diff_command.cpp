@@ -118,12 +118,17 @@ int run_diff(const std::vector<std::string>& argv) {
     for (const ComponentResult& c : r.components) {
         std::cout << "  " << c.name << ": " << fixed(c.score) << " x " << fixed(c.weight)
                   << (c.absent ? " (absent on both sides)" : "") << '\n';
+        auto at = [](const Atom& a, const SourceText& source) {
+            LineCol lc = source.position(a.span.begin);
+            return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
+        };
         for (auto& p : c.matched) std::cout << "    = " << p.expected.text << '\n';
         for (auto& p : c.changed)
-            std::cout << "    ~ " << p.expected.text << "  ->  " << p.generated.text << "  (" << fixed(p.similarity)
-                      << ")\n";
-        for (auto& a : c.missing) std::cout << "    - missing: " << a.text << '\n';
-        for (auto& a : c.extra) std::cout << "    + extra: " << a.text << '\n';
+            std::cout << "    ~ changed: " << p.expected.text << at(p.expected, expected.source()) << "  ->  "
+                      << p.generated.text << at(p.generated, generated.source()) << "  (similarity "
+                      << fixed(p.similarity) << ")\n";
+        for (auto& a : c.missing) std::cout << "    - missing: " << a.text << at(a, expected.source()) << '\n';
+        for (auto& a : c.extra) std::cout << "    + extra: " << a.text << at(a, generated.source()) << '\n';
     }
     return 0;
 }

@@ -69,10 +69,12 @@ public:
 
     void run(const Script& s) {
         for (const char* name : kComponentNames) out[name];
-        const Query* q = nullptr;
-        for (auto* st : s.statements)
-            if ((q = dyn_cast<Query>(st))) break;
-        if (!q) return;
+        if (s.statements.empty()) return;
+        const Query* q = dyn_cast<Query>(s.statements[0]);
+        if (!q) {
+            statement_atoms(*s.statements[0]);
+            return;
+        }
         std::set<std::string> cte_names;
         collect_relations(*q, cte_names);
         std::set<std::string> seen;
@@ -163,6 +165,30 @@ public:
     }
 
 private:
+    // A statement other than a query (INSERT, UPDATE, DELETE, DDL): its relations, its WHERE, and the
+    // whole statement as one projection atom.
+    void statement_atoms(const Statement& st) {
+        std::set<std::string> cte_names;
+        collect_relations(st, cte_names);
+        auto add_table = [&](const List<Name>& name) {
+            if (!name.empty()) out["collection"].push_back(make_atom(join_names(name), st.span));
+        };
+        if (auto* i = dyn_cast<Insert>(&st)) add_table(i->table);
+        if (auto* c = dyn_cast<CreateIndex>(&st)) add_table(c->table);
+        std::set<std::string> seen;
+        std::vector<Atom> unique;
+        for (auto& a : out["collection"])
+            if (seen.insert(a.text).second) unique.push_back(a);
+        out["collection"] = unique;
+        const Expr* filter = nullptr;
+        if (auto* u = dyn_cast<Update>(&st)) filter = u->filter;
+        if (auto* d = dyn_cast<Delete>(&st)) filter = d->filter;
+        if (filter) filter_atoms(filter, "", out["filters"]);
+        Atom a = make_atom(to_sql(st), st.span);
+        a.op = std::string(kind_name(st.kind));
+        out["projection"].push_back(a);
+    }
+
     std::string relation_name(const Relation* r) {
         if (auto* t = dyn_cast<TableRef>(r)) return join_names(t->name);
         if (auto* d = dyn_cast<DerivedTable>(r)) return "(" + (d->query ? to_sql(*d->query) : "") + ")";

@@ -683,3 +683,12 @@ TEST_CASE("diff: queries of two languages", "[diff]") {
     CHECK(r.score < 1.0);
     CHECK(component(r, "filters").changed.size() == 1);
 }
+
+TEST_CASE("diff: statements other than queries", "[diff]") {
+    CHECK(score("DELETE FROM t WHERE a = 1", "DELETE FROM t WHERE a = 1", "full").score == 1.0);
+    DiffResult r = score("DELETE FROM t WHERE a = 1", "DELETE FROM t WHERE a = 2", "full");
+    CHECK(r.score < 1.0);
+    CHECK(component(r, "filters").changed.size() == 1);
+    CHECK(score("INSERT INTO t VALUES (1)", "INSERT INTO u VALUES (1)", "full").gated);
+    CHECK(score("UPDATE t SET a = 1", "UPDATE t SET a = 2", "full").score < 1.0);
+}
