@@ -135,6 +135,12 @@ public:
             // SQL and Weaviate sort ascending by default; KQL's sort/order/top descending.
             if (o->dir == SortDir::Default) o->dir = lang_ == Language::Kql ? SortDir::Desc : SortDir::Asc;
         }
+        if (auto* d = dyn_cast<DerivedTable>(c); d && !d->alias.empty() && !scopes_.empty()) {
+            // a derived table's alias is a positional name: `(...) AS sub` ≡ `(...) AS s`
+            auto& scope = scopes_.back();
+            if (auto it = scope.alias_to_table.find(std::string(d->alias.text)); it != scope.alias_to_table.end())
+                d->alias = Name{arena_.copy(it->second), false};
+        }
         if (auto* t = dyn_cast<TableRef>(c)) {
             // The alias has been resolved into the column references when it is unambiguous.
             if (!t->alias.empty() && !t->name.empty() && resolvable_alias(t->alias.text)) t->alias = Name{};
@@ -226,6 +232,15 @@ private:
                 }
                 if (table_count[table] == 1 && t->alias.empty()) scope.alias_to_table[table] = table;
                 if (table_count[table] == 1 && !t->alias.empty()) scope.alias_to_table.emplace(table, table);
+            }
+        }
+        int derived = 0;
+        for (auto* r : relations) {
+            if (auto* d = dyn_cast<DerivedTable>(r); d && !d->alias.empty()) {
+                std::string alias(fold(d->alias).text);
+                if (scope.alias_to_table.count(alias)) continue;
+                scope.alias_to_table[alias] = "_derived" + std::to_string(++derived);
+                scope.droppable_aliases.insert(alias);
             }
         }
         if (relations.size() == 1) {
@@ -460,6 +475,17 @@ private:
 
     Expr* simplify(Expr* e) {
         if (auto* c = dyn_cast<ColumnRef>(e)) return resolve_column(c);
+        if (auto* st = dyn_cast<Star>(e); st && st->qualifier.size() == 1) {  // t1.* → tab.*
+            std::string qualifier(st->qualifier[0].text);
+            for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s) {
+                auto it = s->alias_to_table.find(qualifier);
+                if (it == s->alias_to_table.end()) continue;
+                if (s->droppable_aliases.count(qualifier))
+                    st->qualifier = arena_.list(std::vector<Name>{Name{arena_.copy(it->second), false}});
+                break;
+            }
+            return st;
+        }
         if (auto* l = dyn_cast<Literal>(e)) return simplify_literal(l);
         if (auto* u = dyn_cast<Unary>(e)) {
             if (u->op == UnaryOp::Not) {

@@ -74,6 +74,9 @@ TEST_CASE("normalize: Weaviate names keep their case", "[diff][normalize]") {
 
 TEST_CASE("normalize: aliases and qualifiers resolve per query block", "[diff][normalize]") {
     same("SELECT t1.a FROM tab AS t1", "SELECT tab.a FROM tab");
+    same("SELECT t1.* FROM tab AS t1", "SELECT tab.* FROM tab");
+    same("SELECT sub.x FROM (SELECT a AS x FROM t) AS sub", "SELECT s.x FROM (SELECT a AS x FROM t) AS s");
+    differ("SELECT sub.x FROM (SELECT a AS x FROM t) AS sub", "SELECT sub.x FROM (SELECT b AS x FROM t) AS sub");
     same("SELECT a FROM tab WHERE b > 1", "SELECT tab.a FROM tab WHERE tab.b > 1");
     same("SELECT x.a, y.b FROM t1 AS x JOIN t2 AS y ON x.id = y.id", "SELECT t1.a, t2.b FROM t1 JOIN t2 ON t1.id = t2.id");
     same("SELECT a FROM t WHERE b IN (SELECT s.b FROM u AS s)", "SELECT t.a FROM t WHERE t.b IN (SELECT u.b FROM u)");
