@@ -692,3 +692,44 @@ TEST_CASE("diff: statements other than queries", "[diff]") {
     CHECK(score("INSERT INTO t VALUES (1)", "INSERT INTO u VALUES (1)", "full").gated);
     CHECK(score("UPDATE t SET a = 1", "UPDATE t SET a = 2", "full").score < 1.0);
 }
+
+TEST_CASE("diff: model predictions against the gold queries", "[diff][corpus]") {
+    QDIFF_REQUIRE_CORPUS();
+    std::vector<Profile> profiles;
+    for (auto& n : builtin_profile_names()) profiles.push_back(load_profile(n));
+    struct Set {
+        const char* gold;
+        const char* pred;
+    };
+    for (Set set : {Set{"sql/spider/gold.tsv", "sql/spider/pred.sql"},
+                    Set{"sql/spider/gold.tsv", "sql/spider/pred-dailsql-gpt4.sql"},
+                    Set{"sql/bird/gold.tsv", "sql/bird/pred-dailsql-gpt4.sql"}}) {
+        auto gold = testing::read_query_lines(set.gold);
+        auto pred = testing::read_query_lines(set.pred);
+        size_t pairs = 0, equal = 0, perfect = 0;
+        double sum = 0;
+        for (size_t i = 0; i < std::min(gold.size(), pred.size()); ++i) {
+            ParseOptions options{.language = Language::Sql, .dialect = Dialect::Sqlite};
+            ParseResult g = parse(gold[i].text, options), p = parse(pred[i].text, options);
+            if (!g.ok() || !p.ok()) continue;
+            INFO(gold[i].origin << ": " << gold[i].text << "\n" << pred[i].origin << ": " << pred[i].text);
+            ++pairs;
+            ast::Arena arena;
+            bool same = ast::equal(normalize(*g.script(), Language::Sql, arena), normalize(*p.script(), Language::Sql, arena));
+            equal += same;
+            for (const Profile& profile : profiles) {
+                DiffResult r = diff(*g.script(), Language::Sql, *p.script(), Language::Sql, profile);
+                REQUIRE(r.score >= 0.0);
+                REQUIRE(r.score <= 1.0);
+                if (same) REQUIRE(r.score == 1.0);
+                if (profile.name == "full") {
+                    sum += r.score;
+                    perfect += r.score == 1.0;
+                }
+            }
+        }
+        WARN(set.pred << ": " << pairs << " pairs, " << equal << " equal after normalization, " << perfect
+                      << " score 1.0 (full), mean score (full) " << (pairs ? sum / pairs : 0));
+        CHECK(pairs > 500);
+    }
+}
