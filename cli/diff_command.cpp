@@ -105,6 +105,22 @@ int run_diff(const std::vector<std::string>& argv) {
             if (e.generated) ej["generated"] = atom_json(*e.generated, generated.source());
             j["edits"].push_back(ej);
         }
+        if (!r.tree_edits.empty() || r.base_similarity) {
+            j["tree_edits"] = ordered_json::array();
+            for (const TreeEdit& e : r.tree_edits) {
+                ordered_json ej;
+                ej["op"] = e.op;
+                if (e.op != "insert") {
+                    ej["expected"] = e.expected_label;
+                    ej["expected_span"] = {e.expected.begin, e.expected.end};
+                }
+                if (e.op != "delete") {
+                    ej["generated"] = e.generated_label;
+                    ej["generated_span"] = {e.generated.begin, e.generated.end};
+                }
+                j["tree_edits"].push_back(ej);
+            }
+        }
         std::cout << j.dump() << '\n';
         return 0;
     }

@@ -184,7 +184,8 @@ void add_edits(DiffResult& r) {
 void hybrid_score(const ast::Script& ne, const ast::Script& ng, Components& ce, Components& cg,
                   const Profile& profile, DiffResult& r) {
     size_t larger = std::max(tree_size(ne), tree_size(ng));
-    double base = 1.0 - static_cast<double>(tree_edit_distance(ne, ng)) / static_cast<double>(larger);
+    r.tree_edits = tree_edit_script(ne, ng);
+    double base = 1.0 - static_cast<double>(r.tree_edits.size()) / static_cast<double>(larger);
     double boost = 0, penalty = 0;
     std::set<std::string> names;
     if (!profile.gate.empty()) names.insert(profile.gate);

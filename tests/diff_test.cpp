@@ -540,6 +540,35 @@ TEST_CASE("diff: Zhang-Shasha tree edit distance", "[diff]") {
     CHECK(tree_edit_distance(*a.script(), *c.script()) == 3);
     CHECK(tree_edit_distance(*c.script(), *a.script()) == 3);
     CHECK(tree_size(*c.script()) == 5);  // Script, Query, SelectItem, ColumnRef, TableRef
+    auto script = tree_edit_script(*a.script(), *b.script());
+    REQUIRE(script.size() == 1);
+    CHECK(script[0].op == "relabel");
+    CHECK(script[0].expected_label == "Binary >");
+    CHECK(script[0].generated_label == "Binary <");
+    auto drop = tree_edit_script(*a.script(), *c.script());
+    REQUIRE(drop.size() == 3);
+    for (auto& e : drop) CHECK(e.op == "delete");
+    auto add = tree_edit_script(*c.script(), *a.script());
+    REQUIRE(add.size() == 3);
+    for (auto& e : add) CHECK(e.op == "insert");
+}
+
+TEST_CASE("diff: the edit script has the size of the edit distance", "[diff]") {
+    const char* queries[] = {
+        "SELECT a, b FROM t WHERE x > 5 AND y = 'k' ORDER BY a",
+        "SELECT b FROM t JOIN u ON t.id = u.id WHERE x > 6 GROUP BY b HAVING count(*) > 1",
+        "SELECT count(*) FROM (SELECT a FROM t WHERE z IN (1, 2, 3)) AS s",
+        "SELECT a FROM t UNION SELECT a FROM u ORDER BY a DESC LIMIT 3",
+        "SELECT max(a), min(b) FROM t WHERE NOT (a = 1 OR b BETWEEN 2 AND 4)"};
+    for (const char* x : queries)
+        for (const char* y : queries) {
+            ParseResult px = must_parse(x, Language::Sql), py = must_parse(y, Language::Sql);
+            INFO(x << "\n" << y);
+            size_t distance = tree_edit_distance(*px.script(), *py.script());
+            CHECK(tree_edit_script(*px.script(), *py.script()).size() == distance);
+            CHECK(tree_edit_distance(*py.script(), *px.script()) == distance);  // unit costs: symmetric
+            if (std::string(x) == y) CHECK(distance == 0);
+        }
 }
 
 TEST_CASE("diff: hybrid profile", "[diff]") {

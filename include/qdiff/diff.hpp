@@ -78,6 +78,17 @@ Profile load_profile(const std::string& name_or_path);
 Profile parse_profile(const std::string& json_text, const std::string& origin);
 std::vector<std::string> builtin_profile_names();
 
+// One node-level edit of an optimal Zhang–Shasha mapping.
+struct TreeEdit {
+    std::string op;  // "insert" | "delete" | "relabel"
+    std::string expected_label;
+    std::string generated_label;
+    Span expected;   // in the expected text (delete, relabel)
+    Span generated;  // in the generated text (insert, relabel)
+};
+// An optimal edit script from a to b; its size is tree_edit_distance(a, b).
+std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b);
+
 // One step of the component-level edit script that turns the expected query into the generated one.
 struct Edit {
     std::string op;         // "insert" | "delete" | "update"
@@ -96,6 +107,7 @@ struct DiffResult {
     std::optional<double> label_boost;
     std::optional<double> label_penalty;
     std::optional<double> final_score;
+    std::vector<TreeEdit> tree_edits;  // hybrid only: the node-level script behind base_similarity
     std::vector<Edit> edits;  // from the component explanations: missing → delete, extra → insert,
                               // changed → update
 };
@@ -103,6 +115,7 @@ struct DiffResult {
 // Zhang–Shasha tree edit distance (unit costs; labels are a node's kind and scalar fields) and tree size.
 size_t tree_edit_distance(const ast::Node& a, const ast::Node& b);
 size_t tree_size(const ast::Node& n);
+
 
 // Normalizes both scripts and scores `generated` against `expected`.
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
