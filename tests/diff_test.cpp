@@ -762,3 +762,48 @@ TEST_CASE("diff: model predictions against the gold queries", "[diff][corpus]") 
         CHECK(pairs > 500);
     }
 }
+
+// The Hungarian algorithm of diff/matching.cpp against Boost.Graph's maximum_weighted_matching (a
+// general-graph matcher, used here only as an oracle) on random atom sets.
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/maximum_weighted_matching.hpp>
+#include <random>
+
+TEST_CASE("diff: the Hungarian matching agrees with Boost.Graph's maximum weighted matching", "[diff]") {
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
+                                        boost::property<boost::edge_weight_t, double>>;
+    std::mt19937 rng(12345);
+    const char* properties[] = {"age", "name", "city", "ages", "title", "pagecount"};
+    const char* ops[] = {"=", ">", "<", "LIKE"};
+    auto random_atom = [&]() {
+        Atom a;
+        a.property = properties[rng() % 6];
+        a.op = ops[rng() % 4];
+        a.numeric = true;
+        a.number = static_cast<double>(rng() % 50);
+        a.value = std::to_string(static_cast<int>(a.number));
+        a.text = a.property + a.op + a.value;
+        return a;
+    };
+    for (int trial = 0; trial < 200; ++trial) {
+        std::vector<Atom> e(rng() % 6), g(rng() % 6);
+        for (auto& a : e) a = random_atom();
+        for (auto& a : g) a = random_atom();
+        if (e.empty() && g.empty()) continue;
+        ComponentResult r = compare_component("filters", e, g);
+        double hungarian = r.score * static_cast<double>(e.size() + g.size()) / 2;
+
+        Graph graph(e.size() + g.size());
+        for (size_t i = 0; i < e.size(); ++i)
+            for (size_t j = 0; j < g.size(); ++j) {
+                double s = atom_similarity("filters", e[i], g[j]);
+                if (s < 0.3) continue;  // compare_component's threshold
+                boost::add_edge(i, e.size() + j, std::round(s * 1e6), graph);
+            }
+        std::vector<boost::graph_traits<Graph>::vertex_descriptor> mate(e.size() + g.size());
+        boost::maximum_weighted_matching(graph, &mate[0]);
+        double oracle = static_cast<double>(boost::matching_weight_sum(graph, &mate[0])) / 1e6;
+        INFO("trial " << trial << ": " << e.size() << " x " << g.size());
+        CHECK(hungarian == Approx(oracle).margin(1e-4));
+    }
+}
