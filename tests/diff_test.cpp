@@ -179,6 +179,16 @@ TEST_CASE("diff: weaviate-reference reproduces the published metric", "[diff]") 
         CHECK(r.score == 0.0);
         CHECK(r.gated);
     }
+    SECTION("aggregations on (property, metrics) per slot; group-by on plain equality") {
+        const char* e = R"({ Aggregate { Book(groupBy: ["genre"]) { pageCount { mean maximum } } } })";
+        const char* same_metrics = R"({ Aggregate { Book(groupBy: ["genre"]) { pageCount { maximum mean } } } })";
+        const char* other_metric = R"({ Aggregate { Book(groupBy: ["genre"]) { pageCount { mean } } } })";
+        const char* other_group = R"({ Aggregate { Book(groupBy: ["author"]) { pageCount { mean maximum } } } })";
+        CHECK(score(e, same_metrics, "weaviate-reference", Language::Weaviate).score == Approx(1.0));
+        // integer slot 0/1, text and boolean slots null on both sides: 2/3
+        CHECK(score(e, other_metric, "weaviate-reference", Language::Weaviate).score == Approx(0.85 + 0.15 * 2.0 / 3));
+        CHECK(score(e, other_group, "weaviate-reference", Language::Weaviate).score == Approx(0.85));
+    }
     SECTION("search: any text counts when both have one") {
         DiffResult r = score(R"({ Get { Book(bm25: {query: "space"}) { title } } })",
                              R"({ Get { Book(bm25: {query: "ocean"}) { title } } })", "weaviate-reference",
