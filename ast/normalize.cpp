@@ -390,8 +390,45 @@ private:
         return out;
     }
 
+    static std::optional<double> number(const Expr* e) {
+        auto* l = dyn_cast<Literal>(e);
+        if (!l || (l->type != LiteralType::Integer && l->type != LiteralType::Decimal)) return std::nullopt;
+        double v = 0;
+        auto r = std::from_chars(l->text.data(), l->text.data() + l->text.size(), v);
+        if (r.ec != std::errc() || r.ptr != l->text.data() + l->text.size()) return std::nullopt;
+        return v;
+    }
+
+    Literal* make_number(double v, Span span) {
+        auto* l = arena_.make<Literal>();
+        l->type = LiteralType::Decimal;
+        l->text = arena_.copy(format_number(v));
+        l->span = span;
+        return static_cast<Literal*>(simplify_literal(l));
+    }
+
+    // Constant folding: the numeric literals of a + or * chain become one (1 + x + 2 → x + 3).
+    std::vector<Expr*> fold_constants(BinaryOp op, std::vector<Expr*> terms, Span span) {
+        std::vector<Expr*> out;
+        double acc = op == BinaryOp::Add ? 0 : 1;
+        int constants = 0;
+        for (Expr* t : terms) {
+            if (auto v = number(t)) {
+                acc = op == BinaryOp::Add ? acc + *v : acc * *v;
+                ++constants;
+            } else {
+                out.push_back(t);
+            }
+        }
+        if (constants < 2 && !(constants == 1 && out.empty())) return terms;
+        if (!std::isfinite(acc)) return terms;
+        out.push_back(make_number(acc, span));
+        return out;
+    }
+
     Expr* sorted_chain(BinaryOp op, std::vector<Expr*> terms, Span span) {
         if (op == BinaryOp::Or) terms = merge_equalities(std::move(terms), span);
+        if (op == BinaryOp::Add || op == BinaryOp::Mul) terms = fold_constants(op, std::move(terms), span);
         std::vector<std::pair<std::string, Expr*>> keyed;
         for (auto* t : terms) keyed.emplace_back(key(t), t);
         std::stable_sort(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first < b.first; });
@@ -591,6 +628,9 @@ private:
                     }
                 }
                 return b;
+            }
+            if (b->op == BinaryOp::Sub) {
+                if (auto x = number(b->lhs), y = number(b->rhs); x && y) return make_number(*x - *y, b->span);
             }
             if (is_commutative_chain(b->op)) {
                 std::vector<Expr*> terms;

@@ -278,3 +278,11 @@ TEST_CASE("normalize: LIKE patterns take the KQL string operators", "[diff][norm
     check("LIKE 'abc'", ast::BinaryOp::Like, "abc");
     differ("SELECT * FROM t WHERE x LIKE '%abc%'", "SELECT * FROM t WHERE x LIKE 'abc%'");
 }
+
+TEST_CASE("normalize: numeric constants are folded", "[diff][normalize]") {
+    same("SELECT * FROM t WHERE x > 1 + 1", "SELECT * FROM t WHERE x > 2");
+    same("SELECT a + 1 + 2 FROM t", "SELECT 3 + a FROM t");
+    same("SELECT * FROM t WHERE x = 2 * 3 * y", "SELECT * FROM t WHERE x = y * 6");
+    same("SELECT * FROM t WHERE x < 10 - 2.5", "SELECT * FROM t WHERE x < 7.5");
+    differ("SELECT a + 1 FROM t", "SELECT a + 2 FROM t");
+}
