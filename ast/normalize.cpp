@@ -258,7 +258,7 @@ private:
         inner_joins_as_filter(*c);
         // KQL `summarize aggs by keys` without a later project outputs the keys then the aggregates:
         // spell it as SQL does, in the select list (SQL keeps its aggregates in the projection).
-        if (lang_ == Language::Kql && c->projection.empty() && !c->aggregations.empty()) {
+        if (lang_ == Language::Kql && c->projection.empty() && (!c->aggregations.empty() || !c->group_by.empty())) {
             std::vector<SelectItem*> items;
             for (Expr* key : c->group_by) {
                 auto* item = arena_.make<SelectItem>();
@@ -270,6 +270,7 @@ private:
             c->projection = arena_.list(items);
             c->aggregations = {};
         }
+        group_by_as_distinct(*c);
         return c;
     }
 
@@ -298,6 +299,40 @@ private:
         q.sources = arena_.list(sources);
         q.joins = {};
         if (!conjuncts.empty()) q.filter = sorted_chain(BinaryOp::And, conjuncts, q.filter ? q.filter->span : q.span);
+    }
+
+    static bool has_aggregate(const Node& n) {
+        static const std::set<std::string> names = {"count", "sum", "avg", "min", "max", "group_concat",
+                                                    "string_agg", "array_agg", "total", "stddev", "variance",
+                                                    "median", "listagg", "json_agg", "bool_and", "bool_or"};
+        if (isa<Query>(&n)) return false;
+        if (auto* f = dyn_cast<FunctionCall>(&n); f && !f->over && f->name.size() == 1 &&
+                                                  names.count(support::to_lower(f->name[0].text)))
+            return true;
+        bool found = false;
+        for_each_child(n, [&](const Node& c) { found = found || has_aggregate(c); });
+        return found;
+    }
+
+    // SELECT x, y FROM t GROUP BY x, y (no aggregate, no HAVING)  ≡  SELECT DISTINCT x, y FROM t
+    void group_by_as_distinct(Query& q) {
+        if (q.group_by.empty() || q.having || !q.aggregations.empty() || q.distinct != DistinctKind::None ||
+            q.projection.empty())
+            return;
+        std::set<std::string> keys, items;
+        for (Expr* g : q.group_by) {
+            if (isa<GroupingSet>(g)) return;
+            keys.insert(key(g));
+        }
+        for (SelectItem* item : q.projection) {
+            if (has_aggregate(*item)) return;
+            items.insert(key(item->expr));
+        }
+        for (OrderItem* o : q.order_by)
+            if (has_aggregate(*o)) return;
+        if (keys != items) return;
+        q.distinct = DistinctKind::Distinct;
+        q.group_by = {};
     }
 
     Expr* resolve_column(ColumnRef* c) {

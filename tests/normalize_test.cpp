@@ -218,6 +218,12 @@ TEST_CASE("normalize: KQL summarize is spelled as an SQL select list", "[diff][n
     auto sql = norm("SELECT x, COUNT(*) FROM t GROUP BY x");
     INFO(to_sql(*kql) << "\n" << to_sql(*sql->script));
     CHECK(ast::equal(kql, sql->script));
+    // T | summarize by x   ≡   SELECT DISTINCT x FROM t
+    q->aggregations = {};
+    ast::Script* keys_only = normalize(*script, Language::Kql, a);
+    auto distinct = norm("SELECT DISTINCT x FROM t");
+    INFO(to_sql(*keys_only) << "\n" << to_sql(*distinct->script));
+    CHECK(ast::equal(keys_only, distinct->script));
 }
 
 TEST_CASE("normalize: KQL keeps identifier case and sorts descending by default", "[diff][normalize]") {
@@ -285,4 +291,11 @@ TEST_CASE("normalize: numeric constants are folded", "[diff][normalize]") {
     same("SELECT * FROM t WHERE x = 2 * 3 * y", "SELECT * FROM t WHERE x = y * 6");
     same("SELECT * FROM t WHERE x < 10 - 2.5", "SELECT * FROM t WHERE x < 7.5");
     differ("SELECT a + 1 FROM t", "SELECT a + 2 FROM t");
+}
+
+TEST_CASE("normalize: GROUP BY without aggregates is DISTINCT", "[diff][normalize]") {
+    same("SELECT a, b FROM t GROUP BY b, a", "SELECT DISTINCT a, b FROM t");
+    differ("SELECT a, count(*) FROM t GROUP BY a", "SELECT DISTINCT a, count(*) FROM t");
+    differ("SELECT a FROM t GROUP BY a, b", "SELECT DISTINCT a FROM t");
+    differ("SELECT a FROM t GROUP BY a HAVING a > 1", "SELECT DISTINCT a FROM t WHERE a > 1");
 }
