@@ -15,8 +15,10 @@ commands:
   parse   --batch FILE [--field query] [--lang ...] [--dialect ...]   JSONL in, JSONL out
   tokens  [--lang ...] [--dialect ...] [--format text|json] [FILE|-]  the token stream
   tree    [--lang ...] [--dialect ...] [FILE|-]                       the grammar's parse tree
+  diff    [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
+          EXPECTED GENERATED                                          structural score, explained
 
-exit codes: 0 success, 1 findings (syntax errors), 2 usage or unreadable input
+exit codes: 0 success, 1 findings (syntax errors; diff: a query does not parse), 2 usage or unreadable input
 )";
 
 }  // namespace
@@ -29,7 +31,7 @@ int main(int argc, char** argv) {
         return args.empty() ? 2 : 0;
     }
     static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
-        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}};
+        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}};
     auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << kUsage;

@@ -1,0 +1,152 @@
+// `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json] EXPECTED GENERATED`
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "qdiff/diff.hpp"
+#include "qdiff/parse.hpp"
+
+namespace qdiff::cli {
+namespace {
+
+using ordered_json = nlohmann::ordered_json;
+
+ordered_json atom_json(const Atom& a, const SourceText& source) {
+    ordered_json j;
+    j["text"] = a.text;
+    LineCol at = source.position(a.span.begin);
+    j["span"] = {a.span.begin, a.span.end};
+    j["line"] = at.line;
+    j["column"] = at.column;
+    return j;
+}
+
+std::string fixed(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", v);
+    return buf;
+}
+
+}  // namespace
+
+int run_diff(const std::vector<std::string>& argv) {
+    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format"}, {});
+    if (args.positionals().size() != 2)
+        throw UsageError{"expected two inputs, EXPECTED and GENERATED (a file or -), got " +
+                         std::to_string(args.positionals().size())};
+    const std::string& expected_path = args.positionals()[0];
+    const std::string& generated_path = args.positionals()[1];
+    if (expected_path == "-" && generated_path == "-") throw UsageError{"only one input can be standard input"};
+    std::string format = args.choice("format", "text", {"text", "json"});
+    Profile profile;
+    try {
+        profile = load_profile(args.get_or("profile", "weaviate-ast"));
+    } catch (const std::exception& e) {
+        throw UsageError{e.what()};
+    }
+
+    ParseOptions generated_options;
+    generated_options.language = args.language();
+    generated_options.dialect = args.dialect();
+    generated_options.source_name = generated_path == "-" ? "<stdin>" : generated_path;
+    ParseOptions expected_options = generated_options;
+    if (args.get("expected-lang")) expected_options.language = args.language("expected-lang");
+    expected_options.source_name = expected_path == "-" ? "<stdin>" : expected_path;
+
+    ParseResult expected = parse(read_input(expected_path), expected_options);
+    ParseResult generated = parse(read_input(generated_path), generated_options);
+    if (!expected.ok() || !generated.ok()) {
+        std::cerr << render_text(expected.diagnostics(), expected.source())
+                  << render_text(generated.diagnostics(), generated.source());
+        return 1;
+    }
+    DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile);
+
+    if (format == "json") {
+        ordered_json j;
+        j["score"] = r.score;
+        j["gated"] = r.gated;
+        j["profile"] = r.profile;
+        ordered_json components = ordered_json::object();
+        for (const ComponentResult& c : r.components) {
+            ordered_json cj;
+            cj["score"] = c.score;
+            cj["weight"] = c.weight;
+            cj["absent"] = c.absent;
+            cj["matched"] = ordered_json::array();
+            for (auto& p : c.matched)
+                cj["matched"].push_back({{"expected", atom_json(p.expected, expected.source())},
+                                         {"generated", atom_json(p.generated, generated.source())}});
+            cj["missing"] = ordered_json::array();
+            for (auto& a : c.missing) cj["missing"].push_back(atom_json(a, expected.source()));
+            cj["extra"] = ordered_json::array();
+            for (auto& a : c.extra) cj["extra"].push_back(atom_json(a, generated.source()));
+            cj["changed"] = ordered_json::array();
+            for (auto& p : c.changed)
+                cj["changed"].push_back({{"expected", atom_json(p.expected, expected.source())},
+                                         {"generated", atom_json(p.generated, generated.source())},
+                                         {"similarity", p.similarity}});
+            components[c.name] = cj;
+        }
+        j["components"] = components;
+        if (r.base_similarity) j["base_similarity"] = *r.base_similarity;
+        if (r.label_boost) j["label_boost"] = *r.label_boost;
+        if (r.label_penalty) j["label_penalty"] = *r.label_penalty;
+        if (r.final_score) j["final_score"] = *r.final_score;
+        j["edits"] = ordered_json::array();
+        for (const Edit& e : r.edits) {
+            ordered_json ej;
+            ej["op"] = e.op;
+            ej["component"] = e.component;
+            if (e.expected) ej["expected"] = atom_json(*e.expected, expected.source());
+            if (e.generated) ej["generated"] = atom_json(*e.generated, generated.source());
+            j["edits"].push_back(ej);
+        }
+        if (!r.tree_edits.empty() || r.base_similarity) {
+            j["tree_edits"] = ordered_json::array();
+            for (const TreeEdit& e : r.tree_edits) {
+                ordered_json ej;
+                ej["op"] = e.op;
+                if (e.op != "insert") {
+                    ej["expected"] = e.expected_label;
+                    ej["expected_span"] = {e.expected.begin, e.expected.end};
+                }
+                if (e.op != "delete") {
+                    ej["generated"] = e.generated_label;
+                    ej["generated_span"] = {e.generated.begin, e.generated.end};
+                }
+                j["tree_edits"].push_back(ej);
+            }
+        }
+        std::cout << j.dump() << '\n';
+        return 0;
+    }
+
+    std::cout << "score " << fixed(r.score) << " (profile " << r.profile << ")"
+              << (r.gated ? " — gated: no common collection" : "") << '\n';
+    if (r.final_score)
+        std::cout << "  base_similarity " << fixed(*r.base_similarity) << " + label_boost " << fixed(*r.label_boost)
+                  << " - label_penalty " << fixed(*r.label_penalty) << " = final_score " << fixed(*r.final_score)
+                  << '\n';
+    for (const ComponentResult& c : r.components) {
+        std::cout << "  " << c.name << ": " << fixed(c.score) << " x " << fixed(c.weight)
+                  << (c.absent ? " (absent on both sides)" : "") << '\n';
+        auto at = [](const Atom& a, const SourceText& source) {
+            LineCol lc = source.position(a.span.begin);
+            return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
+        };
+        for (auto& p : c.matched) std::cout << "    = " << p.expected.text << '\n';
+        for (auto& p : c.changed)
+            std::cout << "    ~ changed: " << p.expected.text << at(p.expected, expected.source()) << "  ->  "
+                      << p.generated.text << at(p.generated, generated.source()) << "  (similarity "
+                      << fixed(p.similarity) << ")\n";
+        for (auto& a : c.missing) std::cout << "    - missing: " << a.text << at(a, expected.source()) << '\n';
+        for (auto& a : c.extra) std::cout << "    + extra: " << a.text << at(a, generated.source()) << '\n';
+    }
+    return 0;
+}
+
+}  // namespace qdiff::cli

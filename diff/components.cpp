@@ -1,0 +1,292 @@
+// Extraction of the scored components of a normalized query (SCORING.md, "Components").
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+#include "qdiff/ast_print.hpp"
+#include "qdiff/diff.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff {
+namespace {
+
+using namespace ast;
+
+std::string join_names(const List<Name>& names) {
+    std::string out;
+    for (const Name& n : names) {
+        if (!out.empty()) out += '.';
+        out += n.text;
+    }
+    return out;
+}
+
+bool is_aggregate_name(const std::string& n) {
+    static const std::set<std::string> names = {
+        // SQL
+        "count", "sum", "avg", "min", "max", "count_big", "group_concat", "string_agg", "array_agg", "stddev",
+        "stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp", "median", "total", "json_agg",
+        "bool_and", "bool_or", "every", "listagg", "percentile_cont", "percentile_disc", "mode",
+        // KQL
+        "dcount", "countif", "sumif", "avgif", "minif", "maxif", "dcountif", "make_list", "make_set",
+        "make_bag", "arg_max", "arg_min", "percentile", "percentiles", "stdev", "variance", "any",
+        "take_any", "count_distinct", "hll",
+        // Weaviate metrics
+        "mean", "maximum", "minimum", "type", "topoccurrences", "totaltrue", "totalfalse",
+        "percentagetrue", "percentagefalse", "pointingto"};
+    return names.count(support::to_lower(n)) != 0;
+}
+
+Atom make_atom(std::string text, Span span) {
+    Atom a;
+    a.text = std::move(text);
+    a.property = a.text;
+    a.span = span;
+    return a;
+}
+
+void set_value(Atom& a, const Expr* v) {
+    if (!v) return;
+    if (auto* l = dyn_cast<Literal>(v)) {
+        a.value = std::string(l->text);
+        a.value_type = std::string(enum_name(l->type));
+        if (l->type == LiteralType::Integer || l->type == LiteralType::Decimal) {
+            double d = 0;
+            auto r = std::from_chars(l->text.data(), l->text.data() + l->text.size(), d);
+            if (r.ec == std::errc()) {
+                a.numeric = true;
+                a.number = d;
+            }
+        }
+        return;
+    }
+    a.value = to_sql(*v);
+}
+
+class Extractor {
+public:
+    Components out;
+
+    void run(const Script& s) {
+        for (const char* name : kComponentNames) out[name];
+        if (s.statements.empty()) return;
+        const Query* q = dyn_cast<Query>(s.statements[0]);
+        if (!q) {
+            statement_atoms(*s.statements[0]);
+            return;
+        }
+        std::set<std::string> cte_names;
+        collect_relations(*q, cte_names);
+        std::set<std::string> seen;
+        auto& coll = out["collection"];
+        std::vector<Atom> unique;
+        for (auto& a : coll)
+            if (seen.insert(a.text).second) unique.push_back(a);
+        coll = unique;
+
+        for (auto* s : q->search) {
+            Atom a;
+            a.op = std::string(enum_name(s->search));
+            a.property = "search";
+            set_value(a, s->query);
+            a.text = a.op + "(" + a.value + ")";
+            a.span = s->span;
+            out["search"].push_back(a);
+        }
+        if (q->filter) filter_atoms(q->filter, "", out["filters"]);
+        if (q->having) filter_atoms(q->having, "", out["having"]);
+
+        std::set<std::string> agg_seen;
+        auto add_aggs = [&](const Node& n) { find_aggregates(n, agg_seen); };
+        for (auto* item : q->aggregations) add_aggs(*item);
+        for (auto* item : q->projection) add_aggs(*item);
+        if (q->having) add_aggs(*q->having);
+        for (auto* o : q->order_by) add_aggs(*o);
+
+        for (auto* g : q->group_by) out["group_by"].push_back(make_atom(to_sql(*g), g->span));
+
+        if (q->distinct != DistinctKind::None) out["projection"].push_back(make_atom("DISTINCT", q->span));
+        for (auto* item : q->projection) out["projection"].push_back(make_atom(to_sql(*item->expr), item->span));
+
+        for (size_t i = 1; i < q->sources.size(); ++i) {
+            Atom a = make_atom("cross " + relation_name(q->sources[i]), q->sources[i]->span);
+            a.property = relation_name(q->sources[i]);
+            a.op = "cross";
+            out["joins"].push_back(a);
+        }
+        for (auto* j : q->joins) {
+            Atom a;
+            a.property = relation_name(j->right);
+            a.op = std::string(enum_name(j->join)) + (j->natural ? " natural" : "");
+            if (j->condition) a.value = to_sql(*j->condition);
+            if (!j->using_columns.empty()) a.value = "USING " + join_names(j->using_columns);
+            a.text = a.op + " " + a.property + " ON " + a.value;
+            a.span = j->span;
+            out["joins"].push_back(a);
+        }
+        for (size_t i = 0; i < q->order_by.size(); ++i) {
+            auto* o = q->order_by[i];
+            Atom a;
+            a.property = to_sql(*o->expr);
+            a.op = std::string(enum_name(o->dir));
+            a.value = std::string(enum_name(o->nulls));
+            a.context = std::to_string(i);
+            a.text = a.property + " " + a.op + (o->nulls == NullsOrder::Default ? "" : " nulls " + a.value);
+            a.span = o->span;
+            out["order"].push_back(a);
+        }
+        if (q->limit) {
+            Atom a;
+            a.property = "limit";
+            a.op = "limit";
+            set_value(a, q->limit);
+            a.text = "LIMIT " + a.value;
+            a.span = q->limit->span;
+            out["limit"].push_back(a);
+        }
+        if (q->offset) {
+            Atom a;
+            a.property = "offset";
+            a.op = "offset";
+            set_value(a, q->offset);
+            a.text = "OFFSET " + a.value;
+            a.span = q->offset->span;
+            out["limit"].push_back(a);
+        }
+        for (auto* s : q->set_ops) {
+            Atom a;
+            a.op = std::string(enum_name(s->op)) + (s->all ? " all" : "");
+            a.value = s->query ? to_sql(*s->query) : "";
+            a.property = a.op;
+            a.text = a.op + " " + a.value;
+            a.span = s->span;
+            out["set_operations"].push_back(a);
+        }
+    }
+
+private:
+    // A statement other than a query (INSERT, UPDATE, DELETE, DDL): its relations, its WHERE, and the
+    // whole statement as one projection atom.
+    void statement_atoms(const Statement& st) {
+        std::set<std::string> cte_names;
+        collect_relations(st, cte_names);
+        auto add_table = [&](const List<Name>& name) {
+            if (!name.empty()) out["collection"].push_back(make_atom(join_names(name), st.span));
+        };
+        if (auto* i = dyn_cast<Insert>(&st)) add_table(i->table);
+        if (auto* c = dyn_cast<CreateIndex>(&st)) add_table(c->table);
+        std::set<std::string> seen;
+        std::vector<Atom> unique;
+        for (auto& a : out["collection"])
+            if (seen.insert(a.text).second) unique.push_back(a);
+        out["collection"] = unique;
+        const Expr* filter = nullptr;
+        if (auto* u = dyn_cast<Update>(&st)) filter = u->filter;
+        if (auto* d = dyn_cast<Delete>(&st)) filter = d->filter;
+        if (filter) filter_atoms(filter, "", out["filters"]);
+        Atom a = make_atom(to_sql(st), st.span);
+        a.op = std::string(kind_name(st.kind));
+        out["projection"].push_back(a);
+    }
+
+    std::string relation_name(const Relation* r) {
+        if (auto* t = dyn_cast<TableRef>(r)) return join_names(t->name);
+        if (auto* d = dyn_cast<DerivedTable>(r)) return "(" + (d->query ? to_sql(*d->query) : "") + ")";
+        return to_sql(*r);
+    }
+
+    // Every base relation of the query, its subqueries, set operations and CTE bodies; CTE names
+    // are not base relations.
+    void collect_relations(const Node& n, std::set<std::string>& cte_names) {
+        if (auto* q = dyn_cast<Query>(&n))
+            for (auto* c : q->ctes) cte_names.insert(std::string(c->name.text));
+        if (auto* t = dyn_cast<TableRef>(&n)) {
+            std::string name = join_names(t->name);
+            if (!name.empty() && !cte_names.count(name)) out["collection"].push_back(make_atom(name, t->span));
+        }
+        for_each_child(n, [&](const Node& c) { collect_relations(c, cte_names); });
+    }
+
+    void find_aggregates(const Node& n, std::set<std::string>& seen) {
+        if (isa<Query>(&n)) return;  // a subquery's aggregates are its own
+        if (auto* f = dyn_cast<FunctionCall>(&n); f && f->name.size() == 1 && !f->over &&
+                                                  is_aggregate_name(std::string(f->name[0].text))) {
+            Atom a;
+            a.op = std::string(f->name[0].text);
+            std::string args;
+            for (auto* arg : f->args) {
+                if (!args.empty()) args += ", ";
+                args += to_sql(*arg);
+            }
+            a.property = args;
+            a.value = f->distinct ? "distinct" : "";
+            a.text = to_sql(*f);
+            a.span = f->span;
+            if (seen.insert(a.text).second) out["aggregations"].push_back(a);
+            return;
+        }
+        for_each_child(n, [&](const Node& c) { find_aggregates(c, seen); });
+    }
+
+    void filter_atoms(const Expr* e, const std::string& context, std::vector<Atom>& atoms) {
+        if (auto* b = dyn_cast<Binary>(e); b && (b->op == BinaryOp::And || b->op == BinaryOp::Or)) {
+            std::string ctx = context.empty() ? std::string(enum_name(b->op))
+                                              : context + "/" + std::string(enum_name(b->op));
+            // a flattened chain keeps one context level
+            if (!context.empty() && context.size() >= enum_name(b->op).size() &&
+                context.substr(context.size() - enum_name(b->op).size()) == enum_name(b->op))
+                ctx = context;
+            filter_atoms(b->lhs, ctx, atoms);
+            filter_atoms(b->rhs, ctx, atoms);
+            return;
+        }
+        Atom a;
+        a.context = context;
+        a.span = e->span;
+        a.text = to_sql(*e);
+        if (auto* b = dyn_cast<Binary>(e)) {
+            a.property = to_sql(*b->lhs);
+            a.op = std::string(enum_name(b->op));
+            set_value(a, b->rhs);
+        } else if (auto* u = dyn_cast<Unary>(e)) {
+            if (u->op == UnaryOp::Not) {
+                std::vector<Atom> inner;
+                filter_atoms(u->operand, context, inner);
+                if (inner.size() == 1) {
+                    a = inner[0];
+                    a.op = "NOT " + a.op;
+                    a.text = to_sql(*e);
+                    a.span = e->span;
+                } else {
+                    a.property = to_sql(*u->operand);
+                    a.op = "NOT";
+                }
+            } else {
+                a.property = to_sql(*u->operand);
+                a.op = std::string(enum_name(u->op));
+            }
+        } else if (auto* in = dyn_cast<InList>(e)) {
+            a.property = to_sql(*in->expr);
+            a.op = "IN";
+            for (auto* item : in->items) a.value += (a.value.empty() ? "" : ", ") + to_sql(*item);
+        } else if (auto* in = dyn_cast<InSubquery>(e)) {
+            a.property = to_sql(*in->expr);
+            a.op = "IN";
+            a.value = to_sql(*in->query);
+        } else {
+            a.property = a.text;
+            a.op = std::string(kind_name(e->kind));
+        }
+        atoms.push_back(a);
+    }
+};
+
+}  // namespace
+
+Components extract_components(const ast::Script& normalized) {
+    Extractor x;
+    x.run(normalized);
+    return std::move(x.out);
+}
+
+}  // namespace qdiff

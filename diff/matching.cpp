@@ -1,0 +1,153 @@
+// Pairing atoms by maximum weighted matching and scoring a component (SCORING.md, "Matching").
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "qdiff/diff.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff {
+namespace {
+
+// Pairs below this similarity are reported as one missing and one invented atom.
+constexpr double kChangedThreshold = 0.3;
+
+size_t levenshtein(std::string_view a, std::string_view b) {
+    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+        }
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+// Hungarian algorithm (Kuhn–Munkres, potentials form) on a square cost matrix; returns, for each
+// row, its column. O(n^3).
+std::vector<int> hungarian(const std::vector<std::vector<double>>& cost) {
+    const int n = static_cast<int>(cost.size());
+    const double inf = std::numeric_limits<double>::infinity();
+    std::vector<double> u(n + 1), v(n + 1);
+    std::vector<int> p(n + 1), way(n + 1);
+    for (int i = 1; i <= n; ++i) {
+        p[0] = i;
+        int j0 = 0;
+        std::vector<double> minv(n + 1, inf);
+        std::vector<char> used(n + 1, false);
+        do {
+            used[j0] = true;
+            int i0 = p[j0], j1 = 0;
+            double delta = inf;
+            for (int j = 1; j <= n; ++j) {
+                if (used[j]) continue;
+                double cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
+                if (cur < minv[j]) {
+                    minv[j] = cur;
+                    way[j] = j0;
+                }
+                if (minv[j] < delta) {
+                    delta = minv[j];
+                    j1 = j;
+                }
+            }
+            for (int j = 0; j <= n; ++j) {
+                if (used[j]) {
+                    u[p[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+        } while (p[j0] != 0);
+        do {
+            int j1 = way[j0];
+            p[j0] = p[j1];
+            j0 = j1;
+        } while (j0);
+    }
+    std::vector<int> row_to_col(n, -1);
+    for (int j = 1; j <= n; ++j)
+        if (p[j]) row_to_col[p[j] - 1] = j - 1;
+    return row_to_col;
+}
+
+}  // namespace
+
+double name_similarity(std::string_view a, std::string_view b) {
+    if (a == b) return 1;
+    std::string la = support::to_lower(a), lb = support::to_lower(b);
+    size_t longest = std::max(la.size(), lb.size());
+    if (longest == 0) return 1;
+    return 1.0 - static_cast<double>(levenshtein(la, lb)) / static_cast<double>(longest);
+}
+
+double atom_similarity(const std::string& component, const Atom& e, const Atom& g) {
+    if (e.text == g.text && e.context == g.context) return 1;
+    if (component == "collection") return e.text == g.text ? 1 : 0;  // exact: the gate
+    if (component == "group_by" || component == "projection") return name_similarity(e.text, g.text);
+    double value;
+    if (e.numeric && g.numeric) {
+        double m = std::max(std::fabs(e.number), std::fabs(g.number));
+        value = m == 0 ? 1 : std::max(0.0, 1.0 - std::fabs(e.number - g.number) / m);
+    } else if (e.numeric != g.numeric) {
+        value = 0.5 * name_similarity(e.value, g.value);
+    } else {
+        value = name_similarity(e.value, g.value);
+    }
+    double op = e.op == g.op ? 1 : 0;
+    double property = name_similarity(e.property, g.property);
+    double s;
+    if (component == "order") s = 0.6 * property + 0.4 * op;
+    else if (component == "limit") s = e.op == g.op ? value : 0;
+    else if (component == "aggregations") s = 0.5 * op + 0.4 * property + 0.1 * (e.value == g.value ? 1 : 0);
+    else s = 0.4 * property + 0.2 * op + 0.4 * value;
+    if (e.context != g.context) s *= 0.9;
+    return std::clamp(s, 0.0, 1.0);
+}
+
+ComponentResult compare_component(const std::string& name, const std::vector<Atom>& expected,
+                                   const std::vector<Atom>& generated) {
+    ComponentResult r;
+    r.name = name;
+    if (expected.empty() && generated.empty()) {
+        r.score = 1;
+        r.absent = true;
+        return r;
+    }
+    r.absent = false;
+    const size_t n = std::max(expected.size(), generated.size());
+    std::vector<std::vector<double>> sim(n, std::vector<double>(n, 0.0)), cost(n, std::vector<double>(n, 1.0));
+    for (size_t i = 0; i < expected.size(); ++i)
+        for (size_t j = 0; j < generated.size(); ++j) {
+            double s = atom_similarity(name, expected[i], generated[j]);
+            if (s < kChangedThreshold) s = 0;
+            sim[i][j] = s;
+            cost[i][j] = 1.0 - s;
+        }
+    std::vector<int> assignment = hungarian(cost);
+    std::vector<char> used(generated.size(), false);
+    double total = 0;
+    for (size_t i = 0; i < expected.size(); ++i) {
+        int j = assignment[i];
+        if (j < 0 || static_cast<size_t>(j) >= generated.size() || sim[i][j] <= 0) {
+            r.missing.push_back(expected[i]);
+            continue;
+        }
+        used[j] = true;
+        double s = sim[i][j];
+        total += s;
+        AtomPair pair{expected[i], generated[j], s};
+        (s >= 1 - 1e-9 ? r.matched : r.changed).push_back(std::move(pair));
+    }
+    for (size_t j = 0; j < generated.size(); ++j)
+        if (!used[j]) r.extra.push_back(generated[j]);
+    r.score = 2 * total / static_cast<double>(expected.size() + generated.size());
+    return r;
+}
+
+}  // namespace qdiff

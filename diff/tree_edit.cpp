@@ -1,0 +1,171 @@
+// Zhang–Shasha tree edit distance over AST nodes (unit costs; a node's label is its kind and its
+// scalar fields, so `x > 5` and `x < 5` differ by one relabel).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "qdiff/diff.hpp"
+
+namespace qdiff {
+namespace {
+
+using namespace ast;
+
+template <class T>
+void append_scalar(std::string& out, const T& field) {
+    using U = std::decay_t<T>;
+    if constexpr (detail::is_node_ptr<U>::value || detail::is_node_list<U>::value) {
+        // children are not part of the label
+    } else if constexpr (std::is_same_v<U, Name>) {
+        out += ' ';
+        out += field.text;
+    } else if constexpr (std::is_same_v<U, List<Name>>) {
+        out += ' ';
+        for (uint32_t i = 0; i < field.size(); ++i) {
+            if (i) out += '.';
+            out += field[i].text;
+        }
+    } else if constexpr (std::is_same_v<U, std::string_view>) {
+        out += ' ';
+        out += field;
+    } else if constexpr (std::is_same_v<U, bool>) {
+        out += field ? " 1" : " 0";
+    } else if constexpr (std::is_enum_v<U>) {
+        out += ' ';
+        out += enum_name(field);
+    } else if constexpr (std::is_arithmetic_v<U>) {
+        out += ' ';
+        out += std::to_string(field);
+    }
+}
+
+struct Flat {
+    std::vector<std::string> label;  // by postorder index
+    std::vector<Span> span;
+    std::vector<int> leftmost;       // leftmost leaf descendant, postorder index
+    std::vector<int> keyroots;
+};
+
+int flatten(const Node& n, Flat& f) {
+    int first_leaf = -1;
+    for_each_child(n, [&](const Node& c) {
+        int l = flatten(c, f);
+        if (first_leaf < 0) first_leaf = l;
+    });
+    std::string label(kind_name(n.kind));
+    visit_fields(n, [&](std::string_view, const auto& field) { append_scalar(label, field); });
+    int index = static_cast<int>(f.label.size());
+    f.label.push_back(std::move(label));
+    f.span.push_back(n.span);
+    f.leftmost.push_back(first_leaf < 0 ? index : f.leftmost[first_leaf]);
+    return first_leaf < 0 ? index : f.leftmost[first_leaf];
+}
+
+Flat flat(const Node& root) {
+    Flat f;
+    flatten(root, f);
+    // keyroots: the highest node of each distinct leftmost leaf
+    std::vector<int> seen(f.label.size(), -1);
+    for (int i = static_cast<int>(f.label.size()) - 1; i >= 0; --i)
+        if (seen[f.leftmost[i]] < 0) seen[f.leftmost[i]] = i;
+    for (int i = 0; i < static_cast<int>(f.label.size()); ++i)
+        if (seen[f.leftmost[i]] == i) f.keyroots.push_back(i);
+    return f;
+}
+
+}  // namespace
+
+size_t tree_size(const ast::Node& n) {
+    size_t count = 1;
+    for_each_child(n, [&](const Node& c) { count += tree_size(c); });
+    return count;
+}
+
+namespace {
+
+struct Distances {
+    Flat A, B;
+    std::vector<int> td;
+    int n = 0, m = 0;
+    int& TD(int i, int j) { return td[static_cast<size_t>(i) * m + j]; }
+};
+
+// Forest distances between the subtree of A rooted at i and that of B rooted at j (rows li-1..i,
+// columns lj-1..j); fills TD for the subtree pairs on both leftmost paths.
+std::vector<int> forest(Distances& d, int i, int j) {
+    const int li = d.A.leftmost[i], lj = d.B.leftmost[j];
+    const int rows = i - li + 2, cols = j - lj + 2;
+    std::vector<int> fd(static_cast<size_t>(rows) * cols, 0);
+    auto FD = [&](int x, int y) -> int& { return fd[static_cast<size_t>(x) * cols + y]; };
+    for (int x = 1; x < rows; ++x) FD(x, 0) = FD(x - 1, 0) + 1;
+    for (int y = 1; y < cols; ++y) FD(0, y) = FD(0, y - 1) + 1;
+    for (int x = 1; x < rows; ++x) {
+        const int ii = li + x - 1;
+        for (int y = 1; y < cols; ++y) {
+            const int jj = lj + y - 1;
+            if (d.A.leftmost[ii] == li && d.B.leftmost[jj] == lj) {
+                int relabel = d.A.label[ii] == d.B.label[jj] ? 0 : 1;
+                FD(x, y) = std::min({FD(x - 1, y) + 1, FD(x, y - 1) + 1, FD(x - 1, y - 1) + relabel});
+                d.TD(ii, jj) = FD(x, y);
+            } else {
+                const int px = d.A.leftmost[ii] - li, py = d.B.leftmost[jj] - lj;
+                FD(x, y) = std::min({FD(x - 1, y) + 1, FD(x, y - 1) + 1, FD(px, py) + d.TD(ii, jj)});
+            }
+        }
+    }
+    return fd;
+}
+
+Distances distances(const ast::Node& a, const ast::Node& b) {
+    Distances d{flat(a), flat(b), {}, 0, 0};
+    d.n = static_cast<int>(d.A.label.size());
+    d.m = static_cast<int>(d.B.label.size());
+    d.td.assign(static_cast<size_t>(d.n) * d.m, 0);
+    for (int i : d.A.keyroots)
+        for (int j : d.B.keyroots) forest(d, i, j);
+    return d;
+}
+
+}  // namespace
+
+std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b) {
+    Distances d = distances(a, b);
+    std::vector<TreeEdit> edits;
+    std::vector<std::pair<int, int>> pending = {{d.n - 1, d.m - 1}};
+    while (!pending.empty()) {
+        auto [i, j] = pending.back();
+        pending.pop_back();
+        const int li = d.A.leftmost[i], lj = d.B.leftmost[j];
+        const int cols = j - lj + 2;
+        std::vector<int> fd = forest(d, i, j);
+        auto FD = [&](int x, int y) { return fd[static_cast<size_t>(x) * cols + y]; };
+        int x = i - li + 1, y = j - lj + 1;
+        while (x > 0 || y > 0) {
+            const int ii = li + x - 1, jj = lj + y - 1;
+            if (x > 0 && FD(x, y) == FD(x - 1, y) + 1) {
+                edits.push_back({"delete", d.A.label[ii], "", d.A.span[ii], {}});
+                --x;
+            } else if (y > 0 && FD(x, y) == FD(x, y - 1) + 1) {
+                edits.push_back({"insert", "", d.B.label[jj], {}, d.B.span[jj]});
+                --y;
+            } else if (d.A.leftmost[ii] == li && d.B.leftmost[jj] == lj) {
+                if (d.A.label[ii] != d.B.label[jj])
+                    edits.push_back({"relabel", d.A.label[ii], d.B.label[jj], d.A.span[ii], d.B.span[jj]});
+                --x;
+                --y;
+            } else {
+                pending.emplace_back(ii, jj);
+                x = d.A.leftmost[ii] - li;
+                y = d.B.leftmost[jj] - lj;
+            }
+        }
+    }
+    return edits;
+}
+
+size_t tree_edit_distance(const ast::Node& a, const ast::Node& b) {
+    Distances d = distances(a, b);
+    return static_cast<size_t>(d.TD(d.n - 1, d.m - 1));
+}
+
+}  // namespace qdiff

@@ -1,0 +1,124 @@
+// Structural diff and scoring of a generated query against an expected one (see SCORING.md).
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "qdiff/ast.hpp"
+#include "qdiff/parse.hpp"
+
+namespace qdiff {
+
+// One comparable unit of a component: a filter atom is (property, operator, typed value) under the
+// AND/OR structure it sits in (`context`); other components fill the fields they need.
+struct Atom {
+    std::string text;      // canonical printed form; equal texts are equal atoms
+    std::string property;  // column, relation, function argument...
+    std::string op;        // operator, function, join kind, sort direction...
+    std::string value;     // the value as text
+    bool numeric = false;  // value is a number
+    double number = 0;
+    std::string value_type;  // literal type of the value ("integer", "string", ...), "" when not a literal
+    std::string context;   // connective path of a filter atom ("AND", "AND/OR"), or a position
+    Span span;             // in the text the atom came from
+};
+
+// The components, in reporting order.
+inline constexpr const char* kComponentNames[] = {"collection", "search",     "filters", "aggregations",
+                                                  "group_by",   "projection", "joins",   "order",
+                                                  "limit",      "having",     "set_operations"};
+
+using Components = std::map<std::string, std::vector<Atom>>;
+
+// The atoms of each component of a normalized script (its first query).
+Components extract_components(const ast::Script& normalized);
+
+// Similarity of two atoms of the same component, in [0, 1].
+double atom_similarity(const std::string& component, const Atom& expected, const Atom& generated);
+// Normalized edit-distance similarity of two names, in [0, 1].
+double name_similarity(std::string_view a, std::string_view b);
+
+struct AtomPair {
+    Atom expected;
+    Atom generated;
+    double similarity = 0;
+};
+
+struct ComponentResult {
+    std::string name;
+    double score = 1;
+    double weight = 0;
+    bool absent = true;  // no atoms on either side (full credit)
+    std::vector<AtomPair> matched;   // similarity 1
+    std::vector<AtomPair> changed;   // partial similarity
+    std::vector<Atom> missing;       // in expected only
+    std::vector<Atom> extra;         // in generated only
+};
+
+// Pairs the atoms of both sides by maximum weighted matching (Hungarian algorithm) and scores the
+// component as an F1 over the pair similarities.
+ComponentResult compare_component(const std::string& name, const std::vector<Atom>& expected,
+                                  const std::vector<Atom>& generated);
+
+// A weight profile (scoring/profiles/*.json).
+struct Profile {
+    std::string name;
+    std::string kind = "structural";  // "structural" | "reference" | "hybrid"
+    std::string gate;                 // a component whose zero score zeroes the total ("" = none)
+    std::vector<std::pair<std::string, double>> weights;
+    // hybrid: final = min(1, base_similarity + boost − penalty); a component present on both sides
+    // adds its boost when it matches exactly and subtracts its penalty when it conflicts.
+    std::map<std::string, double> boost;
+    std::map<std::string, double> penalty;
+};
+// A built-in profile name (weaviate-ast, full, weaviate-reference) or a path to a JSON file.
+// Throws std::runtime_error when it cannot be found or read.
+Profile load_profile(const std::string& name_or_path);
+Profile parse_profile(const std::string& json_text, const std::string& origin);
+std::vector<std::string> builtin_profile_names();
+
+// One node-level edit of an optimal Zhang–Shasha mapping.
+struct TreeEdit {
+    std::string op;  // "insert" | "delete" | "relabel"
+    std::string expected_label;
+    std::string generated_label;
+    Span expected;   // in the expected text (delete, relabel)
+    Span generated;  // in the generated text (insert, relabel)
+};
+// An optimal edit script from a to b; its size is tree_edit_distance(a, b).
+std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b);
+
+// One step of the component-level edit script that turns the expected query into the generated one.
+struct Edit {
+    std::string op;         // "insert" | "delete" | "update"
+    std::string component;
+    std::optional<Atom> expected;
+    std::optional<Atom> generated;
+};
+
+struct DiffResult {
+    double score = 0;
+    bool gated = false;
+    std::string profile;
+    std::vector<ComponentResult> components;
+    // hybrid profiles only
+    std::optional<double> base_similarity;
+    std::optional<double> label_boost;
+    std::optional<double> label_penalty;
+    std::optional<double> final_score;
+    std::vector<TreeEdit> tree_edits;  // hybrid only: the node-level script behind base_similarity
+    std::vector<Edit> edits;  // from the component explanations: missing → delete, extra → insert,
+                              // changed → update
+};
+
+// Zhang–Shasha tree edit distance (unit costs; labels are a node's kind and scalar fields) and tree size.
+size_t tree_edit_distance(const ast::Node& a, const ast::Node& b);
+size_t tree_size(const ast::Node& n);
+
+
+// Normalizes both scripts and scores `generated` against `expected`.
+DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
+                Language generated_language, const Profile& profile);
+
+}  // namespace qdiff

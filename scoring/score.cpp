@@ -1,0 +1,255 @@
+// Weight profiles and the total score (SCORING.md, "Profiles").
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "qdiff/diff.hpp"
+#include "qdiff/normalize.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff {
+namespace scoring {
+const std::map<std::string, std::string>& builtin_profiles();  // generated_profiles.cpp
+}
+
+Profile parse_profile(const std::string& json_text, const std::string& origin) {
+    nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
+    if (!j.is_object()) throw std::runtime_error("profile " + origin + ": expected a JSON object");
+    Profile p;
+    p.name = j.value("name", origin);
+    p.kind = j.value("kind", "structural");
+    if (!j.contains("weights") && p.kind == "hybrid") j["weights"] = nlohmann::json::object();
+    if (!j.contains("weights") || !j["weights"].is_object())
+        throw std::runtime_error("profile " + origin + ": expected \"weights\": {COMPONENT: WEIGHT, ...}");
+    p.gate = j.value("gate", "");
+    if (p.kind != "structural" && p.kind != "reference" && p.kind != "hybrid")
+        throw std::runtime_error("profile " + origin + ": unknown kind '" + p.kind + "'");
+    auto read_map = [&](const char* key, std::map<std::string, double>& out) {
+        if (!j.contains(key)) return;
+        if (!j[key].is_object()) throw std::runtime_error("profile " + origin + ": \"" + key + "\" must be an object");
+        for (auto& [component, w] : j[key].items()) {
+            bool known = false;
+            for (const char* c : kComponentNames) known = known || component == c;
+            if (!known || !w.is_number())
+                throw std::runtime_error("profile " + origin + ": bad " + key + " entry '" + component + "'");
+            out[component] = w.get<double>();
+        }
+    };
+    read_map("boost", p.boost);
+    read_map("penalty", p.penalty);
+    for (const char* component : kComponentNames) {
+        if (!j["weights"].contains(component)) continue;
+        const auto& w = j["weights"][component];
+        if (!w.is_number() || w.get<double>() < 0)
+            throw std::runtime_error("profile " + origin + ": weight of " + component + " must be a number >= 0");
+        p.weights.emplace_back(component, w.get<double>());
+    }
+    for (auto& [key, value] : j["weights"].items()) {
+        bool known = false;
+        for (const char* component : kComponentNames) known = known || key == component;
+        if (!known) throw std::runtime_error("profile " + origin + ": unknown component '" + key + "'");
+    }
+    return p;
+}
+
+std::vector<std::string> builtin_profile_names() {
+    std::vector<std::string> names;
+    for (auto& [name, text] : scoring::builtin_profiles()) names.push_back(name);
+    return names;
+}
+
+Profile load_profile(const std::string& name_or_path) {
+    auto& builtins = scoring::builtin_profiles();
+    if (auto it = builtins.find(name_or_path); it != builtins.end()) return parse_profile(it->second, it->first);
+    std::ifstream in(name_or_path);
+    if (!in) {
+        std::string known;
+        for (auto& [name, text] : builtins) known += (known.empty() ? "" : ", ") + name;
+        throw std::runtime_error("unknown profile '" + name_or_path + "' (built in: " + known + "; or a JSON file)");
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    return parse_profile(text.str(), name_or_path);
+}
+
+namespace {
+
+// ---- the published Weaviate metric (kind "reference") --------------------------------------------
+
+// The typed slot of a filter value: integer, text or boolean ("" for anything else).
+std::string filter_slot(const Atom& a) {
+    if (a.value_type == "integer" || a.value_type == "decimal") return "integer";
+    if (a.value_type == "string") return "text";
+    if (a.value_type == "boolean") return "boolean";
+    return "";
+}
+
+// The typed slot of an aggregation, from its metric.
+std::string aggregation_slot(const Atom& a) {
+    std::string m = support::to_lower(a.op);
+    if (m == "topoccurrences") return "text";
+    if (m == "totaltrue" || m == "totalfalse" || m == "percentagetrue" || m == "percentagefalse") return "boolean";
+    if (m == "mean" || m == "median" || m == "mode" || m == "maximum" || m == "minimum" || m == "sum" ||
+        m == "avg" || m == "min" || m == "max")
+        return "integer";
+    return "";
+}
+
+// One slot holds the first atom of its type; aggregations of one property merge their metrics.
+std::map<std::string, std::string> slots(const std::vector<Atom>& atoms, bool aggregation) {
+    std::map<std::string, std::string> out;
+    if (!aggregation) {
+        for (auto& a : atoms) {
+            std::string slot = filter_slot(a);
+            if (!slot.empty() && !out.count(slot)) out[slot] = a.property + "\x1f" + a.op + "\x1f" + a.value;
+        }
+        return out;
+    }
+    std::map<std::string, std::pair<std::string, std::set<std::string>>> by_slot;
+    for (auto& a : atoms) {
+        std::string slot = aggregation_slot(a);
+        if (slot.empty()) continue;
+        auto& entry = by_slot[slot];
+        if (entry.first.empty()) entry.first = a.property;
+        if (entry.first == a.property) entry.second.insert(a.op);
+    }
+    for (auto& [slot, entry] : by_slot) {
+        std::string metrics;
+        for (auto& m : entry.second) metrics += m + ",";
+        out[slot] = entry.first + "\x1f" + metrics;
+    }
+    return out;
+}
+
+double slot_score(const std::vector<Atom>& e, const std::vector<Atom>& g, bool aggregation) {
+    auto se = slots(e, aggregation), sg = slots(g, aggregation);
+    int counted = 0, hits = 0;
+    for (const char* slot : {"integer", "text", "boolean"}) {
+        bool in_e = se.count(slot), in_g = sg.count(slot);
+        if (!in_e && !in_g) {
+            ++counted;
+            ++hits;
+        } else if (in_e && in_g) {
+            ++counted;
+            hits += se[slot] == sg[slot] ? 1 : 0;
+        }
+        // only one side: skipped (a quirk of the published metric)
+    }
+    return counted == 0 ? 0.0 : static_cast<double>(hits) / counted;
+}
+
+void reference_score(const Components& e, const Components& g, const Profile& profile, DiffResult& r) {
+    auto weight = [&](const std::string& c) {
+        for (auto& [name, w] : profile.weights)
+            if (name == c) return w;
+        return 0.0;
+    };
+    auto first_text = [](const std::vector<Atom>& atoms) { return atoms.empty() ? std::string() : atoms[0].text; };
+    std::map<std::string, double> scores;
+    scores["collection"] = first_text(e.at("collection")) == first_text(g.at("collection")) ? 1 : 0;
+    bool se = !e.at("search").empty() && !e.at("search")[0].value.empty();
+    bool sg = !g.at("search").empty() && !g.at("search")[0].value.empty();
+    scores["search"] = se == sg ? 1 : 0;
+    scores["filters"] = slot_score(e.at("filters"), g.at("filters"), false);
+    scores["aggregations"] = slot_score(e.at("aggregations"), g.at("aggregations"), true);
+    scores["group_by"] = first_text(e.at("group_by")) == first_text(g.at("group_by")) ? 1 : 0;
+    r.score = 0;
+    for (auto& [name, w] : profile.weights) {
+        ComponentResult c = compare_component(name, e.at(name), g.at(name));  // for the explanation
+        c.weight = w;
+        c.score = scores.count(name) ? scores[name] : c.score;
+        r.components.push_back(std::move(c));
+        r.score += w * (scores.count(name) ? scores[name] : 0);
+    }
+    if (scores["collection"] == 0 && weight("collection") > 0) {
+        r.gated = true;
+        r.score = 0;
+    }
+    r.score = std::clamp(r.score, 0.0, 1.0);
+}
+
+void add_edits(DiffResult& r) {
+    for (const ComponentResult& c : r.components) {
+        for (auto& a : c.missing) r.edits.push_back({"delete", c.name, a, std::nullopt});
+        for (auto& a : c.extra) r.edits.push_back({"insert", c.name, std::nullopt, a});
+        for (auto& p : c.changed) r.edits.push_back({"update", c.name, p.expected, p.generated});
+    }
+}
+
+void hybrid_score(const ast::Script& ne, const ast::Script& ng, Components& ce, Components& cg,
+                  const Profile& profile, DiffResult& r) {
+    size_t larger = std::max(tree_size(ne), tree_size(ng));
+    r.tree_edits = tree_edit_script(ne, ng);
+    double base = 1.0 - static_cast<double>(r.tree_edits.size()) / static_cast<double>(larger);
+    double boost = 0, penalty = 0;
+    std::set<std::string> names;
+    if (!profile.gate.empty()) names.insert(profile.gate);
+    for (auto& [c, w] : profile.boost) names.insert(c);
+    for (auto& [c, w] : profile.penalty) names.insert(c);
+    for (const char* name : kComponentNames) {
+        if (!names.count(name)) continue;
+        ComponentResult c = compare_component(name, ce[name], cg[name]);
+        auto b = profile.boost.find(name);
+        c.weight = b == profile.boost.end() ? 0 : b->second;
+        if (name == profile.gate && !c.absent && c.matched.empty() && c.changed.empty()) r.gated = true;
+        // optional components count only when specified on both sides
+        if (!ce[name].empty() && !cg[name].empty()) {
+            if (c.score >= 1 - 1e-9) {
+                if (b != profile.boost.end()) boost += b->second;
+            } else if (auto p = profile.penalty.find(name); p != profile.penalty.end()) {
+                penalty += p->second;
+            }
+        }
+        r.components.push_back(std::move(c));
+    }
+    double final_score = r.gated ? 0.0 : std::clamp(base + boost - penalty, 0.0, 1.0);
+    r.base_similarity = base;
+    r.label_boost = boost;
+    r.label_penalty = penalty;
+    r.final_score = final_score;
+    r.score = final_score;
+    add_edits(r);
+}
+
+}  // namespace
+
+DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
+                Language generated_language, const Profile& profile) {
+    ast::Arena arena;
+    NormalizeOptions options;
+    options.fold_all_names = expected_language != generated_language;
+    ast::Script* ne = normalize(expected, expected_language, arena, options);
+    ast::Script* ng = normalize(generated, generated_language, arena, options);
+    Components ce = extract_components(*ne);
+    Components cg = extract_components(*ng);
+    DiffResult r;
+    r.profile = profile.name;
+    if (profile.kind == "reference") {
+        reference_score(ce, cg, profile, r);
+        add_edits(r);
+        return r;
+    }
+    if (profile.kind == "hybrid") {
+        hybrid_score(*ne, *ng, ce, cg, profile, r);
+        return r;
+    }
+    double total = 0, weights = 0;
+    for (auto& [name, w] : profile.weights) {
+        ComponentResult c = compare_component(name, ce[name], cg[name]);
+        c.weight = w;
+        total += w * c.score;
+        weights += w;
+        if (name == profile.gate && !c.absent && c.matched.empty() && c.changed.empty()) r.gated = true;
+        r.components.push_back(std::move(c));
+    }
+    r.score = r.gated || weights == 0 ? 0.0 : std::clamp(total / weights, 0.0, 1.0);
+    add_edits(r);
+    return r;
+}
+
+}  // namespace qdiff
