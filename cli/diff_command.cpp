@@ -1,6 +1,7 @@
 // `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json] EXPECTED GENERATED`
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -41,12 +42,17 @@ int run_diff(const std::vector<std::string>& argv) {
     const std::string& generated_path = args.positionals()[1];
     if (expected_path == "-" && generated_path == "-") throw UsageError{"only one input can be standard input"};
     std::string format = args.choice("format", "text", {"text", "json"});
-    Profile profile;
-    try {
-        profile = load_profile(args.get_or("profile", "weaviate-ast"));
-    } catch (const std::exception& e) {
-        throw UsageError{e.what()};
-    }
+    // Without --profile: the Weaviate AST metric for two Weaviate queries, `full` otherwise (SQL and
+    // KQL have the projection, joins, order and limit that weaviate-ast leaves out).
+    auto load = [](const std::string& name) {
+        try {
+            return load_profile(name);
+        } catch (const std::exception& e) {
+            throw UsageError{e.what()};
+        }
+    };
+    std::optional<Profile> chosen;
+    if (auto name = args.get("profile")) chosen = load(*name);
 
     ParseOptions generated_options;
     generated_options.language = args.language();
@@ -63,6 +69,8 @@ int run_diff(const std::vector<std::string>& argv) {
                   << render_text(generated.diagnostics(), generated.source());
         return 1;
     }
+    bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
+    Profile profile = chosen ? *chosen : load(both_weaviate ? "weaviate-ast" : "full");
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile);
 
     if (format == "json") {
