@@ -222,3 +222,29 @@ TEST_CASE("KQL hostile input gives a clear diagnostic, never a crash", "[kql][ho
         }
     }
 }
+
+TEST_CASE("KQL search predicates associate by precedence", "[kql]") {
+    // the grammar's last term swallows `"disk" or x > 1`; the front end re-associates
+    CHECK(sexpr("T | search Level:\"warn\" and \"disk\" or x > 1") ==
+          sexpr("T | search (Level has \"warn\" and \"disk\") or x > 1"));
+    CHECK(sexpr("search \"a\" or \"b\" and \"c\"") == sexpr("search \"a\" or (\"b\" and \"c\")"));
+}
+
+TEST_CASE("KQL tokens and tree dumps", "[kql]") {
+    ParseOptions options;
+    options.language = Language::Kql;
+    SourceText source("T | where a has 'x' // note");
+    TokensResult tokens = tokenize(source, options);
+    REQUIRE(tokens.diagnostics.empty());
+    REQUIRE(tokens.tokens.size() >= 6);
+    CHECK(tokens.tokens[0].type == "IDENTIFIER");
+    CHECK(tokens.tokens[2].type == "PIPE");
+    CHECK(tokens.tokens.back().hidden);  // the comment
+    TreeResult tree = parse_tree(source, options);
+    CHECK(tree.diagnostics.empty());
+    CHECK(tree.tree.find("whereOperator") != std::string::npos);
+    CHECK(tree.tree.find("#StringOperatorExpression") != std::string::npos);
+    TreeResult bad = parse_tree(SourceText("T | where"), options);
+    CHECK(bad.tree.empty());
+    CHECK_FALSE(bad.diagnostics.empty());
+}

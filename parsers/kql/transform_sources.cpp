@@ -8,6 +8,8 @@
 //     tables as sources; `union` → see transform_join_union.cpp;
 //   - find, evaluate, externaldata, inline_external_table, macro-expand as sources → TableFunction
 //     named after the operator with its text (one Keyword literal): visible, printable, not analysed.
+#include <functional>
+
 #include "parsers/kql/transformer.hpp"
 #include "qdiff/ast_print.hpp"
 
@@ -217,29 +219,43 @@ Query* Transformer::search(G::SearchOperatorContext* c, Query* q) {
     return q;
 }
 
-// Terms joined by and/or, `and` binding tighter; `Col:"v"` is `Col has "v"`.
+// Terms joined by and/or, `and` binding tighter; `Col:"v"` is `Col has "v"`. A term's expression may
+// have swallowed the following `and`/`or` terms (`search A:"x" and "y" or z` parses its last term
+// as `"y" or z`): unparenthesised and/or chains inside terms are split again, so that the whole
+// predicate is associated by precedence.
 Expr* Transformer::search_predicate(G::SearchPredicateContext* c) {
-    auto terms = c->searchTerm();
-    auto term = [&](G::SearchTermContext* t) -> Expr* {
-        if (auto* col = dynamic_cast<G::ColumnSearchTermContext*>(t)) {
-            auto* b = make<Binary>(t);
+    std::vector<Expr*> operands;
+    std::vector<bool> is_or;  // between operands[i] and operands[i + 1]
+    std::function<void(G::ExprContext*)> split = [&](G::ExprContext* e) {
+        if (auto* a = dynamic_cast<G::AndExpressionContext*>(e)) {
+            split(a->expr(0));
+            is_or.push_back(false);
+            split(a->expr(1));
+        } else if (auto* o = dynamic_cast<G::OrExpressionContext*>(e)) {
+            split(o->expr(0));
+            is_or.push_back(true);
+            split(o->expr(1));
+        } else {
+            operands.push_back(expr(e));
+        }
+    };
+    for (auto* child : c->children) {
+        if (auto* term_node = dynamic_cast<antlr4::tree::TerminalNode*>(child)) {
+            is_or.push_back(term_node->getSymbol()->getType() == G::OR);
+        } else if (auto* col = dynamic_cast<G::ColumnSearchTermContext*>(child)) {
+            auto* b = make<Binary>(col);
             b->op = BinaryOp::Has;
             auto* r = make<ColumnRef>(col->name());
             r->path = list(std::vector<Name>{name(col->name())});
             b->lhs = r;
             b->rhs = make_literal(col->stringLiteral(), LiteralType::String, string_value(col->stringLiteral()));
-            return b;
+            operands.push_back(b);
+        } else if (dynamic_cast<G::AnySearchTermContext*>(child)) {
+            operands.push_back(make<Star>(static_cast<antlr4::ParserRuleContext*>(child)));
+        } else if (auto* e = dynamic_cast<G::ExpressionSearchTermContext*>(child)) {
+            split(e->expr());
         }
-        if (dynamic_cast<G::AnySearchTermContext*>(t)) return make<Star>(t);
-        return expr(dynamic_cast<G::ExpressionSearchTermContext*>(t)->expr());
-    };
-    // Operators between terms, in order: children are term (op term)*.
-    std::vector<bool> is_or;
-    for (auto* child : c->children)
-        if (auto* term_node = dynamic_cast<antlr4::tree::TerminalNode*>(child))
-            is_or.push_back(term_node->getSymbol()->getType() == G::OR);
-    Expr* result = nullptr;
-    Expr* conjunction = term(terms[0]);
+    }
     auto combine = [&](BinaryOp op, Expr* a, Expr* b) -> Expr* {
         auto* bin = make_at<Binary>(Span{a->span.begin, b->span.end});
         bin->op = op;
@@ -247,13 +263,14 @@ Expr* Transformer::search_predicate(G::SearchPredicateContext* c) {
         bin->rhs = b;
         return bin;
     };
-    for (size_t i = 1; i < terms.size(); ++i) {
-        Expr* next = term(terms[i]);
+    Expr* result = nullptr;
+    Expr* conjunction = operands[0];
+    for (size_t i = 1; i < operands.size(); ++i) {
         if (is_or[i - 1]) {
             result = result ? combine(BinaryOp::Or, result, conjunction) : conjunction;
-            conjunction = next;
+            conjunction = operands[i];
         } else {
-            conjunction = combine(BinaryOp::And, conjunction, next);
+            conjunction = combine(BinaryOp::And, conjunction, operands[i]);
         }
     }
     return result ? combine(BinaryOp::Or, result, conjunction) : conjunction;
