@@ -200,6 +200,23 @@ TEST_CASE("KQL hostile input gives a clear diagnostic, never a crash", "[kql][ho
         std::string printed = to_kql(*r.script());
         CHECK(ast::equal(r.script(), parse_kql(printed).script()));
     }
+    SECTION("long and/or chains: linear time, a clear limit") {
+        // 800 terms parse (they took 25 s in this build before the searchPredicate rewrite, now well
+        // under a second); 5,000 terms are deeper than the transformer's limit
+        std::string q = "T | where x == 0";
+        for (int i = 1; i < 800; ++i) q += " or x == " + std::to_string(i);
+        CHECK(parse_kql(q).ok());
+        std::string deep = "T | where x == 0";
+        for (int i = 1; i < 5000; ++i) deep += " and x != " + std::to_string(i);
+        ParseResult r = parse_kql(deep);
+        CHECK_FALSE(r.ok());
+        CHECK(first_error(r).id == DiagId::NestingTooDeep);
+        std::string search = "T | search \"w0\"";
+        for (int i = 1; i < 5000; ++i) search += " or C" + std::to_string(i) + ":\"w\"";
+        ParseResult s = parse_kql(search);
+        CHECK_FALSE(s.ok());
+        CHECK(first_error(s).id == DiagId::NestingTooDeep);
+    }
     SECTION("binary bytes") {
         std::string q("T | where x == \x01\x02\x03", 18);
         ParseResult r = parse_kql(q);

@@ -219,14 +219,15 @@ Query* Transformer::search(G::SearchOperatorContext* c, Query* q) {
     return q;
 }
 
-// Terms joined by and/or, `and` binding tighter; `Col:"v"` is `Col has "v"`. A term's expression may
-// have swallowed the following `and`/`or` terms (`search A:"x" and "y" or z` parses its last term
-// as `"y" or z`): unparenthesised and/or chains inside terms are split again, so that the whole
+// Terms joined by and/or, `and` binding tighter; `Col:"v"` is `Col has "v"`. An expression term takes
+// in the following expression terms (`search A:"x" and "y" or z` parses its last term as
+// `"y" or z`): unparenthesised and/or chains inside terms are split again, so that the whole
 // predicate is associated by precedence.
 Expr* Transformer::search_predicate(G::SearchPredicateContext* c) {
     std::vector<Expr*> operands;
     std::vector<bool> is_or;  // between operands[i] and operands[i + 1]
     std::function<void(G::ExprContext*)> split = [&](G::ExprContext* e) {
+        DepthGuard guard(depth_, depth_limit_, span(e));
         if (auto* a = dynamic_cast<G::AndExpressionContext*>(e)) {
             split(a->expr(0));
             is_or.push_back(false);
@@ -239,23 +240,30 @@ Expr* Transformer::search_predicate(G::SearchPredicateContext* c) {
             operands.push_back(expr(e));
         }
     };
-    for (auto* child : c->children) {
-        if (auto* term_node = dynamic_cast<antlr4::tree::TerminalNode*>(child)) {
-            is_or.push_back(term_node->getSymbol()->getType() == G::OR);
-        } else if (auto* col = dynamic_cast<G::ColumnSearchTermContext*>(child)) {
-            auto* b = make<Binary>(col);
-            b->op = BinaryOp::Has;
-            auto* r = make<ColumnRef>(col->name());
-            r->path = list(std::vector<Name>{name(col->name())});
-            b->lhs = r;
-            b->rhs = make_literal(col->stringLiteral(), LiteralType::String, string_value(col->stringLiteral()));
-            operands.push_back(b);
-        } else if (dynamic_cast<G::AnySearchTermContext*>(child)) {
-            operands.push_back(make<Star>(static_cast<antlr4::ParserRuleContext*>(child)));
-        } else if (auto* e = dynamic_cast<G::ExpressionSearchTermContext*>(child)) {
-            split(e->expr());
+    // The grammar nests the rest of the predicate (searchPredicate: term (op searchPredicate)?): flatten.
+    std::function<void(antlr4::ParserRuleContext*)> walk = [&](antlr4::ParserRuleContext* p) {
+        for (auto* child : p->children) {
+            if (auto* term_node = dynamic_cast<antlr4::tree::TerminalNode*>(child)) {
+                is_or.push_back(term_node->getSymbol()->getType() == G::OR);
+            } else if (auto* col = dynamic_cast<G::ColumnSearchTermContext*>(child)) {
+                auto* b = make<Binary>(col);
+                b->op = BinaryOp::Has;
+                auto* r = make<ColumnRef>(col->name());
+                r->path = list(std::vector<Name>{name(col->name())});
+                b->lhs = r;
+                b->rhs = make_literal(col->stringLiteral(), LiteralType::String, string_value(col->stringLiteral()));
+                operands.push_back(b);
+            } else if (dynamic_cast<G::AnySearchTermContext*>(child)) {
+                operands.push_back(make<Star>(static_cast<antlr4::ParserRuleContext*>(child)));
+            } else if (auto* e = dynamic_cast<G::ExpressionSearchTermContext*>(child)) {
+                split(e->expr());
+            } else if (auto* nested = dynamic_cast<G::SearchPredicateContext*>(child)) {
+                DepthGuard guard(depth_, depth_limit_, span(nested));
+                walk(nested);
+            }
         }
-    }
+    };
+    walk(c);
     auto combine = [&](BinaryOp op, Expr* a, Expr* b) -> Expr* {
         auto* bin = make_at<Binary>(Span{a->span.begin, b->span.end});
         bin->op = op;
