@@ -94,13 +94,20 @@ private:
         if constexpr (detail::is_node_ptr<T>::value) {
             node(*field);
         } else if constexpr (detail::is_node_list<T>::value) {
+            // Pretty: one element per line, indented under the field.
             out_ += '(';
+            ++depth_;
             bool first = true;
             for (auto* c : field) {
-                if (!first) out_ += ' ';
+                if (options_.pretty) {
+                    if (!first || field.size() > 1) separate();
+                } else if (!first) {
+                    out_ += ' ';
+                }
                 first = false;
                 node(*c);
             }
+            --depth_;
             out_ += ')';
         } else if constexpr (std::is_same_v<T, List<Name>>) {
             out_ += '(';

@@ -347,6 +347,14 @@ private:
             expr(f.args[0]);
             out += ' ';
             expr(f.args[1]);
+        } else if (function_is(f, "MATCH") && f.args.size() >= 2 && isa<Tuple>(f.args[0])) {
+            exprs(cast<Tuple>(*f.args[0]).items);
+            out += ") AGAINST (";
+            expr(f.args[1]);
+            if (f.args.size() > 2) {
+                out += ' ';
+                expr(f.args[2]);
+            }
         } else if (function_is(f, "POSITION") && f.args.size() == 2) {
             operand(f.args[0], kCompare, true);
             out += " IN ";
@@ -891,7 +899,17 @@ private:
                 return;
             case ConstraintKind::NotNull: out += "NOT NULL"; return;
             case ConstraintKind::Null: out += "NULL"; return;
-            case ConstraintKind::Default: out += "DEFAULT "; operand(c.expr, kAtom, false); return;
+            case ConstraintKind::Default:
+                // The grammar takes a literal, a call or a parenthesised expression here.
+                out += "DEFAULT ";
+                if (isa<Literal>(c.expr) || isa<FunctionCall>(c.expr)) {
+                    expr(c.expr);
+                } else {
+                    out += '(';
+                    expr(c.expr);
+                    out += ')';
+                }
+                return;
             case ConstraintKind::Check: out += "CHECK ("; expr(c.expr); out += ')'; return;
             case ConstraintKind::AutoIncrement: out += "AUTOINCREMENT"; return;
             case ConstraintKind::Collate: out += "COLLATE "; expr(c.expr); return;

@@ -37,5 +37,27 @@ endif()
 # Generated code is third-party style: no warnings, and -fno-char8_t for its u8"" literals.
 add_library(qdiff_grammars OBJECT ${QDIFF_GRAMMAR_OUTPUTS} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/empty.cpp)
 target_include_directories(qdiff_grammars SYSTEM PRIVATE ${ANTLR4_INCLUDE_DIR} ${QDIFF_GENERATED_DIR})
-target_compile_options(qdiff_grammars PRIVATE -w -fno-char8_t)
+target_compile_options(qdiff_grammars PRIVATE -w -fno-char8_t -g0)
+# Under the sanitizers (the test build) the generated parsers are the bulk of the compile time;
+# -O1 halves it, and nobody debugs generated code.
+if(QDIFF_SANITIZE)
+  target_compile_options(qdiff_grammars PRIVATE -O1)
+endif()
 set_target_properties(qdiff_grammars PROPERTIES POSITION_INDEPENDENT_CODE ON)
+
+# The keyword table of the hand-written SQL lexer, from the keyword rules of SqlLexer.g4
+# (`SELECT: S E L E C T;`, `AUTO_INCREMENT: A U T O '_' I N C R E M E N T;`).
+set(QDIFF_SQL_LEXER_GRAMMAR ${CMAKE_CURRENT_SOURCE_DIR}/grammars/sql/SqlLexer.g4)
+if(EXISTS ${QDIFF_SQL_LEXER_GRAMMAR})
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${QDIFF_SQL_LEXER_GRAMMAR})
+  file(STRINGS ${QDIFF_SQL_LEXER_GRAMMAR} keyword_rules REGEX "^[A-Z_]+: ([A-Z]|'_')( ([A-Z]|'_'))*;$")
+  set(keyword_table "// Generated from SqlLexer.g4 by cmake/Grammars.cmake.\n")
+  foreach(rule ${keyword_rules})
+    string(REGEX MATCH "^[A-Z_]+" token "${rule}")
+    string(REGEX REPLACE "^[A-Z_]+: " "" spelling "${rule}")
+    string(REGEX REPLACE "[ ;']" "" spelling "${spelling}")
+    string(APPEND keyword_table "{\"${spelling}\", SqlLexer::${token}},\n")
+  endforeach()
+  file(MAKE_DIRECTORY ${QDIFF_GENERATED_DIR})
+  file(CONFIGURE OUTPUT ${QDIFF_GENERATED_DIR}/sql_keywords.inc CONTENT "${keyword_table}")
+endif()

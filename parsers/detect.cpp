@@ -1,7 +1,10 @@
 // Language detection for --lang auto. Cheap and conservative: it looks at the first words and at
 // pipes, never parses.
 #include <array>
+#include <algorithm>
 #include <cctype>
+#include <optional>
+#include <utility>
 
 #include "qdiff/parse.hpp"
 
@@ -51,9 +54,24 @@ bool has_pipe(std::string_view t) {
     return false;
 }
 
+// The language tag of the first Markdown code fence, as models write it: ```graphql, ```sql, ```kusto.
+std::optional<Language> fence_language(std::string_view text) {
+    size_t fence = text.find("```");
+    if (fence == std::string_view::npos) return std::nullopt;
+    std::string_view tag = text.substr(fence + 3);
+    tag = tag.substr(0, std::min(tag.find_first_of(" \t\r\n"), tag.size()));
+    static constexpr std::pair<std::string_view, Language> tags[] = {
+        {"graphql", Language::Weaviate}, {"json", Language::Weaviate}, {"sql", Language::Sql},
+        {"kql", Language::Kql}, {"kusto", Language::Kql}};
+    for (auto [word, language] : tags)
+        if (tag.size() == word.size() && starts_with_word_ci(tag, word)) return language;
+    return std::nullopt;
+}
+
 }  // namespace
 
 Language detect_language(std::string_view text) {
+    if (auto fenced = fence_language(text)) return *fenced;
     std::string_view t = skip_preamble(text);
     if (t.empty()) return Language::Sql;
     // JSON and GraphQL have no `|` outside strings; KQL can start with a bracketed name: ['T'] | count.

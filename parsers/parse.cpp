@@ -104,26 +104,33 @@ ParseResult parse(std::string text, const ParseOptions& options) {
     return result;
 }
 
-TokensResult tokenize(const SourceText& source, const ParseOptions& options) {
-    TokensResult result{{}, {}, resolve_language(source, options)};
+namespace {
+
+// The debugging views (tokens, tree) share the input checks and the front-end lookup of parse().
+template <class Result, class Step>
+Result run_frontend_step(const SourceText& source, const ParseOptions& options, Step step) {
+    Result result{{}, {}, resolve_language(source, options)};
     if (!check_input(source, options, result.diagnostics)) return result;
     if (const auto* frontend = frontend_or_diagnose(result.language, result.diagnostics)) {
         ast::Arena arena;
         parsers::ParseContext ctx{source, options, arena, result.diagnostics};
-        result.tokens = frontend->tokens(ctx);
+        step(*frontend, ctx, result);
     }
     return result;
 }
 
+}  // namespace
+
+TokensResult tokenize(const SourceText& source, const ParseOptions& options) {
+    return run_frontend_step<TokensResult>(source, options, [](const auto& frontend, auto& ctx, TokensResult& r) {
+        r.tokens = frontend.tokens(ctx);
+    });
+}
+
 TreeResult parse_tree(const SourceText& source, const ParseOptions& options) {
-    TreeResult result{{}, {}, resolve_language(source, options)};
-    if (!check_input(source, options, result.diagnostics)) return result;
-    if (const auto* frontend = frontend_or_diagnose(result.language, result.diagnostics)) {
-        ast::Arena arena;
-        parsers::ParseContext ctx{source, options, arena, result.diagnostics};
-        result.tree = frontend->tree(ctx);
-    }
-    return result;
+    return run_frontend_step<TreeResult>(source, options, [](const auto& frontend, auto& ctx, TreeResult& r) {
+        r.tree = frontend.tree(ctx);
+    });
 }
 
 }  // namespace qdiff

@@ -1,4 +1,5 @@
 #include "parsers/frontend.hpp"
+#include "parsers/weaviate/lower.hpp"
 
 namespace qdiff::parsers {
 
@@ -9,6 +10,7 @@ const Frontend* frontend_for(Language language) {
     switch (language) {
         case Language::Sql: return &sql_frontend();
         case Language::Kql: return &kql_frontend();
+        case Language::Weaviate: return &weaviate::weaviate_frontend();
         default: return nullptr;
     }
 }

@@ -11,7 +11,7 @@ case "$flavour" in
   *) echo "usage: $0 release|asan" >&2; exit 2 ;;
 esac
 generator=(); command -v ninja >/dev/null && generator=(-G Ninja)
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build" "${generator[@]}" "${flags[@]}" >&2
-fi
+# Configuring again is cheap and picks up new files and options.
+if [ -f "$build/CMakeCache.txt" ]; then generator=(); fi
+cmake -S "$root" -B "$build" "${generator[@]}" "${flags[@]}" >/dev/null
 cmake --build "$build" --parallel "$(nproc)" >&2

@@ -6,8 +6,9 @@
 // (SqlParser.nonReservedKeyword). No semantic predicates (they defeat the DFA cache).
 // Whitespace is skipped; comments go to the HIDDEN channel.
 // Error tokens instead of silent skipping: UNTERMINATED_STRING (string or quoted
-// identifier without its closing quote), UNTERMINATED_COMMENT, and ERROR_CHAR for any other
-// byte nothing else matches (one character each, so the lexer can never loop).
+// identifier without its closing quote) and ERROR_CHAR for any character nothing else matches
+// (one character each, so the lexer can never loop). UNTERMINATED_COMMENT is hidden (SQLite
+// reads an unterminated comment as running to the end); a linter can still warn about it.
 lexer grammar SqlLexer;
 
 // ---------------------------------------------------------------- keywords
@@ -260,6 +261,7 @@ JSON_EXTRACT: '->';
 JSON_PATH_TEXT: '#>>';
 JSON_PATH: '#>';
 CONTAINS: '@>';
+AT_AT: '@@';                     // PostgreSQL text search match
 CONTAINED_BY: '<@';
 QUESTION_PIPE: '?|';
 QUESTION_AMP: '?&';
@@ -322,11 +324,13 @@ QUOTED_IDENTIFIER: '"' ( ~'"' | '""' )* '"';
 BACKTICK_IDENTIFIER: '`' ( ~'`' | '``' )* '`';
 // T-SQL [name]: only when it starts like a name and holds no comma or bracket, so that
 // ARRAY[1, 2], a[1] and a[1:2] still lex as brackets (see NOTES.md).
-BRACKET_IDENTIFIER: '[' [a-zA-Z_\u0080-\uFFFF] ~[\],[\r\n]* ']';
+BRACKET_IDENTIFIER: '[' IDENT_START ~[\],[\r\n]* ']';
 
 // ---------------------------------------------------------------- comments and whitespace
 LINE_COMMENT: '--' ~[\r\n]* -> channel(HIDDEN);
-BLOCK_COMMENT: '/*' ( BLOCK_COMMENT | . )*? '*/' -> channel(HIDDEN);   // nests, as in PostgreSQL
+// Not nesting: a nesting rule makes the lexer backtrack exponentially on `/*/*/*...` (only PostgreSQL
+// nests comments, and queries do not rely on it).
+BLOCK_COMMENT: '/*' .*? '*/' -> channel(HIDDEN);
 WS: [ \t\r\n\f\u000B\u00A0\uFEFF]+ -> skip;
 
 // ---------------------------------------------------------------- error tokens
@@ -337,7 +341,7 @@ UNTERMINATED_STRING
     | [eE] '\'' ( ~['\\] | '\\' . | '\'\'' )* '\\'?
     | '"' ( ~'"' | '""' )*
     | '`' ( ~'`' | '``' )*
-    | '$' DOLLAR_TAG? '$' ( ~'$' | '$' ~[a-zA-Z_$\u0080-\uFFFF] )*
+    | '$' DOLLAR_TAG? '$' ( ~'$' | '$' ~[a-zA-Z_$\u0080-\u009F\u00A1-\uFEFE\uFF00-\u{10FFFF}] )*
     ;
 // SQLite reads an unterminated /* comment as running to the end of the input; so does this
 // grammar (hidden channel), but with its own token type so that a linter can warn about it.
@@ -345,9 +349,10 @@ UNTERMINATED_COMMENT: '/*' ( ~'*' | '*'+ ~[*/] )* '*'* -> channel(HIDDEN);
 ERROR_CHAR: .;
 
 // ---------------------------------------------------------------- fragments
-fragment IDENT_START: [a-zA-Z_\u0080-\uFFFF];
-fragment IDENT_PART: [a-zA-Z_0-9$\u0080-\uFFFF];
-fragment DOLLAR_TAG: [a-zA-Z_\u0080-\uFFFF] [a-zA-Z_0-9\u0080-\uFFFF]*;
+// Any non-ASCII code point is an identifier character, except U+00A0 and U+FEFF (whitespace).
+fragment IDENT_START: [a-zA-Z_\u0080-\u009F\u00A1-\uFEFE\uFF00-\u{10FFFF}];
+fragment IDENT_PART: [a-zA-Z_0-9$\u0080-\u009F\u00A1-\uFEFE\uFF00-\u{10FFFF}];
+fragment DOLLAR_TAG: IDENT_START [a-zA-Z_0-9\u0080-\u009F\u00A1-\uFEFE\uFF00-\u{10FFFF}]*;
 fragment DIGIT: [0-9];
 fragment HEX_DIGIT: [0-9a-fA-F];
 fragment EXPONENT: [eE] [+-]? DIGIT+;

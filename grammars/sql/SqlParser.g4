@@ -5,7 +5,7 @@
 // Conventions
 // - Every alternative of a rule with several alternatives carries a `# Label`, so a typed
 //   transformer has one visit method per node kind. Rules that are plain token sets
-//   (nonReservedKeyword, comparisonOperator, ...) are the exception: read the token.
+//   (nonReservedKeyword, timeUnit, ...) are the exception: read the token.
 // - Expressions are two left-recursive rules: `expr` holds the boolean connectives (NOT, AND,
 //   XOR, OR) and `valueExpr` everything else, so that `BETWEEN a AND b` cannot swallow a
 //   boolean AND. One parenthesis level costs two rule frames (expr -> valueExpr).
@@ -74,7 +74,8 @@ dmlBody
     ;
 
 // Anything up to the end of the statement (for statements accepted only so that the linter
-// can flag them).
+// can flag them). Never place it right after a qualifiedName or an expression: it would put every
+// token into their follow sets and turn one-token decisions into adaptivePredict calls.
 looseTail
     : looseToken+
     ;
@@ -118,23 +119,19 @@ queryExpression
     : queryBody orderByClause? limitClause? lockingClause?
     ;
 
-// INTERSECT binds tighter than UNION / EXCEPT / MINUS.
+// Set operations are a flat list, left to right; INTERSECT binds tighter than UNION / EXCEPT /
+// MINUS, and the transformer builds that tree. (A left-recursive rule here would put precedence
+// predicates into the follow set of every SELECT clause, and ANTLR would then have to call
+// adaptivePredict for each optional clause instead of a one-token switch.)
 queryBody
-    : selectCore                                                        # SelectQueryBody
-    | valuesClause                                                      # ValuesQueryBody
-    | LPAREN query RPAREN                                               # ParenthesizedQueryBody
-    | left=queryBody INTERSECT setQuantifier? right=queryBody          # IntersectQuery
-    | left=queryBody op=(UNION | EXCEPT | MINUS) setQuantifier? right=queryBody   # UnionExceptQuery
+    : queryPrimary (setOperator queryPrimary)*
     ;
 
-setQuantifier
-    : ALL                                               # SetAll
-    | DISTINCT                                          # SetDistinct
+setOperator
+    : op=(UNION | INTERSECT | EXCEPT | MINUS) setQuantifier?
     ;
 
-// The select list is inlined (selectItem (COMMA selectItem)*) rather than a selectList: one
-// parse-tree level less per query.
-selectCore
+queryPrimary
     : SELECT selectQuantifier? topClause? selectItem (COMMA selectItem)*
       intoClause?
       fromClause?
@@ -142,7 +139,14 @@ selectCore
       groupByClause?
       havingClause?
       windowClause?
-      qualifyClause?
+      qualifyClause?                                    # SelectCore
+    | valuesClause                                      # ValuesQuery
+    | LPAREN query RPAREN                               # ParenthesizedQuery
+    ;
+
+setQuantifier
+    : ALL                                               # SetAll
+    | DISTINCT                                          # SetDistinct
     ;
 
 selectQuantifier
@@ -162,7 +166,7 @@ selectList
 
 selectItem
     : STAR                                              # SelectStar
-    | qualifiedName DOT STAR                            # SelectQualifiedStar
+    | qualifiedStar                                     # SelectQualifiedStar
     | expr (AS? (aliasName=identifier | aliasString=STRING))?   # SelectExpr
     ;
 
@@ -188,12 +192,17 @@ fromClause
     : FROM tableRef (COMMA tableRef)*
     ;
 
+// Joins are a flat list, left-associative: ((a JOIN b) JOIN c). Not left-recursive, for the same
+// reason as queryBody.
 tableRef
-    : tablePrimary                                                      # PrimaryTableRef
-    | tableRef CROSS JOIN tablePrimary                                  # CrossJoin
-    | tableRef joinKind? JOIN tablePrimary joinCondition?               # QualifiedJoin
-    | tableRef NATURAL joinKind? JOIN tablePrimary                      # NaturalJoin
-    | tableRef op=(CROSS | OUTER) APPLY tablePrimary                    # ApplyJoin
+    : tablePrimary joinClause*
+    ;
+
+joinClause
+    : CROSS JOIN tablePrimary                           # CrossJoin
+    | joinKind? JOIN tablePrimary joinCondition?        # QualifiedJoin
+    | NATURAL joinKind? JOIN tablePrimary               # NaturalJoin
+    | op=(CROSS | OUTER) APPLY tablePrimary             # ApplyJoin
     ;
 
 joinKind
@@ -215,9 +224,9 @@ tablePrimary
     | LPAREN tableRef RPAREN tableAlias?                # ParenthesizedTableRef
     ;
 
+// `AS 'x'` / `'x'` (SQLite, MySQL) are string aliases.
 tableAlias
-    : AS? identifier columnAliasList?                   # IdentifierTableAlias
-    | AS STRING                                         # StringTableAlias
+    : AS? (aliasName=identifier columnAliasList? | aliasString=STRING)
     ;
 
 // T-SQL WITH (NOLOCK)
@@ -327,6 +336,7 @@ valueExpr
     | ARRAY BRACKET_IDENTIFIER                                          # ArraySingleNameExpr
     | ARRAY LPAREN query RPAREN                                         # ArraySubqueryExpr
     | ROW LPAREN exprList? RPAREN                                       # RowConstructorExpr
+    | MATCH LPAREN exprList RPAREN AGAINST LPAREN valueExpr fullTextModifier? RPAREN   # MatchAgainstExpr
     | INTERVAL intervalValue intervalUnit?                              # IntervalExpr
     | op=(DATE | TIME | TIMESTAMP) string                               # TypedLiteralExpr
     | op=(CURRENT_DATE | CURRENT_TIME | CURRENT_TIMESTAMP | LOCALTIME | LOCALTIMESTAMP | CURRENT_USER)
@@ -350,6 +360,7 @@ valueExpr
     // ---- other operators
     | valueExpr op=(JSON_EXTRACT | JSON_EXTRACT_TEXT | JSON_PATH | JSON_PATH_TEXT
                    | CONTAINS | CONTAINED_BY | QUESTION | QUESTION_PIPE | QUESTION_AMP | AMP_AMP) valueExpr   # JsonExpr
+    | valueExpr op=AT_AT valueExpr                                      # TextSearchMatchExpr
     | valueExpr op=CONCAT valueExpr                                     # ConcatExpr
     | valueExpr op=(NULL_SAFE_EQ_OR_COSINE | L2_DISTANCE | NEG_INNER_PRODUCT) valueExpr   # DistanceExpr
     | valueExpr op=(SHIFT_LEFT | SHIFT_RIGHT | AMP | PIPE) valueExpr    # BitwiseExpr
@@ -358,21 +369,29 @@ valueExpr
     | valueExpr NOT? IN LPAREN exprList? RPAREN                         # InListExpr
     | valueExpr NOT? BETWEEN SYMMETRIC? lower=valueExpr AND upper=valueExpr   # BetweenExpr
     | valueExpr NOT? likeOperator valueExpr                             # LikeExpr
+    | valueExpr NOT? likeOperator quantifier=(ANY | SOME | ALL) LPAREN (query | expr) RPAREN   # QuantifiedLikeExpr
     // `a LIKE p ESCAPE e` parses as LikeEscapeExpr(LikeExpr(a, p), e), as SQLite's grammar does:
     // an ESCAPE alternative inside LikeExpr would need full-context (LL) prediction. The
     // transformer folds it and reports ESCAPE without a LIKE-family operand.
     | valueExpr ESCAPE valueExpr                                        # LikeEscapeExpr
     | valueExpr op=(TILDE | IMATCH | NOT_MATCH | NOT_IMATCH) valueExpr  # RegexMatchExpr
-    | valueExpr comparisonOperator valueExpr                            # ComparisonExpr
-    | valueExpr comparisonOperator quantifier=(ANY | SOME | ALL) LPAREN (query | expr) RPAREN   # QuantifiedComparisonExpr
+    | valueExpr op=(EQ | DOUBLE_EQ | NOT_EQ | LT | LE | GT | GE) valueExpr   # ComparisonExpr
+    | valueExpr op=(EQ | DOUBLE_EQ | NOT_EQ | LT | LE | GT | GE)
+      quantifier=(ANY | SOME | ALL) LPAREN (query | expr) RPAREN       # QuantifiedComparisonExpr
     | valueExpr IS NOT? value=(NULL_ | TRUE_ | FALSE_ | UNKNOWN)        # IsLiteralExpr
     | valueExpr IS NOT? DISTINCT FROM valueExpr                         # IsDistinctFromExpr
     | valueExpr IS NOT? valueExpr                                       # IsExpr
-    | valueExpr op=(ISNULL | NOTNULL)                                   # NullTestPostfixExpr
+    | valueExpr (op=(ISNULL | NOTNULL) | notNull=NOT NULL_)              # NullTestPostfixExpr
     ;
 
 caseWhen
     : WHEN condition=expr THEN result=expr
+    ;
+
+// MySQL MATCH ... AGAINST (... IN NATURAL LANGUAGE MODE | IN BOOLEAN MODE | WITH QUERY EXPANSION)
+fullTextModifier
+    : IN NATURAL? identifier identifier? (WITH QUERY identifier)?   # InModeModifier
+    | WITH QUERY identifier                                       # QueryExpansionModifier
     ;
 
 likeOperator
@@ -383,10 +402,6 @@ likeOperator
     | RLIKE                                             # RlikeOp
     | MATCH                                             # MatchOp
     | SIMILAR TO                                        # SimilarToOp
-    ;
-
-comparisonOperator
-    : EQ | DOUBLE_EQ | NOT_EQ | LT | LE | GT | GE
     ;
 
 extractField
@@ -407,7 +422,7 @@ intervalValue
     | sign=(PLUS | MINUS_SIGN)? LPAREN expr RPAREN      # IntervalParenExpr
     | parameter                                         # IntervalParameter
     | sign=(PLUS | MINUS_SIGN)? functionCall            # IntervalFunctionCall
-    | sign=(PLUS | MINUS_SIGN)? qualifiedName           # IntervalColumn
+    | sign=(PLUS | MINUS_SIGN)? identifier (DOT identifier)*   # IntervalColumn
     ;
 
 intervalUnit
@@ -435,7 +450,7 @@ functionArgs
 functionArg
     : expr                                              # PositionalArg
     | identifier FAT_ARROW expr                         # NamedArg
-    | qualifiedName DOT STAR                            # QualifiedStarArg
+    | qualifiedStar                                     # QualifiedStarArg
     ;
 
 withinGroupClause
@@ -482,7 +497,7 @@ typeName
     : DOUBLE PRECISION?                                 # DoubleType
     | (SIGNED | UNSIGNED) typeNameWord?                 # SignedType
     | INTERVAL intervalUnit?                            # IntervalType
-    | qualifiedName VARYING?                            # NamedType
+    | identifier (DOT identifier)* VARYING?             # NamedType
     ;
 
 typeNameWord
@@ -531,8 +546,17 @@ parameter
     | NAMED_PARAM                                       # NamedParameter
     ;
 
+// Where a name ends an expression (IntervalColumn, NamedType, ColumnRefExpr) the grammar spells
+// out `identifier (DOT identifier)*` instead: precedence predicates in qualifiedName's follow set
+// would turn its loop into an adaptivePredict call for every table name.
 qualifiedName
     : identifier (DOT identifier)*
+    ;
+
+// t.*, s.t.* (its own rule so that no DOT follows a qualifiedName anywhere: its loop stays a
+// one-token decision)
+qualifiedStar
+    : (identifier DOT)+ STAR
     ;
 
 identifier
@@ -671,14 +695,32 @@ columnConstraint
     | (CONSTRAINT identifier)? NULL_                    # NullColumnConstraint
     | (CONSTRAINT identifier)? UNIQUE KEY? (ON CONFLICT conflictResolution)?   # UniqueColumnConstraint
     | (CONSTRAINT identifier)? CHECK LPAREN expr RPAREN # CheckColumnConstraint
-    | (CONSTRAINT identifier)? DEFAULT valueExpr        # DefaultColumnConstraint
+    | (CONSTRAINT identifier)? DEFAULT defaultValue     # DefaultColumnConstraint
     | (CONSTRAINT identifier)? referencesClause         # ReferencesColumnConstraint
     | (AUTOINCREMENT | AUTO_INCREMENT)                  # AutoIncrementColumnConstraint
     | IDENTITY (LPAREN signedNumber COMMA signedNumber RPAREN)?   # IdentityColumnConstraint
     | GENERATED (ALWAYS | BY DEFAULT) AS (IDENTITY (LPAREN looseToken* RPAREN)? | LPAREN expr RPAREN STORED?)   # GeneratedColumnConstraint
     | COLLATE collationName                             # CollateColumnConstraint
     | COMMENT string                                    # CommentColumnConstraint
-    | ON UPDATE valueExpr                               # OnUpdateColumnConstraint
+    | ON UPDATE defaultValue                            # OnUpdateColumnConstraint
+    ;
+
+// A column default: the subset of expressions that DDL uses (PostgreSQL's b_expr is similar). Not a
+// full valueExpr, so that `DEFAULT 0 NOT NULL` keeps its NOT NULL constraint (valueExpr has SQLite's
+// postfix `x NOT NULL`).
+defaultValue
+    : defaultPrimary (DOUBLE_COLON dataType)*
+    ;
+
+defaultPrimary
+    : sign=(PLUS | MINUS_SIGN)? number                  # NumberDefault
+    | string                                            # StringDefault
+    | value=(NULL_ | TRUE_ | FALSE_)                    # KeywordDefault
+    | op=(CURRENT_DATE | CURRENT_TIME | CURRENT_TIMESTAMP | LOCALTIME | LOCALTIMESTAMP | CURRENT_USER)
+      (LPAREN INTEGER_LITERAL? RPAREN)?                 # CurrentValueDefault
+    | functionCall                                      # FunctionCallDefault
+    | LPAREN expr RPAREN                                # ParenDefault
+    | identifier                                        # NameDefault
     ;
 
 referencesClause
@@ -747,11 +789,16 @@ alterTableAction
     | RENAME TO identifier                                            # RenameTableAction
     | OWNER TO identifier                                             # OwnerToAction
     | ALTER COLUMN? identifier looseToken+                            # AlterColumnAction
-    | looseToken+                                                     # OtherAlterAction
+    | ~(SEMI | LPAREN | RPAREN | DOT) looseToken*                      # OtherAlterAction
     ;
 
 truncateStatement
-    : TRUNCATE TABLE? qualifiedName (COMMA qualifiedName)* looseTail?
+    : TRUNCATE TABLE? qualifiedName (COMMA qualifiedName)* truncateOption*
+    ;
+
+truncateOption
+    : identifier IDENTITY                               # IdentityTruncateOption
+    | (CASCADE | RESTRICT)                              # CascadeTruncateOption
     ;
 
 transactionStatement

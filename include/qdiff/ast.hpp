@@ -77,7 +77,7 @@ QDIFF_ENUM(UnaryOp, QDIFF_UNARY_OPS)
     X(Eq, "=") X(NotEq, "<>") X(Lt, "<") X(LtEq, "<=") X(Gt, ">") X(GtEq, ">=")                                  \
     X(Power, "^") X(IsDistinctFrom, "IS DISTINCT FROM") X(And, "AND") X(Or, "OR") X(Xor, "XOR")                                             \
     X(Like, "LIKE") X(ILike, "ILIKE") X(Glob, "GLOB") X(Regexp, "REGEXP") X(IRegexp, "~*")                        \
-    X(SimilarTo, "SIMILAR TO") X(Match, "MATCH") X(Escape, "ESCAPE") X(Overlap, "&&")                                                               \
+    X(SimilarTo, "SIMILAR TO") X(Match, "MATCH") X(Escape, "ESCAPE") X(Overlap, "&&") X(TextMatch, "@@")                                                               \
     X(JsonGet, "->") X(JsonGetText, "->>") X(JsonPath, "#>") X(JsonPathText, "#>>") X(JsonContains, "@>")        \
     X(JsonContainedBy, "<@") X(JsonHasKey, "?") X(JsonHasAny, "?|") X(JsonHasAll, "?&")                          \
     X(VectorL2, "<->") X(VectorCosine, "<=>") X(VectorInnerProduct, "<#>")                                       \

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <typeinfo>
 
+#include <unordered_map>
+
 #include "support/strings.hpp"
 
 namespace qdiff::parsers {
@@ -22,6 +24,17 @@ Span token_span(const SourceText& source, const Token* token) {
     uint32_t begin = source.byte_offset_of_code_point(start);
     uint32_t end = stop + 1 >= start ? source.byte_offset_of_code_point(stop + 1) : begin;
     return {begin, std::max(begin, end)};
+}
+
+size_t rule_index_of(antlr4::tree::ParseTree* child) {
+    thread_local std::unordered_map<const std::type_info*, size_t> cache;
+    const std::type_info* type = &typeid(*child);
+    auto it = cache.find(type);
+    if (it != cache.end()) return it->second;
+    auto* rule = dynamic_cast<antlr4::RuleContext*>(child);
+    size_t index = rule ? rule->getRuleIndex() : ChildrenByRule::npos;
+    cache.emplace(type, index);
+    return index;
 }
 
 static bool contains(const std::vector<size_t>& types, size_t type) {

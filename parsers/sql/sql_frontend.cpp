@@ -1,5 +1,6 @@
 // The SQL front end: lex, guard, parse (SLL then LL), check the dialect, lower to the AST.
 #include "SqlLexer.h"
+#include "parsers/sql/sql_lexer.hpp"
 #include "parsers/sql/transformer.hpp"
 
 namespace qdiff::parsers {
@@ -43,6 +44,8 @@ void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens)
         {SqlLexer::ILIKE, "ILIKE", {Dialect::Postgres}},
         {SqlLexer::TOP, "TOP", {Dialect::Tsql}},
         {SqlLexer::QUALIFY, "QUALIFY", {}},
+        {SqlLexer::ANY, "a quantified comparison (ANY)", {Dialect::Postgres, Dialect::Mysql, Dialect::Tsql}},
+        {SqlLexer::SOME, "a quantified comparison (SOME)", {Dialect::Postgres, Dialect::Mysql, Dialect::Tsql}},
     };
     for (antlr4::Token* t : tokens) {
         for (const DialectRule& rule : rules) {
@@ -56,19 +59,28 @@ void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens)
     }
 }
 
-// Everything one parse needs, in the order ANTLR wants them built.
+// Everything one parse needs, in the order ANTLR wants them built: the hand-written lexer feeds the
+// parser.
 struct SqlSession {
-    explicit SqlSession(ParseContext& ctx)
-        : input(ctx.source.text()), lexer(&input), tokens(&lexer), parser(&tokens), lexer_errors(ctx) {
+    explicit SqlSession(ParseContext& ctx) : lexer(ctx.source.text()), tokens(&lexer), parser(&tokens) {
+        parser.removeErrorListeners();
+        tokens.fill();
+    }
+    sql::FastSqlLexer lexer;
+    antlr4::CommonTokenStream tokens;
+    qdiff_gen::SqlParser parser;
+};
+
+// The generated lexer, for `qdiff tokens`: it also shows the comments.
+struct SqlTokenDump {
+    explicit SqlTokenDump(ParseContext& ctx) : input(ctx.source.text()), lexer(&input), tokens(&lexer), lexer_errors(ctx) {
         lexer.removeErrorListeners();
         lexer.addErrorListener(&lexer_errors);
-        parser.removeErrorListeners();
         tokens.fill();
     }
     antlr4::ANTLRInputStream input;
     SqlLexer lexer;
     antlr4::CommonTokenStream tokens;
-    qdiff_gen::SqlParser parser;
     LexerErrorListener lexer_errors;
 };
 
@@ -91,9 +103,9 @@ public:
     }
 
     std::vector<TokenInfo> tokens(ParseContext& ctx) const override {
-        SqlSession session(ctx);
-        check_tokens(ctx, session.tokens.getTokens(), sql_token_classes());
-        return list_tokens(ctx.source, session.tokens.getTokens(), session.lexer.getVocabulary());
+        SqlTokenDump dump(ctx);
+        check_tokens(ctx, dump.tokens.getTokens(), sql_token_classes());
+        return list_tokens(ctx.source, dump.tokens.getTokens(), dump.lexer.getVocabulary());
     }
 
     std::string tree(ParseContext& ctx) const override {

@@ -173,8 +173,8 @@ antlrcpp::Any Transformer::visitIntervalExpr(G::IntervalExprContext* c) {
         } else if (auto* f = dynamic_cast<G::IntervalFunctionCallContext*>(v)) {
             args.push_back(function_call(f->functionCall()));
         } else if (auto* col = dynamic_cast<G::IntervalColumnContext*>(v)) {
-            auto* ref = make<ColumnRef>(col->qualifiedName());
-            ref->path = qualified_name(col->qualifiedName());
+            auto* ref = make<ColumnRef>(col);
+            ref->path = names(col->identifier());
             args.push_back(ref);
         }
         if (!unit.empty()) args.push_back(keyword(c->intervalUnit(), unit));
@@ -184,7 +184,23 @@ antlrcpp::Any Transformer::visitIntervalExpr(G::IntervalExprContext* c) {
     return done(literal(c, LiteralType::Interval, arena_.copy(value)), c);
 }
 
+static BinaryOp like_op(G::LikeOperatorContext* c) {
+    if (dynamic_cast<G::IlikeOpContext*>(c)) return BinaryOp::ILike;
+    if (dynamic_cast<G::GlobOpContext*>(c)) return BinaryOp::Glob;
+    if (dynamic_cast<G::RegexpOpContext*>(c) || dynamic_cast<G::RlikeOpContext*>(c)) return BinaryOp::Regexp;
+    if (dynamic_cast<G::MatchOpContext*>(c)) return BinaryOp::Match;
+    if (dynamic_cast<G::SimilarToOpContext*>(c)) return BinaryOp::SimilarTo;
+    return BinaryOp::Like;
+}
+
 // ---- boolean connectives -----------------------------------------------------------------------
+
+// `lhs op rhs` alternatives (whatever tokens stand between): the operands are the first and last
+// children, which saves the generated accessors' child scans.
+Expr* Transformer::binary(antlr4::ParserRuleContext* c, BinaryOp op) {
+    return binary(c, op, static_cast<antlr4::ParserRuleContext*>(c->children.front()),
+                  static_cast<antlr4::ParserRuleContext*>(c->children.back()));
+}
 
 Expr* Transformer::binary(antlr4::ParserRuleContext* c, BinaryOp op, antlr4::ParserRuleContext* lhs,
                           antlr4::ParserRuleContext* rhs) {
@@ -203,17 +219,24 @@ Expr* Transformer::negate_if(bool negated, Expr* e, antlr4::ParserRuleContext* c
     return n;
 }
 
+Expr* Transformer::negate(antlr4::ParserRuleContext* c, Expr* operand) {
+    auto* u = make<Unary>(c);
+    u->op = UnaryOp::Negate;
+    u->operand = operand;
+    return u;
+}
+
 antlrcpp::Any Transformer::visitNotExpr(G::NotExprContext* c) {
     return done(negate_if(true, expr(c->expr()), c), c);
 }
 antlrcpp::Any Transformer::visitAndExpr(G::AndExprContext* c) {
-    return done(binary(c, BinaryOp::And, c->expr(0), c->expr(1)), c);
+    return done(binary(c, BinaryOp::And), c);
 }
 antlrcpp::Any Transformer::visitXorExpr(G::XorExprContext* c) {
-    return done(binary(c, BinaryOp::Xor, c->expr(0), c->expr(1)), c);
+    return done(binary(c, BinaryOp::Xor), c);
 }
 antlrcpp::Any Transformer::visitOrExpr(G::OrExprContext* c) {
-    return done(binary(c, BinaryOp::Or, c->expr(0), c->expr(1)), c);
+    return done(binary(c, BinaryOp::Or), c);
 }
 antlrcpp::Any Transformer::visitValueExpression(G::ValueExpressionContext* c) {
     result_ = expr(c->valueExpr());
@@ -330,6 +353,44 @@ antlrcpp::Any Transformer::visitArraySubqueryExpr(G::ArraySubqueryExprContext* c
     return done(call(c, "ARRAY", {sub}), c);
 }
 
+// [1, 2]: a bracketed list (the rows of ARRAY[[1, 2], [3, 4]]).
+antlrcpp::Any Transformer::visitBracketListExpr(G::BracketListExprContext* c) {
+    auto* a = make<Array>(c);
+    a->items = exprs(c->exprList());
+    return done(a, c);
+}
+
+// MySQL MATCH (columns) AGAINST (text [modifier]): MATCH((columns), text[, modifier]).
+antlrcpp::Any Transformer::visitMatchAgainstExpr(G::MatchAgainstExprContext* c) {
+    auto* columns = make<Tuple>(c->exprList());
+    columns->items = exprs(c->exprList());
+    std::vector<Expr*> args{columns, expr(c->valueExpr())};
+    if (auto* modifier = c->fullTextModifier()) args.push_back(keyword(modifier, support::to_upper(support::fold_whitespace(text(modifier)))));
+    return done(call(c, "MATCH", std::move(args)), c);
+}
+
+antlrcpp::Any Transformer::visitTextSearchMatchExpr(G::TextSearchMatchExprContext* c) {
+    return done(binary(c, BinaryOp::TextMatch), c);
+}
+
+// The parenthesised operand of ANY/ALL: a subquery, or an array expression.
+Expr* Transformer::quantified_operand(G::QueryContext* subquery, G::ExprContext* array) {
+    if (!subquery) return expr(array);
+    auto* sub = make<SubqueryExpr>(subquery);
+    sub->query = query(subquery);
+    return sub;
+}
+
+// a [NOT] LIKE ANY|ALL (...)
+antlrcpp::Any Transformer::visitQuantifiedLikeExpr(G::QuantifiedLikeExprContext* c) {
+    auto* q = make<Quantified>(c);
+    q->op = like_op(c->likeOperator());
+    q->quantifier = c->quantifier->getType() == G::ALL ? Quantifier::All : Quantifier::Any;
+    q->lhs = expr(c->valueExpr());
+    q->rhs = quantified_operand(c->query(), c->expr());
+    return done(negate_if(c->NOT() != nullptr, q, c), c);
+}
+
 antlrcpp::Any Transformer::visitRowConstructorExpr(G::RowConstructorExprContext* c) {
     auto* t = make<Tuple>(c);
     t->items = exprs(c->exprList());
@@ -404,7 +465,7 @@ antlrcpp::Any Transformer::visitUnaryExpr(G::UnaryExprContext* c) {
 }
 
 antlrcpp::Any Transformer::visitAtTimeZoneExpr(G::AtTimeZoneExprContext* c) {
-    return done(binary(c, BinaryOp::AtTimeZone, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, BinaryOp::AtTimeZone), c);
 }
 
 // ---- arithmetic and other operators --------------------------------------------------------------
@@ -412,7 +473,7 @@ antlrcpp::Any Transformer::visitAtTimeZoneExpr(G::AtTimeZoneExprContext* c) {
 // `^` is exponentiation in PostgreSQL and exclusive or in MySQL and T-SQL.
 antlrcpp::Any Transformer::visitPowerExpr(G::PowerExprContext* c) {
     BinaryOp op = dialect_is(Dialect::Mysql) || dialect_is(Dialect::Tsql) ? BinaryOp::BitXor : BinaryOp::Power;
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 antlrcpp::Any Transformer::visitMultiplicativeExpr(G::MultiplicativeExprContext* c) {
@@ -423,12 +484,12 @@ antlrcpp::Any Transformer::visitMultiplicativeExpr(G::MultiplicativeExprContext*
         case G::DIV: op = BinaryOp::IntDiv; break;
         default: break;
     }
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 antlrcpp::Any Transformer::visitAdditiveExpr(G::AdditiveExprContext* c) {
     BinaryOp op = c->op->getType() == G::PLUS ? BinaryOp::Add : BinaryOp::Sub;
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 antlrcpp::Any Transformer::visitJsonExpr(G::JsonExprContext* c) {
@@ -445,25 +506,25 @@ antlrcpp::Any Transformer::visitJsonExpr(G::JsonExprContext* c) {
         case G::AMP_AMP: op = dialect_is(Dialect::Mysql) ? BinaryOp::And : BinaryOp::Overlap; break;
         default: break;
     }
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 // `||` is concatenation, except in MySQL where it is OR.
 antlrcpp::Any Transformer::visitConcatExpr(G::ConcatExprContext* c) {
     BinaryOp op = dialect_is(Dialect::Mysql) ? BinaryOp::Or : BinaryOp::Concat;
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 // `<=>` is pgvector's cosine distance, except in MySQL where it is null-safe equality.
 antlrcpp::Any Transformer::visitDistanceExpr(G::DistanceExprContext* c) {
     switch (c->op->getType()) {
-        case G::L2_DISTANCE: return done(binary(c, BinaryOp::VectorL2, c->valueExpr(0), c->valueExpr(1)), c);
-        case G::NEG_INNER_PRODUCT: return done(binary(c, BinaryOp::VectorInnerProduct, c->valueExpr(0), c->valueExpr(1)), c);
+        case G::L2_DISTANCE: return done(binary(c, BinaryOp::VectorL2), c);
+        case G::NEG_INNER_PRODUCT: return done(binary(c, BinaryOp::VectorInnerProduct), c);
         default: break;
     }
     if (dialect_is(Dialect::Mysql))
-        return done(negate_if(true, binary(c, BinaryOp::IsDistinctFrom, c->valueExpr(0), c->valueExpr(1)), c), c);
-    return done(binary(c, BinaryOp::VectorCosine, c->valueExpr(0), c->valueExpr(1)), c);
+        return done(negate_if(true, binary(c, BinaryOp::IsDistinctFrom), c), c);
+    return done(binary(c, BinaryOp::VectorCosine), c);
 }
 
 antlrcpp::Any Transformer::visitBitwiseExpr(G::BitwiseExprContext* c) {
@@ -474,7 +535,7 @@ antlrcpp::Any Transformer::visitBitwiseExpr(G::BitwiseExprContext* c) {
         case G::PIPE: op = BinaryOp::BitOr; break;
         default: break;
     }
-    return done(binary(c, op, c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, op), c);
 }
 
 // ---- predicates ---------------------------------------------------------------------------------
@@ -502,17 +563,8 @@ antlrcpp::Any Transformer::visitBetweenExpr(G::BetweenExprContext* c) {
     return done(negate_if(c->NOT() != nullptr, e, c), c);
 }
 
-static BinaryOp like_op(G::LikeOperatorContext* c) {
-    if (dynamic_cast<G::IlikeOpContext*>(c)) return BinaryOp::ILike;
-    if (dynamic_cast<G::GlobOpContext*>(c)) return BinaryOp::Glob;
-    if (dynamic_cast<G::RegexpOpContext*>(c) || dynamic_cast<G::RlikeOpContext*>(c)) return BinaryOp::Regexp;
-    if (dynamic_cast<G::MatchOpContext*>(c)) return BinaryOp::Match;
-    if (dynamic_cast<G::SimilarToOpContext*>(c)) return BinaryOp::SimilarTo;
-    return BinaryOp::Like;
-}
-
 antlrcpp::Any Transformer::visitLikeExpr(G::LikeExprContext* c) {
-    Expr* e = binary(c, like_op(c->likeOperator()), c->valueExpr(0), c->valueExpr(1));
+    Expr* e = binary(c, like_op(c->likeOperator()));
     return done(negate_if(c->NOT() != nullptr, e, c), c);
 }
 
@@ -544,12 +596,12 @@ antlrcpp::Any Transformer::visitLikeEscapeExpr(G::LikeEscapeExprContext* c) {
 antlrcpp::Any Transformer::visitRegexMatchExpr(G::RegexMatchExprContext* c) {
     size_t t = c->op->getType();
     BinaryOp op = (t == G::IMATCH || t == G::NOT_IMATCH) ? BinaryOp::IRegexp : BinaryOp::Regexp;
-    Expr* e = binary(c, op, c->valueExpr(0), c->valueExpr(1));
+    Expr* e = binary(c, op);
     return done(negate_if(t == G::NOT_MATCH || t == G::NOT_IMATCH, e, c), c);
 }
 
-static BinaryOp comparison_op(G::ComparisonOperatorContext* c) {
-    switch (c->getStart()->getType()) {
+static BinaryOp comparison_op(antlr4::Token* op) {
+    switch (op->getType()) {
         case G::NOT_EQ: return BinaryOp::NotEq;
         case G::LT: return BinaryOp::Lt;
         case G::LE: return BinaryOp::LtEq;
@@ -560,21 +612,15 @@ static BinaryOp comparison_op(G::ComparisonOperatorContext* c) {
 }
 
 antlrcpp::Any Transformer::visitComparisonExpr(G::ComparisonExprContext* c) {
-    return done(binary(c, comparison_op(c->comparisonOperator()), c->valueExpr(0), c->valueExpr(1)), c);
+    return done(binary(c, comparison_op(c->op)), c);
 }
 
 antlrcpp::Any Transformer::visitQuantifiedComparisonExpr(G::QuantifiedComparisonExprContext* c) {
     auto* q = make<Quantified>(c);
-    q->op = comparison_op(c->comparisonOperator());
+    q->op = comparison_op(c->op);
     q->quantifier = c->quantifier->getType() == G::ALL ? Quantifier::All : Quantifier::Any;
     q->lhs = expr(c->valueExpr());
-    if (c->query()) {
-        auto* sub = make<SubqueryExpr>(c->query());
-        sub->query = query(c->query());
-        q->rhs = sub;
-    } else {
-        q->rhs = expr(c->expr());
-    }
+    q->rhs = quantified_operand(c->query(), c->expr());
     return done(q, c);
 }
 
@@ -591,14 +637,25 @@ antlrcpp::Any Transformer::visitIsLiteralExpr(G::IsLiteralExprContext* c) {
 }
 
 antlrcpp::Any Transformer::visitIsDistinctFromExpr(G::IsDistinctFromExprContext* c) {
-    Expr* e = binary(c, BinaryOp::IsDistinctFrom, c->valueExpr(0), c->valueExpr(1));
+    Expr* e = binary(c, BinaryOp::IsDistinctFrom);
     return done(negate_if(c->NOT() != nullptr, e, c), c);
 }
 
-// SQLite's `a IS b` is `a IS NOT DISTINCT FROM b`.
+// SQLite's `a IS b` is `a IS NOT DISTINCT FROM b`. The grammar also reaches this alternative for
+// `a IS [NOT] NULL|TRUE|FALSE` (the two alternatives match the same tokens): those are the tests.
 antlrcpp::Any Transformer::visitIsExpr(G::IsExprContext* c) {
-    Expr* e = binary(c, BinaryOp::IsDistinctFrom, c->valueExpr(0), c->valueExpr(1));
-    return done(negate_if(c->NOT() == nullptr, e, c), c);
+    Expr* rhs = expr(c->valueExpr(1));
+    if (auto* l = dyn_cast<Literal>(rhs); l && (l->type == LiteralType::Null || l->type == LiteralType::Boolean)) {
+        auto* u = make<Unary>(c);
+        u->op = l->type == LiteralType::Null ? UnaryOp::IsNull : l->text == "true" ? UnaryOp::IsTrue : UnaryOp::IsFalse;
+        u->operand = expr(c->valueExpr(0));
+        return done(negate_if(c->NOT() != nullptr, u, c), c);
+    }
+    auto* b = make<Binary>(c);
+    b->op = BinaryOp::IsDistinctFrom;
+    b->lhs = expr(c->valueExpr(0));
+    b->rhs = rhs;
+    return done(negate_if(c->NOT() == nullptr, b, c), c);
 }
 
 antlrcpp::Any Transformer::visitNullTestPostfixExpr(G::NullTestPostfixExprContext* c) {
@@ -641,7 +698,7 @@ FunctionCall* Transformer::function_call(G::FunctionCallContext* c) {
                 args.push_back(named);
             } else if (auto* s = dynamic_cast<G::QualifiedStarArgContext*>(arg)) {
                 auto* star = make<Star>(s);
-                star->qualifier = qualified_name(s->qualifiedName());
+                star->qualifier = names(s->qualifiedStar()->identifier());
                 args.push_back(star);
             }
         }

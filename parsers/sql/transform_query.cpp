@@ -58,7 +58,7 @@ Query* Transformer::query(G::QueryContext* c) {
 }
 
 Query* Transformer::query_expression(G::QueryExpressionContext* c) {
-    Query* q = lower<Query>(c->queryBody());
+    Query* q = query_body(c->queryBody());
     bool has_tail = c->orderByClause() || c->limitClause();
     if (has_tail && has_own_tail(q)) q = wrap(q);
     if (c->orderByClause()) q->order_by = order_by(c->orderByClause());
@@ -67,37 +67,51 @@ Query* Transformer::query_expression(G::QueryExpressionContext* c) {
     return q;
 }
 
-// Set operations accumulate on the left operand: ((a UNION b) UNION c) is a with [UNION b, UNION c];
-// INTERSECT binds tighter, so a UNION b INTERSECT c is a with [UNION (b with [INTERSECT c])].
-Query* Transformer::set_operation(G::QueryBodyContext* c, G::QueryBodyContext* left, G::QueryBodyContext* right,
-                                  SetOpKind op, G::SetQuantifierContext* quantifier) {
-    Query* lhs = lower<Query>(left);
-    if (has_own_tail(lhs)) lhs = wrap(lhs);
-    auto* set_op = make<SetOp>(c);
-    set_op->op = op;
-    set_op->all = quantifier && dynamic_cast<G::SetAllContext*>(quantifier);
-    set_op->query = lower<Query>(right);
-    std::vector<SetOp*> ops(lhs->set_ops.begin(), lhs->set_ops.end());
-    ops.push_back(set_op);
-    lhs->set_ops = list(ops);
-    lhs->span = span(c);
-    return lhs;
-}
-
-antlrcpp::Any Transformer::visitIntersectQuery(G::IntersectQueryContext* c) {
-    result_ = set_operation(c, c->left, c->right, SetOpKind::Intersect, c->setQuantifier());
-    return {};
-}
-
-antlrcpp::Any Transformer::visitUnionExceptQuery(G::UnionExceptQueryContext* c) {
-    SetOpKind op = c->op->getType() == G::UNION ? SetOpKind::Union : SetOpKind::Except;
-    result_ = set_operation(c, c->left, c->right, op, c->setQuantifier());
-    return {};
-}
-
-antlrcpp::Any Transformer::visitSelectQueryBody(G::SelectQueryBodyContext* c) {
-    result_ = select_core(c->selectCore());
-    return {};
+// The grammar gives set operations as a flat list; INTERSECT binds tighter than UNION, EXCEPT and
+// MINUS, and all are left-associative. Operations accumulate on the left operand: ((a UNION b) UNION c)
+// is a with [UNION b, UNION c], and a UNION b INTERSECT c is a with [UNION (b with [INTERSECT c])].
+Query* Transformer::query_body(G::QueryBodyContext* c) {
+    auto operands = c->queryPrimary();
+    auto operators = c->setOperator();
+    auto append = [&](Query* target, SetOp* op) {
+        std::vector<SetOp*> ops(target->set_ops.begin(), target->set_ops.end());
+        ops.push_back(op);
+        target->set_ops = list(ops);
+    };
+    auto set_op = [&](G::SetOperatorContext* o, Query* rhs) {
+        auto* op = make<SetOp>(o);
+        switch (o->op->getType()) {
+            case G::UNION: op->op = SetOpKind::Union; break;
+            case G::INTERSECT: op->op = SetOpKind::Intersect; break;
+            default: op->op = SetOpKind::Except; break;  // EXCEPT, MINUS
+        }
+        op->all = o->setQuantifier() && dynamic_cast<G::SetAllContext*>(o->setQuantifier());
+        op->query = rhs;
+        op->span = {span(o).begin, rhs->span.end};
+        return op;
+    };
+    // Operator k stands between operands k and k + 1. A term is an operand and the INTERSECTs that
+    // follow it; `next` is the first operand after the term.
+    size_t next = 0;
+    auto term = [&]() {
+        Query* q = lower<Query>(operands[next]);
+        while (next < operators.size() && operators[next]->op->getType() == G::INTERSECT) {
+            if (has_own_tail(q)) q = wrap(q);
+            append(q, set_op(operators[next], lower<Query>(operands[next + 1])));
+            ++next;
+        }
+        ++next;
+        return q;
+    };
+    Query* result = term();
+    while (next < operands.size()) {
+        G::SetOperatorContext* o = operators[next - 1];
+        Query* rhs = term();
+        if (has_own_tail(result)) result = wrap(result);
+        append(result, set_op(o, rhs));
+    }
+    if (!operators.empty()) result->span = span(c);
+    return result;
 }
 
 ValuesTable* Transformer::values(G::ValuesClauseContext* c) {
@@ -113,7 +127,7 @@ ValuesTable* Transformer::values(G::ValuesClauseContext* c) {
 }
 
 // A VALUES statement is `SELECT * FROM (VALUES ...)`.
-antlrcpp::Any Transformer::visitValuesQueryBody(G::ValuesQueryBodyContext* c) {
+antlrcpp::Any Transformer::visitValuesQuery(G::ValuesQueryContext* c) {
     auto* q = make<Query>(c);
     auto* item = make<SelectItem>(c);
     item->expr = make<Star>(c);
@@ -122,14 +136,16 @@ antlrcpp::Any Transformer::visitValuesQueryBody(G::ValuesQueryBodyContext* c) {
     return done(q, c);
 }
 
-antlrcpp::Any Transformer::visitParenthesizedQueryBody(G::ParenthesizedQueryBodyContext* c) {
+antlrcpp::Any Transformer::visitParenthesizedQuery(G::ParenthesizedQueryContext* c) {
     result_ = query(c->query());
     return {};
 }
 
-Query* Transformer::select_core(G::SelectCoreContext* c) {
+antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
     auto* q = make<Query>(c);
-    if (auto* quantifier = c->selectQuantifier()) {
+    // One pass over the children instead of one scan per optional clause.
+    ChildrenByRule clause(c);
+    if (auto* quantifier = clause.first<G::SelectQuantifierContext>(G::RuleSelectQuantifier)) {
         if (auto* on = dynamic_cast<G::SelectDistinctOnContext*>(quantifier)) {
             q->distinct = DistinctKind::DistinctOn;
             q->distinct_on = exprs(on->exprList());
@@ -137,7 +153,7 @@ Query* Transformer::select_core(G::SelectCoreContext* c) {
             q->distinct = DistinctKind::Distinct;
         }
     }
-    if (auto* top = c->topClause()) {
+    if (auto* top = clause.first<G::TopClauseContext>(G::RuleTopClause)) {
         if (top->expr()) {
             q->limit = expr(top->expr());
         } else if (top->parameter()) {
@@ -159,7 +175,7 @@ Query* Transformer::select_core(G::SelectCoreContext* c) {
     std::vector<SelectItem*> items;
     for (auto* item : c->selectItem()) items.push_back(select_item(item));
     q->projection = list(items);
-    if (auto* into = c->intoClause()) {
+    if (auto* into = clause.first<G::IntoClauseContext>(G::RuleIntoClause)) {
         auto* target = make<NamedArg>(into);
         target->name = {"into", false};
         auto* ref = make<ColumnRef>(into);
@@ -167,11 +183,11 @@ Query* Transformer::select_core(G::SelectCoreContext* c) {
         target->value = ref;
         q->options = list(std::vector<Expr*>{target});
     }
-    if (auto* from = c->fromClause()) from_clause(from, q->sources, q->joins);
-    if (auto* where = c->whereClause()) q->filter = expr(where->expr());
-    if (auto* group = c->groupByClause()) q->group_by = group_by(group);
-    if (auto* having = c->havingClause()) q->having = expr(having->expr());
-    if (auto* windows = c->windowClause()) {
+    if (auto* from = clause.first<G::FromClauseContext>(G::RuleFromClause)) from_clause(from, q->sources, q->joins);
+    if (auto* where = clause.first<G::WhereClauseContext>(G::RuleWhereClause)) q->filter = expr(where->expr());
+    if (auto* group = clause.first<G::GroupByClauseContext>(G::RuleGroupByClause)) q->group_by = group_by(group);
+    if (auto* having = clause.first<G::HavingClauseContext>(G::RuleHavingClause)) q->having = expr(having->expr());
+    if (auto* windows = clause.first<G::WindowClauseContext>(G::RuleWindowClause)) {
         std::vector<WindowDef*> defs;
         for (auto* w : windows->windowDefinition()) {
             auto* def = make<WindowDef>(w);
@@ -181,15 +197,15 @@ Query* Transformer::select_core(G::SelectCoreContext* c) {
         }
         q->windows = list(defs);
     }
-    if (auto* qualify = c->qualifyClause()) q->qualify = expr(qualify->expr());
-    return q;
+    if (auto* qualify = clause.first<G::QualifyClauseContext>(G::RuleQualifyClause)) q->qualify = expr(qualify->expr());
+    return done(q, c);
 }
 
 SelectItem* Transformer::select_item(G::SelectItemContext* c) {
     auto* item = make<SelectItem>(c);
     if (auto* qualified = dynamic_cast<G::SelectQualifiedStarContext*>(c)) {
         auto* star = make<Star>(c);
-        star->qualifier = qualified_name(qualified->qualifiedName());
+        star->qualifier = names(qualified->qualifiedStar()->identifier());
         item->expr = star;
     } else if (auto* e = dynamic_cast<G::SelectExprContext*>(c)) {
         item->expr = expr(e->expr());
@@ -231,20 +247,14 @@ Relation* Transformer::table_ref_as_relation(G::TableRefContext* c) {
 
 // Returns the leftmost relation and appends the joins, left to right.
 Relation* Transformer::table_ref(G::TableRefContext* c, std::vector<Join*>& joins) {
-    if (auto* primary = dynamic_cast<G::PrimaryTableRefContext*>(c)) {
-        G::TablePrimaryContext* p = primary->tablePrimary();
-        // `FROM (a JOIN b ON ...)` is the chain itself.
-        if (auto* paren = dynamic_cast<G::ParenthesizedTableRefContext*>(p); paren && !paren->tableAlias() && joins.empty())
-            return table_ref(paren->tableRef(), joins);
-        return lower<Relation>(p);
-    }
-    G::TableRefContext* left = nullptr;
-    if (auto* j = dynamic_cast<G::CrossJoinContext*>(c)) left = j->tableRef();
-    else if (auto* j2 = dynamic_cast<G::QualifiedJoinContext*>(c)) left = j2->tableRef();
-    else if (auto* j3 = dynamic_cast<G::NaturalJoinContext*>(c)) left = j3->tableRef();
-    else if (auto* j4 = dynamic_cast<G::ApplyJoinContext*>(c)) left = j4->tableRef();
-    Relation* first = table_ref(left, joins);
-    joins.push_back(join(c));
+    G::TablePrimaryContext* p = c->tablePrimary();
+    Relation* first = nullptr;
+    // A leftmost `(a JOIN b ON ...)` is the chain itself: joins are left-associative.
+    if (auto* paren = dynamic_cast<G::ParenthesizedTableRefContext*>(p); paren && !paren->tableAlias() && joins.empty())
+        first = table_ref(paren->tableRef(), joins);
+    else
+        first = lower<Relation>(p);
+    for (auto* clause : c->joinClause()) joins.push_back(join(clause));
     return first;
 }
 
@@ -255,7 +265,7 @@ static JoinKind join_kind(G::JoinKindContext* c) {
     return JoinKind::Full;
 }
 
-Join* Transformer::join(G::TableRefContext* c) {
+Join* Transformer::join(G::JoinClauseContext* c) {
     auto* j = make<Join>(c);
     if (auto* cross = dynamic_cast<G::CrossJoinContext*>(c)) {
         j->join = JoinKind::Cross;
@@ -278,13 +288,11 @@ Join* Transformer::join(G::TableRefContext* c) {
 
 void Transformer::table_alias(G::TableAliasContext* c, Name& alias_name, List<Name>& columns) {
     if (!c) return;
-    if (auto* id = dynamic_cast<G::IdentifierTableAliasContext*>(c)) {
-        alias_name = name(id->identifier());
-        if (auto* cols = id->columnAliasList()) columns = names(cols->identifier());
-    } else {
-        std::string_view t = text(c);
-        t = t.substr(t.find('\''));
-        alias_name = {t.substr(1, t.size() - 2), true};
+    if (c->aliasName) {
+        alias_name = name(c->aliasName);
+        if (auto* cols = c->columnAliasList()) columns = names(cols->identifier());
+    } else if (c->aliasString) {
+        alias_name = {string_value(c->aliasString), true};
     }
 }
 

@@ -223,7 +223,7 @@ Constraint* Transformer::column_constraint(G::ColumnConstraintContext* c) {
     } else if (auto* d = dynamic_cast<G::DefaultColumnConstraintContext*>(c)) {
         k->constraint = ConstraintKind::Default;
         constraint_name(d->identifier());
-        k->expr = expr(d->valueExpr());
+        k->expr = default_value(d->defaultValue());
     } else if (auto* r = dynamic_cast<G::ReferencesColumnConstraintContext*>(c)) {
         k->constraint = ConstraintKind::ForeignKey;
         constraint_name(r->identifier());
@@ -241,6 +241,36 @@ Constraint* Transformer::column_constraint(G::ColumnConstraintContext* c) {
         return nullptr;  // COMMENT, ON UPDATE: no bearing on queries
     }
     return k;
+}
+
+// DEFAULT values are a restricted expression: a primary, then any `::type` casts.
+Expr* Transformer::default_value(G::DefaultValueContext* c) {
+    G::DefaultPrimaryContext* p = c->defaultPrimary();
+    Expr* value = nullptr;
+    if (auto* n = dynamic_cast<G::NumberDefaultContext*>(p)) {
+        value = number(n->number(), n->number()->getStart());
+        if (n->sign && n->sign->getType() == G::MINUS_SIGN) value = negate(n, value);
+    } else if (auto* s = dynamic_cast<G::StringDefaultContext*>(p)) {
+        value = string_literal(s, s->string()->getStart());
+    } else if (auto* k = dynamic_cast<G::KeywordDefaultContext*>(p)) {
+        size_t t = k->value->getType();
+        value = t == G::NULL_ ? literal(k, LiteralType::Null, {}) : literal(k, LiteralType::Boolean, t == G::TRUE_ ? "true" : "false");
+    } else if (auto* cv = dynamic_cast<G::CurrentValueDefaultContext*>(p)) {
+        value = call(cv, arena_.copy(support::to_upper(cv->op->getText())), {});
+    } else if (auto* f = dynamic_cast<G::FunctionCallDefaultContext*>(p)) {
+        value = function_call(f->functionCall());
+    } else if (auto* paren = dynamic_cast<G::ParenDefaultContext*>(p)) {
+        value = expr(paren->expr());
+    } else {
+        value = keyword(p, text(p));
+    }
+    for (auto* type : c->dataType()) {
+        auto* cast_ = make<Cast>(c);
+        cast_->expr = value;
+        cast_->type = data_type(type);
+        value = cast_;
+    }
+    return value;
 }
 
 ColumnDef* Transformer::column_definition(G::ColumnDefinitionContext* c) {

@@ -48,11 +48,9 @@ public:
     antlrcpp::Any visitAnalyzeStatement(G::AnalyzeStatementContext* c) override;
 
     // ---- queries (transform_query.cpp)
-    antlrcpp::Any visitSelectQueryBody(G::SelectQueryBodyContext* c) override;
-    antlrcpp::Any visitValuesQueryBody(G::ValuesQueryBodyContext* c) override;
-    antlrcpp::Any visitParenthesizedQueryBody(G::ParenthesizedQueryBodyContext* c) override;
-    antlrcpp::Any visitIntersectQuery(G::IntersectQueryContext* c) override;
-    antlrcpp::Any visitUnionExceptQuery(G::UnionExceptQueryContext* c) override;
+    antlrcpp::Any visitSelectCore(G::SelectCoreContext* c) override;
+    antlrcpp::Any visitValuesQuery(G::ValuesQueryContext* c) override;
+    antlrcpp::Any visitParenthesizedQuery(G::ParenthesizedQueryContext* c) override;
     antlrcpp::Any visitNamedTable(G::NamedTableContext* c) override;
     antlrcpp::Any visitDerivedTable(G::DerivedTableContext* c) override;
     antlrcpp::Any visitTableFunction(G::TableFunctionContext* c) override;
@@ -79,6 +77,10 @@ public:
     antlrcpp::Any visitTrimFromExpr(G::TrimFromExprContext* c) override;
     antlrcpp::Any visitExistsExpr(G::ExistsExprContext* c) override;
     antlrcpp::Any visitArrayLiteralExpr(G::ArrayLiteralExprContext* c) override;
+    antlrcpp::Any visitBracketListExpr(G::BracketListExprContext* c) override;
+    antlrcpp::Any visitMatchAgainstExpr(G::MatchAgainstExprContext* c) override;
+    antlrcpp::Any visitTextSearchMatchExpr(G::TextSearchMatchExprContext* c) override;
+    antlrcpp::Any visitQuantifiedLikeExpr(G::QuantifiedLikeExprContext* c) override;
     antlrcpp::Any visitArraySingleNameExpr(G::ArraySingleNameExprContext* c) override;
     antlrcpp::Any visitArraySubqueryExpr(G::ArraySubqueryExprContext* c) override;
     antlrcpp::Any visitRowConstructorExpr(G::RowConstructorExprContext* c) override;
@@ -151,6 +153,7 @@ private:
     ast::Delete* delete_(G::DeleteStatementContext* c);
     ast::Command* merge(G::MergeStatementContext* c);
     ast::ColumnDef* column_definition(G::ColumnDefinitionContext* c);
+    ast::Expr* default_value(G::DefaultValueContext* c);
     ast::Constraint* column_constraint(G::ColumnConstraintContext* c);
     ast::Constraint* table_constraint(G::TableConstraintContext* c);
     ast::List<ast::Assignment*> assignments(G::AssignmentListContext* c);
@@ -160,16 +163,14 @@ private:
     // ---- queries
     ast::Query* query(G::QueryContext* c);
     ast::Query* query_expression(G::QueryExpressionContext* c);
-    ast::Query* select_core(G::SelectCoreContext* c);
-    ast::Query* set_operation(G::QueryBodyContext* c, G::QueryBodyContext* left, G::QueryBodyContext* right,
-                              ast::SetOpKind op, G::SetQuantifierContext* quantifier);
+    ast::Query* query_body(G::QueryBodyContext* c);
     ast::Query* wrap(ast::Query* inner);
     ast::List<ast::Cte*> with_clause(G::WithClauseContext* c, bool& recursive);
     ast::SelectItem* select_item(G::SelectItemContext* c);
     void from_clause(G::FromClauseContext* c, ast::List<ast::Relation*>& sources, ast::List<ast::Join*>& joins);
     ast::Relation* table_ref(G::TableRefContext* c, std::vector<ast::Join*>& joins);
     ast::Relation* table_ref_as_relation(G::TableRefContext* c);
-    ast::Join* join(G::TableRefContext* c);
+    ast::Join* join(G::JoinClauseContext* c);
     void table_alias(G::TableAliasContext* c, ast::Name& alias, ast::List<ast::Name>& columns);
     ast::List<ast::Expr*> group_by(G::GroupByClauseContext* c);
     ast::List<ast::OrderItem*> order_by(G::OrderByClauseContext* c);
@@ -181,9 +182,12 @@ private:
     // ---- expressions
     ast::List<ast::Expr*> exprs(G::ExprListContext* c);
     ast::List<ast::Expr*> exprs(const std::vector<G::ExprContext*>& items);
+    ast::Expr* binary(antlr4::ParserRuleContext* c, ast::BinaryOp op);
     ast::Expr* binary(antlr4::ParserRuleContext* c, ast::BinaryOp op, antlr4::ParserRuleContext* lhs,
                       antlr4::ParserRuleContext* rhs);
     ast::Expr* negate_if(bool negated, ast::Expr* e, antlr4::ParserRuleContext* c);
+    ast::Expr* negate(antlr4::ParserRuleContext* c, ast::Expr* operand);  // arithmetic minus
+    ast::Expr* quantified_operand(G::QueryContext* subquery, G::ExprContext* array);
     ast::FunctionCall* function_call(G::FunctionCallContext* c);
     ast::FunctionCall* call(antlr4::ParserRuleContext* c, std::string_view name, std::vector<ast::Expr*> args);
     ast::WindowSpec* window_spec(G::WindowSpecContext* c);

@@ -1,0 +1,14 @@
+// Parse throughput of qdiff's SQL front end (lex, parse, lower to the AST), cold and warm, on the
+// query files given; bench/sql_vs_peers.sh runs it beside sqlglot and libpg_query.
+#include <cstdio>
+
+#include "bench_support.hpp"
+#include "qdiff/parse.hpp"
+
+int main(int argc, char** argv) {
+    auto args = qdiff::bench::parse_args(argc, argv);
+    auto queries = qdiff::bench::read_queries(args.files);
+    qdiff::ParseOptions options{.language = qdiff::Language::Sql};
+    auto timing = qdiff::bench::time_passes(queries, [&](const std::string& q) { return qdiff::parse(q, options).ok(); }, args.passes);
+    qdiff::bench::print_json("qdiff", timing);
+}

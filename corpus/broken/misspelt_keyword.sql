@@ -1,0 +1,3 @@
+SELECT *
+FORM t
+WHERE a = 1

@@ -1,0 +1,3 @@
+SELECT name, COUNT(*
+FROM singer
+GROUP BY name

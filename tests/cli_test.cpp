@@ -1,0 +1,143 @@
+// The qdiff executable: the CLI contract of DESIGN.md (commands, formats, exit codes 0/1/2, batch
+// records that are never lost).
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "support/corpus.hpp"
+
+namespace {
+
+struct Run {
+    int exit_code;
+    std::string out, err;
+};
+
+std::filesystem::path scratch() {
+    auto dir = std::filesystem::temp_directory_path() / ("qdiff_cli_test_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+std::filesystem::path write(const std::string& name, const std::string& content) {
+    auto path = scratch() / name;
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+}
+
+// Runs the CLI with `args`, feeding `input` on standard input.
+Run run_cli(const std::string& args, const std::string& input = "") {
+    auto in = write("stdin", input), out = scratch() / "stdout", err = scratch() / "stderr";
+    std::string command = std::string(QDIFF_CLI_PATH) + " " + args + " < " + in.string() + " > " + out.string() + " 2> " + err.string();
+    int status = std::system(command.c_str());
+    return {WEXITSTATUS(status), qdiff::testing::read_file(out), qdiff::testing::read_file(err)};
+}
+
+}  // namespace
+
+TEST_CASE("qdiff parse: exit codes and formats", "[cli]") {
+    Run ok = run_cli("parse --lang sql --format json -", "SELECT a FROM t");
+    CHECK(ok.exit_code == 0);
+    auto json = nlohmann::json::parse(ok.out);
+    CHECK(json["ok"] == true);
+    CHECK(json["language"] == "sql");
+    CHECK(json["ast"]["kind"] == "Script");
+    CHECK(json["ast"]["statements"][0]["kind"] == "Query");
+    CHECK(ok.err.empty());
+
+    Run bad = run_cli("parse --lang sql --format json", "SELECT * FORM t");
+    CHECK(bad.exit_code == 1);
+    auto diagnostics = nlohmann::json::parse(bad.out)["diagnostics"];
+    REQUIRE(diagnostics.size() == 1);
+    CHECK(diagnostics[0]["code"] == "unexpected-token");
+    CHECK(diagnostics[0]["line"] == 1);
+    CHECK(diagnostics[0]["column"] == 10);
+
+    Run text = run_cli("parse --lang sql", "SELECT * FORM t");
+    CHECK(text.exit_code == 1);
+    CHECK(text.err.find("<stdin>:1:10: error: unexpected 'FORM' [unexpected-token]") != std::string::npos);
+    CHECK(text.err.find("fix-it: replace 'FORM' with 'FROM'") != std::string::npos);
+    CHECK(text.out.empty());
+
+    Run sexpr = run_cli("parse --format sexpr", "SELECT a FROM t");
+    CHECK(sexpr.exit_code == 0);
+    CHECK(sexpr.out.rfind("(Query ", 0) == 0);
+}
+
+TEST_CASE("qdiff: usage errors and unreadable input exit with 2", "[cli]") {
+    CHECK(run_cli("").exit_code == 2);
+    CHECK(run_cli("frobnicate").exit_code == 2);
+    CHECK(run_cli("parse --format yaml", "SELECT 1").exit_code == 2);
+    CHECK(run_cli("parse --lang cobol", "SELECT 1").exit_code == 2);
+    CHECK(run_cli("parse --dialect oracle", "SELECT 1").exit_code == 2);
+    CHECK(run_cli("parse --no-such-option", "SELECT 1").exit_code == 2);
+    Run missing = run_cli("parse /no/such/file.sql");
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err.find("cannot read /no/such/file.sql") != std::string::npos);
+    CHECK(run_cli("parse " + scratch().string()).exit_code == 2);  // a directory
+    CHECK(run_cli("help").exit_code == 0);
+}
+
+TEST_CASE("qdiff parse reads files and hostile bytes", "[cli]") {
+    auto file = write("q.sql", "SELECT a\nFROM t\nWHERE x = = 1\n");
+    Run r = run_cli("parse " + file.string());
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find(file.string() + ":3:11: error") != std::string::npos);
+    CHECK(run_cli("parse --lang sql", "").exit_code == 1);
+    CHECK(run_cli("parse --lang sql", std::string("SELECT \xFF\xFE", 9)).exit_code == 1);
+    CHECK(run_cli("parse --lang sql", std::string(5000, '(')).exit_code == 1);
+}
+
+TEST_CASE("qdiff parse --batch writes one record per line and loses none", "[cli]") {
+    std::string input =
+        "{\"id\": \"a\", \"query\": \"SELECT a FROM t\"}\n"
+        "{\"id\": \"b\", \"query\": \"SELECT * FORM t\"}\n"
+        "this is not json\n"
+        "\n"
+        "{\"id\": 4, \"sql\": \"SELECT 1\"}\n"
+        "{\"query\": \"SELECT 1\", \"lang\": \"sql\", \"dialect\": \"postgres\"}\n";
+    auto file = write("batch.jsonl", input);
+    Run r = run_cli("parse --batch " + file.string());
+    CHECK(r.exit_code == 1);
+    std::vector<nlohmann::json> records;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) records.push_back(nlohmann::json::parse(line));
+    REQUIRE(records.size() == 5);  // the blank line is not a record
+    CHECK(records[0]["index"] == 0);
+    CHECK(records[0]["id"] == "a");
+    CHECK(records[0]["ok"] == true);
+    CHECK(records[1]["ok"] == false);
+    CHECK(records[1]["diagnostics"][0]["code"] == "unexpected-token");
+    CHECK(records[1]["diagnostics"][0]["column"] == 10);
+    CHECK(records[2]["index"] == 2);
+    CHECK(records[2]["ok"] == false);
+    CHECK(records[2]["diagnostics"][0]["code"] == "bad-record");
+    CHECK(records[3]["index"] == 4);
+    CHECK(records[3]["id"] == 4);
+    CHECK(records[3]["diagnostics"][0]["code"] == "bad-record");  // no `query` field
+    CHECK(records[4]["ok"] == true);
+
+    Run other_field = run_cli("parse --batch - --field sql", "{\"sql\": \"SELECT 1\"}\n");
+    CHECK(other_field.exit_code == 0);
+    CHECK(run_cli("parse --batch /no/such.jsonl").exit_code == 2);
+}
+
+TEST_CASE("qdiff tokens and qdiff tree", "[cli]") {
+    Run tokens = run_cli("tokens --lang sql --format json", "SELECT a -- note\nFROM t");
+    CHECK(tokens.exit_code == 0);
+    auto list = nlohmann::json::parse(tokens.out);
+    REQUIRE(list.size() == 5);
+    CHECK(list[0]["type"] == "SELECT");
+    CHECK(list[2]["hidden"] == true);
+    CHECK(list[3]["line"] == 2);
+    Run text = run_cli("tokens --lang sql", "SELECT 'x");
+    CHECK(text.exit_code == 1);
+    CHECK(text.err.find("unterminated string literal") != std::string::npos);
+    Run tree = run_cli("tree --lang sql", "SELECT a FROM t");
+    CHECK(tree.exit_code == 0);
+    CHECK(tree.out.rfind("sqlScript\n", 0) == 0);
+    CHECK(tree.out.find("IDENTIFIER 'a'") != std::string::npos);
+}

@@ -1,0 +1,1 @@
+CREATE TABLE IF NOT EXISTS singer (singer_id INTEGER PRIMARY KEY AUTOINCREMENT, name VARCHAR(255) NOT NULL DEFAULT 'x', country TEXT, stadium_id INT REFERENCES stadium(id), CONSTRAINT u UNIQUE (name, country), FOREIGN KEY (country) REFERENCES countries (code))

@@ -1,0 +1,4 @@
+SELECT name,
+       COUNT(*
+FROM singer
+GROUP BY name

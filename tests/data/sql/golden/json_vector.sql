@@ -1,0 +1,1 @@
+SELECT *, 1 - (embedding <=> $1) AS similarity, labels->>'severity', data #>> '{a,b}', tags @> ARRAY['x'] FROM docs WHERE labels ? 'env' AND created_at > NOW() - INTERVAL '1 hour' ORDER BY embedding <-> $2 LIMIT 5

@@ -1,0 +1,1 @@
+SELECT name, country, age FROM singer ORDER BY age DESC

@@ -1,0 +1,1 @@
+SELECT dept, SUM(salary) FILTER (WHERE active) AS s, RANK() OVER (PARTITION BY dept ORDER BY salary DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS r, string_agg(name, ',' ORDER BY name) FROM emp GROUP BY ROLLUP (dept, team) HAVING COUNT(*) > 1
