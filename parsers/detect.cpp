@@ -74,7 +74,8 @@ Language detect_language(std::string_view text) {
     if (auto fenced = fence_language(text)) return *fenced;
     std::string_view t = skip_preamble(text);
     if (t.empty()) return Language::Sql;
-    if (t.front() == '{' || t.front() == '[') return Language::Weaviate;
+    // JSON and GraphQL have no `|` outside strings; KQL can start with a bracketed name: ['T'] | count.
+    if (t.front() == '{' || (t.front() == '[' && !has_pipe(t))) return Language::Weaviate;
     if (t.front() == '.') return Language::Kql;  // management command
     static constexpr std::array graphql_words = {"query", "mutation", "fragment"};
     for (std::string_view w : graphql_words)

@@ -388,14 +388,23 @@ searchOperator
     ;
 
 // search Col:"value" or "text" and x > 1
+// Terms joined by and/or. An expression term already takes in `and expr` / `or expr`, so an explicit
+// connective after it is only needed before a Col:"v" or * term. Written this way, no second path
+// reads `expr and expr`: with `searchTerm ((AND | OR) searchTerm)*`, SLL prediction of expr's
+// operator loop followed that path through expr's global FOLLOW and looked ahead to the end of every
+// and/or chain (quadratic time on long chains anywhere in a query).
 searchPredicate
-    : searchTerm ((AND | OR) searchTerm)*
+    : headSearchTerm ((AND | OR) searchPredicate)?
+    | expressionSearchTerm ((AND | OR) headSearchTerm ((AND | OR) searchPredicate)?)?
     ;
 
-searchTerm
+headSearchTerm
     : name COLON stringLiteral                        # ColumnSearchTerm
     | STAR                                            # AnySearchTerm
-    | expr                                            # ExpressionSearchTerm
+    ;
+
+expressionSearchTerm
+    : expr
     ;
 
 findOperator

@@ -18,5 +18,10 @@ std::string to_sexpr(const ast::Node& node, const PrintOptions& options = {});
 // Canonical SQL-ish text: one spelling per construct, parenthesised by precedence. For SQL input it
 // parses back to an equal AST (the identity property the tests check).
 std::string to_sql(const ast::Node& node);
+// Canonical KQL text: a lowered KQL AST prints as one pipeline per block, in the order of the block's
+// stages (joins, search, where, summarize, where (having), project/extend/distinct, union,
+// sort/top/take, then operators kept as options), so that parsing the text again gives an equal AST
+// (the KQL identity property the tests check).
+std::string to_kql(const ast::Node& node);
 
 }  // namespace qdiff

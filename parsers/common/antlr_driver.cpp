@@ -63,6 +63,7 @@ bool check_tokens(ParseContext& ctx, const std::vector<Token*>& tokens, const To
             else if (first == '"' || first == '`' || first == '[') what = "quoted identifier";
             else if (first == '/') what = "comment";
             else if (first == '$') what = "dollar-quoted string";
+            if (!classes.unterminated_what.empty()) what = classes.unterminated_what;
             Span span = token_span(ctx.source, token);
             span.end = span.begin + 1;
             ctx.diagnostics.push_back(make_diagnostic(DiagId::UnterminatedString, span, {what}));

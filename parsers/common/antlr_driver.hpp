@@ -4,6 +4,7 @@
 // ANTLR types never leave the front ends.
 #pragma once
 #include <memory>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@ struct TokenClasses {
     std::vector<size_t> unterminated;  // unterminated strings, quoted names, comments
     std::vector<size_t> names;         // identifiers: an unexpected one may be a misspelt keyword
     std::vector<size_t> suggestable;   // clause keywords worth suggesting even where not expected
+    std::string_view unterminated_what;  // how to call an unterminated token; empty: guess from its first character
 };
 
 Span token_span(const SourceText& source, const antlr4::Token* token);

@@ -1,0 +1,772 @@
+// The canonical KQL printer (see ast_print.hpp). It prints what the KQL front end produces; nodes
+// that only other languages produce (CASE, CAST, window functions...) print in a readable form that
+// is not meant to parse.
+#include <cctype>
+#include <regex>
+
+#include "qdiff/ast_print.hpp"
+
+namespace qdiff {
+namespace {
+
+using namespace ast;
+
+enum Precedence : int {
+    kOr = 1, kAnd, kBetween, kIn, kRegex, kStringOp, kEquality, kRelational, kAdditive, kMultiplicative, kUnary, kAtom
+};
+
+int precedence(BinaryOp op) {
+    switch (op) {
+        case BinaryOp::Or: return kOr;
+        case BinaryOp::And: return kAnd;
+        case BinaryOp::HasAny: case BinaryOp::HasAll: return kIn;
+        case BinaryOp::MatchesRegex: return kRegex;
+        case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::EqualsCi: return kEquality;
+        case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt: case BinaryOp::GtEq: return kRelational;
+        case BinaryOp::Add: case BinaryOp::Sub: return kAdditive;
+        case BinaryOp::Mul: case BinaryOp::Div: case BinaryOp::Mod: return kMultiplicative;
+        default: return kStringOp;
+    }
+}
+
+std::string_view spelling(BinaryOp op) {
+    switch (op) {
+        case BinaryOp::Eq: return "==";
+        case BinaryOp::NotEq: return "!=";
+        case BinaryOp::EqualsCi: return "=~";
+        case BinaryOp::Or: return "or";
+        case BinaryOp::And: return "and";
+        case BinaryOp::ILike: return "like";
+        case BinaryOp::Like: return "likecs";
+        default: return enum_name(op);  // + - < has has_cs contains matches regex has_any ...
+    }
+}
+
+// Negated spelling of a string operator, or empty.
+std::string negated_spelling(BinaryOp op) {
+    switch (op) {
+        case BinaryOp::EqualsCi: return "!~";
+        case BinaryOp::ILike: return "notlike";
+        case BinaryOp::Like: return "notlikecs";
+        case BinaryOp::Has: case BinaryOp::HasCs: case BinaryOp::HasPrefix: case BinaryOp::HasPrefixCs:
+        case BinaryOp::HasSuffix: case BinaryOp::HasSuffixCs: case BinaryOp::Contains: case BinaryOp::ContainsCs:
+        case BinaryOp::StartsWith: case BinaryOp::StartsWithCs: case BinaryOp::EndsWith: case BinaryOp::EndsWithCs:
+            return "!" + std::string(enum_name(op));
+        default: return {};
+    }
+}
+
+bool negatable(const Expr* e) {
+    if (auto* b = dyn_cast<Binary>(e)) return !negated_spelling(b->op).empty();
+    return isa<InList>(e) || isa<Between>(e) || isa<InSubquery>(e);
+}
+
+int precedence(const Expr* e) {
+    switch (e->kind) {
+        case Kind::Binary: return precedence(cast<Binary>(*e).op);
+        case Kind::Between: return kBetween;
+        case Kind::InList: case Kind::InSubquery: return kIn;
+        case Kind::Unary: {
+            const auto& u = cast<Unary>(*e);
+            if (u.op == UnaryOp::Not) return negatable(u.operand) ? precedence(u.operand) : kAtom;
+            return kUnary;
+        }
+        case Kind::NamedArg: case Kind::Lambda: return kOr;
+        default: return kAtom;
+    }
+}
+
+bool is_plain_number(std::string_view t, bool decimal) {
+    static const std::regex integer("[0-9]+|0[xX][0-9a-fA-F]+");
+    static const std::regex real("[0-9]+\\.[0-9]+([eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+|[0-9]+\\.");
+    return std::regex_match(t.begin(), t.end(), decimal ? real : integer);
+}
+
+bool is_plain_timespan(std::string_view t) {
+    static const std::regex timespan(
+        "[0-9]+(\\.[0-9]+)?(d|day|days|h|hr|hrs|hour|hours|m|min|minute|minutes|s|sec|second|seconds|ms|milli|millis|"
+        "millisec|millisecond|milliseconds|micro|micros|microsec|microsecond|microseconds|nano|nanos|nanosec|"
+        "nanosecond|nanoseconds|tick|ticks)");
+    return std::regex_match(t.begin(), t.end(), timespan);
+}
+
+bool is_raw_source_name(std::string_view n) {
+    return n == "find" || n == "evaluate" || n == "externaldata" || n == "external_data" ||
+           n == "inline_external_table" || n == "macro-expand";
+}
+
+bool is_bare(const Query& q) {
+    return q.sources.size() == 1 && q.ctes.empty() && q.projection.empty() && q.joins.empty() && q.search.empty() &&
+           !q.filter && q.aggregations.empty() && q.group_by.empty() && !q.having && q.set_ops.empty() &&
+           q.order_by.empty() && !q.limit && !q.offset && q.options.empty() && q.distinct == DistinctKind::None;
+}
+
+bool is_bare_star(const Expr* e) {
+    auto* s = dyn_cast<Star>(e);
+    return s && s->qualifier.empty() && s->pattern.empty();
+}
+
+// "summarize.hint.strategy" → operator "summarize", parameter "hint.strategy".
+bool parameter_of(const Expr* option, std::string_view op, std::string_view& parameter) {
+    auto* n = dyn_cast<NamedArg>(option);
+    if (!n) return false;
+    std::string_view t = n->name.text;
+    size_t dot = t.find('.');
+    if (dot == std::string_view::npos || t.substr(0, dot) != op) return false;
+    parameter = t.substr(dot + 1);
+    return true;
+}
+
+class KqlPrinter {
+public:
+    std::string out;
+
+    void node(const Node& n) {
+        if (auto* e = dyn_cast<Expr>(&n)) return expr(e, 0, false);
+        if (auto* r = dyn_cast<Relation>(&n)) return source(*r);
+        switch (n.kind) {
+            case Kind::Script: return statements(cast<Script>(n).statements, ";\n");
+            case Kind::Query: return query(cast<Query>(n));
+            case Kind::Let: return let(cast<Let>(n));
+            case Kind::Command: {
+                const auto& c = cast<Command>(n);
+                out += c.verb;
+                if (!c.text.empty()) {
+                    out += ' ';
+                    out += c.text;
+                }
+                return;
+            }
+            case Kind::SelectItem: return select_item(cast<SelectItem>(n));
+            case Kind::OrderItem: return order_item(cast<OrderItem>(n));
+            case Kind::Cte: {
+                const auto& c = cast<Cte>(n);
+                out += "let ";
+                name(c.name);
+                out += " = ";
+                if (c.query) query(*c.query);
+                return;
+            }
+            case Kind::ColumnDef: return column_def(cast<ColumnDef>(n));
+            default: out += kind_name(n.kind);
+        }
+    }
+
+private:
+    void statements(const List<Statement*>& items, std::string_view separator) {
+        for (uint32_t i = 0; i < items.size(); ++i) {
+            if (i) out += separator;
+            node(*items[i]);
+        }
+    }
+
+    void let(const Let& l) {
+        if (l.name.empty()) {
+            if (l.value) node(*l.value);
+            return;
+        }
+        out += "let ";
+        name(l.name);
+        out += " = ";
+        if (auto* f = dyn_cast<FunctionCall>(l.value);
+            f && f->name.size() == 1 && f->name[0].text == "view" && f->args.size() == 1 && isa<Lambda>(f->args[0])) {
+            out += "view ";
+            return expr(f->args[0], 0, false);
+        }
+        if (l.value) node(*l.value);
+    }
+
+    void name(const Name& n) {
+        if (!n.quoted) {
+            out += n.text;
+            return;
+        }
+        out += "['";
+        for (char c : n.text) {
+            if (c == '\'' || c == '\\') out += '\\';
+            if (c == '\n') out += "\\n";
+            else if (c == '\r') out += "\\r";
+            else if (c == '\t') out += "\\t";
+            else out += c;
+        }
+        out += "']";
+    }
+    void path(const List<Name>& parts) {
+        for (uint32_t i = 0; i < parts.size(); ++i) {
+            if (i) out += '.';
+            name(parts[i]);
+        }
+    }
+    void string(std::string_view s) {
+        static const char* hex = "0123456789abcdef";
+        out += '"';
+        for (char ch : s) {
+            auto c = static_cast<unsigned char>(ch);
+            switch (ch) {
+                case '"': out += "\\\""; break;
+                case '\\': out += "\\\\"; break;
+                case '\n': out += "\\n"; break;
+                case '\r': out += "\\r"; break;
+                case '\t': out += "\\t"; break;
+                default:
+                    if (c < 0x20) {
+                        out += "\\u00";
+                        out += hex[c >> 4];
+                        out += hex[c & 15];
+                    } else {
+                        out += ch;
+                    }
+            }
+        }
+        out += '"';
+    }
+    template <class T, class F>
+    void comma_list(const List<T>& items, F&& each) {
+        for (uint32_t i = 0; i < items.size(); ++i) {
+            if (i) out += ", ";
+            each(items[i]);
+        }
+    }
+    void exprs(const List<Expr*>& items) { comma_list(items, [&](const Expr* e) { argument(e); }); }
+
+    // ---- queries ----
+
+    void query(const Query& q) {
+        for (const Cte* c : q.ctes) {
+            node(*c);
+            out += ";\n";
+        }
+        pipeline(q);
+    }
+
+    void option_parameters(const Query& q, std::string_view op) {
+        std::string_view parameter;
+        for (const Expr* o : q.options)
+            if (parameter_of(o, op, parameter)) {
+                out += ' ';
+                out += parameter;
+                out += '=';
+                expr(cast<NamedArg>(*o).value, kAtom, false);
+            }
+    }
+    bool has_parameters(const Query& q, std::string_view op) {
+        std::string_view parameter;
+        for (const Expr* o : q.options)
+            if (parameter_of(o, op, parameter)) return true;
+        return false;
+    }
+
+    void pipeline(const Query& q) {
+        bool searched = false, printed = false, unioned = false;
+        if (q.sources.empty()) {
+            if (!q.search.empty()) {
+                search(*q.search[0], nullptr);
+                searched = true;
+            } else {
+                out += "print ";
+                comma_list(q.projection, [&](const SelectItem* i) { select_item(*i); });
+                printed = true;
+            }
+        } else if (q.sources.size() > 1 && !q.search.empty()) {
+            search(*q.search[0], &q.sources);
+            searched = true;
+        } else if (!q.set_ops.empty() && q.joins.empty() && q.search.empty() && !q.filter && q.aggregations.empty() &&
+                   q.group_by.empty() && !q.having && q.projection.empty() && q.distinct == DistinctKind::None) {
+            out += "union";
+            option_parameters(q, "union");
+            out += ' ';
+            item(*q.sources[0]);
+            for (const SetOp* op : q.set_ops) {
+                out += ", ";
+                set_op_item(*op);
+            }
+            unioned = true;
+        } else if (q.set_ops.empty() && q.sources.size() == 1 && (has_parameters(q, "union") || is_wildcard(*q.sources[0]))) {
+            // `union withsource=T X*` with a single table: still a union
+            out += "union";
+            option_parameters(q, "union");
+            out += ' ';
+            item(*q.sources[0]);
+        } else {
+            for (uint32_t i = 0; i < q.sources.size(); ++i) {
+                if (i) out += ", ";  // not produced by the KQL front end
+                source(*q.sources[i]);
+            }
+        }
+        for (const Join* j : q.joins) join(*j);
+        for (uint32_t i = searched ? 1 : 0; i < q.search.size(); ++i) {
+            out += " | ";
+            search(*q.search[i], nullptr);
+        }
+        if (q.filter) {
+            out += " | where ";
+            expr(q.filter, 0, false);
+        }
+        if (!q.aggregations.empty() || !q.group_by.empty()) {
+            out += " | summarize";
+            option_parameters(q, "summarize");
+            if (!q.aggregations.empty()) {
+                out += ' ';
+                comma_list(q.aggregations, [&](const SelectItem* i) { select_item(*i); });
+            }
+            if (!q.group_by.empty()) {
+                out += " by ";
+                exprs(q.group_by);
+            }
+        }
+        if (q.having) {
+            out += " | where ";
+            expr(q.having, 0, false);
+        }
+        if (q.distinct != DistinctKind::None) {
+            out += " | distinct";
+            option_parameters(q, "distinct");
+            out += ' ';
+            comma_list(q.projection, [&](const SelectItem* i) { select_item(*i); });
+        } else if (!q.projection.empty() && !printed) {
+            if (is_bare_star(q.projection[0]->expr)) {
+                out += " | extend ";
+                for (uint32_t i = 1; i < q.projection.size(); ++i) {
+                    if (i > 1) out += ", ";
+                    select_item(*q.projection[i]);
+                }
+            } else {
+                out += " | project ";
+                comma_list(q.projection, [&](const SelectItem* i) { select_item(*i); });
+            }
+        }
+        if (!q.set_ops.empty() && !unioned) {
+            out += " | union";
+            option_parameters(q, "union");
+            out += ' ';
+            comma_list(q.set_ops, [&](const SetOp* op) { set_op_item(*op); });
+        }
+        bool separate = has_parameters(q, "sort") || has_parameters(q, "take");
+        if (!q.order_by.empty() && q.limit && !separate) {
+            out += " | top";
+            option_parameters(q, "top");
+            out += ' ';
+            expr(q.limit, 0, false);
+            out += " by ";
+            comma_list(q.order_by, [&](const OrderItem* o) { order_item(*o); });
+        } else {
+            if (!q.order_by.empty()) {
+                out += " | sort";
+                option_parameters(q, "sort");
+                out += " by ";
+                comma_list(q.order_by, [&](const OrderItem* o) { order_item(*o); });
+            }
+            if (q.limit) {
+                out += " | take";
+                option_parameters(q, "take");
+                out += ' ';
+                expr(q.limit, 0, false);
+            }
+        }
+        for (const Expr* o : q.options) {
+            auto* n = dyn_cast<NamedArg>(o);
+            if (!n || n->name.text.find('.') != std::string_view::npos) continue;
+            out += " | ";
+            option(*n);
+        }
+    }
+
+    static bool is_wildcard(const Relation& r) {
+        auto* t = dyn_cast<TableRef>(&r);
+        return t && !t->name.empty() && !t->name.back().quoted && t->name.back().text.find('*') != std::string_view::npos;
+    }
+
+    void option(const NamedArg& n) {
+        out += n.name.text;
+        const Expr* v = n.value;
+        if (!v) return;
+        if (auto* l = dyn_cast<Literal>(v); l && l->type == LiteralType::Keyword) {
+            if (!l->text.empty()) {
+                out += ' ';
+                out += l->text;
+            }
+            return;
+        }
+        if (n.name.text == "render") {
+            const auto& t = cast<Tuple>(*v);
+            out += ' ';
+            expr(t.items[0], 0, false);
+            if (t.items.size() > 1) {
+                out += " with (";
+                for (uint32_t i = 1; i < t.items.size(); ++i) {
+                    if (i > 1) out += ", ";
+                    const auto& p = cast<NamedArg>(*t.items[i]);
+                    name(p.name);
+                    out += " = ";
+                    if (auto* values = dyn_cast<Tuple>(p.value)) exprs(values->items);
+                    else expr(p.value, 0, false);
+                }
+                out += ')';
+            }
+            return;
+        }
+        if (auto* t = dyn_cast<Tuple>(v)) {
+            if (t->items.empty()) return;
+            out += ' ';
+            exprs(t->items);
+            return;
+        }
+        out += ' ';
+        expr(v, 0, false);
+    }
+
+    void search(const Search& s, const List<Relation*>* tables) {
+        out += "search";
+        for (const Expr* o : s.options) {
+            out += ' ';
+            const auto& n = cast<NamedArg>(*o);
+            out += n.name.text;
+            out += '=';
+            expr(n.value, kAtom, false);
+        }
+        if (tables) {
+            out += " in (";
+            comma_list(*tables, [&](const Relation* r) { item(*r); });
+            out += ')';
+        }
+        out += ' ';
+        if (s.query) expr(s.query, 0, false);
+    }
+
+    static std::string_view join_kind(JoinKind k) {
+        switch (k) {
+            case JoinKind::InnerUnique: return "innerunique";
+            case JoinKind::Inner: return "inner";
+            case JoinKind::Left: return "leftouter";
+            case JoinKind::Right: return "rightouter";
+            case JoinKind::Full: return "fullouter";
+            case JoinKind::Semi: return "leftsemi";
+            case JoinKind::Anti: return "leftanti";
+            case JoinKind::RightSemi: return "rightsemi";
+            case JoinKind::RightAnti: return "rightanti";
+            default: return enum_name(k);
+        }
+    }
+
+    void join(const Join& j) {
+        bool lookup = false, where = false;
+        for (const Expr* o : j.options)
+            if (auto* n = dyn_cast<NamedArg>(o)) {
+                lookup |= n->name.text == "lookup";
+                where |= n->name.text == "where";
+            }
+        out += lookup ? " | lookup kind=" : " | join kind=";
+        out += join_kind(j.join);
+        for (const Expr* o : j.options) {
+            const auto& n = cast<NamedArg>(*o);
+            if (n.name.text == "lookup" || n.name.text == "where") continue;
+            out += ' ';
+            out += n.name.text;
+            out += '=';
+            expr(n.value, kAtom, false);
+        }
+        out += ' ';
+        item(*j.right);
+        if (!j.using_columns.empty()) {
+            out += " on ";
+            comma_list(j.using_columns, [&](const Name& n) { name(n); });
+        } else if (j.condition) {
+            out += where ? " where " : " on ";
+            expr(j.condition, 0, false);
+        }
+    }
+
+    void set_op_item(const SetOp& op) {
+        if (is_bare(*op.query)) return item(*op.query->sources[0]);
+        out += '(';
+        query(*op.query);
+        out += ')';
+    }
+
+    // A relation inside join/union/search: pipelines and operator-like sources in parentheses.
+    void item(const Relation& r) {
+        bool paren = isa<DerivedTable>(&r);
+        if (auto* t = dyn_cast<TableFunction>(&r)) paren = is_operator_source(*t->call);
+        if (paren) out += '(';
+        source(r);
+        if (paren) out += ')';
+    }
+
+    static bool is_range(const FunctionCall& f) {
+        return f.name.size() == 1 && f.name[0].text == "range" && f.args.size() == 4 && isa<ColumnRef>(f.args[0]);
+    }
+    static bool is_raw(const FunctionCall& f) {
+        if (f.name.size() != 1 || !is_raw_source_name(f.name[0].text) || f.args.size() != 1) return false;
+        auto* l = dyn_cast<Literal>(f.args[0]);
+        return l && l->type == LiteralType::Keyword;
+    }
+    static bool is_operator_source(const FunctionCall& f) { return is_range(f) || is_raw(f); }
+
+    void source(const Relation& r) {
+        switch (r.kind) {
+            case Kind::TableRef: return path(cast<TableRef>(r).name);
+            case Kind::DerivedTable: return pipeline(*cast<DerivedTable>(r).query);
+            case Kind::TableFunction: {
+                const FunctionCall& f = *cast<TableFunction>(r).call;
+                if (is_range(f)) {
+                    out += "range ";
+                    expr(f.args[0], 0, false);
+                    out += " from ";
+                    expr(f.args[1], 0, false);
+                    out += " to ";
+                    expr(f.args[2], 0, false);
+                    out += " step ";
+                    expr(f.args[3], 0, false);
+                    return;
+                }
+                if (is_raw(f)) {
+                    out += f.name[0].text;
+                    out += ' ';
+                    out += cast<Literal>(*f.args[0]).text;
+                    return;
+                }
+                return expr(&f, 0, false);
+            }
+            case Kind::ValuesTable: {
+                const auto& v = cast<ValuesTable>(r);
+                out += "datatable(";
+                comma_list(v.columns, [&](const ColumnDef* c) { column_def(*c); });
+                out += ")[";
+                bool first = true;
+                for (const Tuple* row : v.rows)
+                    for (const Expr* e : row->items) {
+                        if (!first) out += ", ";
+                        first = false;
+                        expr(e, 0, false);
+                    }
+                out += ']';
+                return;
+            }
+            default: out += kind_name(r.kind);
+        }
+    }
+
+    void column_def(const ColumnDef& c) {
+        name(c.name);
+        out += ':';
+        out += c.type;
+        for (const Constraint* k : c.constraints)
+            if (k->constraint == ConstraintKind::Default && k->expr) {
+                out += " = ";
+                expr(k->expr, 0, false);
+            }
+    }
+
+    void select_item(const SelectItem& i) {
+        if (!i.alias.empty()) {
+            name(i.alias);
+            out += " = ";
+        }
+        expr(i.expr, 0, false);
+    }
+
+    void order_item(const OrderItem& o) {
+        expr(o.expr, 0, false);
+        SortDir dir = o.dir == SortDir::Default ? SortDir::Desc : o.dir;
+        out += dir == SortDir::Asc ? " asc" : " desc";
+        NullsOrder natural = dir == SortDir::Asc ? NullsOrder::First : NullsOrder::Last;
+        if (o.nulls != NullsOrder::Default && o.nulls != natural) out += o.nulls == NullsOrder::First ? " nulls first" : " nulls last";
+    }
+
+    // ---- expressions ----
+
+    // Function arguments and list items: a pipeline needs no parentheses of its own.
+    void argument(const Expr* e) {
+        if (auto* s = dyn_cast<SubqueryExpr>(e)) return query(*s->query);
+        expr(e, 0, false);
+    }
+
+    void expr(const Expr* e, int parent, bool rhs) {
+        if (!e) {
+            out += "null";
+            return;
+        }
+        int p = precedence(e);
+        bool wrap = p < parent || (p == parent && rhs);
+        if (wrap) out += '(';
+        bare(e);
+        if (wrap) out += ')';
+    }
+
+    void literal(const Literal& l) {
+        switch (l.type) {
+            case LiteralType::String: return string(l.text);
+            case LiteralType::Integer:
+                if (is_plain_number(l.text, false)) out += l.text;
+                else { out += "long("; out += l.text; out += ')'; }
+                return;
+            case LiteralType::Decimal:
+                if (is_plain_number(l.text, true)) out += l.text;
+                else { out += "real("; out += l.text; out += ')'; }
+                return;
+            case LiteralType::Boolean:
+                if (l.text == "true" || l.text == "false") out += l.text;
+                else { out += "bool("; out += l.text; out += ')'; }
+                return;
+            case LiteralType::Null: out += "null"; return;
+            case LiteralType::Timespan:
+                if (is_plain_timespan(l.text)) out += l.text;
+                else { out += "timespan("; out += l.text; out += ')'; }
+                return;
+            case LiteralType::Datetime: out += "datetime("; out += l.text; out += ')'; return;
+            case LiteralType::Guid: out += "guid("; out += l.text; out += ')'; return;
+            case LiteralType::Dynamic: out += "dynamic("; out += l.text; out += ')'; return;
+            case LiteralType::Keyword: case LiteralType::Interval: out += l.text; return;
+        }
+    }
+
+    void binary(const Binary& b, bool negated) {
+        int p = precedence(b.op);
+        expr(b.lhs, p, false);
+        out += ' ';
+        out += negated ? negated_spelling(b.op) : std::string(spelling(b.op));
+        out += ' ';
+        if (b.op == BinaryOp::HasAny || b.op == BinaryOp::HasAll) {
+            out += '(';
+            if (auto* t = dyn_cast<Tuple>(b.rhs)) exprs(t->items);
+            else argument(b.rhs);
+            out += ')';
+            return;
+        }
+        expr(b.rhs, p, true);
+    }
+
+    void bare(const Expr* e) {
+        switch (e->kind) {
+            case Kind::ColumnRef: return path(cast<ColumnRef>(*e).path);
+            case Kind::Star: {
+                const auto& s = cast<Star>(*e);
+                if (!s.qualifier.empty()) {
+                    path(s.qualifier);
+                    out += '.';
+                }
+                out += s.pattern.empty() ? std::string_view("*") : s.pattern;
+                return;
+            }
+            case Kind::Literal: return literal(cast<Literal>(*e));
+            case Kind::Parameter: out += cast<Parameter>(*e).text; return;
+            case Kind::FunctionCall: {
+                const auto& f = cast<FunctionCall>(*e);
+                path(f.name);
+                out += '(';
+                exprs(f.args);
+                out += ')';
+                return;
+            }
+            case Kind::Unary: {
+                const auto& u = cast<Unary>(*e);
+                if (u.op == UnaryOp::Not) {
+                    if (auto* b = dyn_cast<Binary>(u.operand); b && !negated_spelling(b->op).empty()) return binary(*b, true);
+                    if (auto* i = dyn_cast<InList>(u.operand)) return in_list(*i, true);
+                    if (auto* i = dyn_cast<InSubquery>(u.operand)) return in_subquery(*i, true);
+                    if (auto* b = dyn_cast<Between>(u.operand)) return between(*b, true);
+                    out += "not(";
+                    expr(u.operand, 0, false);
+                    out += ')';
+                    return;
+                }
+                if (u.op == UnaryOp::Negate || u.op == UnaryOp::Plus) {
+                    out += u.op == UnaryOp::Negate ? '-' : '+';
+                    expr(u.operand, kAtom, false);
+                    return;
+                }
+                out += enum_name(u.op);
+                out += '(';
+                expr(u.operand, 0, false);
+                out += ')';
+                return;
+            }
+            case Kind::Binary: return binary(cast<Binary>(*e), false);
+            case Kind::Between: return between(cast<Between>(*e), false);
+            case Kind::InList: return in_list(cast<InList>(*e), false);
+            case Kind::InSubquery: return in_subquery(cast<InSubquery>(*e), false);
+            case Kind::SubqueryExpr:
+                out += '(';
+                query(*cast<SubqueryExpr>(*e).query);
+                out += ')';
+                return;
+            case Kind::Tuple:
+                out += '(';
+                exprs(cast<Tuple>(*e).items);
+                out += ')';
+                return;
+            case Kind::Subscript: {
+                const auto& s = cast<Subscript>(*e);
+                expr(s.base, kAtom, false);
+                out += '[';
+                if (s.index) expr(s.index, 0, false);
+                out += ']';
+                return;
+            }
+            case Kind::FieldAccess: {
+                const auto& f = cast<FieldAccess>(*e);
+                expr(f.base, kAtom, false);
+                out += '.';
+                name(f.field);
+                return;
+            }
+            case Kind::NamedArg: {
+                const auto& n = cast<NamedArg>(*e);
+                name(n.name);
+                out += " = ";
+                expr(n.value, 0, false);
+                return;
+            }
+            case Kind::Lambda: {
+                const auto& l = cast<Lambda>(*e);
+                out += '(';
+                comma_list(l.params, [&](const ColumnDef* p) { column_def(*p); });
+                out += ") { ";
+                if (auto* body = l.body) {
+                    if (auto* s = dyn_cast<Script>(body)) statements(s->statements, "; ");
+                    else node(*body);
+                }
+                out += " }";
+                return;
+            }
+            default:
+                out += kind_name(e->kind);
+                return;
+        }
+    }
+
+    void between(const Between& b, bool negated) {
+        expr(b.expr, kBetween, false);
+        out += negated ? " !between (" : " between (";
+        expr(b.low, 0, false);
+        out += " .. ";
+        expr(b.high, 0, false);
+        out += ')';
+    }
+
+    void in_list(const InList& i, bool negated) {
+        expr(i.expr, kIn, false);
+        out += negated ? " !in" : " in";
+        if (i.case_insensitive) out += '~';
+        out += " (";
+        exprs(i.items);
+        out += ')';
+    }
+
+    void in_subquery(const InSubquery& i, bool negated) {
+        expr(i.expr, kIn, false);
+        out += negated ? " !in (" : " in (";
+        query(*i.query);
+        out += ')';
+    }
+};
+
+}  // namespace
+
+std::string to_kql(const ast::Node& node) {
+    KqlPrinter p;
+    p.node(node);
+    return p.out;
+}
+
+}  // namespace qdiff

@@ -1,0 +1,243 @@
+// The KQL front end: lex, reject management commands, guard, parse (SLL then LL), lower to the AST.
+//
+// Error positions: ANTLR reports a failed loop or optional decision at the token that would have
+// started it (the `,` of `T | project a,`), while the text stops making sense later (at the end).
+// So the LL stage runs with an error strategy that does not resynchronise inside loops, the token
+// stream remembers the furthest token the parser looked at, and when the first error is on a token
+// that needs something after it (`, | and == by on ...`) it is reported at that furthest token.
+// Only the first syntax error is reported: after it, KQL's recovery mostly produces noise.
+#include "KqlLexer.h"
+#include "parsers/kql/transformer.hpp"
+
+namespace qdiff::parsers {
+namespace {
+
+using qdiff_gen::KqlLexer;
+using qdiff_gen::KqlParser;
+
+const TokenClasses& kql_token_classes() {
+    static const TokenClasses classes{
+        .open = {KqlLexer::LPAREN, KqlLexer::LBRACKET, KqlLexer::LBRACE},
+        .close = {KqlLexer::RPAREN, KqlLexer::RBRACKET, KqlLexer::RBRACE},
+        .prefix = {KqlLexer::MINUS, KqlLexer::PLUS, KqlLexer::BANG},
+        .invalid = {KqlLexer::ERROR_CHAR},
+        .unterminated = {KqlLexer::UNTERMINATED_STRING},
+        .names = {KqlLexer::IDENTIFIER},
+        .suggestable = {KqlLexer::WHERE, KqlLexer::PROJECT, KqlLexer::EXTEND, KqlLexer::SUMMARIZE, KqlLexer::BY,
+                        KqlLexer::TAKE, KqlLexer::LIMIT, KqlLexer::SORT, KqlLexer::ORDER, KqlLexer::TOP,
+                        KqlLexer::JOIN, KqlLexer::ON, KqlLexer::DISTINCT, KqlLexer::COUNT, KqlLexer::UNION,
+                        KqlLexer::RENDER, KqlLexer::AND, KqlLexer::OR, KqlLexer::HAS, KqlLexer::CONTAINS,
+                        KqlLexer::BETWEEN, KqlLexer::STARTSWITH, KqlLexer::ENDSWITH, KqlLexer::LET,
+                        KqlLexer::LOOKUP, KqlLexer::PARSE, KqlLexer::EVALUATE},
+        .unterminated_what = "string literal",
+    };
+    return classes;
+}
+
+// Tokens that need something after them.
+bool is_continuation(size_t t) {
+    switch (t) {
+        case KqlLexer::COMMA: case KqlLexer::PIPE: case KqlLexer::AND: case KqlLexer::OR: case KqlLexer::EQEQ:
+        case KqlLexer::NEQ: case KqlLexer::NEQ2: case KqlLexer::EQTILDE: case KqlLexer::BANGTILDE: case KqlLexer::LT:
+        case KqlLexer::LE: case KqlLexer::GT: case KqlLexer::GE: case KqlLexer::PLUS: case KqlLexer::MINUS:
+        case KqlLexer::STAR: case KqlLexer::SLASH: case KqlLexer::PERCENT: case KqlLexer::ASSIGN: case KqlLexer::DOT:
+        case KqlLexer::DOTDOT: case KqlLexer::COLON: case KqlLexer::SEMI: case KqlLexer::BY: case KqlLexer::ON:
+        case KqlLexer::WITH: case KqlLexer::OF: case KqlLexer::TO: case KqlLexer::FROM: case KqlLexer::STEP:
+        case KqlLexer::IN: case KqlLexer::NOT_IN: case KqlLexer::IN_CI: case KqlLexer::NOT_IN_CI:
+        case KqlLexer::HAS_ANY: case KqlLexer::HAS_ALL: case KqlLexer::BETWEEN: case KqlLexer::NOT_BETWEEN:
+        case KqlLexer::HAS: case KqlLexer::NOT_HAS: case KqlLexer::HAS_CS: case KqlLexer::NOT_HAS_CS:
+        case KqlLexer::CONTAINS: case KqlLexer::NOT_CONTAINS: case KqlLexer::CONTAINS_CS: case KqlLexer::NOT_CONTAINS_CS:
+        case KqlLexer::STARTSWITH: case KqlLexer::NOT_STARTSWITH: case KqlLexer::STARTSWITH_CS:
+        case KqlLexer::NOT_STARTSWITH_CS: case KqlLexer::ENDSWITH: case KqlLexer::NOT_ENDSWITH:
+        case KqlLexer::ENDSWITH_CS: case KqlLexer::NOT_ENDSWITH_CS: case KqlLexer::HASPREFIX:
+        case KqlLexer::NOT_HASPREFIX: case KqlLexer::HASSUFFIX: case KqlLexer::NOT_HASSUFFIX:
+        case KqlLexer::MATCHES: case KqlLexer::LIKE: case KqlLexer::NOTLIKE:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// Remembers the furthest token the parser looked at (consumed or predicted over).
+class TrackingTokenStream : public antlr4::CommonTokenStream {
+public:
+    using antlr4::CommonTokenStream::CommonTokenStream;
+    size_t furthest = 0;
+    antlr4::Token* LT(ssize_t k) override {
+        antlr4::Token* t = antlr4::CommonTokenStream::LT(k);
+        if (t && t->getTokenIndex() != INVALID_INDEX && t->getTokenIndex() > furthest) furthest = t->getTokenIndex();
+        return t;
+    }
+};
+
+// The shared diagnostic strategy without loop resynchronisation; records where the first error was.
+class KqlErrorStrategy : public DiagnosticErrorStrategy {
+public:
+    KqlErrorStrategy(ParseContext& ctx, const TokenClasses& classes, TrackingTokenStream& tokens)
+        : DiagnosticErrorStrategy(ctx, classes), tokens_(tokens), first_diagnostic_(ctx.diagnostics.size()) {}
+    void sync(antlr4::Parser*) override {}
+
+    antlr4::Token* first_token = nullptr;
+    size_t furthest_at_first = 0;
+    size_t first_diagnostic() const { return first_diagnostic_; }
+
+protected:
+    void reportError(antlr4::Parser* recognizer, const antlr4::RecognitionException& e) override {
+        note(e.getOffendingToken());
+        DiagnosticErrorStrategy::reportError(recognizer, e);
+    }
+    void reportUnwantedToken(antlr4::Parser* recognizer) override {
+        if (!inErrorRecoveryMode(recognizer)) note(recognizer->getCurrentToken());
+        DiagnosticErrorStrategy::reportUnwantedToken(recognizer);
+    }
+    void reportMissingToken(antlr4::Parser* recognizer) override {
+        if (!inErrorRecoveryMode(recognizer)) note(recognizer->getCurrentToken());
+        DiagnosticErrorStrategy::reportMissingToken(recognizer);
+    }
+
+private:
+    void note(antlr4::Token* t) {
+        if (noted_) return;
+        noted_ = true;
+        first_token = t;
+        furthest_at_first = tokens_.furthest;
+    }
+    TrackingTokenStream& tokens_;
+    size_t first_diagnostic_;
+    bool noted_ = false;
+};
+
+struct KqlSession {
+    explicit KqlSession(ParseContext& ctx)
+        : input(ctx.source.text()), lexer(&input), tokens(&lexer), parser(&tokens), lexer_errors(ctx) {
+        lexer.removeErrorListeners();
+        lexer.addErrorListener(&lexer_errors);
+        parser.removeErrorListeners();
+        tokens.fill();
+    }
+    antlr4::ANTLRInputStream input;
+    KqlLexer lexer;
+    TrackingTokenStream tokens;
+    KqlParser parser;
+    LexerErrorListener lexer_errors;
+};
+
+// `.show tables`, `#connect ...`: a management command or client directive, rejected with one
+// diagnostic at its name and never parsed.
+bool reject_command(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens) {
+    antlr4::Token* first = nullptr;
+    antlr4::Token* second = nullptr;
+    for (antlr4::Token* t : tokens) {
+        if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || t->getType() == antlr4::Token::EOF) continue;
+        if (!first) first = t;
+        else {
+            second = t;
+            break;
+        }
+    }
+    if (!first || !second || (first->getType() != KqlLexer::DOT && first->getType() != KqlLexer::HASH)) return false;
+    std::string word = second->getText();
+    if (word.empty() || !(std::isalpha(static_cast<unsigned char>(word[0])) || word[0] == '_')) return false;
+    if (second->getStartIndex() != first->getStopIndex() + 1) return false;
+    Span at{token_span(ctx.source, first).begin, token_span(ctx.source, second).end};
+    ctx.diagnostics.push_back(make_diagnostic(DiagId::ManagementCommand, at, {first->getText() + word}));
+    return true;
+}
+
+KqlParser::QueryContext* parse_kql(KqlSession& s, ParseContext& ctx) {
+    const TokenClasses& classes = kql_token_classes();
+    auto& parser = s.parser;
+    auto* interpreter = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
+    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    interpreter->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+    try {
+        return parser.query();
+    } catch (const antlr4::ParseCancellationException&) {
+    }
+    s.tokens.seek(0);
+    parser.reset();
+    s.tokens.furthest = 0;
+    auto strategy = std::make_shared<KqlErrorStrategy>(ctx, classes, s.tokens);
+    parser.setErrorHandler(strategy);
+    interpreter->setPredictionMode(antlr4::atn::PredictionMode::LL);
+    KqlParser::QueryContext* tree = parser.query();
+    if (strategy->error_count() == 0) return tree;
+    // Keep the first syntax error only, moved to the furthest token when it sits on a continuation.
+    size_t first = strategy->first_diagnostic();
+    if (ctx.diagnostics.size() > first + 1) ctx.diagnostics.resize(first + 1);
+    antlr4::Token* at = strategy->first_token;
+    if (at && ctx.diagnostics.size() == first + 1 && is_continuation(at->getType()) &&
+        strategy->furthest_at_first < s.tokens.size()) {
+        antlr4::Token* furthest = s.tokens.get(strategy->furthest_at_first);
+        if (furthest->getTokenIndex() > at->getTokenIndex()) {
+            Span span = token_span(ctx.source, furthest);
+            bool end = furthest->getType() == antlr4::Token::EOF;
+            if (end) span = {token_span(ctx.source, s.tokens.get(furthest->getTokenIndex() - 1)).end,
+                             token_span(ctx.source, s.tokens.get(furthest->getTokenIndex() - 1)).end};
+            // the token before EOF may be hidden (trailing white space): point after the last real one
+            if (end) {
+                for (size_t i = furthest->getTokenIndex(); i-- > 0;) {
+                    antlr4::Token* t = s.tokens.get(i);
+                    if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) {
+                        uint32_t after = token_span(ctx.source, t).end;
+                        span = {after, after};
+                        break;
+                    }
+                }
+            }
+            Diagnostic d = end ? make_diagnostic(DiagId::UnexpectedEnd, span)
+                               : make_diagnostic(DiagId::UnexpectedToken, span, {describe_token(furthest)});
+            std::string after = describe_token(at);
+            std::string wanted = at->getType() == KqlLexer::PIPE ? "a tabular operator (where, project, summarize, ...)"
+                                 : at->getType() == KqlLexer::SEMI ? "a statement"
+                                                                   : "an expression or a name";
+            d.notes.push_back({span, "expected " + wanted + " after " + after});
+            ctx.diagnostics[first] = std::move(d);
+        }
+    }
+    return nullptr;
+}
+
+class KqlFrontend final : public Frontend {
+public:
+    ast::Script* parse(ParseContext& ctx) const override {
+        KqlSession session(ctx);
+        if (reject_command(ctx, session.tokens.getTokens())) return nullptr;
+        if (!check_tokens(ctx, session.tokens.getTokens(), kql_token_classes()) || has_errors(ctx.diagnostics)) return nullptr;
+        KqlParser::QueryContext* tree = parse_kql(session, ctx);
+        if (!tree) return nullptr;
+        auto* statements = dynamic_cast<KqlParser::QueryStatementsContext*>(tree);
+        if (!statements) return nullptr;
+        try {
+            kql::Transformer transformer(ctx, session.tokens);
+            return transformer.script(statements);
+        } catch (const TooDeep& too_deep) {
+            ctx.diagnostics.push_back(make_diagnostic(DiagId::NestingTooDeep, too_deep.span,
+                                                      {std::to_string(ctx.options.max_nesting * 4)}));
+            return nullptr;
+        }
+    }
+
+    std::vector<TokenInfo> tokens(ParseContext& ctx) const override {
+        KqlSession session(ctx);
+        check_tokens(ctx, session.tokens.getTokens(), kql_token_classes());
+        return list_tokens(ctx.source, session.tokens.getTokens(), session.lexer.getVocabulary());
+    }
+
+    std::string tree(ParseContext& ctx) const override {
+        KqlSession session(ctx);
+        if (reject_command(ctx, session.tokens.getTokens())) return {};
+        if (!check_tokens(ctx, session.tokens.getTokens(), kql_token_classes())) return {};
+        auto* tree = parse_kql(session, ctx);
+        return tree ? format_tree(tree, session.parser) : std::string();
+    }
+};
+
+}  // namespace
+
+const Frontend& kql_frontend() {
+    static const KqlFrontend frontend;
+    return frontend;
+}
+
+}  // namespace qdiff::parsers
