@@ -123,7 +123,7 @@ TEST_CASE("KQL acceptance equals a live Kusto.Language run", "[kql][corpus][node
     }
 }
 
-TEST_CASE("--lang auto detects KQL on the whole KQL corpus", "[kql][corpus][detect]") {
+TEST_CASE("auto-detection finds KQL on the whole KQL corpus", "[kql][corpus][detect]") {
     QDIFF_REQUIRE_KQL_CORPUS();
     size_t total = 0, kql = 0;
     std::ostringstream report;
@@ -142,7 +142,7 @@ TEST_CASE("--lang auto detects KQL on the whole KQL corpus", "[kql][corpus][dete
 }
 
 // KQL detection must not take SQL or Weaviate queries for KQL.
-TEST_CASE("--lang auto keeps SQL and Weaviate corpora apart from KQL", "[kql][corpus][detect]") {
+TEST_CASE("auto-detection keeps SQL and Weaviate corpora apart from KQL", "[kql][corpus][detect]") {
     QDIFF_REQUIRE_KQL_CORPUS();
     std::filesystem::path root = QDIFF_CORPUS_DIR;
     auto check = [&](const std::filesystem::path& file, bool tsv, const std::string& field, Language expected) {
