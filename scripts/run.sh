@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The main job on the bundled examples: set up, build, then parse every example in corpus/ and print
-# its AST and diagnostics.
+# The main job on the bundled examples: set up, build, parse every example in corpus/examples (SQL,
+# KQL, Weaviate; the language is detected) and print its AST and diagnostics, then score the
+# generated queries of corpus/diff against the expected one.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
@@ -15,5 +16,9 @@ done
 for file in "$root"/corpus/broken/*; do
   echo "=== $(basename "$file") (broken on purpose)"
   if "$qdiff" parse "$file"; then echo "expected a syntax error in $file" >&2; status=1; fi
+done
+for generated in "$root"/corpus/diff/generated_*; do
+  echo "=== qdiff diff expected.kql $(basename "$generated")"
+  "$qdiff" diff "$root/corpus/diff/expected.kql" "$generated" || status=$?
 done
 exit "$status"
