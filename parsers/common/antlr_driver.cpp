@@ -1,4 +1,5 @@
 #include "parsers/common/antlr_driver.hpp"
+#include "parsers/common/transformer_base.hpp"
 
 #include <cxxabi.h>
 
@@ -24,6 +25,14 @@ Span token_span(const SourceText& source, const Token* token) {
     uint32_t begin = source.byte_offset_of_code_point(start);
     uint32_t end = stop + 1 >= start ? source.byte_offset_of_code_point(stop + 1) : begin;
     return {begin, std::max(begin, end)};
+}
+
+Span rule_span(const SourceText& source, antlr4::ParserRuleContext* c) {
+    if (!c) return {};
+    Span begin = token_span(source, c->getStart());
+    antlr4::Token* stop = c->getStop();
+    if (!stop || stop->getTokenIndex() < c->getStart()->getTokenIndex()) return {begin.begin, begin.begin};
+    return {begin.begin, token_span(source, stop).end};
 }
 
 size_t rule_index_of(antlr4::tree::ParseTree* child) {

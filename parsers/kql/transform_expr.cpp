@@ -21,14 +21,6 @@ using namespace ast;
 
 // ---- names, spans, text ------------------------------------------------------------------------
 
-Span Transformer::span(antlr4::ParserRuleContext* c) const {
-    if (!c) return {};
-    Span begin = token_span(ctx_.source, c->getStart());
-    antlr4::Token* stop = c->getStop();
-    if (!stop || stop->getTokenIndex() < c->getStart()->getTokenIndex()) return {begin.begin, begin.begin};
-    return {begin.begin, token_span(ctx_.source, stop).end};
-}
-
 std::string_view Transformer::canonical(antlr4::ParserRuleContext* c, size_t from) {
     std::string out;
     std::string_view previous;

@@ -14,7 +14,7 @@
 
 #include "KqlParser.h"
 #include "KqlParserBaseVisitor.h"
-#include "parsers/common/antlr_driver.hpp"
+#include "parsers/common/transformer_base.hpp"
 
 namespace qdiff::parsers::kql {
 
@@ -29,10 +29,9 @@ int stage_of(const ast::Query& q);
 // "union.withsource". Unprefixed options are whole operators kept as options (mv-expand, render...).
 bool is_operator_parameter(const ast::Expr* option);
 
-class Transformer : public qdiff_gen::KqlParserBaseVisitor {
+class Transformer : public TransformerBase<qdiff_gen::KqlParserBaseVisitor> {
 public:
-    Transformer(ParseContext& ctx, antlr4::TokenStream& tokens)
-        : ctx_(ctx), tokens_(tokens), arena_(ctx.arena), depth_limit_(ctx.options.max_nesting * 4) {}
+    Transformer(ParseContext& ctx, antlr4::TokenStream& tokens) : TransformerBase(ctx, tokens) {}
 
     ast::Script* script(G::QueryStatementsContext* c);
 
@@ -100,37 +99,13 @@ public:
     antlrcpp::Any visitNamePrimary(G::NamePrimaryContext* c) override;
 
 private:
-    // ---- dispatch
-    template <class T = ast::Node>
-    T* lower(antlr4::ParserRuleContext* c) {
-        if (!c) return nullptr;
-        DepthGuard guard(depth_, depth_limit_, span(c));
-        result_ = nullptr;
-        c->accept(this);
-        ast::Node* n = result_;
-        result_ = nullptr;
-        return n ? &ast::cast<T>(*n) : nullptr;
-    }
-    ast::Expr* expr(antlr4::ParserRuleContext* c) { return lower<ast::Expr>(c); }
-    antlrcpp::Any done(ast::Node* n, antlr4::ParserRuleContext* c) {
-        if (n) n->span = span(c);
-        result_ = n;
-        return {};
-    }
-    template <class T>
-    T* make(antlr4::ParserRuleContext* c) {
-        T* n = arena_.make<T>();
-        n->span = span(c);
-        return n;
-    }
+    // ---- construction beyond TransformerBase
     template <class T>
     T* make_at(Span s) {
         T* n = arena_.make<T>();
         n->span = s;
         return n;
     }
-    template <class T>
-    ast::List<T> list(const std::vector<T>& items) { return arena_.list(items); }
     template <class T>
     ast::List<T> append(ast::List<T> a, const std::vector<T>& b) {
         std::vector<T> all(a.begin(), a.end());
@@ -204,9 +179,6 @@ private:
     ast::Name name(G::NameContext* c);
     ast::Name name(G::DeclNameContext* c);
     ast::Name word(antlr4::ParserRuleContext* c) { return {text(c), false}; }
-    Span span(antlr4::ParserRuleContext* c) const;
-    Span span(antlr4::Token* t) const { return token_span(ctx_.source, t); }
-    std::string_view text(antlr4::ParserRuleContext* c) const { return ctx_.source.slice(span(c)); }
     // The tokens of a subtree from token index `from` on, joined by single spaces (no space inside
     // brackets or before commas): a spelling that lexes back to the same tokens.
     std::string_view canonical(antlr4::ParserRuleContext* c, size_t from);
@@ -214,13 +186,7 @@ private:
     std::string_view copy(std::string_view s) { return arena_.copy(s); }
     void count_fold(antlr4::ParserRuleContext* at);
 
-    ParseContext& ctx_;
-    antlr4::TokenStream& tokens_;
-    ast::Arena& arena_;
-    ast::Node* result_ = nullptr;
     ast::Query* cur_ = nullptr;  // the block the operator being visited applies to
-    uint32_t depth_ = 0;
-    uint32_t depth_limit_;
     uint32_t folds_ = 0;  // ANDed wheres and wraps in this pipeline: each one deepens the tree
 };
 

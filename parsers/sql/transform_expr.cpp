@@ -10,15 +10,6 @@ using namespace ast;
 
 // ---- names and spans ----------------------------------------------------------------------------
 
-Span Transformer::span(antlr4::ParserRuleContext* c) const {
-    if (!c) return {};
-    Span begin = token_span(ctx_.source, c->getStart());
-    antlr4::Token* stop = c->getStop();
-    // An empty rule has its stop before its start.
-    if (!stop || stop->getTokenIndex() < c->getStart()->getTokenIndex()) return {begin.begin, begin.begin};
-    return {begin.begin, token_span(ctx_.source, stop).end};
-}
-
 // Quoted names drop their quotes and un-double the closing quote: "a""b" -> a"b.
 static std::string_view unquote(Arena& arena, std::string_view t, char close) {
     std::string_view inner = t.substr(1, t.size() - 2);

@@ -7,16 +7,15 @@
 
 #include "SqlParser.h"
 #include "SqlParserBaseVisitor.h"
-#include "parsers/common/antlr_driver.hpp"
+#include "parsers/common/transformer_base.hpp"
 
 namespace qdiff::parsers::sql {
 
 using G = qdiff_gen::SqlParser;
 
-class Transformer : public qdiff_gen::SqlParserBaseVisitor {
+class Transformer : public TransformerBase<qdiff_gen::SqlParserBaseVisitor> {
 public:
-    Transformer(ParseContext& ctx, antlr4::TokenStream& tokens)
-        : ctx_(ctx), tokens_(tokens), arena_(ctx.arena), depth_limit_(ctx.options.max_nesting * 4) {}
+    Transformer(ParseContext& ctx, antlr4::TokenStream& tokens) : TransformerBase(ctx, tokens) {}
 
     ast::Script* script(G::SqlScriptContext* c);
 
@@ -120,32 +119,6 @@ public:
 private:
     friend struct TransformerAccess;
 
-    // ---- dispatch
-    template <class T = ast::Node>
-    T* lower(antlr4::ParserRuleContext* c) {
-        if (!c) return nullptr;
-        DepthGuard guard(depth_, depth_limit_, span(c));
-        result_ = nullptr;
-        c->accept(this);
-        ast::Node* n = result_;
-        result_ = nullptr;
-        return n ? &ast::cast<T>(*n) : nullptr;
-    }
-    ast::Expr* expr(antlr4::ParserRuleContext* c) { return lower<ast::Expr>(c); }
-    antlrcpp::Any done(ast::Node* n, antlr4::ParserRuleContext* c) {
-        if (n) n->span = span(c);
-        result_ = n;
-        return {};
-    }
-    template <class T>
-    T* make(antlr4::ParserRuleContext* c) {
-        T* n = arena_.make<T>();
-        n->span = span(c);
-        return n;
-    }
-    template <class T>
-    ast::List<T> list(const std::vector<T>& items) { return arena_.list(items); }
-
     // ---- statements
     ast::Statement* statement(G::StatementContext* c);
     ast::Insert* insert(G::InsertStatementContext* c);
@@ -205,19 +178,9 @@ private:
     ast::List<ast::Name> qualified_name(G::QualifiedNameContext* c);
     ast::List<ast::Name> names(const std::vector<G::IdentifierContext*>& ids);
 
-    Span span(antlr4::ParserRuleContext* c) const;
-    Span span(antlr4::Token* t) const { return token_span(ctx_.source, t); }
-    std::string_view text(antlr4::ParserRuleContext* c) const { return ctx_.source.slice(span(c)); }
     // Token texts of a subtree joined by single spaces, upper case, no space around ( ) , [ ].
     std::string canonical_tokens(antlr4::ParserRuleContext* c);
     bool dialect_is(Dialect d) const { return ctx_.options.dialect == d; }
-
-    ParseContext& ctx_;
-    antlr4::TokenStream& tokens_;
-    ast::Arena& arena_;
-    ast::Node* result_ = nullptr;
-    uint32_t depth_ = 0;
-    uint32_t depth_limit_;
 };
 
 }  // namespace qdiff::parsers::sql
