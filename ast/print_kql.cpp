@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "qdiff/ast_print.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff {
 namespace {
@@ -197,29 +198,7 @@ private:
             name(parts[i]);
         }
     }
-    void string(std::string_view s) {
-        static const char* hex = "0123456789abcdef";
-        out += '"';
-        for (char ch : s) {
-            auto c = static_cast<unsigned char>(ch);
-            switch (ch) {
-                case '"': out += "\\\""; break;
-                case '\\': out += "\\\\"; break;
-                case '\n': out += "\\n"; break;
-                case '\r': out += "\\r"; break;
-                case '\t': out += "\\t"; break;
-                default:
-                    if (c < 0x20) {
-                        out += "\\u00";
-                        out += hex[c >> 4];
-                        out += hex[c & 15];
-                    } else {
-                        out += ch;
-                    }
-            }
-        }
-        out += '"';
-    }
+    void string(std::string_view s) { support::append_double_quoted(out, s); }
     template <class T, class F>
     void comma_list(const List<T>& items, F&& each) {
         for (uint32_t i = 0; i < items.size(); ++i) {

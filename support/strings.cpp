@@ -46,6 +46,30 @@ size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
     return std::min(prev[m], limit + 1);
 }
 
+void append_double_quoted(std::string& out, std::string_view s) {
+    static const char* hex = "0123456789abcdef";
+    out += '"';
+    for (char ch : s) {
+        auto c = static_cast<unsigned char>(ch);
+        switch (ch) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (c < 0x20) {
+                    out += "\\u00";
+                    out += hex[c >> 4];
+                    out += hex[c & 15];
+                } else {
+                    out += ch;
+                }
+        }
+    }
+    out += '"';
+}
+
 std::string fold_whitespace(std::string_view s) {
     std::string out;
     bool space = false;

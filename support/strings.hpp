@@ -11,6 +11,9 @@ bool iequals(std::string_view a, std::string_view b);
 // Optimal string alignment distance (Levenshtein plus adjacent transpositions), case-insensitive:
 // FORM -> FROM is 1. Stops early and returns limit + 1 once the distance exceeds `limit`.
 size_t edit_distance(std::string_view a, std::string_view b, size_t limit = 3);
+// Appends s as a double-quoted string with backslash escapes (\" \\ \n \r \t, \u00XX for other
+// control characters): KQL string literals and JSON strings inside dynamic(...).
+void append_double_quoted(std::string& out, std::string_view s);
 // Collapses runs of white space to one space and trims the ends.
 std::string fold_whitespace(std::string_view s);
 

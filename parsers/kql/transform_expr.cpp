@@ -13,6 +13,7 @@
 #include <cctype>
 
 #include "parsers/kql/transformer.hpp"
+#include "support/strings.hpp"
 #include "qdiff/ast_print.hpp"
 
 namespace qdiff::parsers::kql {
@@ -136,29 +137,7 @@ std::string_view Transformer::string_value(G::StringLiteralContext* c) {
     return copy(out);
 }
 
-static void json_string(std::string& out, std::string_view s) {
-    static const char* hex = "0123456789abcdef";
-    out += '"';
-    for (char ch : s) {
-        auto c = static_cast<unsigned char>(ch);
-        switch (ch) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (c < 0x20) {
-                    out += "\\u00";
-                    out += hex[c >> 4];
-                    out += hex[c & 15];
-                } else {
-                    out += ch;
-                }
-        }
-    }
-    out += '"';
-}
+
 
 std::string Transformer::json(G::JsonValueContext* c) {
     std::string out;
@@ -168,7 +147,7 @@ std::string Transformer::json(G::JsonValueContext* c) {
         for (auto* m : o->jsonMember()) {
             if (!first) out += ',';
             first = false;
-            json_string(out, string_token_value(ctx_.source.slice(span(m->STRING_LITERAL()->getSymbol()))));
+            support::append_double_quoted(out, string_token_value(ctx_.source.slice(span(m->STRING_LITERAL()->getSymbol()))));
             out += ':';
             out += json(m->jsonValue());
         }
@@ -187,7 +166,7 @@ std::string Transformer::json(G::JsonValueContext* c) {
         antlr4::tree::TerminalNode* t = n->INT_LITERAL() ? n->INT_LITERAL() : n->REAL_LITERAL() ? n->REAL_LITERAL() : n->HEX_LITERAL();
         out += ctx_.source.slice(span(t->getSymbol()));
     } else if (auto* s = dynamic_cast<G::JsonStringContext*>(c)) {
-        json_string(out, string_value(s->stringLiteral()));
+        support::append_double_quoted(out, string_value(s->stringLiteral()));
     } else if (auto* d = dynamic_cast<G::JsonDynamicContext*>(c)) {
         out += json(d->jsonValue());
     } else {
