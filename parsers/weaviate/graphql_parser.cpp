@@ -211,14 +211,10 @@ template <>
 struct gql_action<g::list_value> {
   template <typename Input>
   static void apply(const Input& in, GqlState& st) {
-    const auto mark = st.list_marks.back();
-    st.list_marks.pop_back();
     GqlValue v;
     v.kind = GqlValue::Kind::list;
     v.span = st.span(in);
-    v.items.reserve(st.values.size() - mark);
-    std::move(st.values.begin() + mark, st.values.end(), std::back_inserter(v.items));
-    st.values.resize(mark);
+    detail::take_since_mark(st.values, st.list_marks, v.items);
     st.values.push_back(std::move(v));
   }
 };
@@ -248,14 +244,10 @@ template <>
 struct gql_action<g::object_value> {
   template <typename Input>
   static void apply(const Input& in, GqlState& st) {
-    const auto mark = st.object_marks.back();
-    st.object_marks.pop_back();
     GqlValue v;
     v.kind = GqlValue::Kind::object;
     v.span = st.span(in);
-    v.fields.reserve(st.fields.size() - mark);
-    std::move(st.fields.begin() + mark, st.fields.end(), std::back_inserter(v.fields));
-    st.fields.resize(mark);
+    detail::take_since_mark(st.fields, st.object_marks, v.fields);
     st.values.push_back(std::move(v));
   }
 };

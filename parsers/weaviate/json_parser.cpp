@@ -163,14 +163,10 @@ template <>
 struct json_action<g::array> {
   template <typename Input>
   static void apply(const Input& in, JsonState& st) {
-    const std::uint32_t mark = st.array_marks.back();
-    st.array_marks.pop_back();
     JsonValue v;
     v.kind = JsonKind::array;
     v.span = st.span(in);
-    v.items.reserve(st.values.size() - mark);
-    std::move(st.values.begin() + mark, st.values.end(), std::back_inserter(v.items));
-    st.values.resize(mark);
+    detail::take_since_mark(st.values, st.array_marks, v.items);
     st.values.push_back(std::move(v));
   }
 };
@@ -234,14 +230,10 @@ template <>
 struct json_action<g::object> {
   template <typename Input>
   static void apply(const Input& in, JsonState& st) {
-    const std::uint32_t mark = st.object_marks.back();
-    st.object_marks.pop_back();
     JsonValue v;
     v.kind = JsonKind::object;
     v.span = st.span(in);
-    v.members.reserve(st.members.size() - mark);
-    std::move(st.members.begin() + mark, st.members.end(), std::back_inserter(v.members));
-    st.members.resize(mark);
+    detail::take_since_mark(st.members, st.object_marks, v.members);
     if (v.members.size() > 1) check_duplicates(st, v.members);
     st.values.push_back(std::move(v));
   }

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "document.hpp"
 
@@ -24,5 +26,16 @@ std::string describe_at(std::string_view text, std::size_t offset);
 
 /// Classifies an unexpected byte: NUL/control -> control kind, invalid UTF-8 -> utf8 kind.
 bool is_invalid_utf8_at(std::string_view text, std::size_t offset) noexcept;
+
+/// Moves the elements pushed onto `stack` since the last mark into `out` and pops the mark: how the
+/// actions build a list or an object from what its elements pushed.
+template <class T>
+void take_since_mark(std::vector<T>& stack, std::vector<std::uint32_t>& marks, std::vector<T>& out) {
+  const std::uint32_t mark = marks.back();
+  marks.pop_back();
+  out.reserve(stack.size() - mark);
+  for (auto it = stack.begin() + mark; it != stack.end(); ++it) out.push_back(std::move(*it));
+  stack.resize(mark);
+}
 
 }  // namespace qdiff::weaviate::detail
