@@ -18,7 +18,7 @@ for f in spider_gold bird_gold defog_gold defog_dumps; do
 done
 "$CHECK" -l "$HERE/cases/accept.txt" > "$WORK/cases_accept.out" 2> "$WORK/cases_accept.err" || true
 echo "cases/accept.txt: $(cat "$WORK/cases_accept.err")"
-"$CHECK" "$HERE/cases/seed_pgvector.sql" 2>&1 >/dev/null | sed 's/^/seed_pgvector.sql: /'
+"$CHECK" "$HERE/../../corpus/examples/pgvector_ranking.sql" 2>&1 >/dev/null | sed 's/^/seed_pgvector.sql: /'
 echo "== must reject"
 "$CHECK" -l "$HERE/cases/reject.txt" > "$WORK/cases_reject.out" 2>/dev/null || true
 echo "cases/reject.txt: $(grep -c '^ERR' "$WORK/cases_reject.out") of $(wc -l < "$HERE/cases/reject.txt") rejected; accepted:"
