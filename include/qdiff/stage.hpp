@@ -1,0 +1,59 @@
+// Secondary stages (results matcher, LLM judge) behind one interface, and the case they evaluate.
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "qdiff/diagnostic.hpp"
+#include "qdiff/parse.hpp"
+
+namespace qdiff {
+
+// One benchmark case (a line of `qdiff batch` input).
+struct Case {
+    std::string id;
+    std::string question;
+    Language language = Language::Auto;
+    Dialect dialect = Dialect::Generic;
+    std::string expected;
+    std::string generated;
+    std::string schema;  // path[#selector], or empty
+    std::string db;      // "sqlite:PATH" | "postgres:URI", or empty (the run's --db applies)
+    // Result sets given with the case, for engines we cannot reach: paths to JSON/CSV files, or
+    // inline JSON (an array of row objects, or {"columns": [...], "rows": [[...]]}).
+    std::string expected_result;
+    std::string generated_result;
+    bool expected_ordered = false;  // set by the matcher from the expected query when it can tell
+};
+
+enum class StageStatus : uint8_t { Ok, Skipped, Error, Timeout };
+std::string_view stage_status_name(StageStatus s);
+
+// What earlier stages found, for later ones.
+struct StageContext {
+    const ParseResult* expected = nullptr;   // null when it did not parse
+    const ParseResult* generated = nullptr;
+    std::optional<double> structural_score;
+    std::optional<int> confidence;
+};
+
+struct StageResult {
+    std::string stage;  // "results" | "judge" | ...
+    StageStatus status = StageStatus::Skipped;
+    double score = 0;   // in [0, 1]; meaningful when status is Ok
+    std::string reason;
+    std::map<std::string, std::string> details;  // stage-specific facts for the record (JSON values as text)
+    double seconds = 0;
+};
+
+class Stage {
+public:
+    virtual ~Stage() = default;
+    virtual std::string name() const = 0;
+    // Never throws: failures become an Error/Timeout result with a reason.
+    virtual StageResult run(const Case& c, const StageContext& context) = 0;
+};
+
+}  // namespace qdiff
