@@ -253,6 +253,15 @@ TEST_CASE("judge: 5xx is retried with exponential back-off, then given up", "[ju
     CHECK(result.details.at("retry_waits") == "[0.01,0.02,0.04]");
 }
 
+TEST_CASE("judge: a connection dropped before the reply is retried", "[judge]") {
+    FakeLlmServer server({ScriptedReply{0, "", {}, 0}, chat_reply(R"({"score": 0.5, "reasoning": "half"})")});
+    StageResult result = run_judge(options_for(server));
+    REQUIRE(result.status == StageStatus::Ok);
+    CHECK(result.score == Approx(0.5));
+    CHECK(result.details.at("attempts") == "2");
+    CHECK(server.request_count() == 2);
+}
+
 TEST_CASE("judge: other 4xx and a refused connection fail at once", "[judge]") {
     FakeLlmServer server({ScriptedReply{401, R"({"error": "invalid api key"})", {}, 0}});
     StageResult unauthorized = run_judge(options_for(server));
@@ -402,6 +411,11 @@ TEST_CASE("judge: a cmd: judge that fails, hangs, ignores its input or does not 
     StageResult ignored = run_judge(options, big);
     CHECK(ignored.status == StageStatus::Error);
     CHECK(ignored.reason.find("no JSON object") != std::string::npos);
+
+    options.target = "cmd:yes";  // endless output: cut off and killed, not buffered without bound
+    StageResult flood = run_judge(options);
+    CHECK(flood.status == StageStatus::Error);
+    CHECK(flood.reason.find("wrote more than") != std::string::npos);
 
     options.target = "cmd:qdiff-no-such-judge-program";
     StageResult missing = run_judge(options);

@@ -145,6 +145,7 @@ void FakeLlmServer::answer(int client) {
     }
     const ScriptedReply& reply = script_[std::min(index, script_.size() - 1)];
     if (reply.delay_seconds > 0 && wait_for_stop(static_cast<int>(reply.delay_seconds * 1000))) return;
+    if (reply.status == 0) return;
     std::string response = "HTTP/1.1 " + std::to_string(reply.status) + " " + std::string(reason_phrase(reply.status)) +
                            "\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " +
                            std::to_string(reply.body.size()) + "\r\n";
