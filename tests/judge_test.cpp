@@ -389,6 +389,27 @@ TEST_CASE("judge: a cmd: judge gets the request on stdin and answers on stdout",
     CHECK(completion.reason == "the judge gave no reasoning");
 }
 
+TEST_CASE("judge: the fixed-grade judge program grades the three scenarios of seeds/000", "[judge]") {
+    JudgeOptions options;
+    options.target = "cmd:" + std::string(QDIFF_TEST_DATA_DIR) + "/judge/scores_by_id.sh " + QDIFF_TEST_DATA_DIR +
+                     "/judge/seed_000_scores.txt";
+    auto stage = qdiff::make_judge_stage(options);
+    const std::pair<std::string, double> grades[] = {{"scenario-1", 1.0}, {"scenario-2", 0.95}, {"scenario-3", 0.60}};
+    for (const auto& [id, score] : grades) {
+        Case c = wrong_table_case();
+        c.id = id;
+        StageResult result = stage->run(c, {});
+        INFO(id << ": " << result.reason);
+        REQUIRE(result.status == StageStatus::Ok);
+        CHECK(result.score == Approx(score));
+    }
+    Case unknown = wrong_table_case();
+    unknown.id = "scenario-4";
+    StageResult missing = stage->run(unknown, {});
+    CHECK(missing.status == StageStatus::Error);
+    CHECK(missing.reason.find("no grade for this case") != std::string::npos);
+}
+
 TEST_CASE("judge: a cmd: judge that fails, hangs, ignores its input or does not exist", "[judge]") {
     JudgeOptions options;
     options.timeout_seconds = 0.5;

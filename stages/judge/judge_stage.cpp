@@ -22,6 +22,16 @@ std::string json_string(std::string_view s) {
     return out + "\"";
 }
 
+template <class T>
+std::string json_array(const std::vector<T>& values) {
+    std::string out;
+    support::JsonWriter json(out);
+    json.begin_array();
+    for (const T& v : values) json.value(v);
+    json.end_array();
+    return out;
+}
+
 void write_messages(support::JsonWriter& json, const std::vector<ChatMessage>& messages) {
     json.key("messages").begin_array();
     for (const ChatMessage& m : messages) json.begin_object().field("role", m.role).field("content", m.content).end_object();
@@ -116,28 +126,14 @@ private:
         if (!cached) {
             TransportReply reply = ask(c, messages);
             result.details["attempts"] = std::to_string(reply.attempts);
-            if (!reply.waits.empty()) {
-                std::string waits;
-                support::JsonWriter json(waits);
-                json.begin_array();
-                for (double w : reply.waits) json.value(w);
-                json.end_array();
-                result.details["retry_waits"] = waits;
-            }
+            if (!reply.waits.empty()) result.details["retry_waits"] = json_array(reply.waits);
             if (reply.status != StageStatus::Ok) return fail(reply.status, reply.error);
             reply_text = std::move(reply.body);
         }
 
         double scale = score_scale(*kind_);
         ParsedReply parsed = parse_judge_reply(*reply_text, scale);
-        if (!parsed.notes.empty()) {
-            std::string notes;
-            support::JsonWriter json(notes);
-            json.begin_array();
-            for (const std::string& note : parsed.notes) json.value(note);
-            json.end_array();
-            result.details["notes"] = notes;
-        }
+        if (!parsed.notes.empty()) result.details["notes"] = json_array(parsed.notes);
         if (!parsed.score) return fail(StageStatus::Error, parsed.error);
         // Only replies that gave a score are kept: a malformed one is asked again on the next run.
         if (cache_ && !cached) cache_->store(key, *reply_text);
