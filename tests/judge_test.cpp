@@ -480,6 +480,12 @@ TEST_CASE("judge: reply parser reads the score forms real judges send", "[judge]
     CHECK_FALSE(parse_judge_reply(R"({"score": true})", 1).score);
     CHECK_FALSE(parse_judge_reply("", 1).score);
     CHECK_FALSE(parse_judge_reply(std::string(100000, '{'), 1).score);
+    // A reply that quotes a Weaviate query many times before its verdict.
+    std::string quoting;
+    for (int i = 0; i < 100; ++i) quoting += "The query uses {Get {Book(where: {path: [\"title\"]})}}. ";
+    auto verdict = parse_judge_reply(quoting + R"(```json {"score": 0.35, "reasoning": "wrong filter"} ```)", 1);
+    REQUIRE(verdict.score);
+    CHECK(*verdict.score == Approx(0.35));
     // Braces and quotes inside strings do not end an object early.
     auto tricky = parse_judge_reply(R"({"reasoning": "uses \"}\" and {", "score": 0.1})", 1);
     REQUIRE(tricky.score);

@@ -9,8 +9,10 @@
 namespace qdiff::judge {
 namespace {
 
-constexpr size_t kMaxReplyChars = 256 * 1024;  // bounds the scan; a grading reply is a few hundred bytes
-constexpr int kMaxObjectCandidates = 64;
+// Bounds on the scan (at most candidates x length steps); a grading reply is a few hundred bytes, but
+// one that quotes Weaviate queries has many braces before its verdict.
+constexpr size_t kMaxReplyChars = 64 * 1024;
+constexpr int kMaxObjectCandidates = 512;
 
 std::string excerpt(std::string_view text) {
     std::string folded = support::fold_whitespace(text.substr(0, 400));
