@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -455,6 +456,13 @@ TEST_CASE("judge: invalid options and incomplete cases give a result, never an e
     CHECK(run_judge(options).reason.find("unterminated single quote") != std::string::npos);
 
     options.target = "cmd:true";
+    options.timeout_seconds = 0;
+    CHECK(run_judge(options).reason.find("timeout must be a positive number") != std::string::npos);
+    options.timeout_seconds = 1;
+    options.backoff_seconds = std::nan("");
+    CHECK(run_judge(options).reason.find("back-off must be a non-negative number") != std::string::npos);
+    options.backoff_seconds = 0;
+
     options.prompt = "style";
     CHECK(run_judge(options).reason.find("unknown judge prompt 'style'") != std::string::npos);
 

@@ -2,6 +2,7 @@
 #include "stages/judge/judge_stage.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -79,6 +80,11 @@ public:
         } else {
             config_error_ = "judge target '" + options.target + "' is neither http(s)://BASE_URL nor cmd:PROGRAM";
         }
+        // A zero timeout would mean "wait forever" to libcurl.
+        if (!(options.timeout_seconds > 0) || !std::isfinite(options.timeout_seconds))
+            config_error_ = "the judge timeout must be a positive number of seconds";
+        if (!(options.backoff_seconds >= 0) || !std::isfinite(options.backoff_seconds))
+            config_error_ = "the judge back-off must be a non-negative number of seconds";
         // Read once: getenv is not safe against a concurrent setenv, and runs happen on many threads.
         if (const char* key = std::getenv(options.api_key_env.c_str())) api_key_ = key;
         if (!options.cache_dir.empty()) cache_.emplace(options.cache_dir);
