@@ -90,6 +90,7 @@ ExecResult execute_postgres(const std::string& connection_uri, const std::string
     if (!conn || PQstatus(conn.get()) != CONNECTION_OK)
         return finish(ExecStatus::Error, "cannot connect to PostgreSQL: " + trimmed_error(PQerrorMessage(conn.get())));
     PGconn* c = conn.get();
+    PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);  // stderr carries only qdiff's diagnostics
 
     long timeout_ms = std::max(1L, long(limits.timeout_seconds * 1000));
     for (const std::string& setup : {std::string("BEGIN READ ONLY"),

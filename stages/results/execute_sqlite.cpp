@@ -3,9 +3,10 @@
 //   (evaluation databases are fixed snapshots: no locks, no journal or WAL files are created);
 // - extension loading is off (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION), defensive mode is on, schema
 //   functions are untrusted, and SQLITE_LIMIT_ATTACHED is 0;
+// - only statements that return rows run (REINDEX or VACUUM never do);
 // - an authorizer allows only reading: SELECT, READ, RECURSIVE (CTEs), FUNCTION except those that
 //   touch files or load code (load_extension, readfile, writefile, edit, fts3_tokenizer), and a few
-//   schema-reading PRAGMAs without a value; everything else (writes, DDL, ATTACH/DETACH, transactions,
+//   schema-reading PRAGMAs (table_info and the like); everything else (writes, DDL, ATTACH/DETACH, transactions,
 //   savepoints, PRAGMA assignments, ANALYZE, ...) is denied;
 // - a statement must also be read-only by sqlite3_stmt_readonly (this catches VACUUM INTO, which
 //   writes a new file from a read-only database), and only one statement is accepted;
@@ -39,7 +40,8 @@ int authorize(void*, int action, const char* a, const char* b, const char*, cons
         case SQLITE_PRAGMA: {
             static const char* const readable[] = {"table_info", "table_xinfo", "index_list", "index_info",
                                                    "index_xinfo", "foreign_key_list", "table_list"};
-            if (b != nullptr) return SQLITE_DENY;  // `PRAGMA x = value` or `PRAGMA x(value)`
+            // These only read, whatever their argument (a table or index name); any other PRAGMA may
+            // set something.
             for (const char* name : readable)
                 if (a && sqlite3_stricmp(a, name) == 0) return SQLITE_OK;
             return SQLITE_DENY;
@@ -124,6 +126,7 @@ ExecResult execute_sqlite(const std::string& database_path, const std::string& s
     if (!sqlite3_stmt_readonly(stmt.get())) return finish(ExecStatus::Error, "the statement would write: only reading queries are run");
 
     const int columns = sqlite3_column_count(stmt.get());
+    if (columns == 0) return finish(ExecStatus::Error, "not a query: only statements that return rows are run");
     for (int i = 0; i < columns; ++i) {
         const char* name = sqlite3_column_name(stmt.get(), i);
         out.result.columns.push_back(name ? name : "");

@@ -8,7 +8,7 @@
 // - types: SERIAL -> INTEGER (a rowid alias, so ids still count up); other type names are kept, which
 //   SQLite maps to the same affinities (bigint -> INTEGER, numeric -> NUMERIC, text/varchar -> TEXT);
 // - `x::type` casts: dropped on literals (the column affinity converts), date(x) / datetime(x) for
-//   ::date / ::timestamp; DEFAULT NOW() -> DEFAULT CURRENT_TIMESTAMP; DEFAULT nextval(...) dropped;
+//   ::date / ::timestamp; DEFAULT values translated like other values; DEFAULT nextval(...) dropped;
 // - values: CURRENT_DATE, CURRENT_TIMESTAMP and NOW() use SQLite's 'now' (UTC); `t ± INTERVAL 'n unit'`,
 //   DATE_TRUNC, EXTRACT(EPOCH|YEAR|MONTH|DAY FROM t) and TO_CHAR with PostgreSQL patterns become SQLite
 //   date functions; a date or timestamp stored in a DATE column keeps only the date, as PostgreSQL does.
