@@ -128,17 +128,40 @@ TEST_CASE("results: result files and inline JSON", "[results]") {
     CHECK(compare_results(csv.result, json.result, false).score == 1.0);
 }
 
-TEST_CASE("results: the expected query orders its result", "[results]") {
+TEST_CASE("results: the expected query orders its result, on these columns", "[results]") {
     using qdiff::Dialect;
     using qdiff::Language;
-    CHECK(query_orders_result("SELECT a FROM t ORDER BY a", Language::Sql, Dialect::Generic));
-    CHECK_FALSE(query_orders_result("SELECT a FROM t", Language::Sql, Dialect::Generic));
-    CHECK_FALSE(query_orders_result("SELECT a FROM (SELECT a FROM t ORDER BY a) s", Language::Sql, Dialect::Generic));
-    CHECK(query_orders_result("T | sort by a desc", Language::Kql, Dialect::Generic));
-    CHECK(query_orders_result("T | top 5 by a", Language::Kql, Dialect::Generic));
-    CHECK(query_orders_result("T | sort by a | project a, b", Language::Kql, Dialect::Generic));
-    CHECK_FALSE(query_orders_result("T | where a > 1", Language::Kql, Dialect::Generic));
-    CHECK_FALSE(query_orders_result("SELECT FROM WHERE", Language::Sql, Dialect::Generic));
+    auto keys = [](const char* sql, Language language = Language::Sql) {
+        auto order = result_order(sql, language, Dialect::Generic);
+        return order.ordered ? order.keys : std::vector<size_t>{99};
+    };
+    CHECK(keys("SELECT a FROM t ORDER BY a") == std::vector<size_t>{0});
+    CHECK(keys("SELECT t.a, count(*) AS n FROM t GROUP BY t.a ORDER BY n DESC, a") == std::vector<size_t>{1, 0});
+    CHECK(keys("SELECT a, count(*) FROM t GROUP BY a ORDER BY count(*) DESC") == std::vector<size_t>{1});
+    CHECK(keys("SELECT a, b FROM t ORDER BY 2") == std::vector<size_t>{1});
+    CHECK(keys("SELECT a FROM t ORDER BY b").empty());    // not in the result: every place counts
+    CHECK(keys("SELECT * FROM t ORDER BY a").empty());
+    CHECK(keys("SELECT a FROM t") == std::vector<size_t>{99});
+    CHECK(keys("SELECT a FROM (SELECT a FROM t ORDER BY a) s") == std::vector<size_t>{99});
+    CHECK(keys("SELECT FROM WHERE") == std::vector<size_t>{99});
+    CHECK(keys("T | sort by a desc", Language::Kql).empty());
+    CHECK(keys("T | top 5 by a", Language::Kql).empty());
+    CHECK(keys("T | sort by a | project a, b", Language::Kql).empty());
+    CHECK(keys("T | where a > 1", Language::Kql) == std::vector<size_t>{99});
+}
+
+TEST_CASE("results: rows that tie on the order keys may come in any order", "[results]") {
+    ResultSet expected = table({"name", "n"}, {{std::string("a"), int64_t(5)}, {std::string("b"), int64_t(3)},
+                                               {std::string("c"), int64_t(3)}, {std::string("d"), int64_t(1)}});
+    ResultSet swapped_tie = table({"name", "n"}, {{std::string("a"), int64_t(5)}, {std::string("c"), int64_t(3)},
+                                                  {std::string("b"), int64_t(3)}, {std::string("d"), int64_t(1)}});
+    CHECK(compare_results(expected, swapped_tie, true, MatchMode::Recall, 1e-6, {1}).score == 1.0);
+    CHECK(compare_results(expected, swapped_tie, true, MatchMode::Recall, 1e-6, {}).score == 0.75);
+    ResultSet crossed = table({"name", "n"}, {{std::string("b"), int64_t(3)}, {std::string("a"), int64_t(5)},
+                                              {std::string("c"), int64_t(3)}, {std::string("d"), int64_t(1)}});
+    Comparison c = compare_results(expected, crossed, true, MatchMode::Recall, 1e-6, {1});
+    CHECK(c.out_of_order == 1);
+    CHECK(c.score == 0.75);
 }
 
 TEST_CASE("results: the stage on result files", "[results]") {

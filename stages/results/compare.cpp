@@ -73,15 +73,34 @@ std::vector<int> pair_columns(const ResultSet& expected, const ResultSet& genera
     return pairs;
 }
 
-// Longest strictly increasing subsequence length (patience sorting).
-size_t longest_increasing(const std::vector<size_t>& positions) {
+// Longest non-decreasing subsequence length (patience sorting).
+size_t longest_non_decreasing(const std::vector<size_t>& values) {
     std::vector<size_t> tails;
-    for (size_t p : positions) {
-        auto it = std::lower_bound(tails.begin(), tails.end(), p);
-        if (it == tails.end()) tails.push_back(p);
-        else *it = p;
+    for (size_t v : values) {
+        auto it = std::upper_bound(tails.begin(), tails.end(), v);
+        if (it == tails.end()) tails.push_back(v);
+        else *it = v;
     }
     return tails.size();
+}
+
+// How many matched rows keep their place: the tie groups of the expected rows (rows equal on the order
+// keys share a group; without keys every row is its own group) must not decrease along the generated
+// order.
+size_t rows_in_order(const std::vector<long>& match, const Table& e, const std::vector<size_t>& keys, double tolerance) {
+    std::vector<size_t> group(match.size(), 0);
+    for (size_t row = 1; row < match.size(); ++row) {
+        bool tie = !keys.empty();
+        for (size_t k = 0; k < keys.size() && tie; ++k) tie = values_equal(e[keys[k]][row], e[keys[k]][row - 1], tolerance);
+        group[row] = group[row - 1] + (tie ? 0 : 1);
+    }
+    std::vector<std::pair<size_t, size_t>> by_position;  // (generated row, group)
+    for (size_t row = 0; row < match.size(); ++row)
+        if (match[row] >= 0) by_position.push_back({size_t(match[row]), group[row]});
+    std::sort(by_position.begin(), by_position.end());
+    std::vector<size_t> groups;
+    for (const auto& p : by_position) groups.push_back(p.second);
+    return longest_non_decreasing(groups);
 }
 
 std::string format_row(const ResultSet& rs, size_t row) {
@@ -131,7 +150,7 @@ std::string format_value(const Value& v) {
 }
 
 Comparison compare_results(const ResultSet& expected, const ResultSet& generated, bool ordered, MatchMode mode,
-                           double tolerance) {
+                           double tolerance, const std::vector<size_t>& order_keys) {
     Comparison r;
     r.ordered = ordered;
     r.expected_rows = expected.rows.size();
@@ -183,17 +202,16 @@ Comparison compare_results(const ResultSet& expected, const ResultSet& generated
         }
     }
 
-    std::vector<size_t> positions;
-    for (long m : match)
-        if (m >= 0) positions.push_back(size_t(m));
-    r.found = positions.size();
+    const size_t matched = r.expected_rows - std::count(match.begin(), match.end(), -1);
+    r.found = matched;
     if (ordered) {
-        size_t in_order = longest_increasing(positions);
+        bool keys_valid = std::all_of(order_keys.begin(), order_keys.end(), [&](size_t k) { return k < expected.columns.size(); });
+        size_t in_order = rows_in_order(match, e, keys_valid ? order_keys : std::vector<size_t>{}, tolerance);
         r.out_of_order = r.found - in_order;
         r.found = in_order;
     }
     r.missing = r.expected_rows - r.found;
-    r.extra = r.generated_rows - positions.size();
+    r.extra = r.generated_rows - matched;
     for (size_t row = 0; row < r.expected_rows && r.missing_examples.size() < 3; ++row)
         if (match[row] < 0) r.missing_examples.push_back(format_row(expected, row));
 

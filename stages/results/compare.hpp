@@ -14,7 +14,9 @@
 // - Rows are a bag: duplicates count, each generated row can match one expected row. Field order inside
 //   a row does not matter (the pairing fixes it). When the expected query orders its result, a found row
 //   must also keep its place: the rows found in the same relative order (a longest increasing run of
-//   matched positions) count, the others are "out of order" and missing.
+//   matched positions) count, the others are "out of order" and missing. Rows that tie on the ORDER BY
+//   keys (`order_keys`: expected columns) may come in any order among themselves, as SQL allows; without
+//   known keys every row's place counts.
 // - Score: recall = expected rows found / expected rows. f1 also charges extra generated rows:
 //   2PR / (P + R) with P = found / generated rows. Both empty -> 1.0; an empty expected result with
 //   generated rows -> 0 (the generated query returns rows where none exist); rows expected, none
@@ -50,7 +52,8 @@ struct Comparison {
 };
 
 Comparison compare_results(const ResultSet& expected, const ResultSet& generated, bool ordered,
-                           MatchMode mode = MatchMode::Recall, double tolerance = 1e-6);
+                           MatchMode mode = MatchMode::Recall, double tolerance = 1e-6,
+                           const std::vector<size_t>& order_keys = {});
 
 // A value as it is printed in explanations: NULL, numbers, 'texts'.
 std::string format_value(const Value& v);

@@ -1,30 +1,69 @@
 #include "stages/results/results_stage.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 #include "qdiff/ast.hpp"
 #include "qdiff/parse.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff {
 namespace results {
 
-bool query_orders_result(const std::string& query, Language language, Dialect dialect) {
+namespace {
+
+// The select-list position an ORDER BY item sorts on, or -1.
+long order_key(const ast::Query& q, const ast::Expr* e) {
+    if (const auto* literal = ast::dyn_cast<ast::Literal>(e); literal && literal->type == ast::LiteralType::Integer) {
+        long position = std::strtol(std::string(literal->text).c_str(), nullptr, 10);
+        return position >= 1 && position <= long(q.projection.size()) ? position - 1 : -1;
+    }
+    const auto* column = ast::dyn_cast<ast::ColumnRef>(e);
+    for (size_t i = 0; i < q.projection.size(); ++i) {
+        const ast::SelectItem& item = *q.projection[i];
+        if (column && column->path.size() == 1 && support::iequals(item.alias.text, column->path[0].text)) return long(i);
+        if (ast::equal(item.expr, e)) return long(i);
+        // `ORDER BY name` for `SELECT t.name`.
+        const auto* selected = ast::dyn_cast<ast::ColumnRef>(item.expr);
+        if (column && selected && item.alias.empty() && column->path.size() == 1 && !selected->path.empty() &&
+            support::iequals(selected->path.back().text, column->path[0].text))
+            return long(i);
+    }
+    return -1;
+}
+
+}  // namespace
+
+ResultOrder result_order(const std::string& query, Language language, Dialect dialect) {
     ParseOptions options;
     options.language = language;
     options.dialect = dialect;
     ParseResult parsed = parse(query, options);
-    if (!parsed.ok() || parsed.script()->statements.empty()) return false;
+    if (!parsed.ok() || parsed.script()->statements.empty()) return {};
     const auto* q = ast::dyn_cast<ast::Query>(parsed.script()->statements.back());
+    bool wrapped = false;
     // A KQL pipeline keeps its order through later operators, which the lowering may wrap in a new
     // block; an SQL derived table does not promise its order to the outer query.
     while (q && q->order_by.empty() && parsed.language() == Language::Kql && q->sources.size() == 1 &&
            q->joins.empty() && q->group_by.empty() && q->aggregations.empty() && q->set_ops.empty()) {
         const auto* derived = ast::dyn_cast<ast::DerivedTable>(q->sources.front());
         q = derived ? derived->query : nullptr;
+        wrapped = true;
     }
-    return q && !q->order_by.empty();
+    if (!q || q->order_by.empty()) return {};
+    ResultOrder order{true, {}};
+    bool star = std::any_of(q->projection.begin(), q->projection.end(),
+                            [](const ast::SelectItem* item) { return ast::isa<ast::Star>(item->expr); });
+    if (wrapped || star || !q->aggregations.empty() || q->projection.empty()) return order;
+    for (const ast::OrderItem* item : q->order_by) {
+        long key = order_key(*q, item->expr);
+        if (key < 0) return {true, {}};
+        order.keys.push_back(size_t(key));
+    }
+    return order;
 }
 
 ExecResult execute_on(const std::string& db, const std::string& sql, const ExecLimits& limits) {
@@ -104,9 +143,9 @@ private:
             r.reason = "generated query: " + generated->error;
             return r;
         }
-        bool ordered = c.expected_ordered ||
-                       (!c.expected.empty() && query_orders_result(c.expected, c.language, c.dialect));
-        Comparison cmp = compare_results(expected->result, generated->result, ordered, mode, options_.tolerance);
+        ResultOrder order = c.expected.empty() ? ResultOrder{} : result_order(c.expected, c.language, c.dialect);
+        bool ordered = c.expected_ordered || order.ordered;
+        Comparison cmp = compare_results(expected->result, generated->result, ordered, mode, options_.tolerance, order.keys);
         r.status = StageStatus::Ok;
         r.score = cmp.score;
         r.reason = cmp.explanation;

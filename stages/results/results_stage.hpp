@@ -12,6 +12,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "qdiff/stage.hpp"
 #include "stages/results/compare.hpp"
@@ -31,8 +32,14 @@ struct ResultsOptions {
 std::unique_ptr<Stage> make_results_stage(const ResultsOptions& options);
 
 namespace results {
-// Whether the expected query orders its result (see above); false when it does not parse.
-bool query_orders_result(const std::string& query, Language language, Dialect dialect);
+// Whether the expected query orders its result (see above; false when it does not parse), and on which
+// result columns: ORDER BY items that are a select-list position, alias or expression. `keys` is empty
+// when any item is something else or the select list has a `*` (then every row's place counts).
+struct ResultOrder {
+    bool ordered = false;
+    std::vector<size_t> keys;
+};
+ResultOrder result_order(const std::string& query, Language language, Dialect dialect);
 // Runs one query on "sqlite:PATH" or "postgres:URI".
 ExecResult execute_on(const std::string& db, const std::string& sql, const ExecLimits& limits);
 }  // namespace results
