@@ -55,7 +55,8 @@ std::string datetime_call(const std::string& value, const std::vector<std::strin
     return sql + ")";
 }
 
-// TO_CHAR patterns PostgreSQL documents, as strftime pieces; other characters are copied.
+// TO_CHAR patterns PostgreSQL documents (those the dumps use), as strftime pieces; other characters
+// are copied.
 std::string to_char(const std::string& value, const std::string& format) {
     static const char* const months[] = {"January", "February", "March", "April", "May", "June", "July",
                                          "August", "September", "October", "November", "December"};
@@ -81,16 +82,25 @@ std::string to_char(const std::string& value, const std::string& format) {
         }
         parts.push_back(sql + " END");
     };
+    auto piece = [&](const std::string& sql) {
+        flush();
+        parts.push_back(sql);
+    };
+    // Longest pattern first; PostgreSQL matches these case-insensitively, so '%Y%m%d' reads Y (last
+    // digit of the year) and d (day of the week), while m alone is no pattern.
     for (size_t i = 0; i < format.size();) {
-        auto at = [&](std::string_view p) { return format.compare(i, p.size(), p) == 0; };
-        if (at("YYYY")) strftime("%Y"), i += 4;
+        auto at = [&](std::string_view p) { return support::iequals(std::string_view(format).substr(i, p.size()), p); };
+        if (format.compare(i, 5, "Month") == 0) month_names(true, 9), i += 5;
+        else if (format.compare(i, 3, "Mon") == 0) month_names(false, 3), i += 3;
+        else if (at("YYYY")) strftime("%Y"), i += 4;
         else if (at("HH24")) strftime("%H"), i += 4;
-        else if (at("Month")) month_names(true, 9), i += 5;
-        else if (at("Mon")) month_names(false, 3), i += 3;
         else if (at("MM")) strftime("%m"), i += 2;
         else if (at("DD")) strftime("%d"), i += 2;
         else if (at("MI")) strftime("%M"), i += 2;
         else if (at("SS")) strftime("%S"), i += 2;
+        // The ISO year's last digit is taken as the calendar year's (they differ only around 1 January).
+        else if (at("Y") || at("I")) piece("substr(strftime('%Y', " + value + "), 4, 1)"), i += 1;
+        else if (at("D")) piece("CAST(strftime('%w', " + value + ") + 1 AS TEXT)"), i += 1;
         else literal += format[i++];
     }
     flush();
