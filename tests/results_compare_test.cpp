@@ -122,6 +122,14 @@ TEST_CASE("results: result files and inline JSON", "[results]") {
     REQUIRE(csv.status == ExecStatus::Ok);
     CHECK(csv.result.columns == std::vector<std::string>{"customer", "total", "day"});
     CHECK(csv.result.rows.size() == 3);
+    auto nulls = read_result_file(QDIFF_TEST_DATA_DIR "/results/nulls.csv");
+    REQUIRE(nulls.result.rows.size() == 2);
+    CHECK(std::holds_alternative<Null>(nulls.result.rows[0][1]));  // an empty cell is NULL
+    CHECK(std::holds_alternative<Null>(nulls.result.rows[1][0]));
+    CHECK(std::get<std::string>(nulls.result.rows[1][1]) == "x");
+    auto ragged = read_result_file(QDIFF_TEST_DATA_DIR "/results/ragged.csv");
+    CHECK(ragged.status == ExecStatus::Error);
+    CHECK(ragged.error == "CSV line 3 has 1 fields, the header 2");
     auto json = read_result_file(QDIFF_TEST_DATA_DIR "/results/orders.json");
     REQUIRE(json.status == ExecStatus::Ok);
     // The same data spelled differently: numbers as texts, another date spelling, other names.

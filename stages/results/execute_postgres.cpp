@@ -14,7 +14,7 @@
 #include <memory>
 
 #include "stages/results/result_set.hpp"
-#include "stages/results/statement_text.hpp"
+#include "stages/results/exec_support.hpp"
 
 namespace qdiff::results {
 namespace {
@@ -74,21 +74,14 @@ void cancel(PGconn* conn) {
 ExecResult execute_postgres(const std::string& connection_uri, const std::string& sql, const ExecLimits& limits) {
     const auto start = Clock::now();
     ExecResult out;
-    auto finish = [&](ExecStatus status, std::string error) {
-        out.status = status;
-        out.error = std::move(error);
-        if (status != ExecStatus::Ok) out.result = {};
-        out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        return out;
-    };
-    if (only_trivia(sql)) return finish(ExecStatus::Error, "no SQL statement to run");
+    if (only_trivia(sql)) return finish(out, start, ExecStatus::Error, "no SQL statement to run");
 
     std::string connect_timeout = std::to_string(std::max(1, int(limits.timeout_seconds + 0.999)));
     const char* keys[] = {"dbname", "connect_timeout", "application_name", nullptr};
     const char* values[] = {connection_uri.c_str(), connect_timeout.c_str(), "qdiff", nullptr};
     Connection conn(PQconnectdbParams(keys, values, 1), PQfinish);
     if (!conn || PQstatus(conn.get()) != CONNECTION_OK)
-        return finish(ExecStatus::Error, "cannot connect to PostgreSQL: " + trimmed_error(PQerrorMessage(conn.get())));
+        return finish(out, start, ExecStatus::Error, "cannot connect to PostgreSQL: " + trimmed_error(PQerrorMessage(conn.get())));
     PGconn* c = conn.get();
     PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);  // stderr carries only qdiff's diagnostics
 
@@ -97,12 +90,12 @@ ExecResult execute_postgres(const std::string& connection_uri, const std::string
                                      "SET LOCAL statement_timeout = " + std::to_string(timeout_ms),
                                      "SET LOCAL lock_timeout = " + std::to_string(timeout_ms),
                                      std::string("SET LOCAL idle_in_transaction_session_timeout = ") + std::to_string(timeout_ms * 2)})
-        if (auto error = command(c, setup); !error.empty()) return finish(ExecStatus::Error, error);
+        if (auto error = command(c, setup); !error.empty()) return finish(out, start, ExecStatus::Error, error);
     if (single_value(c, "SELECT current_setting('is_superuser') = 'on' OR pg_has_role('pg_read_server_files', 'MEMBER')"
                         " OR pg_has_role('pg_write_server_files', 'MEMBER')"
                         " OR pg_has_role('pg_execute_server_program', 'MEMBER')") != "f") {
         command(c, "ROLLBACK");
-        return finish(ExecStatus::Error, "refusing to run generated SQL as a role that can access server files or "
+        return finish(out, start, ExecStatus::Error, "refusing to run generated SQL as a role that can access server files or "
                                          "programs: connect as an unprivileged role");
     }
 
@@ -148,7 +141,7 @@ ExecResult execute_postgres(const std::string& connection_uri, const std::string
                     for (int i = 0; i < PQnfields(r.get()); ++i) out.result.columns.push_back(PQfname(r.get(), i));
             } else if (result_status == PGRES_COPY_OUT || result_status == PGRES_COPY_IN || result_status == PGRES_COPY_BOTH) {
                 // Closing the connection ends the copy and the session (which rolls back).
-                return finish(ExecStatus::Error, "COPY is not run: only queries that return rows");
+                return finish(out, start, ExecStatus::Error, "COPY is not run: only queries that return rows");
             } else if (result_status == PGRES_COMMAND_OK) {
                 status = ExecStatus::Error;
                 error = "not a query: only statements that return rows are run";
@@ -163,10 +156,10 @@ ExecResult execute_postgres(const std::string& connection_uri, const std::string
     }
     if (client_timeout) {
         // The connection may still be busy: closing it ends the session, which rolls back.
-        return finish(ExecStatus::Timeout, timed_out_message(limits.timeout_seconds));
+        return finish(out, start, ExecStatus::Timeout, timed_out_message(limits.timeout_seconds));
     }
     command(c, "ROLLBACK");
-    return finish(status, error);
+    return finish(out, start, status, error);
 }
 
 }  // namespace qdiff::results

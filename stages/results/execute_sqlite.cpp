@@ -18,7 +18,7 @@
 #include <memory>
 
 #include "stages/results/result_set.hpp"
-#include "stages/results/statement_text.hpp"
+#include "stages/results/exec_support.hpp"
 
 namespace qdiff::results {
 namespace {
@@ -94,18 +94,11 @@ Value column_value(sqlite3_stmt* stmt, int i) {
 ExecResult execute_sqlite(const std::string& database_path, const std::string& sql, const ExecLimits& limits) {
     const auto start = Clock::now();
     ExecResult out;
-    auto finish = [&](ExecStatus status, std::string error) {
-        out.status = status;
-        out.error = std::move(error);
-        if (status != ExecStatus::Ok) out.result = {};
-        out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        return out;
-    };
 
     sqlite3* raw = nullptr;
     int rc = sqlite3_open_v2(read_only_uri(database_path).c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
     std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close_v2);
-    if (rc != SQLITE_OK) return finish(ExecStatus::Error, "cannot open SQLite database '" + database_path + "': " +
+    if (rc != SQLITE_OK) return finish(out, start, ExecStatus::Error, "cannot open SQLite database '" + database_path + "': " +
                                                               (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
     sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
     sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
@@ -119,14 +112,14 @@ ExecResult execute_sqlite(const std::string& database_path, const std::string& s
     const char* tail = nullptr;
     rc = sqlite3_prepare_v3(raw, sql.c_str(), int(sql.size()), 0, &stmt_raw, &tail);
     std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(stmt_raw, sqlite3_finalize);
-    if (deadline.passed) return finish(ExecStatus::Timeout, timed_out_message(limits.timeout_seconds));
-    if (rc != SQLITE_OK) return finish(ExecStatus::Error, sqlite3_errmsg(raw));
-    if (!stmt) return finish(ExecStatus::Error, "no SQL statement to run");
-    if (tail && !only_trivia(tail)) return finish(ExecStatus::Error, "only one SQL statement is run; found more after the first");
-    if (!sqlite3_stmt_readonly(stmt.get())) return finish(ExecStatus::Error, "the statement would write: only reading queries are run");
+    if (deadline.passed) return finish(out, start, ExecStatus::Timeout, timed_out_message(limits.timeout_seconds));
+    if (rc != SQLITE_OK) return finish(out, start, ExecStatus::Error, sqlite3_errmsg(raw));
+    if (!stmt) return finish(out, start, ExecStatus::Error, "no SQL statement to run");
+    if (tail && !only_trivia(tail)) return finish(out, start, ExecStatus::Error, "only one SQL statement is run; found more after the first");
+    if (!sqlite3_stmt_readonly(stmt.get())) return finish(out, start, ExecStatus::Error, "the statement would write: only reading queries are run");
 
     const int columns = sqlite3_column_count(stmt.get());
-    if (columns == 0) return finish(ExecStatus::Error, "not a query: only statements that return rows are run");
+    if (columns == 0) return finish(out, start, ExecStatus::Error, "not a query: only statements that return rows are run");
     for (int i = 0; i < columns; ++i) {
         const char* name = sqlite3_column_name(stmt.get(), i);
         out.result.columns.push_back(name ? name : "");
@@ -148,10 +141,10 @@ ExecResult execute_sqlite(const std::string& database_path, const std::string& s
             }
             if (rc == SQLITE_DONE) break;
         }
-        if (deadline.passed) return finish(ExecStatus::Timeout, timed_out_message(limits.timeout_seconds));
-        return finish(ExecStatus::Error, sqlite3_errmsg(raw));
+        if (deadline.passed) return finish(out, start, ExecStatus::Timeout, timed_out_message(limits.timeout_seconds));
+        return finish(out, start, ExecStatus::Error, sqlite3_errmsg(raw));
     }
-    return finish(ExecStatus::Ok, "");
+    return finish(out, start, ExecStatus::Ok, "");
 }
 
 }  // namespace qdiff::results

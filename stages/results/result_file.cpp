@@ -80,7 +80,9 @@ ExecResult from_csv(std::string_view text) {
         if (table[r].size() != table[0].size())
             return error("CSV line " + std::to_string(r + 1) + " has " + std::to_string(table[r].size()) +
                          " fields, the header " + std::to_string(table[0].size()));
-        out.result.rows.emplace_back(table[r].begin(), table[r].end());
+        std::vector<Value> row;
+        for (auto& cell : table[r]) row.push_back(cell.empty() ? Value(Null{}) : Value(std::move(cell)));
+        out.result.rows.push_back(std::move(row));
     }
     return out;
 }

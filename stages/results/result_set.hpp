@@ -37,7 +37,8 @@ struct ExecLimits {
 // Reads a result set: `source` is inline JSON when it starts with '[' or '{', else a path to a
 // .json or .csv file. JSON is an array of row objects (columns in first-seen key order) or
 // {"columns": [...], "rows": [[...], ...]}; CSV has a header line (RFC 4180 quoting); CSV cells are
-// texts, the comparison reads numbers and dates out of them. Errors come back as status Error.
+// texts (the comparison reads numbers and dates out of them) and an empty cell is NULL, as database
+// exports write it. Errors come back as status Error.
 ExecResult read_result_file(const std::string& source);
 
 // One statement, executed read-only with a timeout and a row cap (execute_sqlite.cpp,

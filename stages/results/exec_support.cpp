@@ -1,4 +1,4 @@
-#include "stages/results/statement_text.hpp"
+#include "stages/results/exec_support.hpp"
 
 #include <cctype>
 #include <cstdio>
@@ -29,6 +29,14 @@ std::string timed_out_message(double seconds) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "timed out after %g s", seconds);
     return buffer;
+}
+
+ExecResult finish(ExecResult& out, std::chrono::steady_clock::time_point start, ExecStatus status, std::string error) {
+    out.status = status;
+    out.error = std::move(error);
+    if (status != ExecStatus::Ok) out.result = {};
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
 }
 
 }  // namespace qdiff::results

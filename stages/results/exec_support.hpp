@@ -1,7 +1,10 @@
-// Helpers on SQL text shared by the executors.
+// What the SQLite and PostgreSQL executors share.
 #pragma once
+#include <chrono>
 #include <string>
 #include <string_view>
+
+#include "stages/results/result_set.hpp"
 
 namespace qdiff::results {
 
@@ -10,5 +13,7 @@ namespace qdiff::results {
 bool only_trivia(std::string_view rest);
 // "timed out after 2.5 s"
 std::string timed_out_message(double seconds);
+// Completes `out` (status, error, elapsed time since `start`; no partial rows unless Ok) and returns it.
+ExecResult finish(ExecResult& out, std::chrono::steady_clock::time_point start, ExecStatus status, std::string error);
 
 }  // namespace qdiff::results
