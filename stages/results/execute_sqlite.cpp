@@ -2,7 +2,7 @@
 // - the database is opened with SQLITE_OPEN_READONLY through a URI with mode=ro and immutable=1
 //   (evaluation databases are fixed snapshots: no locks, no journal or WAL files are created);
 // - extension loading is off (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION), defensive mode is on, schema
-//   functions are untrusted, and SQLITE_LIMIT_ATTACHED is 0;
+//   functions are untrusted, SQLITE_LIMIT_ATTACHED is 0 and one value is at most 64 MiB;
 // - only statements that return rows run (REINDEX or VACUUM never do);
 // - an authorizer allows only reading: SELECT, READ, RECURSIVE (CTEs), FUNCTION except those that
 //   touch files or load code (load_extension, readfile, writefile, edit, fts3_tokenizer), and a few
@@ -24,6 +24,7 @@ namespace qdiff::results {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr int kMaxValueBytes = 64 << 20;
 
 int authorize(void*, int action, const char* a, const char* b, const char*, const char*) {
     switch (action) {
@@ -104,6 +105,9 @@ ExecResult execute_sqlite(const std::string& database_path, const std::string& s
     sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
     sqlite3_limit(raw, SQLITE_LIMIT_ATTACHED, 0);
+    // A result value never needs to be huge; a query building one (zeroblob(1e9), group_concat over a
+    // cross join) fails instead of taking the memory.
+    sqlite3_limit(raw, SQLITE_LIMIT_LENGTH, kMaxValueBytes);
     sqlite3_set_authorizer(raw, authorize, nullptr);
     Deadline deadline{start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.timeout_seconds))};
     sqlite3_progress_handler(raw, 1000, check_deadline, &deadline);

@@ -9,6 +9,10 @@
 // Timeout with score 0. The expected result counts as ordered when the case says so or when the
 // expected query orders its result at the top level (SQL ORDER BY; KQL sort/order/top, also when a
 // later project/extend/where wraps them).
+//
+// A result's reason is the comparison's explanation; its details (JSON values as text) are mode,
+// ordered, columns (expected -> generated, null when unpaired), expected_rows, generated_rows, found,
+// missing, extra, truncated, missing_examples and generated_seconds.
 #pragma once
 #include <memory>
 #include <string>
