@@ -58,6 +58,11 @@ TEST_CASE("results postgres: a query's columns, typed rows, errors and the row c
     CHECK(std::get<int64_t>(r.result.rows[1][2]) == 0);
     CHECK(std::holds_alternative<qdiff::results::Null>(r.result.rows[2][1]));
 
+    auto empty = execute_postgres(server->reader_uri("hostile"), "SELECT a, a + 1 AS b FROM t WHERE false", {});
+    REQUIRE(empty.status == ExecStatus::Ok);
+    CHECK(empty.result.columns == std::vector<std::string>{"a", "b"});
+    CHECK(empty.result.rows.empty());
+
     auto error = execute_postgres(server->reader_uri("hostile"), "SELECT nope FROM u", {});
     CHECK(error.status == ExecStatus::Error);
     CHECK(error.error.find("column \"nope\" does not exist") != std::string::npos);

@@ -60,6 +60,11 @@ TEST_CASE("results sqlite: a query's columns, typed rows and errors", "[results]
     CHECK(std::holds_alternative<Null>(r.result.rows[2][2]));
     CHECK_FALSE(r.result.truncated);
 
+    auto empty = execute_sqlite(scratch.file, "SELECT a, a + 1 AS b FROM t WHERE 0", {});
+    REQUIRE(empty.status == ExecStatus::Ok);
+    CHECK(empty.result.columns == std::vector<std::string>{"a", "b"});
+    CHECK(empty.result.rows.empty());
+
     auto missing = execute_sqlite(scratch.file, "SELECT nope FROM u", {});
     CHECK(missing.status == ExecStatus::Error);
     CHECK(missing.error.find("no such column") != std::string::npos);

@@ -125,9 +125,9 @@ ExecResult execute_postgres(const std::string& connection_uri, const std::string
             Result r(PQgetResult(c), PQclear);
             if (!r) break;
             auto result_status = PQresultStatus(r.get());
+            if ((result_status == PGRES_SINGLE_TUPLE || result_status == PGRES_TUPLES_OK) && out.result.columns.empty())
+                for (int i = 0; i < PQnfields(r.get()); ++i) out.result.columns.push_back(PQfname(r.get(), i));
             if (result_status == PGRES_SINGLE_TUPLE) {
-                if (out.result.columns.empty())
-                    for (int i = 0; i < PQnfields(r.get()); ++i) out.result.columns.push_back(PQfname(r.get(), i));
                 if (out.result.rows.size() >= limits.row_cap) {
                     if (!cancelled_for_cap) cancel(c);
                     cancelled_for_cap = out.result.truncated = true;
@@ -137,8 +137,7 @@ ExecResult execute_postgres(const std::string& connection_uri, const std::string
                 for (int i = 0; i < PQnfields(r.get()); ++i) row.push_back(cell(r.get(), 0, i));
                 out.result.rows.push_back(std::move(row));
             } else if (result_status == PGRES_TUPLES_OK) {
-                if (out.result.columns.empty())
-                    for (int i = 0; i < PQnfields(r.get()); ++i) out.result.columns.push_back(PQfname(r.get(), i));
+                // The end of the rows (or an empty result, whose columns were just read).
             } else if (result_status == PGRES_COPY_OUT || result_status == PGRES_COPY_IN || result_status == PGRES_COPY_BOTH) {
                 // Closing the connection ends the copy and the session (which rolls back).
                 return finish(out, start, ExecStatus::Error, "COPY is not run: only queries that return rows");
