@@ -187,6 +187,14 @@ TEST_CASE("results: the stage on result files", "[results]") {
     CHECK(r.score == Approx(0.5));
     c.generated_result = R"([{"customer": "a", "n": 1}, {"customer": "b", "n": 2}])";
     CHECK(stage->run(c, {}).score == 1.0);
+    // The expected query as an earlier stage parsed it wins over the text: here it does not order.
+    qdiff::ParseResult parsed = qdiff::parse("T | where n > 0", {.language = qdiff::Language::Kql});
+    qdiff::StageContext context;
+    context.expected = &parsed;
+    c.generated_result = R"([{"customer": "b", "n": 2}, {"customer": "a", "n": 1}])";
+    auto unordered = stage->run(c, context);
+    CHECK(unordered.details.at("ordered") == "false");
+    CHECK(unordered.score == 1.0);
 
     qdiff::Case nothing;
     nothing.expected = "SELECT 1";

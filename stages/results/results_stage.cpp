@@ -41,7 +41,10 @@ ResultOrder result_order(const std::string& query, Language language, Dialect di
     ParseOptions options;
     options.language = language;
     options.dialect = dialect;
-    ParseResult parsed = parse(query, options);
+    return result_order(parse(query, options));
+}
+
+ResultOrder result_order(const ParseResult& parsed) {
     if (!parsed.ok() || parsed.script()->statements.empty()) return {};
     const auto* q = ast::dyn_cast<ast::Query>(parsed.script()->statements.back());
     bool wrapped = false;
@@ -86,11 +89,11 @@ public:
     explicit ResultsStage(ResultsOptions options) : options_(std::move(options)) {}
     std::string name() const override { return "results"; }
 
-    StageResult run(const Case& c, const StageContext&) override {
+    StageResult run(const Case& c, const StageContext& context) override {
         const auto start = std::chrono::steady_clock::now();
         StageResult r;
         try {
-            r = evaluate(c);
+            r = evaluate(c, context);
         } catch (const std::exception& e) {
             r = {};
             r.status = StageStatus::Error;
@@ -111,7 +114,7 @@ private:
         return execute_on(db, query, {options_.timeout_seconds, options_.row_cap});
     }
 
-    StageResult evaluate(const Case& c) const {
+    StageResult evaluate(const Case& c, const StageContext& context) const {
         StageResult r;
         MatchMode mode;
         if (!parse_match_mode(options_.mode, mode)) {
@@ -143,7 +146,10 @@ private:
             r.reason = "generated query: " + generated->error;
             return r;
         }
-        ResultOrder order = c.expected.empty() ? ResultOrder{} : result_order(c.expected, c.language, c.dialect);
+        // The expected query as earlier stages parsed it, when they did.
+        ResultOrder order = context.expected ? result_order(*context.expected)
+                            : c.expected.empty() ? ResultOrder{}
+                                                 : result_order(c.expected, c.language, c.dialect);
         bool ordered = c.expected_ordered || order.ordered;
         Comparison cmp = compare_results(expected->result, generated->result, ordered, mode, options_.tolerance, order.keys);
         r.status = StageStatus::Ok;

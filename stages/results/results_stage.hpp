@@ -44,6 +44,7 @@ struct ResultOrder {
     std::vector<size_t> keys;
 };
 ResultOrder result_order(const std::string& query, Language language, Dialect dialect);
+ResultOrder result_order(const ParseResult& parsed);
 // Runs one query on "sqlite:PATH" or "postgres:URI".
 ExecResult execute_on(const std::string& db, const std::string& sql, const ExecLimits& limits);
 }  // namespace results
