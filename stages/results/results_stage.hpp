@@ -1,0 +1,52 @@
+// The results matcher stage: runs (or reads) the expected and the generated result and compares them
+// (compare.hpp has the matching rules, execute_sqlite.cpp / execute_postgres.cpp the safety rules).
+//
+// Where the results come from, per side: a result given with the case (expected_result /
+// generated_result: a file or inline JSON) wins; otherwise the query runs on the case's `db`, or the
+// options' `db` when the case has none. KQL and Weaviate queries never run on a database: they need
+// result files. Without an expected result the stage is skipped (nothing to compare against); an
+// expected query that fails is an Error; a generated query that fails or times out is an Error or a
+// Timeout with score 0. The expected result counts as ordered when the case says so or when the
+// expected query orders its result at the top level (SQL ORDER BY; KQL sort/order/top, also when a
+// later project/extend/where wraps them).
+//
+// A result's reason is the comparison's explanation; its details (JSON values as text) are mode,
+// ordered, columns (expected -> generated, null when unpaired), expected_rows, generated_rows, found,
+// missing, extra, truncated, missing_examples and generated_seconds.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "qdiff/stage.hpp"
+#include "stages/results/compare.hpp"
+#include "stages/results/result_set.hpp"
+
+namespace qdiff {
+
+struct ResultsOptions {
+    std::string db;                // "sqlite:PATH" | "postgres:URI" | ""
+    std::string mode = "recall";   // | "f1"
+    double timeout_seconds = 10;
+    size_t row_cap = 100000;
+    double tolerance = 1e-6;
+};
+
+// name() == "results".
+std::unique_ptr<Stage> make_results_stage(const ResultsOptions& options);
+
+namespace results {
+// Whether the expected query orders its result (see above; false when it does not parse), and on which
+// result columns: ORDER BY items that are a select-list position, alias or expression. `keys` is empty
+// when any item is something else or the select list has a `*` (then every row's place counts).
+struct ResultOrder {
+    bool ordered = false;
+    std::vector<size_t> keys;
+};
+ResultOrder result_order(const std::string& query, Language language, Dialect dialect);
+ResultOrder result_order(const ParseResult& parsed);
+// Runs one query on "sqlite:PATH" or "postgres:URI".
+ExecResult execute_on(const std::string& db, const std::string& sql, const ExecLimits& limits);
+}  // namespace results
+
+}  // namespace qdiff
