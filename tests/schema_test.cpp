@@ -303,7 +303,7 @@ ALTER TABLE ONLY public.author ADD CONSTRAINT author_pkey PRIMARY KEY (aid);
 COMMENT ON TABLE public.author IS 'People who write';
 COMMENT ON COLUMN public.author.name IS 'Full name';
 )sql";
-    SchemaLoadResult r = load_schema_text(ddl, "dump.sql");
+    SchemaLoadResult r = load_schema_text("\xEF\xBB\xBF" + ddl, "dump.sql");  // with a byte order mark
     CHECK(r.format == SchemaFormat::SqlDdl);
     Schema s = must_load(r);
     CHECK(s.name == "dump");

@@ -105,6 +105,10 @@ std::vector<SqlWord> sql_words(std::string_view s, size_t limit) {
             ++i;
             continue;
         }
+        if (s.compare(i, 3, "\xEF\xBB\xBF") == 0) {  // a byte order mark is white space
+            i += 3;
+            continue;
+        }
         if (size_t end = skip_comment(s, i); end != i) {
             i = end;
             continue;
