@@ -211,6 +211,8 @@ TEST_CASE("Spider tables.json: selecting a database", "[schema]") {
     CHECK(d.code() == "schema-unknown-database");
     CHECK(contains(d.message, "no database named 'concert_singr'; did you mean 'concert_singer'?"));
     CHECK(load_schema(path, "CONCERT_SINGER").schema.has_value());
+    d = failure(load_schema(path, "zz"));  // nothing close: the first names instead
+    CHECK(contains(d.message, "no database named 'zz'; it holds perpetrator, college_2"));
 }
 
 TEST_CASE("Spider/BIRD tables.json: composite primary keys and bad indexes", "[schema]") {

@@ -17,21 +17,24 @@ std::string LoadContext::where(uint32_t offset) const {
 void LoadContext::malformed(Span at, std::string_view what) const { fail(DiagId::SchemaMalformed, at, what); }
 
 size_t LoadContext::pick_database(const std::vector<std::string>& names, Span file_span) const {
+    auto first_names = [&] {
+        std::string list;
+        for (size_t i = 0; i < names.size() && i < 5; ++i) list += (i ? ", " : "") + names[i];
+        return names.size() > 5 ? list + ", ..." : list;
+    };
     if (selector_.empty()) {
         if (names.size() == 1) return 0;
-        std::string examples;
-        for (size_t i = 0; i < names.size() && i < 5; ++i) examples += (i ? ", " : "") + names[i];
-        if (names.size() > 5) examples += ", ...";
-        fail(DiagId::SchemaDatabaseRequired, file_span, std::to_string(names.size()), examples);
+        fail(DiagId::SchemaDatabaseRequired, file_span, std::to_string(names.size()), first_names());
     }
+    // A suggestion only when it is close: at most a third of the name differs.
     const std::string* closest = nullptr;
-    size_t closest_distance = 4;
+    size_t closest_distance = std::min<size_t>(3, selector_.size() / 3) + 1;
     for (size_t i = 0; i < names.size(); ++i) {
         if (support::iequals(names[i], selector_)) return i;
         size_t distance = support::edit_distance(names[i], selector_, 3);
         if (distance < closest_distance) closest = &names[i], closest_distance = distance;
     }
-    std::string hint = closest ? fmt::format("; did you mean '{}'?", *closest) : std::string();
+    std::string hint = closest ? fmt::format("; did you mean '{}'?", *closest) : "; it holds " + first_names();
     fail(DiagId::SchemaUnknownDatabase, file_span, selector_, hint);
 }
 

@@ -1,5 +1,6 @@
 // load_schema / load_schema_text: read the file, detect its format, run that format's loader, and
 // turn the first problem into one diagnostic that names the file and the position.
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <filesystem>
@@ -9,7 +10,6 @@
 #include <fmt/format.h>
 
 #include "lint/schema/loader.hpp"
-#include "support/strings.hpp"
 
 namespace qdiff {
 namespace {
@@ -45,16 +45,19 @@ bool looks_like_json(std::string_view text) {
     return i < text.size() && (text[i] == '{' || text[i] == '[');
 }
 
-bool looks_like_ddl(std::string_view text) {
-    std::string upper = support::to_upper(text.substr(0, std::min<size_t>(text.size(), 1u << 20)));
-    return upper.find("CREATE") != std::string::npos && upper.find("TABLE") != std::string::npos;
+bool icontains(std::string_view text, std::string_view word) {
+    auto same = [](char a, char b) { return std::toupper(static_cast<unsigned char>(a)) == b; };
+    return std::search(text.begin(), text.end(), word.begin(), word.end(), same) != text.end();
 }
+
+bool looks_like_ddl(std::string_view text) { return icontains(text, "CREATE") && icontains(text, "TABLE"); }
 
 Schema load_json(const LoadContext& ctx, SchemaFormat& format) {
     weaviate::JsonParseResult parsed = weaviate::parse_json(ctx.text());
     for (const weaviate::Diagnostic& d : parsed.diagnostics) {
         if (d.severity == weaviate::Severity::error) ctx.malformed(d.span, fmt::format("invalid JSON: {}", d.message));
     }
+    if (!parsed.value) ctx.malformed({}, "invalid JSON");
     const JsonValue& root = *parsed.value;
     if (format == SchemaFormat::Auto) {
         format = detect_json_format(root);
