@@ -70,7 +70,9 @@ std::string_view schema_format_name(SchemaFormat f);
 
 struct SchemaLoadResult {
     std::optional<Schema> schema;       // empty on failure
-    std::vector<Diagnostic> diagnostics;  // a malformed file: the file name, line and column in the message
+    // A malformed file: one diagnostic with the file name, line and column in the message; its span
+    // is a byte range of the schema file, not of a query.
+    std::vector<Diagnostic> diagnostics;
     SchemaFormat format = SchemaFormat::Auto;  // the format detected
 };
 

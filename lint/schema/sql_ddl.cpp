@@ -2,6 +2,8 @@
 // use to add keys and descriptions afterwards (ALTER TABLE ... ADD PRIMARY KEY / FOREIGN KEY,
 // COMMENT ON TABLE/COLUMN), read word by word. Everything else (INSERT, CREATE INDEX, SET, ...) is
 // skipped without being parsed: a dump is mostly data.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "lint/schema/loader.hpp"
@@ -196,12 +198,11 @@ Schema load_sql_ddl(const LoadContext& ctx) {
         options.source_name = ctx.origin();
         ParseResult parsed = parse(std::string(text), options);
         if (!parsed.ok()) {
-            const Diagnostic* first = nullptr;
-            for (const Diagnostic& d : parsed.diagnostics()) {
-                if (d.severity == Severity::Error && first == nullptr) first = &d;
-            }
-            Span at{statement.begin + (first ? first->span.begin : 0), statement.begin + (first ? first->span.end : 0)};
-            ctx.malformed(at, fmt::format("this CREATE TABLE does not parse: {}", first ? first->message : "syntax error"));
+            const auto& ds = parsed.diagnostics();
+            auto first = std::find_if(ds.begin(), ds.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
+            Span at = first == ds.end() ? Span{} : first->span;
+            ctx.malformed(Span{statement.begin + at.begin, statement.begin + at.end},
+                          fmt::format("this CREATE TABLE does not parse: {}", first == ds.end() ? "syntax error" : first->message));
         }
         for (const ast::Statement* s : parsed.script()->statements) {
             const auto* create = ast::dyn_cast<ast::CreateTable>(s);
