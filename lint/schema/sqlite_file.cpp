@@ -89,6 +89,10 @@ Schema load_sqlite_file(const std::string& path) {
     int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
     Database db(raw);
     if (rc != SQLITE_OK) fail(DiagId::SchemaUnreadable, path, raw ? sqlite3_errmsg(raw) : "out of memory");
+    // The file may come from anywhere: no schema-defined functions run, nothing can be changed.
+    sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+    sqlite3_busy_timeout(raw, 2000);  // a writer holding a lock: wait a little, then report it
     Reader reader(db.get(), path);
 
     Schema schema;
