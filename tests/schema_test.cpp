@@ -138,6 +138,12 @@ TEST_CASE("our own JSON format is strict", "[schema]") {
     CHECK(contains(d.message, "foreign key to unknown table \"u\""));
     d = failure(load_schema_text(R"({"tables": [{"name": "t", "columns": [{"name": "a"}, {"name": "A"}]}]})", "s.json"));
     CHECK(contains(d.message, "column \"A\" is listed twice"));
+
+    // A class name as the type is a cross-reference, as in Weaviate.
+    Schema s = must_load(load_schema_text(R"({"tables": [{"name": "Article", "columns": [{"name": "byAuthor", "type": "Author"}]},
+        {"name": "Author", "columns": [{"name": "name", "type": "text"}]}]})", "w.json"));
+    CHECK(column(table(s, "Article"), "byAuthor").type == ColumnType::Reference);
+    CHECK(column(table(s, "Article"), "byAuthor").references == std::vector<std::string>{"Author"});
 }
 
 TEST_CASE("Spider tables.json: pick a database by db_id", "[schema]") {

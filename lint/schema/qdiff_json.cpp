@@ -49,6 +49,8 @@ Column read_column(const LoadContext& ctx, const JsonValue& json) {
         column.references = string_list(ctx, *refs, "a referenced class");
     }
     column.type = column.references.empty() ? classify_type(column.declared_type) : ColumnType::Reference;
+    // "type": "Article" is a cross-reference to that class, as in a Weaviate dataType.
+    if (column.type == ColumnType::Reference && column.references.empty()) column.references.push_back(column.declared_type);
     return column;
 }
 
