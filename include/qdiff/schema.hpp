@@ -63,13 +63,16 @@ enum class SchemaFormat : uint8_t {
     SqliteFile,     // an SQLite database, introspected
     Nl2Kql,         // NL2KQL *_Schema.json
     KustoDatabase,  // `.show database schema as json`
-    WeaviateSchema  // `/v1/schema`: classes with properties and dataType
+    WeaviateSchema, // `/v1/schema`: classes with properties and dataType
+    DefogMetadata   // defog-data `{"table_metadata": {TABLE: [{column_name, data_type, column_description}]}}`
 };
 std::string_view schema_format_name(SchemaFormat f);
 
 struct SchemaLoadResult {
     std::optional<Schema> schema;       // empty on failure
-    std::vector<Diagnostic> diagnostics;  // a malformed file: the file name, line and column in the message
+    // A malformed file: one diagnostic with the file name, line and column in the message; its span
+    // is a byte range of the schema file, not of a query.
+    std::vector<Diagnostic> diagnostics;
     SchemaFormat format = SchemaFormat::Auto;  // the format detected
 };
 
