@@ -134,6 +134,7 @@ std::unique_ptr<Token> FastSqlLexer::make(size_t type, size_t start, size_t end)
   t->setLine(line_);
   t->setCharPositionInLine(start - lineStart_);
   t->setText(std::string(s_.substr(start, end - start)));
+  t->setTokenIndex(count_++);
   advanceLines(start, end);
   pos_ = end;
   return t;
@@ -149,6 +150,7 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
       t->setLine(line_);
       t->setCharPositionInLine(start - lineStart_);
       t->setText("<EOF>");
+      t->setTokenIndex(count_++);
       return t;
     }
     unsigned char c = at(start);
