@@ -14,7 +14,10 @@
 // - No semantic predicates; decisions are meant to be SLL-friendly.
 parser grammar SqlParser;
 
-options { tokenVocab = SqlLexer; }
+// ParserBase (parsers/common/parser_base.hpp): ANTLR's Parser without its dynamic_casts.
+options { tokenVocab = SqlLexer; superClass = ParserBase; }
+
+@parser::header {#include "parsers/common/parser_base.hpp"}
 
 // ================================================================= entry points
 
