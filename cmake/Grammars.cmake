@@ -37,6 +37,8 @@ endif()
 # Generated code is third-party style: no warnings, and -fno-char8_t for its u8"" literals.
 add_library(qdiff_grammars OBJECT ${QDIFF_GRAMMAR_OUTPUTS} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/empty.cpp)
 target_include_directories(qdiff_grammars SYSTEM PRIVATE ${ANTLR4_INCLUDE_DIR} ${QDIFF_GENERATED_DIR})
+# The generated parsers' base classes (grammar option superClass) are ours.
+target_include_directories(qdiff_grammars PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_options(qdiff_grammars PRIVATE -w -fno-char8_t -g0)
 # Under the sanitizers (the test build) the generated parsers are the bulk of the compile time;
 # -O1 halves it, and nobody debugs generated code.

@@ -14,7 +14,11 @@
 // - No semantic predicates; decisions are meant to be SLL-friendly.
 parser grammar SqlParser;
 
-options { tokenVocab = SqlLexer; }
+// ParserBase and ContextBase (parsers/common/parser_base.hpp): ANTLR's Parser without its
+// dynamic_casts, and rule contexts allocated from a per-thread pool.
+options { tokenVocab = SqlLexer; superClass = ParserBase; contextSuperClass = ContextBase; }
+
+@parser::header {#include "parsers/common/parser_base.hpp"}
 
 // ================================================================= entry points
 

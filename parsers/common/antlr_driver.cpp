@@ -46,6 +46,14 @@ size_t rule_index_of(antlr4::tree::ParseTree* child) {
     return index;
 }
 
+bool has_token(antlr4::ParserRuleContext* c, size_t type) {
+    for (auto* child : c->children)
+        if (rule_index_of(child) == ChildrenByRule::npos &&
+            static_cast<antlr4::tree::TerminalNode*>(child)->getSymbol()->getType() == type)
+            return true;
+    return false;
+}
+
 static bool contains(const std::vector<size_t>& types, size_t type) {
     return std::find(types.begin(), types.end(), type) != types.end();
 }

@@ -100,6 +100,32 @@ private:
 // type up in a per-thread cache instead.
 size_t rule_index_of(antlr4::tree::ParseTree* child);
 
+// `c` as the labelled alternative T when it is exactly that (null otherwise): what dynamic_cast to a
+// generated alternative does, since nothing derives from one, at the cost of a type_info comparison
+// instead of a walk up the class hierarchy.
+template <class T>
+T* alt(antlr4::tree::ParseTree* c) {
+    return c && typeid(*c) == typeid(T) ? static_cast<T*>(c) : nullptr;
+}
+
+// The first child of `c` of that rule, or null; the children of that rule, in order. What the
+// generated accessors return, without their dynamic_casts of every child.
+template <class T>
+T* first_child(antlr4::ParserRuleContext* c, size_t rule) {
+    for (auto* child : c->children)
+        if (rule_index_of(child) == rule) return static_cast<T*>(child);
+    return nullptr;
+}
+template <class T>
+std::vector<T*> rule_children(antlr4::ParserRuleContext* c, size_t rule) {
+    std::vector<T*> out;
+    for (auto* child : c->children)
+        if (rule_index_of(child) == rule) out.push_back(static_cast<T*>(child));
+    return out;
+}
+// Whether `c` has a token child of that type (the generated TOKEN() accessors, without their casts).
+bool has_token(antlr4::ParserRuleContext* c, size_t type);
+
 // The children of `c`, by rule, in one pass: first<T>(rule) is the first child of that rule.
 class ChildrenByRule {
 public:

@@ -22,12 +22,14 @@ protected:
         if (!c) return nullptr;
         DepthGuard guard(depth_, depth_limit_, span(c));
         result_ = nullptr;
-        c->accept(this);
+        dispatch(c);
         ast::Node* n = result_;
         result_ = nullptr;
         return n ? &ast::cast<T>(*n) : nullptr;
     }
     ast::Expr* expr(antlr4::ParserRuleContext* c) { return lower<ast::Expr>(c); }
+    // Calls the visit method of c's alternative.
+    virtual void dispatch(antlr4::ParserRuleContext* c) { c->accept(this); }
     antlrcpp::Any done(ast::Node* n, antlr4::ParserRuleContext* c) {
         if (n) n->span = span(c);
         result_ = n;

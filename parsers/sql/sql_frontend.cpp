@@ -1,5 +1,6 @@
 // The SQL front end: lex, guard, parse (SLL then LL), check the dialect, lower to the AST.
 #include "SqlLexer.h"
+#include "parsers/common/token_vector.hpp"
 #include "parsers/sql/sql_lexer.hpp"
 #include "parsers/sql/transformer.hpp"
 
@@ -59,17 +60,40 @@ void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens)
     }
 }
 
-// Everything one parse needs, in the order ANTLR wants them built: the hand-written lexer feeds the
-// parser.
+// Everything one parse needs: the hand-written lexer feeds the parser. Each thread keeps one and
+// reuses it (building the parser and its interpreter for every text costs about 5% of a parse); the
+// DFA cache behind the parsers is ANTLR's, shared by all threads and locked by the runtime.
 struct SqlSession {
-    explicit SqlSession(ParseContext& ctx) : lexer(ctx.source.text()), tokens(&lexer), parser(&tokens) {
-        parser.removeErrorListeners();
-        tokens.fill();
-    }
+    SqlSession() : parser(&tokens) { parser.removeErrorListeners(); }
     sql::FastSqlLexer lexer;
-    antlr4::CommonTokenStream tokens;
+    TokenVector tokens;
     qdiff_gen::SqlParser parser;
+    bool busy = false;
 };
+
+// Runs f(session) on the calling thread's session filled with the text of ctx; a parse that starts
+// while the thread's session is busy (one inside another) gets a session of its own. The parse tree
+// and the tokens are freed when f returns: f must not keep pointers into them.
+template <class F>
+auto with_session(ParseContext& ctx, F&& f) {
+    thread_local SqlSession cached;
+    std::unique_ptr<SqlSession> own;
+    SqlSession* session = &cached;
+    if (cached.busy) session = (own = std::make_unique<SqlSession>()).get();
+    struct Release {
+        SqlSession& s;
+        ~Release() {
+            s.parser.reset();  // the tree first: it points at the tokens
+            s.tokens.clear();
+            s.busy = false;
+        }
+    } release{*session};
+    session->busy = true;
+    session->lexer.reset(ctx.source.text());
+    session->tokens.fill(session->lexer);
+    session->parser.setTokenStream(&session->tokens);
+    return f(*session);
+}
 
 // The generated lexer, for `qdiff tokens`: it also shows the comments.
 struct SqlTokenDump {
@@ -87,19 +111,21 @@ struct SqlTokenDump {
 class SqlFrontend final : public Frontend {
 public:
     ast::Script* parse(ParseContext& ctx) const override {
-        SqlSession session(ctx);
-        if (!check_tokens(ctx, session.tokens.getTokens(), sql_token_classes()) || has_errors(ctx.diagnostics)) return nullptr;
-        auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes());
-        if (!tree) return nullptr;
-        check_dialect(ctx, session.tokens.getTokens());
-        try {
-            sql::Transformer transformer(ctx, session.tokens);
-            return transformer.script(tree);
-        } catch (const TooDeep& too_deep) {
-            ctx.diagnostics.push_back(make_diagnostic(DiagId::NestingTooDeep, too_deep.span,
-                                                      {std::to_string(ctx.options.max_nesting * 4)}));
-            return nullptr;
-        }
+        return with_session(ctx, [&](SqlSession& session) -> ast::Script* {
+            const auto& tokens = session.tokens.tokens();
+            if (!check_tokens(ctx, tokens, sql_token_classes()) || has_errors(ctx.diagnostics)) return nullptr;
+            auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes());
+            if (!tree) return nullptr;
+            check_dialect(ctx, tokens);
+            try {
+                sql::Transformer transformer(ctx, session.tokens);
+                return transformer.script(tree);
+            } catch (const TooDeep& too_deep) {
+                ctx.diagnostics.push_back(make_diagnostic(DiagId::NestingTooDeep, too_deep.span,
+                                                          {std::to_string(ctx.options.max_nesting * 4)}));
+                return nullptr;
+            }
+        });
     }
 
     std::vector<TokenInfo> tokens(ParseContext& ctx) const override {
@@ -109,10 +135,11 @@ public:
     }
 
     std::string tree(ParseContext& ctx) const override {
-        SqlSession session(ctx);
-        if (!check_tokens(ctx, session.tokens.getTokens(), sql_token_classes())) return {};
-        auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes());
-        return tree ? format_tree(tree, session.parser) : std::string();
+        return with_session(ctx, [&](SqlSession& session) {
+            if (!check_tokens(ctx, session.tokens.tokens(), sql_token_classes())) return std::string();
+            auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes());
+            return tree ? format_tree(tree, session.parser) : std::string();
+        });
     }
 };
 

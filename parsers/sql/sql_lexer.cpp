@@ -1,4 +1,5 @@
 #include "parsers/sql/sql_lexer.hpp"
+#include "parsers/common/node_pool.hpp"
 
 namespace qdiff::parsers::sql {
 
@@ -129,11 +130,12 @@ size_t FastSqlLexer::codePointIndex(size_t byte) {
 std::unique_ptr<Token> FastSqlLexer::make(size_t type, size_t start, size_t end) {
   size_t first = codePointIndex(start);
   size_t last = codePointIndex(end) - 1;
-  auto t = std::make_unique<CommonToken>(std::make_pair<antlr4::TokenSource *, antlr4::CharStream *>(this, nullptr),
+  auto t = std::make_unique<pool::Pooled<CommonToken>>(std::make_pair<antlr4::TokenSource *, antlr4::CharStream *>(this, nullptr),
                                          type, Token::DEFAULT_CHANNEL, first, last);
   t->setLine(line_);
   t->setCharPositionInLine(start - lineStart_);
   t->setText(std::string(s_.substr(start, end - start)));
+  t->setTokenIndex(count_++);
   advanceLines(start, end);
   pos_ = end;
   return t;
@@ -144,11 +146,12 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
     size_t start = pos_;
     if (start >= s_.size()) {
       size_t at_end = codePointIndex(start);
-      auto t = std::make_unique<CommonToken>(std::make_pair<antlr4::TokenSource *, antlr4::CharStream *>(this, nullptr),
+      auto t = std::make_unique<pool::Pooled<CommonToken>>(std::make_pair<antlr4::TokenSource *, antlr4::CharStream *>(this, nullptr),
                                              Token::EOF, Token::DEFAULT_CHANNEL, at_end, at_end - 1);
       t->setLine(line_);
       t->setCharPositionInLine(start - lineStart_);
       t->setText("<EOF>");
+      t->setTokenIndex(count_++);
       return t;
     }
     unsigned char c = at(start);

@@ -22,7 +22,9 @@ using qdiff_gen::SqlLexer;
 
 class FastSqlLexer : public antlr4::TokenSource {
  public:
-  explicit FastSqlLexer(std::string_view text) : s_(text) {}
+  explicit FastSqlLexer(std::string_view text = {}) : s_(text) {}
+  // Starts over on another text (a lexer kept for the next parse).
+  void reset(std::string_view text) { *this = FastSqlLexer(text); }
 
   std::unique_ptr<antlr4::Token> nextToken() override;
   size_t getLine() const override { return line_; }
@@ -65,6 +67,7 @@ class FastSqlLexer : public antlr4::TokenSource {
   size_t lineStart_ = 0;
   size_t cpByte_ = 0;   // codePointIndex: the last byte offset converted
   size_t cpIndex_ = 0;  // and its code-point index
+  size_t count_ = 0;    // tokens made: the next one's index in the token stream
 };
 
 }  // namespace qdiff::parsers::sql

@@ -23,12 +23,15 @@ static std::string_view unquote(Arena& arena, std::string_view t, char close) {
     return arena.copy(out);
 }
 
+// The alternative of an identifier is the type of its one token.
 Name Transformer::name(G::IdentifierContext* c) {
     std::string_view t = text(c);
-    if (dynamic_cast<G::QuotedIdentifierContext*>(c)) return {unquote(arena_, t, '"'), true};
-    if (dynamic_cast<G::BacktickIdentifierContext*>(c)) return {unquote(arena_, t, '`'), true};
-    if (dynamic_cast<G::BracketIdentifierContext*>(c)) return {unquote(arena_, t, ']'), true};
-    return {t, false};
+    switch (c->getStart()->getType()) {
+        case G::QUOTED_IDENTIFIER: return {unquote(arena_, t, '"'), true};
+        case G::BACKTICK_IDENTIFIER: return {unquote(arena_, t, '`'), true};
+        case G::BRACKET_IDENTIFIER: return {unquote(arena_, t, ']'), true};
+        default: return {t, false};
+    }
 }
 
 List<Name> Transformer::names(const std::vector<G::IdentifierContext*>& ids) {
@@ -39,7 +42,7 @@ List<Name> Transformer::names(const std::vector<G::IdentifierContext*>& ids) {
 }
 
 List<Name> Transformer::qualified_name(G::QualifiedNameContext* c) {
-    return c ? names(c->identifier()) : List<Name>{};
+    return c ? names(rule_children<G::IdentifierContext>(c, G::RuleIdentifier)) : List<Name>{};
 }
 
 std::string Transformer::canonical_tokens(antlr4::ParserRuleContext* c) {
@@ -147,23 +150,23 @@ antlrcpp::Any Transformer::visitIntervalExpr(G::IntervalExprContext* c) {
     std::string unit = c->intervalUnit() ? std::string(text(c->intervalUnit())) : std::string();
     G::IntervalValueContext* v = c->intervalValue();
     std::string value;
-    if (auto* s = dynamic_cast<G::IntervalStringContext*>(v)) {
+    if (auto* s = alt<G::IntervalStringContext>(v)) {
         value = string_value(s->string());
-    } else if (auto* n = dynamic_cast<G::IntervalNumberContext*>(v)) {
+    } else if (auto* n = alt<G::IntervalNumberContext>(v)) {
         value = std::string(n->sign ? n->sign->getText() : "") + std::string(text(n->number()));
     } else {
         antlr4::ParserRuleContext* inner = nullptr;
-        if (auto* p = dynamic_cast<G::IntervalParenExprContext*>(v)) inner = p->expr();
+        if (auto* p = alt<G::IntervalParenExprContext>(v)) inner = p->expr();
         std::vector<Expr*> args;
         if (inner) {
             args.push_back(expr(inner));
-        } else if (auto* p = dynamic_cast<G::IntervalParameterContext*>(v)) {
+        } else if (auto* p = alt<G::IntervalParameterContext>(v)) {
             auto* param = make<Parameter>(p);
             param->text = text(p);
             args.push_back(param);
-        } else if (auto* f = dynamic_cast<G::IntervalFunctionCallContext*>(v)) {
+        } else if (auto* f = alt<G::IntervalFunctionCallContext>(v)) {
             args.push_back(function_call(f->functionCall()));
-        } else if (auto* col = dynamic_cast<G::IntervalColumnContext*>(v)) {
+        } else if (auto* col = alt<G::IntervalColumnContext>(v)) {
             auto* ref = make<ColumnRef>(col);
             ref->path = names(col->identifier());
             args.push_back(ref);
@@ -175,13 +178,16 @@ antlrcpp::Any Transformer::visitIntervalExpr(G::IntervalExprContext* c) {
     return done(literal(c, LiteralType::Interval, arena_.copy(value)), c);
 }
 
+// The alternative of a likeOperator is the type of its first token.
 static BinaryOp like_op(G::LikeOperatorContext* c) {
-    if (dynamic_cast<G::IlikeOpContext*>(c)) return BinaryOp::ILike;
-    if (dynamic_cast<G::GlobOpContext*>(c)) return BinaryOp::Glob;
-    if (dynamic_cast<G::RegexpOpContext*>(c) || dynamic_cast<G::RlikeOpContext*>(c)) return BinaryOp::Regexp;
-    if (dynamic_cast<G::MatchOpContext*>(c)) return BinaryOp::Match;
-    if (dynamic_cast<G::SimilarToOpContext*>(c)) return BinaryOp::SimilarTo;
-    return BinaryOp::Like;
+    switch (c->getStart()->getType()) {
+        case G::ILIKE: return BinaryOp::ILike;
+        case G::GLOB: return BinaryOp::Glob;
+        case G::REGEXP: case G::RLIKE: return BinaryOp::Regexp;
+        case G::MATCH: return BinaryOp::Match;
+        case G::SIMILAR: return BinaryOp::SimilarTo;
+        default: return BinaryOp::Like;
+    }
 }
 
 // ---- boolean connectives -----------------------------------------------------------------------
@@ -230,7 +236,7 @@ antlrcpp::Any Transformer::visitOrExpr(G::OrExprContext* c) {
     return done(binary(c, BinaryOp::Or), c);
 }
 antlrcpp::Any Transformer::visitValueExpression(G::ValueExpressionContext* c) {
-    result_ = expr(c->valueExpr());
+    result_ = expr(first_child<G::ValueExprContext>(c, G::RuleValueExpr));
     return {};
 }
 
@@ -240,7 +246,7 @@ antlrcpp::Any Transformer::visitCaseExpr(G::CaseExprContext* c) {
     auto* e = make<Case>(c);
     e->operand = expr(c->operand);
     std::vector<When*> whens;
-    for (auto* w : c->caseWhen()) {
+    for (auto* w : rule_children<G::CaseWhenContext>(c, G::RuleCaseWhen)) {
         auto* when = make<When>(w);
         when->condition = expr(w->condition);
         when->result = expr(w->result);
@@ -253,8 +259,8 @@ antlrcpp::Any Transformer::visitCaseExpr(G::CaseExprContext* c) {
 
 antlrcpp::Any Transformer::visitCastExpr(G::CastExprContext* c) {
     auto* e = make<Cast>(c);
-    e->expr = expr(c->expr());
-    e->type = data_type(c->dataType());
+    e->expr = expr(first_child<G::ExprContext>(c, G::RuleExpr));
+    e->type = data_type(first_child<G::DataTypeContext>(c, G::RuleDataType));
     e->try_cast = c->op->getType() == G::TRY_CAST;
     return done(e, c);
 }
@@ -280,7 +286,7 @@ FunctionCall* Transformer::call(antlr4::ParserRuleContext* c, std::string_view f
 antlrcpp::Any Transformer::visitExtractExpr(G::ExtractExprContext* c) {
     G::ExtractFieldContext* field = c->extractField();
     std::string unit;
-    if (auto* s = dynamic_cast<G::ExtractFieldStringContext*>(field)) unit = string_value(s->string());
+    if (auto* s = alt<G::ExtractFieldStringContext>(field)) unit = string_value(s->string());
     else unit = text(field);
     return done(call(c, "EXTRACT", {keyword(field, support::to_upper(unit)), expr(c->expr())}), c);
 }
@@ -317,7 +323,7 @@ antlrcpp::Any Transformer::visitTrimFromExpr(G::TrimFromExprContext* c) {
 
 antlrcpp::Any Transformer::visitExistsExpr(G::ExistsExprContext* c) {
     auto* e = make<Exists>(c);
-    e->query = query(c->query());
+    e->query = query(first_child<G::QueryContext>(c, G::RuleQuery));
     return done(e, c);
 }
 
@@ -397,13 +403,13 @@ antlrcpp::Any Transformer::visitCurrentValueExpr(G::CurrentValueExprContext* c) 
 
 antlrcpp::Any Transformer::visitSubqueryExpr(G::SubqueryExprContext* c) {
     auto* e = make<SubqueryExpr>(c);
-    e->query = query(c->query());
+    e->query = query(first_child<G::QueryContext>(c, G::RuleQuery));
     return done(e, c);
 }
 
 // Parentheses group; they create no node. Several expressions make a row value.
 antlrcpp::Any Transformer::visitParenExpr(G::ParenExprContext* c) {
-    auto items = c->expr();
+    auto items = rule_children<G::ExprContext>(c, G::RuleExpr);
     if (items.size() == 1) {
         result_ = expr(items[0]);
         return {};
@@ -414,13 +420,13 @@ antlrcpp::Any Transformer::visitParenExpr(G::ParenExprContext* c) {
 }
 
 antlrcpp::Any Transformer::visitFunctionCallExpr(G::FunctionCallExprContext* c) {
-    result_ = function_call(c->functionCall());
+    result_ = function_call(first_child<G::FunctionCallContext>(c, G::RuleFunctionCall));
     return {};
 }
 
 antlrcpp::Any Transformer::visitColumnRefExpr(G::ColumnRefExprContext* c) {
     auto* ref = make<ColumnRef>(c);
-    ref->path = names(c->identifier());
+    ref->path = names(rule_children<G::IdentifierContext>(c, G::RuleIdentifier));
     return done(ref, c);
 }
 
@@ -533,30 +539,30 @@ antlrcpp::Any Transformer::visitBitwiseExpr(G::BitwiseExprContext* c) {
 
 antlrcpp::Any Transformer::visitInSubqueryExpr(G::InSubqueryExprContext* c) {
     auto* e = make<InSubquery>(c);
-    e->expr = expr(c->valueExpr());
-    e->query = query(c->query());
-    return done(negate_if(c->NOT() != nullptr, e, c), c);
+    e->expr = expr(static_cast<antlr4::ParserRuleContext*>(c->children.front()));
+    e->query = query(first_child<G::QueryContext>(c, G::RuleQuery));
+    return done(negate_if(has_token(c, G::NOT), e, c), c);
 }
 
 antlrcpp::Any Transformer::visitInListExpr(G::InListExprContext* c) {
     auto* e = make<InList>(c);
-    e->expr = expr(c->valueExpr());
-    e->items = exprs(c->exprList());
-    return done(negate_if(c->NOT() != nullptr, e, c), c);
+    e->expr = expr(static_cast<antlr4::ParserRuleContext*>(c->children.front()));
+    e->items = exprs(first_child<G::ExprListContext>(c, G::RuleExprList));
+    return done(negate_if(has_token(c, G::NOT), e, c), c);
 }
 
 antlrcpp::Any Transformer::visitBetweenExpr(G::BetweenExprContext* c) {
     auto* e = make<Between>(c);
-    e->expr = expr(c->valueExpr(0));
-    e->symmetric = c->SYMMETRIC() != nullptr;
+    e->expr = expr(static_cast<antlr4::ParserRuleContext*>(c->children.front()));
+    e->symmetric = has_token(c, G::SYMMETRIC);
     e->low = expr(c->lower);
     e->high = expr(c->upper);
-    return done(negate_if(c->NOT() != nullptr, e, c), c);
+    return done(negate_if(has_token(c, G::NOT), e, c), c);
 }
 
 antlrcpp::Any Transformer::visitLikeExpr(G::LikeExprContext* c) {
-    Expr* e = binary(c, like_op(c->likeOperator()));
-    return done(negate_if(c->NOT() != nullptr, e, c), c);
+    Expr* e = binary(c, like_op(first_child<G::LikeOperatorContext>(c, G::RuleLikeOperator)));
+    return done(negate_if(has_token(c, G::NOT), e, c), c);
 }
 
 // The grammar reads `a LIKE p ESCAPE e` as (a LIKE p) ESCAPE e; the escape goes with its pattern:
@@ -623,30 +629,32 @@ antlrcpp::Any Transformer::visitIsLiteralExpr(G::IsLiteralExprContext* c) {
         case G::UNKNOWN: u->op = UnaryOp::IsUnknown; break;
         default: u->op = UnaryOp::IsNull; break;
     }
-    u->operand = expr(c->valueExpr());
-    return done(negate_if(c->NOT() != nullptr, u, c), c);
+    u->operand = expr(static_cast<antlr4::ParserRuleContext*>(c->children.front()));
+    return done(negate_if(has_token(c, G::NOT), u, c), c);
 }
 
 antlrcpp::Any Transformer::visitIsDistinctFromExpr(G::IsDistinctFromExprContext* c) {
     Expr* e = binary(c, BinaryOp::IsDistinctFrom);
-    return done(negate_if(c->NOT() != nullptr, e, c), c);
+    return done(negate_if(has_token(c, G::NOT), e, c), c);
 }
 
 // SQLite's `a IS b` is `a IS NOT DISTINCT FROM b`. The grammar also reaches this alternative for
 // `a IS [NOT] NULL|TRUE|FALSE` (the two alternatives match the same tokens): those are the tests.
 antlrcpp::Any Transformer::visitIsExpr(G::IsExprContext* c) {
-    Expr* rhs = expr(c->valueExpr(1));
+    auto* lhs = static_cast<antlr4::ParserRuleContext*>(c->children.front());
+    Expr* rhs = expr(static_cast<antlr4::ParserRuleContext*>(c->children.back()));
+    bool negated = has_token(c, G::NOT);
     if (auto* l = dyn_cast<Literal>(rhs); l && (l->type == LiteralType::Null || l->type == LiteralType::Boolean)) {
         auto* u = make<Unary>(c);
         u->op = l->type == LiteralType::Null ? UnaryOp::IsNull : l->text == "true" ? UnaryOp::IsTrue : UnaryOp::IsFalse;
-        u->operand = expr(c->valueExpr(0));
-        return done(negate_if(c->NOT() != nullptr, u, c), c);
+        u->operand = expr(lhs);
+        return done(negate_if(negated, u, c), c);
     }
     auto* b = make<Binary>(c);
     b->op = BinaryOp::IsDistinctFrom;
-    b->lhs = expr(c->valueExpr(0));
+    b->lhs = expr(lhs);
     b->rhs = rhs;
-    return done(negate_if(c->NOT() == nullptr, b, c), c);
+    return done(negate_if(!negated, b, c), c);
 }
 
 antlrcpp::Any Transformer::visitNullTestPostfixExpr(G::NullTestPostfixExprContext* c) {
@@ -659,7 +667,7 @@ antlrcpp::Any Transformer::visitNullTestPostfixExpr(G::NullTestPostfixExprContex
 // ---- lists, calls, windows ---------------------------------------------------------------------
 
 List<Expr*> Transformer::exprs(G::ExprListContext* c) {
-    return c ? exprs(c->expr()) : List<Expr*>{};
+    return c ? exprs(rule_children<G::ExprContext>(c, G::RuleExpr)) : List<Expr*>{};
 }
 
 List<Expr*> Transformer::exprs(const std::vector<G::ExprContext*>& items) {
@@ -675,44 +683,47 @@ FunctionCall* Transformer::function_call(G::FunctionCallContext* c) {
     else f->name = list(std::vector<Name>{{ctx_.source.slice(span(c->keywordName)), false}});
     std::vector<Expr*> args;
     std::vector<OrderItem*> arg_order;
-    if (auto* star = dynamic_cast<G::StarArgsContext*>(c->functionArgs())) {
+    ChildrenByRule parts(c);
+    auto* function_args = parts.first<G::FunctionArgsContext>(G::RuleFunctionArgs);
+    if (auto* star = alt<G::StarArgsContext>(function_args)) {
         args.push_back(make<Star>(star));
-    } else if (auto* a = dynamic_cast<G::ExprArgsContext*>(c->functionArgs())) {
-        f->distinct = a->setQuantifier() && dynamic_cast<G::SetDistinctContext*>(a->setQuantifier());
-        for (auto* arg : a->functionArg()) {
-            if (auto* p = dynamic_cast<G::PositionalArgContext*>(arg)) {
-                args.push_back(expr(p->expr()));
-            } else if (auto* n = dynamic_cast<G::NamedArgContext*>(arg)) {
+    } else if (auto* a = alt<G::ExprArgsContext>(function_args)) {
+        ChildrenByRule arg_parts(a);
+        f->distinct = alt<G::SetDistinctContext>(arg_parts.first<G::SetQuantifierContext>(G::RuleSetQuantifier));
+        for (auto* arg : rule_children<G::FunctionArgContext>(a, G::RuleFunctionArg)) {
+            if (auto* p = alt<G::PositionalArgContext>(arg)) {
+                args.push_back(expr(static_cast<antlr4::ParserRuleContext*>(p->children.front())));
+            } else if (auto* n = alt<G::NamedArgContext>(arg)) {
                 auto* named = make<NamedArg>(n);
                 named->name = name(n->identifier());
                 named->value = expr(n->expr());
                 args.push_back(named);
-            } else if (auto* s = dynamic_cast<G::QualifiedStarArgContext*>(arg)) {
+            } else if (auto* s = alt<G::QualifiedStarArgContext>(arg)) {
                 auto* star = make<Star>(s);
                 star->qualifier = names(s->qualifiedStar()->identifier());
                 args.push_back(star);
             }
         }
-        if (a->orderByClause()) {
-            auto items = order_by(a->orderByClause());
+        if (auto* order = arg_parts.first<G::OrderByClauseContext>(G::RuleOrderByClause)) {
+            auto items = order_by(order);
             arg_order.assign(items.begin(), items.end());
         }
-        if (a->string()) {
-            auto* named = make<NamedArg>(a->string());
+        if (auto* separator = arg_parts.first<G::StringContext>(G::RuleString)) {
+            auto* named = make<NamedArg>(separator);
             named->name = {"separator", false};
-            named->value = literal(a->string(), LiteralType::String, string_value(a->string()));
+            named->value = literal(separator, LiteralType::String, string_value(separator));
             args.push_back(named);
         }
     }
-    if (auto* within = c->withinGroupClause()) {
+    if (auto* within = parts.first<G::WithinGroupClauseContext>(G::RuleWithinGroupClause)) {
         auto items = order_by(within->orderByClause());
         arg_order.insert(arg_order.end(), items.begin(), items.end());
     }
     f->args = list(args);
     f->arg_order = list(arg_order);
-    if (auto* filter = c->filterClause()) f->filter = expr(filter->expr());
-    if (auto* over = c->overClause()) {
-        if (auto* named = dynamic_cast<G::NamedWindowOverContext*>(over)) {
+    if (auto* filter = parts.first<G::FilterClauseContext>(G::RuleFilterClause)) f->filter = expr(filter->expr());
+    if (auto* over = parts.first<G::OverClauseContext>(G::RuleOverClause)) {
+        if (auto* named = alt<G::NamedWindowOverContext>(over)) {
             f->over = make<WindowSpec>(named);
             f->over->base = name(named->identifier());
         } else {
@@ -740,11 +751,11 @@ WindowFrame* Transformer::frame(G::FrameClauseContext* c) {
         default: f->unit = FrameUnit::Rows; break;
     }
     auto bound = [&](G::FrameBoundContext* b, FrameBound& kind, Expr*& offset) {
-        if (dynamic_cast<G::UnboundedPrecedingContext*>(b)) kind = FrameBound::UnboundedPreceding;
-        else if (dynamic_cast<G::UnboundedFollowingContext*>(b)) kind = FrameBound::UnboundedFollowing;
-        else if (dynamic_cast<G::CurrentRowBoundContext*>(b)) kind = FrameBound::CurrentRow;
-        else if (auto* p = dynamic_cast<G::OffsetPrecedingContext*>(b)) { kind = FrameBound::Preceding; offset = expr(p->valueExpr()); }
-        else if (auto* f2 = dynamic_cast<G::OffsetFollowingContext*>(b)) { kind = FrameBound::Following; offset = expr(f2->valueExpr()); }
+        if (alt<G::UnboundedPrecedingContext>(b)) kind = FrameBound::UnboundedPreceding;
+        else if (alt<G::UnboundedFollowingContext>(b)) kind = FrameBound::UnboundedFollowing;
+        else if (alt<G::CurrentRowBoundContext>(b)) kind = FrameBound::CurrentRow;
+        else if (auto* p = alt<G::OffsetPrecedingContext>(b)) { kind = FrameBound::Preceding; offset = expr(p->valueExpr()); }
+        else if (auto* f2 = alt<G::OffsetFollowingContext>(b)) { kind = FrameBound::Following; offset = expr(f2->valueExpr()); }
     };
     auto bounds = c->frameBound();
     bound(bounds[0], f->start, f->start_offset);

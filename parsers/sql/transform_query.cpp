@@ -16,10 +16,10 @@ List<Cte*> Transformer::with_clause(G::WithClauseContext* c, bool& recursive) {
         if (item->MATERIALIZED())
             cte->materialization = item->NOT() ? Materialization::NotMaterialized : Materialization::Materialized;
         G::CteBodyContext* body = item->cteBody();
-        if (auto* q = dynamic_cast<G::CteQueryContext*>(body)) cte->query = query(q->query());
-        else if (auto* i = dynamic_cast<G::CteInsertContext*>(body)) cte->statement = insert(i->insertStatement());
-        else if (auto* u = dynamic_cast<G::CteUpdateContext*>(body)) cte->statement = update(u->updateStatement());
-        else if (auto* d = dynamic_cast<G::CteDeleteContext*>(body)) cte->statement = delete_(d->deleteStatement());
+        if (auto* q = alt<G::CteQueryContext>(body)) cte->query = query(q->query());
+        else if (auto* i = alt<G::CteInsertContext>(body)) cte->statement = insert(i->insertStatement());
+        else if (auto* u = alt<G::CteUpdateContext>(body)) cte->statement = update(u->updateStatement());
+        else if (auto* d = alt<G::CteDeleteContext>(body)) cte->statement = delete_(d->deleteStatement());
         ctes.push_back(cte);
     }
     return list(ctes);
@@ -48,8 +48,9 @@ static bool has_own_tail(const Query* q) {
 }
 
 Query* Transformer::query(G::QueryContext* c) {
-    Query* q = query_expression(c->queryExpression());
-    if (auto* with = c->withClause()) {
+    ChildrenByRule parts(c);
+    Query* q = query_expression(parts.first<G::QueryExpressionContext>(G::RuleQueryExpression));
+    if (auto* with = parts.first<G::WithClauseContext>(G::RuleWithClause)) {
         if (!q->ctes.empty()) q = wrap(q);
         q->ctes = with_clause(with, q->recursive);
         q->span = span(c);
@@ -58,11 +59,14 @@ Query* Transformer::query(G::QueryContext* c) {
 }
 
 Query* Transformer::query_expression(G::QueryExpressionContext* c) {
-    Query* q = query_body(c->queryBody());
-    bool has_tail = c->orderByClause() || c->limitClause();
+    ChildrenByRule parts(c);
+    auto* order = parts.first<G::OrderByClauseContext>(G::RuleOrderByClause);
+    auto* limit = parts.first<G::LimitClauseContext>(G::RuleLimitClause);
+    Query* q = query_body(parts.first<G::QueryBodyContext>(G::RuleQueryBody));
+    bool has_tail = order || limit;
     if (has_tail && has_own_tail(q)) q = wrap(q);
-    if (c->orderByClause()) q->order_by = order_by(c->orderByClause());
-    if (c->limitClause()) limit_clause(c->limitClause(), *q);
+    if (order) q->order_by = order_by(order);
+    if (limit) limit_clause(limit, *q);
     if (has_tail) q->span = span(c);
     return q;
 }
@@ -71,8 +75,8 @@ Query* Transformer::query_expression(G::QueryExpressionContext* c) {
 // MINUS, and all are left-associative. Operations accumulate on the left operand: ((a UNION b) UNION c)
 // is a with [UNION b, UNION c], and a UNION b INTERSECT c is a with [UNION (b with [INTERSECT c])].
 Query* Transformer::query_body(G::QueryBodyContext* c) {
-    auto operands = c->queryPrimary();
-    auto operators = c->setOperator();
+    auto operands = rule_children<G::QueryPrimaryContext>(c, G::RuleQueryPrimary);
+    auto operators = rule_children<G::SetOperatorContext>(c, G::RuleSetOperator);
     auto append = [&](Query* target, SetOp* op) {
         std::vector<SetOp*> ops(target->set_ops.begin(), target->set_ops.end());
         ops.push_back(op);
@@ -85,7 +89,7 @@ Query* Transformer::query_body(G::QueryBodyContext* c) {
             case G::INTERSECT: op->op = SetOpKind::Intersect; break;
             default: op->op = SetOpKind::Except; break;  // EXCEPT, MINUS
         }
-        op->all = o->setQuantifier() && dynamic_cast<G::SetAllContext*>(o->setQuantifier());
+        op->all = o->setQuantifier() && alt<G::SetAllContext>(o->setQuantifier());
         op->query = rhs;
         op->span = {span(o).begin, rhs->span.end};
         return op;
@@ -146,10 +150,10 @@ antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
     // One pass over the children instead of one scan per optional clause.
     ChildrenByRule clause(c);
     if (auto* quantifier = clause.first<G::SelectQuantifierContext>(G::RuleSelectQuantifier)) {
-        if (auto* on = dynamic_cast<G::SelectDistinctOnContext*>(quantifier)) {
+        if (auto* on = alt<G::SelectDistinctOnContext>(quantifier)) {
             q->distinct = DistinctKind::DistinctOn;
             q->distinct_on = exprs(on->exprList());
-        } else if (dynamic_cast<G::SelectDistinctContext*>(quantifier)) {
+        } else if (alt<G::SelectDistinctContext>(quantifier)) {
             q->distinct = DistinctKind::Distinct;
         }
     }
@@ -173,7 +177,7 @@ antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
         q->limit_with_ties = top->TIES() != nullptr;
     }
     std::vector<SelectItem*> items;
-    for (auto* item : c->selectItem()) items.push_back(select_item(item));
+    for (auto* item : rule_children<G::SelectItemContext>(c, G::RuleSelectItem)) items.push_back(select_item(item));
     q->projection = list(items);
     if (auto* into = clause.first<G::IntoClauseContext>(G::RuleIntoClause)) {
         auto* target = make<NamedArg>(into);
@@ -184,9 +188,9 @@ antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
         q->options = list(std::vector<Expr*>{target});
     }
     if (auto* from = clause.first<G::FromClauseContext>(G::RuleFromClause)) from_clause(from, q->sources, q->joins);
-    if (auto* where = clause.first<G::WhereClauseContext>(G::RuleWhereClause)) q->filter = expr(where->expr());
+    if (auto* where = clause.first<G::WhereClauseContext>(G::RuleWhereClause)) q->filter = expr(first_child<G::ExprContext>(where, G::RuleExpr));
     if (auto* group = clause.first<G::GroupByClauseContext>(G::RuleGroupByClause)) q->group_by = group_by(group);
-    if (auto* having = clause.first<G::HavingClauseContext>(G::RuleHavingClause)) q->having = expr(having->expr());
+    if (auto* having = clause.first<G::HavingClauseContext>(G::RuleHavingClause)) q->having = expr(first_child<G::ExprContext>(having, G::RuleExpr));
     if (auto* windows = clause.first<G::WindowClauseContext>(G::RuleWindowClause)) {
         std::vector<WindowDef*> defs;
         for (auto* w : windows->windowDefinition()) {
@@ -203,12 +207,12 @@ antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
 
 SelectItem* Transformer::select_item(G::SelectItemContext* c) {
     auto* item = make<SelectItem>(c);
-    if (auto* qualified = dynamic_cast<G::SelectQualifiedStarContext*>(c)) {
+    if (auto* qualified = alt<G::SelectQualifiedStarContext>(c)) {
         auto* star = make<Star>(c);
         star->qualifier = names(qualified->qualifiedStar()->identifier());
         item->expr = star;
-    } else if (auto* e = dynamic_cast<G::SelectExprContext*>(c)) {
-        item->expr = expr(e->expr());
+    } else if (auto* e = alt<G::SelectExprContext>(c)) {
+        item->expr = expr(static_cast<antlr4::ParserRuleContext*>(e->children.front()));
         if (e->aliasName) item->alias = name(e->aliasName);
         else if (e->aliasString) item->alias = {string_value(e->aliasString), true};
     } else {
@@ -222,7 +226,7 @@ SelectItem* Transformer::select_item(G::SelectItemContext* c) {
 // One FROM item that is a join chain spreads into sources + joins; with several comma-separated
 // items, each chain stays together as a JoinedTable so that the joins keep their left side.
 void Transformer::from_clause(G::FromClauseContext* c, List<Relation*>& sources, List<Join*>& joins) {
-    auto refs = c->tableRef();
+    auto refs = rule_children<G::TableRefContext>(c, G::RuleTableRef);
     if (refs.size() == 1) {
         std::vector<Join*> chain;
         Relation* first = table_ref(refs[0], chain);
@@ -247,39 +251,42 @@ Relation* Transformer::table_ref_as_relation(G::TableRefContext* c) {
 
 // Returns the leftmost relation and appends the joins, left to right.
 Relation* Transformer::table_ref(G::TableRefContext* c, std::vector<Join*>& joins) {
-    G::TablePrimaryContext* p = c->tablePrimary();
+    // tableRef: tablePrimary joinClause*
+    auto* p = static_cast<G::TablePrimaryContext*>(c->children.front());
     Relation* first = nullptr;
     // A leftmost `(a JOIN b ON ...)` is the chain itself: joins are left-associative.
-    if (auto* paren = dynamic_cast<G::ParenthesizedTableRefContext*>(p); paren && !paren->tableAlias() && joins.empty())
+    if (auto* paren = alt<G::ParenthesizedTableRefContext>(p); paren && !paren->tableAlias() && joins.empty())
         first = table_ref(paren->tableRef(), joins);
     else
         first = lower<Relation>(p);
-    for (auto* clause : c->joinClause()) joins.push_back(join(clause));
+    for (size_t i = 1; i < c->children.size(); ++i) joins.push_back(join(static_cast<G::JoinClauseContext*>(c->children[i])));
     return first;
 }
 
 static JoinKind join_kind(G::JoinKindContext* c) {
-    if (!c || dynamic_cast<G::InnerJoinKindContext*>(c)) return JoinKind::Inner;
-    if (dynamic_cast<G::LeftJoinKindContext*>(c)) return JoinKind::Left;
-    if (dynamic_cast<G::RightJoinKindContext*>(c)) return JoinKind::Right;
+    if (!c || alt<G::InnerJoinKindContext>(c)) return JoinKind::Inner;
+    if (alt<G::LeftJoinKindContext>(c)) return JoinKind::Left;
+    if (alt<G::RightJoinKindContext>(c)) return JoinKind::Right;
     return JoinKind::Full;
 }
 
 Join* Transformer::join(G::JoinClauseContext* c) {
     auto* j = make<Join>(c);
-    if (auto* cross = dynamic_cast<G::CrossJoinContext*>(c)) {
+    if (auto* cross = alt<G::CrossJoinContext>(c)) {
         j->join = JoinKind::Cross;
         j->right = lower<Relation>(cross->tablePrimary());
-    } else if (auto* q = dynamic_cast<G::QualifiedJoinContext*>(c)) {
-        j->join = join_kind(q->joinKind());
-        j->right = lower<Relation>(q->tablePrimary());
-        if (auto* on = dynamic_cast<G::OnConditionContext*>(q->joinCondition())) j->condition = expr(on->expr());
-        else if (auto* u = dynamic_cast<G::UsingConditionContext*>(q->joinCondition())) j->using_columns = names(u->identifier());
-    } else if (auto* n = dynamic_cast<G::NaturalJoinContext*>(c)) {
+    } else if (auto* q = alt<G::QualifiedJoinContext>(c)) {
+        ChildrenByRule parts(q);
+        j->join = join_kind(parts.first<G::JoinKindContext>(G::RuleJoinKind));
+        j->right = lower<Relation>(parts.first<G::TablePrimaryContext>(G::RuleTablePrimary));
+        auto* condition = parts.first<G::JoinConditionContext>(G::RuleJoinCondition);
+        if (auto* on = alt<G::OnConditionContext>(condition)) j->condition = expr(first_child<G::ExprContext>(on, G::RuleExpr));
+        else if (auto* u = alt<G::UsingConditionContext>(condition)) j->using_columns = names(u->identifier());
+    } else if (auto* n = alt<G::NaturalJoinContext>(c)) {
         j->join = join_kind(n->joinKind());
         j->natural = true;
         j->right = lower<Relation>(n->tablePrimary());
-    } else if (auto* a = dynamic_cast<G::ApplyJoinContext*>(c)) {
+    } else if (auto* a = alt<G::ApplyJoinContext>(c)) {
         j->join = a->op->getType() == G::CROSS ? JoinKind::CrossApply : JoinKind::OuterApply;
         j->right = lower<Relation>(a->tablePrimary());
     }
@@ -290,7 +297,7 @@ void Transformer::table_alias(G::TableAliasContext* c, Name& alias_name, List<Na
     if (!c) return;
     if (c->aliasName) {
         alias_name = name(c->aliasName);
-        if (auto* cols = c->columnAliasList()) columns = names(cols->identifier());
+        if (auto* cols = first_child<G::ColumnAliasListContext>(c, G::RuleColumnAliasList)) columns = names(cols->identifier());
     } else if (c->aliasString) {
         alias_name = {string_value(c->aliasString), true};
     }
@@ -298,8 +305,9 @@ void Transformer::table_alias(G::TableAliasContext* c, Name& alias_name, List<Na
 
 antlrcpp::Any Transformer::visitNamedTable(G::NamedTableContext* c) {
     auto* t = make<TableRef>(c);
-    t->name = qualified_name(c->qualifiedName());
-    table_alias(c->tableAlias(), t->alias, t->column_aliases);
+    ChildrenByRule parts(c);
+    t->name = qualified_name(parts.first<G::QualifiedNameContext>(G::RuleQualifiedName));
+    table_alias(parts.first<G::TableAliasContext>(G::RuleTableAlias), t->alias, t->column_aliases);
     return done(t, c);
 }
 
@@ -338,27 +346,27 @@ antlrcpp::Any Transformer::visitParenthesizedTableRef(G::ParenthesizedTableRefCo
 
 List<Expr*> Transformer::group_by(G::GroupByClauseContext* c) {
     std::vector<Expr*> items;
-    for (auto* element : c->groupingElement()) {
-        if (auto* e = dynamic_cast<G::ExprGroupingContext*>(element)) {
-            items.push_back(expr(e->expr()));
-        } else if (dynamic_cast<G::EmptyGroupingContext*>(element)) {
+    for (auto* element : rule_children<G::GroupingElementContext>(c, G::RuleGroupingElement)) {
+        if (auto* e = alt<G::ExprGroupingContext>(element)) {
+            items.push_back(expr(static_cast<antlr4::ParserRuleContext*>(e->children.front())));
+        } else if (alt<G::EmptyGroupingContext>(element)) {
             items.push_back(make<Tuple>(element));
-        } else if (auto* r = dynamic_cast<G::RollupGroupingContext*>(element)) {
+        } else if (auto* r = alt<G::RollupGroupingContext>(element)) {
             auto* g = make<GroupingSet>(element);
             g->grouping = GroupingKind::Rollup;
             g->items = exprs(r->exprList());
             items.push_back(g);
-        } else if (auto* cube = dynamic_cast<G::CubeGroupingContext*>(element)) {
+        } else if (auto* cube = alt<G::CubeGroupingContext>(element)) {
             auto* g = make<GroupingSet>(element);
             g->grouping = GroupingKind::Cube;
             g->items = exprs(cube->exprList());
             items.push_back(g);
-        } else if (auto* sets = dynamic_cast<G::GroupingSetsGroupingContext*>(element)) {
+        } else if (auto* sets = alt<G::GroupingSetsGroupingContext>(element)) {
             auto* g = make<GroupingSet>(element);
             g->grouping = GroupingKind::Sets;
             std::vector<Expr*> set_items;
             for (auto* set : sets->groupingSet()) {
-                if (auto* paren = dynamic_cast<G::ParenGroupingSetContext*>(set)) {
+                if (auto* paren = alt<G::ParenGroupingSetContext>(set)) {
                     auto* t = make<Tuple>(set);
                     t->items = exprs(paren->exprList());
                     set_items.push_back(t);
@@ -370,7 +378,7 @@ List<Expr*> Transformer::group_by(G::GroupByClauseContext* c) {
             items.push_back(g);
         }
     }
-    if (c->ROLLUP()) {  // MySQL: GROUP BY a, b WITH ROLLUP
+    if (has_token(c, G::ROLLUP)) {  // MySQL: GROUP BY a, b WITH ROLLUP
         auto* g = make<GroupingSet>(c);
         g->grouping = GroupingKind::Rollup;
         g->items = list(items);
@@ -382,13 +390,13 @@ List<Expr*> Transformer::group_by(G::GroupByClauseContext* c) {
 List<OrderItem*> Transformer::order_by(G::OrderByClauseContext* c) {
     if (!c) return {};
     std::vector<OrderItem*> items;
-    for (auto* item : c->orderItem()) items.push_back(order_item(item));
+    for (auto* item : rule_children<G::OrderItemContext>(c, G::RuleOrderItem)) items.push_back(order_item(item));
     return list(items);
 }
 
 OrderItem* Transformer::order_item(G::OrderItemContext* c) {
     auto* o = make<OrderItem>(c);
-    o->expr = expr(c->expr());
+    o->expr = expr(static_cast<antlr4::ParserRuleContext*>(c->children.front()));
     if (c->dir) o->dir = c->dir->getType() == G::DESC ? SortDir::Desc : SortDir::Asc;
     if (c->nulls) o->nulls = c->nulls->getType() == G::FIRST ? NullsOrder::First : NullsOrder::Last;
     return o;
@@ -401,7 +409,7 @@ void Transformer::fetch_clause(G::FetchClauseContext* c, Query& q) {
 }
 
 void Transformer::limit_clause(G::LimitClauseContext* c, Query& q) {
-    if (auto* l = dynamic_cast<G::LimitOffsetContext*>(c)) {
+    if (auto* l = alt<G::LimitOffsetContext>(c)) {
         auto values = l->expr();
         if (l->COMMA()) {  // MySQL LIMIT offset, count
             q.offset = expr(values[0]);
@@ -411,12 +419,12 @@ void Transformer::limit_clause(G::LimitClauseContext* c, Query& q) {
             if (!l->ALL()) q.limit = expr(values[i++]);
             if (l->OFFSET()) q.offset = expr(values[i]);
         }
-    } else if (auto* o = dynamic_cast<G::OffsetFetchContext*>(c)) {
+    } else if (auto* o = alt<G::OffsetFetchContext>(c)) {
         auto values = o->expr();
         q.offset = expr(values[0]);
         if (o->fetchClause()) fetch_clause(o->fetchClause(), q);
         else if (values.size() > 1) q.limit = expr(values[1]);
-    } else if (auto* f = dynamic_cast<G::FetchOnlyContext*>(c)) {
+    } else if (auto* f = alt<G::FetchOnlyContext>(c)) {
         fetch_clause(f->fetchClause(), q);
     }
 }

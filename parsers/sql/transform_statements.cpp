@@ -1,5 +1,8 @@
 // Statements: the script, queries with WITH, data modification, data definition, and the rest kept
 // as Commands (verb, target, text) so that the linter can flag them.
+#include <typeinfo>
+#include <unordered_map>
+
 #include "parsers/sql/transformer.hpp"
 #include "support/strings.hpp"
 
@@ -11,12 +14,27 @@ Script* Transformer::script(G::SqlScriptContext* c) {
     auto* s = arena_.make<Script>();
     s->span = {0, static_cast<uint32_t>(ctx_.source.text().size())};
     std::vector<Statement*> statements;
-    for (auto* statement_ctx : c->statement()) {
+    for (auto* statement_ctx : rule_children<G::StatementContext>(c, G::RuleStatement)) {
         Statement* st = statement(statement_ctx);
         if (st) statements.push_back(st);
     }
     s->statements = list(statements);
     return s;
+}
+
+void Transformer::dispatch(antlr4::ParserRuleContext* c) {
+    using Visit = void (*)(Transformer&, antlr4::ParserRuleContext*);
+    // Keyed by the address of the alternative's type_info (one object per class in a program); a
+    // context not found, should a class have two, still gets its visit through accept().
+    static const std::unordered_map<const std::type_info*, Visit> visits = {
+#define QDIFF_SQL_VISIT_ENTRY(Label) \
+    {&typeid(G::Label##Context), [](Transformer& t, antlr4::ParserRuleContext* c) { t.visit##Label(static_cast<G::Label##Context*>(c)); }},
+        QDIFF_SQL_ALTERNATIVES(QDIFF_SQL_VISIT_ENTRY)
+#undef QDIFF_SQL_VISIT_ENTRY
+    };
+    auto it = visits.find(&typeid(*c));
+    if (it != visits.end()) it->second(*this, c);
+    else c->accept(this);
 }
 
 Statement* Transformer::statement(G::StatementContext* c) { return lower<Statement>(c); }
@@ -40,7 +58,7 @@ Command* Transformer::command(antlr4::ParserRuleContext* c, std::string verb, bo
 antlrcpp::Any Transformer::visitExplainStatement(G::ExplainStatementContext* c) {
     std::string verb = "EXPLAIN";
     for (auto* option : c->explainOption())
-        if (!dynamic_cast<G::ExplainOptionListContext*>(option)) verb += " " + support::to_upper(support::fold_whitespace(text(option)));
+        if (!alt<G::ExplainOptionListContext>(option)) verb += " " + support::to_upper(support::fold_whitespace(text(option)));
     auto* cmd = make<Command>(c);
     cmd->verb = arena_.copy(verb);
     cmd->body = statement(c->statement());
@@ -48,7 +66,7 @@ antlrcpp::Any Transformer::visitExplainStatement(G::ExplainStatementContext* c) 
 }
 
 antlrcpp::Any Transformer::visitSelectStatement(G::SelectStatementContext* c) {
-    result_ = query_expression(c->queryExpression());
+    result_ = query_expression(static_cast<G::QueryExpressionContext*>(c->children.front()));
     return {};
 }
 antlrcpp::Any Transformer::visitInsertStmt(G::InsertStmtContext* c) { return done(insert(c->insertStatement()), c); }
@@ -61,18 +79,18 @@ antlrcpp::Any Transformer::visitWithStatement(G::WithStatementContext* c) {
     G::DmlBodyContext* body = c->dmlBody();
     Statement* st = nullptr;
     Query* with_target = nullptr;
-    if (auto* select = dynamic_cast<G::SelectBodyContext*>(body)) {
+    if (auto* select = alt<G::SelectBodyContext>(body)) {
         with_target = query_expression(select->queryExpression());
         st = with_target;
-    } else if (auto* i = dynamic_cast<G::InsertBodyContext*>(body)) {
+    } else if (auto* i = alt<G::InsertBodyContext>(body)) {
         Insert* ins = insert(i->insertStatement());
         with_target = ins->source;
         st = ins;
-    } else if (auto* u = dynamic_cast<G::UpdateBodyContext*>(body)) {
+    } else if (auto* u = alt<G::UpdateBodyContext>(body)) {
         st = update(u->updateStatement());
-    } else if (auto* d = dynamic_cast<G::DeleteBodyContext*>(body)) {
+    } else if (auto* d = alt<G::DeleteBodyContext>(body)) {
         st = delete_(d->deleteStatement());
-    } else if (auto* m = dynamic_cast<G::MergeBodyContext*>(body)) {
+    } else if (auto* m = alt<G::MergeBodyContext>(body)) {
         st = merge(m->mergeStatement());
     }
     bool recursive = false;
@@ -109,11 +127,11 @@ Insert* Transformer::insert(G::InsertStatementContext* c) {
     if (c->REPLACE() && !c->INSERT()) option("or", "REPLACE");
     if (auto* resolution = c->conflictResolution()) option("or", support::to_upper(text(resolution)));
     if (c->IGNORE()) option("ignore", "TRUE");
-    if (auto* q = dynamic_cast<G::QuerySourceContext*>(c->insertSource())) i->source = query(q->query());
+    if (auto* q = alt<G::QuerySourceContext>(c->insertSource())) i->source = query(q->query());
     else i->default_values = true;
     if (auto* conflict = c->onConflictClause()) {
-        if (auto* update_ = dynamic_cast<G::OnConflictDoUpdateContext*>(conflict)) i->on_conflict_set = assignments(update_->assignmentList());
-        else if (auto* dup = dynamic_cast<G::OnDuplicateKeyUpdateContext*>(conflict)) i->on_conflict_set = assignments(dup->assignmentList());
+        if (auto* update_ = alt<G::OnConflictDoUpdateContext>(conflict)) i->on_conflict_set = assignments(update_->assignmentList());
+        else if (auto* dup = alt<G::OnDuplicateKeyUpdateContext>(conflict)) i->on_conflict_set = assignments(dup->assignmentList());
         else option("on_conflict", "DO NOTHING");
     }
     i->options = list(options);
@@ -124,12 +142,12 @@ Insert* Transformer::insert(G::InsertStatementContext* c) {
 List<Assignment*> Transformer::assignments(G::AssignmentListContext* c) {
     std::vector<Assignment*> out;
     for (auto* a : c->assignment()) {
-        if (auto* single = dynamic_cast<G::SingleAssignmentContext*>(a)) {
+        if (auto* single = alt<G::SingleAssignmentContext>(a)) {
             auto* assignment = make<Assignment>(a);
             assignment->column = qualified_name(single->qualifiedName());
             assignment->value = expr(single->expr());
             out.push_back(assignment);
-        } else if (auto* multi = dynamic_cast<G::MultiAssignmentContext*>(a)) {
+        } else if (auto* multi = alt<G::MultiAssignmentContext>(a)) {
             // (a, b) = (x, y): one assignment per column when the values are listed.
             auto columns = multi->columnAliasList()->identifier();
             auto values = multi->exprList() ? multi->exprList()->expr() : std::vector<G::ExprContext*>{};
@@ -204,37 +222,37 @@ Constraint* Transformer::column_constraint(G::ColumnConstraintContext* c) {
     auto constraint_name = [&](G::IdentifierContext* id) {
         if (id) k->name = name(id);
     };
-    if (auto* pk = dynamic_cast<G::PrimaryKeyColumnConstraintContext*>(c)) {
+    if (auto* pk = alt<G::PrimaryKeyColumnConstraintContext>(c)) {
         k->constraint = ConstraintKind::PrimaryKey;
         constraint_name(pk->identifier());
-    } else if (auto* nn = dynamic_cast<G::NotNullColumnConstraintContext*>(c)) {
+    } else if (auto* nn = alt<G::NotNullColumnConstraintContext>(c)) {
         k->constraint = ConstraintKind::NotNull;
         constraint_name(nn->identifier());
-    } else if (auto* n = dynamic_cast<G::NullColumnConstraintContext*>(c)) {
+    } else if (auto* n = alt<G::NullColumnConstraintContext>(c)) {
         k->constraint = ConstraintKind::Null;
         constraint_name(n->identifier());
-    } else if (auto* u = dynamic_cast<G::UniqueColumnConstraintContext*>(c)) {
+    } else if (auto* u = alt<G::UniqueColumnConstraintContext>(c)) {
         k->constraint = ConstraintKind::Unique;
         constraint_name(u->identifier());
-    } else if (auto* ch = dynamic_cast<G::CheckColumnConstraintContext*>(c)) {
+    } else if (auto* ch = alt<G::CheckColumnConstraintContext>(c)) {
         k->constraint = ConstraintKind::Check;
         constraint_name(ch->identifier());
         k->expr = expr(ch->expr());
-    } else if (auto* d = dynamic_cast<G::DefaultColumnConstraintContext*>(c)) {
+    } else if (auto* d = alt<G::DefaultColumnConstraintContext>(c)) {
         k->constraint = ConstraintKind::Default;
         constraint_name(d->identifier());
         k->expr = default_value(d->defaultValue());
-    } else if (auto* r = dynamic_cast<G::ReferencesColumnConstraintContext*>(c)) {
+    } else if (auto* r = alt<G::ReferencesColumnConstraintContext>(c)) {
         k->constraint = ConstraintKind::ForeignKey;
         constraint_name(r->identifier());
         k->ref_table = qualified_name(r->referencesClause()->qualifiedName());
         if (auto* cols = r->referencesClause()->columnAliasList()) k->ref_columns = names(cols->identifier());
-    } else if (dynamic_cast<G::AutoIncrementColumnConstraintContext*>(c) || dynamic_cast<G::IdentityColumnConstraintContext*>(c)) {
+    } else if (alt<G::AutoIncrementColumnConstraintContext>(c) || alt<G::IdentityColumnConstraintContext>(c)) {
         k->constraint = ConstraintKind::AutoIncrement;
-    } else if (auto* g = dynamic_cast<G::GeneratedColumnConstraintContext*>(c)) {
+    } else if (auto* g = alt<G::GeneratedColumnConstraintContext>(c)) {
         k->constraint = g->IDENTITY() ? ConstraintKind::AutoIncrement : ConstraintKind::Generated;
         if (!g->IDENTITY()) k->expr = expr(g->expr());
-    } else if (auto* col = dynamic_cast<G::CollateColumnConstraintContext*>(c)) {
+    } else if (auto* col = alt<G::CollateColumnConstraintContext>(c)) {
         k->constraint = ConstraintKind::Collate;
         k->expr = keyword(col->collationName(), text(col->collationName()));
     } else {
@@ -247,19 +265,19 @@ Constraint* Transformer::column_constraint(G::ColumnConstraintContext* c) {
 Expr* Transformer::default_value(G::DefaultValueContext* c) {
     G::DefaultPrimaryContext* p = c->defaultPrimary();
     Expr* value = nullptr;
-    if (auto* n = dynamic_cast<G::NumberDefaultContext*>(p)) {
+    if (auto* n = alt<G::NumberDefaultContext>(p)) {
         value = number(n->number(), n->number()->getStart());
         if (n->sign && n->sign->getType() == G::MINUS_SIGN) value = negate(n, value);
-    } else if (auto* s = dynamic_cast<G::StringDefaultContext*>(p)) {
+    } else if (auto* s = alt<G::StringDefaultContext>(p)) {
         value = string_literal(s, s->string()->getStart());
-    } else if (auto* k = dynamic_cast<G::KeywordDefaultContext*>(p)) {
+    } else if (auto* k = alt<G::KeywordDefaultContext>(p)) {
         size_t t = k->value->getType();
         value = t == G::NULL_ ? literal(k, LiteralType::Null, {}) : literal(k, LiteralType::Boolean, t == G::TRUE_ ? "true" : "false");
-    } else if (auto* cv = dynamic_cast<G::CurrentValueDefaultContext*>(p)) {
+    } else if (auto* cv = alt<G::CurrentValueDefaultContext>(p)) {
         value = call(cv, arena_.copy(support::to_upper(cv->op->getText())), {});
-    } else if (auto* f = dynamic_cast<G::FunctionCallDefaultContext*>(p)) {
+    } else if (auto* f = alt<G::FunctionCallDefaultContext>(p)) {
         value = function_call(f->functionCall());
-    } else if (auto* paren = dynamic_cast<G::ParenDefaultContext*>(p)) {
+    } else if (auto* paren = alt<G::ParenDefaultContext>(p)) {
         value = expr(paren->expr());
     } else {
         value = keyword(p, text(p));
@@ -288,8 +306,8 @@ static std::vector<G::IdentifierContext*> indexed_names(const std::vector<G::Ind
     std::vector<G::IdentifierContext*> out;
     for (auto* column : columns) {
         // A plain column name: expr -> valueExpr -> qualifiedName -> identifier.
-        auto* value = dynamic_cast<G::ValueExpressionContext*>(column->expr());
-        auto* ref = value ? dynamic_cast<G::ColumnRefExprContext*>(value->valueExpr()) : nullptr;
+        auto* value = alt<G::ValueExpressionContext>(column->expr());
+        auto* ref = value ? alt<G::ColumnRefExprContext>(value->valueExpr()) : nullptr;
         if (ref) out.push_back(ref->identifier().back());
     }
     return out;
@@ -297,20 +315,20 @@ static std::vector<G::IdentifierContext*> indexed_names(const std::vector<G::Ind
 
 Constraint* Transformer::table_constraint(G::TableConstraintContext* c) {
     auto* k = make<Constraint>(c);
-    if (auto* pk = dynamic_cast<G::PrimaryKeyTableConstraintContext*>(c)) {
+    if (auto* pk = alt<G::PrimaryKeyTableConstraintContext>(c)) {
         k->constraint = ConstraintKind::PrimaryKey;
         if (pk->identifier()) k->name = name(pk->identifier());
         k->columns = names(indexed_names(pk->indexedColumn()));
-    } else if (auto* u = dynamic_cast<G::UniqueTableConstraintContext*>(c)) {
+    } else if (auto* u = alt<G::UniqueTableConstraintContext>(c)) {
         k->constraint = ConstraintKind::Unique;
         k->columns = names(indexed_names(u->indexedColumn()));
-    } else if (auto* fk = dynamic_cast<G::ForeignKeyTableConstraintContext*>(c)) {
+    } else if (auto* fk = alt<G::ForeignKeyTableConstraintContext>(c)) {
         k->constraint = ConstraintKind::ForeignKey;
         if (fk->identifier()) k->name = name(fk->identifier());
         k->columns = names(fk->columnAliasList()->identifier());
         k->ref_table = qualified_name(fk->referencesClause()->qualifiedName());
         if (auto* cols = fk->referencesClause()->columnAliasList()) k->ref_columns = names(cols->identifier());
-    } else if (auto* ch = dynamic_cast<G::CheckTableConstraintContext*>(c)) {
+    } else if (auto* ch = alt<G::CheckTableConstraintContext>(c)) {
         k->constraint = ConstraintKind::Check;
         if (ch->identifier()) k->name = name(ch->identifier());
         k->expr = expr(ch->expr());
@@ -329,8 +347,8 @@ antlrcpp::Any Transformer::visitCreateTableStmt(G::CreateTableStmtContext* c) {
     std::vector<ColumnDef*> columns;
     std::vector<Constraint*> constraints;
     for (auto* element : s->tableElement()) {
-        if (auto* col = dynamic_cast<G::ColumnElementContext*>(element)) columns.push_back(column_definition(col->columnDefinition()));
-        else if (auto* k = dynamic_cast<G::TableConstraintElementContext*>(element)) constraints.push_back(table_constraint(k->tableConstraint()));
+        if (auto* col = alt<G::ColumnElementContext>(element)) columns.push_back(column_definition(col->columnDefinition()));
+        else if (auto* k = alt<G::TableConstraintElementContext>(element)) constraints.push_back(table_constraint(k->tableConstraint()));
     }
     t->columns = list(columns);
     t->constraints = list(constraints);
@@ -384,12 +402,12 @@ antlrcpp::Any Transformer::visitCreateSchemaStmt(G::CreateSchemaStmtContext* c) 
 antlrcpp::Any Transformer::visitDropStmt(G::DropStmtContext* c) {
     auto* d = make<Drop>(c);
     std::vector<G::QualifiedNameContext*> targets;
-    if (auto* object = dynamic_cast<G::DropObjectContext*>(c->dropStatement())) {
+    if (auto* object = alt<G::DropObjectContext>(c->dropStatement())) {
         d->object = arena_.copy(support::to_upper(object->objectType->getText()));
         d->if_exists = object->ifExists() != nullptr;
         d->cascade = object->CASCADE() != nullptr;
         targets = object->qualifiedName();
-    } else if (auto* view = dynamic_cast<G::DropMaterializedViewContext*>(c->dropStatement())) {
+    } else if (auto* view = alt<G::DropMaterializedViewContext>(c->dropStatement())) {
         d->object = "MATERIALIZED VIEW";
         d->if_exists = view->ifExists() != nullptr;
         d->cascade = view->CASCADE() != nullptr;

@@ -13,108 +13,47 @@ namespace qdiff::parsers::sql {
 
 using G = qdiff_gen::SqlParser;
 
+// The labelled alternatives the transformer lowers, one visit method each, by the file that holds
+// them. X(Label) stands for `visitLabel(G::LabelContext*)`: the list declares the methods and fills
+// the dispatch table (Transformer::dispatch).
+#define QDIFF_SQL_STATEMENT_ALTERNATIVES(X) \
+    X(ExplainStatement) X(SelectStatement) X(WithStatement) X(InsertStmt) X(UpdateStmt) X(DeleteStmt) \
+    X(MergeStmt) X(CreateTableStmt) X(CreateViewStmt) X(CreateIndexStmt) X(CreateSchemaStmt) X(DropStmt) \
+    X(AlterTableStmt) X(TruncateStmt) X(GrantStatement) X(RevokeStatement) X(PragmaStatement) \
+    X(AttachStatement) X(DetachStatement) X(TransactionStmt) X(SetStatement) X(UseStatement) X(ShowStatement) \
+    X(VacuumStatement) X(AnalyzeStatement)
+#define QDIFF_SQL_QUERY_ALTERNATIVES(X) \
+    X(SelectCore) X(ValuesQuery) X(ParenthesizedQuery) X(NamedTable) X(DerivedTable) X(TableFunction) \
+    X(ParenthesizedTableRef)
+#define QDIFF_SQL_EXPR_ALTERNATIVES(X) \
+    X(NotExpr) X(AndExpr) X(XorExpr) X(OrExpr) X(ValueExpression) X(NumberLiteralExpr) X(StringLiteralExpr) \
+    X(NullLiteralExpr) X(BooleanLiteralExpr) X(ParameterExpr) X(CaseExpr) X(CastExpr) X(ConvertUsingExpr) \
+    X(ExtractExpr) X(SubstringForExpr) X(SubstringFromExpr) X(PositionExpr) X(TrimFromExpr) X(ExistsExpr) \
+    X(ArrayLiteralExpr) X(BracketListExpr) X(MatchAgainstExpr) X(TextSearchMatchExpr) X(QuantifiedLikeExpr) \
+    X(ArraySingleNameExpr) X(ArraySubqueryExpr) X(RowConstructorExpr) X(IntervalExpr) X(TypedLiteralExpr) \
+    X(CurrentValueExpr) X(DefaultValueExpr) X(SubqueryExpr) X(ParenExpr) X(FunctionCallExpr) X(ColumnRefExpr) \
+    X(SubscriptExpr) X(PgCastExpr) X(CollateExpr) X(UnaryExpr) X(AtTimeZoneExpr) X(PowerExpr) \
+    X(MultiplicativeExpr) X(AdditiveExpr) X(JsonExpr) X(ConcatExpr) X(DistanceExpr) X(BitwiseExpr) \
+    X(InSubqueryExpr) X(InListExpr) X(BetweenExpr) X(LikeExpr) X(LikeEscapeExpr) X(RegexMatchExpr) \
+    X(ComparisonExpr) X(QuantifiedComparisonExpr) X(IsLiteralExpr) X(IsDistinctFromExpr) X(IsExpr) \
+    X(NullTestPostfixExpr)
+#define QDIFF_SQL_ALTERNATIVES(X) \
+    QDIFF_SQL_STATEMENT_ALTERNATIVES(X) QDIFF_SQL_QUERY_ALTERNATIVES(X) QDIFF_SQL_EXPR_ALTERNATIVES(X)
+
 class Transformer : public TransformerBase<qdiff_gen::SqlParserBaseVisitor> {
 public:
     Transformer(ParseContext& ctx, antlr4::TokenStream& tokens) : TransformerBase(ctx, tokens) {}
 
     ast::Script* script(G::SqlScriptContext* c);
 
-    // ---- statements (transform_statements.cpp)
-    antlrcpp::Any visitExplainStatement(G::ExplainStatementContext* c) override;
-    antlrcpp::Any visitSelectStatement(G::SelectStatementContext* c) override;
-    antlrcpp::Any visitWithStatement(G::WithStatementContext* c) override;
-    antlrcpp::Any visitInsertStmt(G::InsertStmtContext* c) override;
-    antlrcpp::Any visitUpdateStmt(G::UpdateStmtContext* c) override;
-    antlrcpp::Any visitDeleteStmt(G::DeleteStmtContext* c) override;
-    antlrcpp::Any visitMergeStmt(G::MergeStmtContext* c) override;
-    antlrcpp::Any visitCreateTableStmt(G::CreateTableStmtContext* c) override;
-    antlrcpp::Any visitCreateViewStmt(G::CreateViewStmtContext* c) override;
-    antlrcpp::Any visitCreateIndexStmt(G::CreateIndexStmtContext* c) override;
-    antlrcpp::Any visitCreateSchemaStmt(G::CreateSchemaStmtContext* c) override;
-    antlrcpp::Any visitDropStmt(G::DropStmtContext* c) override;
-    antlrcpp::Any visitAlterTableStmt(G::AlterTableStmtContext* c) override;
-    antlrcpp::Any visitTruncateStmt(G::TruncateStmtContext* c) override;
-    antlrcpp::Any visitGrantStatement(G::GrantStatementContext* c) override;
-    antlrcpp::Any visitRevokeStatement(G::RevokeStatementContext* c) override;
-    antlrcpp::Any visitPragmaStatement(G::PragmaStatementContext* c) override;
-    antlrcpp::Any visitAttachStatement(G::AttachStatementContext* c) override;
-    antlrcpp::Any visitDetachStatement(G::DetachStatementContext* c) override;
-    antlrcpp::Any visitTransactionStmt(G::TransactionStmtContext* c) override;
-    antlrcpp::Any visitSetStatement(G::SetStatementContext* c) override;
-    antlrcpp::Any visitUseStatement(G::UseStatementContext* c) override;
-    antlrcpp::Any visitShowStatement(G::ShowStatementContext* c) override;
-    antlrcpp::Any visitVacuumStatement(G::VacuumStatementContext* c) override;
-    antlrcpp::Any visitAnalyzeStatement(G::AnalyzeStatementContext* c) override;
+#define QDIFF_SQL_DECLARE_VISIT(Label) antlrcpp::Any visit##Label(G::Label##Context* c) override;
+    QDIFF_SQL_ALTERNATIVES(QDIFF_SQL_DECLARE_VISIT)
+#undef QDIFF_SQL_DECLARE_VISIT
 
-    // ---- queries (transform_query.cpp)
-    antlrcpp::Any visitSelectCore(G::SelectCoreContext* c) override;
-    antlrcpp::Any visitValuesQuery(G::ValuesQueryContext* c) override;
-    antlrcpp::Any visitParenthesizedQuery(G::ParenthesizedQueryContext* c) override;
-    antlrcpp::Any visitNamedTable(G::NamedTableContext* c) override;
-    antlrcpp::Any visitDerivedTable(G::DerivedTableContext* c) override;
-    antlrcpp::Any visitTableFunction(G::TableFunctionContext* c) override;
-    antlrcpp::Any visitParenthesizedTableRef(G::ParenthesizedTableRefContext* c) override;
-
-    // ---- expressions (transform_expr.cpp)
-    antlrcpp::Any visitNotExpr(G::NotExprContext* c) override;
-    antlrcpp::Any visitAndExpr(G::AndExprContext* c) override;
-    antlrcpp::Any visitXorExpr(G::XorExprContext* c) override;
-    antlrcpp::Any visitOrExpr(G::OrExprContext* c) override;
-    antlrcpp::Any visitValueExpression(G::ValueExpressionContext* c) override;
-    antlrcpp::Any visitNumberLiteralExpr(G::NumberLiteralExprContext* c) override;
-    antlrcpp::Any visitStringLiteralExpr(G::StringLiteralExprContext* c) override;
-    antlrcpp::Any visitNullLiteralExpr(G::NullLiteralExprContext* c) override;
-    antlrcpp::Any visitBooleanLiteralExpr(G::BooleanLiteralExprContext* c) override;
-    antlrcpp::Any visitParameterExpr(G::ParameterExprContext* c) override;
-    antlrcpp::Any visitCaseExpr(G::CaseExprContext* c) override;
-    antlrcpp::Any visitCastExpr(G::CastExprContext* c) override;
-    antlrcpp::Any visitConvertUsingExpr(G::ConvertUsingExprContext* c) override;
-    antlrcpp::Any visitExtractExpr(G::ExtractExprContext* c) override;
-    antlrcpp::Any visitSubstringForExpr(G::SubstringForExprContext* c) override;
-    antlrcpp::Any visitSubstringFromExpr(G::SubstringFromExprContext* c) override;
-    antlrcpp::Any visitPositionExpr(G::PositionExprContext* c) override;
-    antlrcpp::Any visitTrimFromExpr(G::TrimFromExprContext* c) override;
-    antlrcpp::Any visitExistsExpr(G::ExistsExprContext* c) override;
-    antlrcpp::Any visitArrayLiteralExpr(G::ArrayLiteralExprContext* c) override;
-    antlrcpp::Any visitBracketListExpr(G::BracketListExprContext* c) override;
-    antlrcpp::Any visitMatchAgainstExpr(G::MatchAgainstExprContext* c) override;
-    antlrcpp::Any visitTextSearchMatchExpr(G::TextSearchMatchExprContext* c) override;
-    antlrcpp::Any visitQuantifiedLikeExpr(G::QuantifiedLikeExprContext* c) override;
-    antlrcpp::Any visitArraySingleNameExpr(G::ArraySingleNameExprContext* c) override;
-    antlrcpp::Any visitArraySubqueryExpr(G::ArraySubqueryExprContext* c) override;
-    antlrcpp::Any visitRowConstructorExpr(G::RowConstructorExprContext* c) override;
-    antlrcpp::Any visitIntervalExpr(G::IntervalExprContext* c) override;
-    antlrcpp::Any visitTypedLiteralExpr(G::TypedLiteralExprContext* c) override;
-    antlrcpp::Any visitCurrentValueExpr(G::CurrentValueExprContext* c) override;
-    antlrcpp::Any visitDefaultValueExpr(G::DefaultValueExprContext* c) override;
-    antlrcpp::Any visitSubqueryExpr(G::SubqueryExprContext* c) override;
-    antlrcpp::Any visitParenExpr(G::ParenExprContext* c) override;
-    antlrcpp::Any visitFunctionCallExpr(G::FunctionCallExprContext* c) override;
-    antlrcpp::Any visitColumnRefExpr(G::ColumnRefExprContext* c) override;
-    antlrcpp::Any visitSubscriptExpr(G::SubscriptExprContext* c) override;
-    antlrcpp::Any visitPgCastExpr(G::PgCastExprContext* c) override;
-    antlrcpp::Any visitCollateExpr(G::CollateExprContext* c) override;
-    antlrcpp::Any visitUnaryExpr(G::UnaryExprContext* c) override;
-    antlrcpp::Any visitAtTimeZoneExpr(G::AtTimeZoneExprContext* c) override;
-    antlrcpp::Any visitPowerExpr(G::PowerExprContext* c) override;
-    antlrcpp::Any visitMultiplicativeExpr(G::MultiplicativeExprContext* c) override;
-    antlrcpp::Any visitAdditiveExpr(G::AdditiveExprContext* c) override;
-    antlrcpp::Any visitJsonExpr(G::JsonExprContext* c) override;
-    antlrcpp::Any visitConcatExpr(G::ConcatExprContext* c) override;
-    antlrcpp::Any visitDistanceExpr(G::DistanceExprContext* c) override;
-    antlrcpp::Any visitBitwiseExpr(G::BitwiseExprContext* c) override;
-    antlrcpp::Any visitInSubqueryExpr(G::InSubqueryExprContext* c) override;
-    antlrcpp::Any visitInListExpr(G::InListExprContext* c) override;
-    antlrcpp::Any visitBetweenExpr(G::BetweenExprContext* c) override;
-    antlrcpp::Any visitLikeExpr(G::LikeExprContext* c) override;
-    antlrcpp::Any visitLikeEscapeExpr(G::LikeEscapeExprContext* c) override;
-    antlrcpp::Any visitRegexMatchExpr(G::RegexMatchExprContext* c) override;
-    antlrcpp::Any visitComparisonExpr(G::ComparisonExprContext* c) override;
-    antlrcpp::Any visitQuantifiedComparisonExpr(G::QuantifiedComparisonExprContext* c) override;
-    antlrcpp::Any visitIsLiteralExpr(G::IsLiteralExprContext* c) override;
-    antlrcpp::Any visitIsDistinctFromExpr(G::IsDistinctFromExprContext* c) override;
-    antlrcpp::Any visitIsExpr(G::IsExprContext* c) override;
-    antlrcpp::Any visitNullTestPostfixExpr(G::NullTestPostfixExprContext* c) override;
+protected:
+    // Calls the visit method of c's alternative through a table, not through accept(): accept()
+    // finds the visitor with a dynamic_cast, which costs more than the rest of most visits.
+    void dispatch(antlr4::ParserRuleContext* c) override;
 
 private:
     friend struct TransformerAccess;

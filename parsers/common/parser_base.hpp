@@ -1,0 +1,42 @@
+// The base class of the generated parsers (grammar option `superClass = ParserBase`). ANTLR 4.9's
+// Parser finds a context's parent with a dynamic_cast on every rule entry, exit and alternative
+// (`_ctx->parent` is a ParseTree*); each walks the class hierarchy comparing type names, ~500
+// instructions, about 15% of a warm SQL parse. In a parser without parse listeners every parent is
+// a ParserRuleContext, so these overrides use a static_cast and otherwise do what Parser does; with
+// listeners they leave it all to Parser. Tree nodes come from the parse's pool (node_pool.hpp).
+#pragma once
+#include "antlr4-runtime.h"
+#include "parsers/common/node_pool.hpp"
+
+namespace qdiff::parsers {
+
+class ParserBase : public antlr4::Parser {
+public:
+    using antlr4::Parser::Parser;
+
+    void enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) override;
+    void enterOuterAlt(antlr4::ParserRuleContext* localctx, size_t altNum) override;
+    // Parser::exitRule is not virtual: this one hides it from the generated code, which calls it.
+    void exitRule();
+    antlr4::Token* consume() override;
+
+private:
+    static antlr4::ParserRuleContext* parent_of(antlr4::ParserRuleContext* c) {
+        return static_cast<antlr4::ParserRuleContext*>(c->parent);
+    }
+};
+
+// The base class of the generated rule contexts (grammar option `contextSuperClass`).
+class ContextBase : public pool::Pooled<antlr4::ParserRuleContext> {
+public:
+    using Pooled::Pooled;
+    ContextBase() = default;
+};
+
+}  // namespace qdiff::parsers
+
+// The generated parsers live in qdiff_gen and name their base class without a namespace.
+namespace qdiff_gen {
+using ParserBase = qdiff::parsers::ParserBase;
+using ContextBase = qdiff::parsers::ContextBase;
+}
