@@ -1,10 +1,11 @@
 // Zhang–Shasha tree edit distance over AST nodes (unit costs; a node's label is its kind and its
 // scalar fields, so `x > 5` and `x < 5` differ by one relabel).
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
-#include "qdiff/diff.hpp"
+#include "diff/tree_diff.hpp"
 
 namespace qdiff {
 namespace {
@@ -161,6 +162,41 @@ std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b) {
         }
     }
     return edits;
+}
+
+TreeDiff tree_diff(const ast::Node* a, const ast::Node* b) {
+    TreeDiff out;
+    if (!a && !b) return out;
+    if (!a || !b) {  // a statement only one side has: all of it is inserted or deleted
+        Flat f = flat(a ? *a : *b);
+        out.distance = out.larger = f.label.size();
+        for (size_t i = 0; i < f.label.size() && i < kMaxTreeEdits; ++i)
+            out.edits.push_back(a ? TreeEdit{"delete", f.label[i], "", f.span[i], {}}
+                                  : TreeEdit{"insert", "", f.label[i], {}, f.span[i]});
+        out.truncated = f.label.size() > kMaxTreeEdits;
+        return out;
+    }
+    const size_t na = tree_size(*a), nb = tree_size(*b);
+    out.larger = std::max(na, nb);
+    if (na * nb > kMaxTreeEditCells) {
+        // Too large for O(|a|·|b|) memory and more time: a mapping keeps at most the labels both have.
+        std::vector<std::string> la = flat(*a).label, lb = flat(*b).label;
+        std::sort(la.begin(), la.end());
+        std::sort(lb.begin(), lb.end());
+        std::vector<std::string> common;
+        std::set_intersection(la.begin(), la.end(), lb.begin(), lb.end(), std::back_inserter(common));
+        out.distance = out.larger - common.size();
+        out.exact = false;
+        out.truncated = out.distance > 0;
+        return out;
+    }
+    out.edits = tree_edit_script(*a, *b);
+    out.distance = out.edits.size();
+    if (out.edits.size() > kMaxTreeEdits) {
+        out.edits.resize(kMaxTreeEdits);
+        out.truncated = true;
+    }
+    return out;
 }
 
 size_t tree_edit_distance(const ast::Node& a, const ast::Node& b) {
