@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Parse + normalize + diff of the Spider (gold, prediction) pairs: qdiff on one thread and on all
 # cores, beside sqlglot.diff.diff (parse + diff) on the same pairs, in one run. Prints one JSON line
-# per run, then the ratios (the machine may be busy: compare the ratios of one run, not absolute times).
+# per run, then the ratios (the machine may be busy: compare the ratios of one run, not absolute times;
+# the CPU-time ratio is the steadier one when other jobs compete for the cores).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${QDIFF_CORPUS_DIR:-$root/../shared/corpus}
@@ -25,5 +26,7 @@ for r in ours:
     print(f"qdiff on {r['threads']} thread(s): {r['pairs_per_s']} pairs/s warm, "
           f"{peer['warm_us'] / r['warm_us']:.1f}x sqlglot's {peer['pairs_per_s']} pairs/s "
           f"(cold: {peer['cold_us'] / r['cold_us']:.1f}x); scaling {single['warm_us'] / r['warm_us']:.2f}x of one thread")
+print(f"CPU time per pair, one thread: qdiff {single['warm_cpu_us']:.0f} us, sqlglot {peer['warm_cpu_us']:.0f} us: "
+      f"{peer['warm_cpu_us'] / single['warm_cpu_us']:.1f}x")
 PY
 rm -f "$results"
