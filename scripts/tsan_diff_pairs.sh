@@ -5,7 +5,8 @@
 # 2-core machine, too long for every CI run. Exits non-zero when TSan reports anything.
 #
 # Debian's libantlr4-runtime.so is not instrumented, so TSan sees only the runtime's code that is
-# inlined into ours (headers) and the locks it takes; see tests/tsan.supp for what is suppressed and why.
+# inlined into ours (headers) and the locks it takes: a clean run says nothing about the plain memory
+# accesses inside the .so; see tests/tsan.supp for what that means and what is suppressed (nothing).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build/tsan"
