@@ -312,9 +312,8 @@ private:
             if (isa<GroupingSet>(g)) return;  // ROLLUP/CUBE rows have NULL keys that WHERE never sees
             keys.insert(key(g));
         }
-        std::vector<Expr*> having, moved, filter;
+        std::vector<Expr*> having, moved, kept, filter;
         flatten(q.having, BinaryOp::And, having);
-        std::vector<Expr*> kept;
         for (Expr* t : having) (!has_aggregate(*t) && reads_only(*t, keys) ? moved : kept).push_back(t);
         if (moved.empty()) return;
         if (q.filter) flatten(q.filter, BinaryOp::And, filter);
@@ -736,7 +735,9 @@ private:
                 if (((name == "iff" || name == "iif" || name == "if") && f->args.size() == 3) ||
                     (name == "case" && lang_ == Language::Kql && f->args.size() >= 3 && f->args.size() % 2 == 1))
                     return case_from(f->args, f->span);
-                if (name == "lower" && f->args.size() == 1 && isa<Literal>(f->args[0])) return lowered(f->args[0]);
+                if (name == "lower" && f->args.size() == 1) {  // lower('Bob') → 'bob'
+                    if (auto* l = dyn_cast<Literal>(f->args[0]); l && l->type == LiteralType::String) return lowered(l);
+                }
             }
             // KQL dcount(x) ≡ count(DISTINCT x)
             if (name == "dcount" && f->args.size() == 1 && !f->over) {

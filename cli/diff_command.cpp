@@ -160,6 +160,22 @@ int run_diff(const std::vector<std::string>& argv) {
         for (auto& a : c.missing) std::cout << "    - missing: " << a.text << at(a, expected.source()) << '\n';
         for (auto& a : c.extra) std::cout << "    + extra: " << a.text << at(a, generated.source()) << '\n';
     }
+    // The node-level script, shortened: the JSON output has all of it (up to kMaxTreeEdits).
+    constexpr size_t kShown = 10;
+    std::cout << "  node edits: " << (r.tree_distance_exact ? "" : "at least ") << r.tree_distance << '\n';
+    auto where = [](Span span, const SourceText& source) {
+        LineCol lc = source.position(span.begin);
+        return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
+    };
+    for (size_t i = 0; i < r.tree_edits.size() && i < kShown; ++i) {
+        const TreeEdit& e = r.tree_edits[i];
+        std::cout << "    " << e.op << ' ';
+        if (e.op != "insert") std::cout << e.expected_label << where(e.expected, expected.source());
+        if (e.op == "relabel") std::cout << "  ->  ";
+        if (e.op != "delete") std::cout << e.generated_label << where(e.generated, generated.source());
+        std::cout << '\n';
+    }
+    if (r.tree_edits.size() > kShown || r.tree_edits_truncated) std::cout << "    ...\n";
     return 0;
 }
 

@@ -706,6 +706,8 @@ TEST_CASE("qdiff diff: output and exit codes", "[diff][cli]") {
     CliRun text = run_diff_cli("--lang sql " + e + " " + g);
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("filters") != std::string::npos);
+    CHECK(text.out.find("node edits: 2") != std::string::npos);
+    CHECK(text.out.find("relabel Literal integer 30 [1:40]  ->  Literal integer 31 [1:37]") != std::string::npos);
 
     std::string profile = write_scratch("p.json", R"({"name": "mine", "gate": "", "weights": {"filters": 1}})");
     CliRun custom = run_diff_cli("--lang sql --format json --profile " + profile + " " + e + " " + g);
