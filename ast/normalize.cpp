@@ -256,6 +256,8 @@ private:
         rewrite_fields(*c);
         scopes_.pop_back();
         inner_joins_as_filter(*c);
+        having_keys_as_filter(*c);
+        null_safe_equality_as_filter(*c);
         // KQL `summarize aggs by keys` without a later project outputs the keys then the aggregates:
         // spell it as SQL does, in the select list (SQL keeps its aggregates in the projection).
         if (lang_ == Language::Kql && c->projection.empty() && (!c->aggregations.empty() || !c->group_by.empty())) {
@@ -299,6 +301,59 @@ private:
         q.sources = arena_.list(sources);
         q.joins = {};
         if (!conjuncts.empty()) q.filter = sorted_chain(BinaryOp::And, conjuncts, q.filter ? q.filter->span : q.span);
+    }
+
+    // GROUP BY k HAVING k = 1  ≡  WHERE k = 1 GROUP BY k: a HAVING conjunct without aggregates that
+    // reads only group keys keeps or drops whole groups, as the same test on their rows would.
+    void having_keys_as_filter(Query& q) {
+        if (!q.having || q.group_by.empty()) return;
+        std::set<std::string> keys;
+        for (Expr* g : q.group_by) {
+            if (isa<GroupingSet>(g)) return;  // ROLLUP/CUBE rows have NULL keys that WHERE never sees
+            keys.insert(key(g));
+        }
+        std::vector<Expr*> having, moved, kept, filter;
+        flatten(q.having, BinaryOp::And, having);
+        for (Expr* t : having) (!has_aggregate(*t) && reads_only(*t, keys) ? moved : kept).push_back(t);
+        if (moved.empty()) return;
+        if (q.filter) flatten(q.filter, BinaryOp::And, filter);
+        filter.insert(filter.end(), moved.begin(), moved.end());
+        q.filter = sorted_chain(BinaryOp::And, filter, q.filter ? q.filter->span : q.having->span);
+        q.having = kept.empty() ? nullptr : sorted_chain(BinaryOp::And, kept, q.having->span);
+    }
+
+    bool reads_only(const Node& n, const std::set<std::string>& keys) const {
+        if (keys.count(key(&n))) return true;
+        if (isa<ColumnRef>(&n) || isa<Query>(&n) || isa<Star>(&n)) return false;
+        bool only = true;
+        for_each_child(n, [&](const Node& c) { only = only && reads_only(c, keys); });
+        return only;
+    }
+
+    // WHERE a IS NOT DISTINCT FROM 5  ≡  WHERE a = 5: against a non-null constant they differ only
+    // when a is NULL, where one is false and the other unknown, and a filter drops the row either way.
+    void null_safe_equality_as_filter(Query& q) {
+        for (Expr** clause : {&q.filter, &q.having}) {
+            if (!*clause) continue;
+            std::vector<Expr*> terms;
+            flatten(*clause, BinaryOp::And, terms);
+            bool changed = false;
+            for (Expr*& t : terms) {
+                auto* u = dyn_cast<Unary>(t);
+                auto* b = u && u->op == UnaryOp::Not ? dyn_cast<Binary>(u->operand) : nullptr;
+                if (!b || b->op != BinaryOp::IsDistinctFrom) continue;
+                Expr* constant = is_non_null_constant(b->rhs) ? b->rhs : is_non_null_constant(b->lhs) ? b->lhs : nullptr;
+                if (!constant) continue;
+                t = simplify(make_binary(BinaryOp::Eq, constant == b->rhs ? b->lhs : b->rhs, constant, t->span));
+                changed = true;
+            }
+            if (changed) *clause = sorted_chain(BinaryOp::And, terms, (*clause)->span);
+        }
+    }
+
+    static bool is_non_null_constant(const Expr* e) {
+        auto* l = dyn_cast<Literal>(e);
+        return l && l->type != LiteralType::Null;
     }
 
     static bool has_aggregate(const Node& n) {
@@ -475,6 +530,51 @@ private:
         return acc;
     }
 
+    static bool is_plain_string(const Expr* e) {
+        auto* l = dyn_cast<Literal>(e);
+        return l && l->type == LiteralType::String && l->text.find_first_of("%_\\") == std::string_view::npos;
+    }
+
+    // lower(e), computed for a string literal.
+    Expr* lowered(Expr* e) {
+        if (auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::String) {
+            auto* c = shallow_copy(*l, arena_);
+            c->text = arena_.copy(support::to_lower(l->text));
+            return c;
+        }
+        if (auto* f = dyn_cast<FunctionCall>(e); f && function_name(f) == "lower") return e;
+        auto* f = arena_.make<FunctionCall>();
+        f->span = e->span;
+        f->name = arena_.list(std::vector<Name>{Name{"lower", false}});
+        f->args = arena_.list(std::vector<Expr*>{e});
+        return f;
+    }
+
+    Expr* concat_chain(const std::vector<Expr*>& parts, Span span) {
+        std::vector<Expr*> flat;
+        for (Expr* p : parts) flatten(p, BinaryOp::Concat, flat);
+        Expr* acc = flat[0];
+        for (size_t i = 1; i < flat.size(); ++i) acc = make_binary(BinaryOp::Concat, acc, flat[i], span);
+        return acc;
+    }
+
+    // CASE WHEN c1 THEN v1 [WHEN c2 THEN v2 ...] ELSE e END from (c1, v1, c2, v2, ..., e).
+    Expr* case_from(const List<Expr*>& args, Span span) {
+        auto* c = arena_.make<Case>();
+        c->span = span;
+        std::vector<When*> whens;
+        for (uint32_t i = 0; i + 1 < args.size(); i += 2) {
+            auto* w = arena_.make<When>();
+            w->condition = args[i];
+            w->result = args[i + 1];
+            w->span = args[i]->span;
+            whens.push_back(w);
+        }
+        c->whens = arena_.list(whens);
+        c->else_ = args[args.size() - 1];
+        return c;
+    }
+
     // Pushes a NOT into `e` (already canonical); returns null when it cannot be pushed.
     Expr* push_not(Expr* e, Span span) {
         if (auto* u = dyn_cast<Unary>(e); u && u->op == UnaryOp::Not) return u->operand;
@@ -515,6 +615,9 @@ private:
             if (auto seconds = timespan_seconds(l->text)) {
                 l->type = LiteralType::Timespan;
                 l->text = arena_.copy(format_number(*seconds) + "s");
+            } else if (auto months = interval_months(l->text)) {  // '1 year' ≡ '12 months'
+                l->type = LiteralType::Interval;
+                l->text = arena_.copy(format_number(*months) + " month");
             }
             return l;
         }
@@ -538,6 +641,21 @@ private:
         auto s = unit_seconds(unit);
         if (!s) return std::nullopt;
         return (neg ? -v : v) * *s;
+    }
+
+    // Calendar intervals in months: "1 month", "2 years" (24), "1 quarter" (3); nullopt otherwise.
+    static std::optional<double> interval_months(std::string_view text) {
+        std::string t = support::to_lower(support::fold_whitespace(text));
+        double v = 0;
+        auto r = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (r.ec != std::errc()) return std::nullopt;
+        std::string unit(support::fold_whitespace(std::string_view(r.ptr, t.data() + t.size() - r.ptr)));
+        if (unit.size() > 1 && unit.back() == 's') unit.pop_back();
+        static const std::map<std::string, double> months = {
+            {"month", 1}, {"mon", 1}, {"mo", 1}, {"quarter", 3}, {"year", 12}, {"yr", 12}, {"y", 12}};
+        auto it = months.find(unit);
+        if (it == months.end()) return std::nullopt;
+        return v * it->second;
     }
 
     std::string function_name(const FunctionCall* f) const {
@@ -609,6 +727,18 @@ private:
                 f->name = arena_.list(std::vector<Name>{Name{arena_.copy(it->second), false}});
                 name = it->second;
             }
+            if (!f->over && !f->distinct) {
+                // KQL strcat(a, b) ≡ CONCAT(a, b) ≡ a || b
+                if ((name == "strcat" || name == "concat") && f->args.size() >= 2)
+                    return concat_chain(std::vector<Expr*>(f->args.begin(), f->args.end()), f->span);
+                // KQL iff(c, a, b), T-SQL iif, MySQL if ≡ CASE WHEN c THEN a ELSE b END; KQL case(c1, v1, ..., e)
+                if (((name == "iff" || name == "iif" || name == "if") && f->args.size() == 3) ||
+                    (name == "case" && lang_ == Language::Kql && f->args.size() >= 3 && f->args.size() % 2 == 1))
+                    return case_from(f->args, f->span);
+                if (name == "lower" && f->args.size() == 1) {  // lower('Bob') → 'bob'
+                    if (auto* l = dyn_cast<Literal>(f->args[0]); l && l->type == LiteralType::String) return lowered(l);
+                }
+            }
             // KQL dcount(x) ≡ count(DISTINCT x)
             if (name == "dcount" && f->args.size() == 1 && !f->over) {
                 f->name = arena_.list(std::vector<Name>{Name{"count", false}});
@@ -641,7 +771,8 @@ private:
         if (auto* b = dyn_cast<Binary>(e)) {
             // NOW() - INTERVAL '1 hour'  ≡  ago(1h)
             if (b->op == BinaryOp::Sub && is_now(b->lhs)) {
-                if (auto* l = dyn_cast<Literal>(b->rhs); l && l->type == LiteralType::Timespan) {
+                if (auto* l = dyn_cast<Literal>(b->rhs);
+                    l && (l->type == LiteralType::Timespan || l->type == LiteralType::Interval)) {
                     auto* f = arena_.make<FunctionCall>();
                     f->span = b->span;
                     f->name = arena_.list(std::vector<Name>{Name{"ago", false}});
@@ -649,8 +780,32 @@ private:
                     return f;
                 }
             }
-            // x LIKE '%v%' ≡ x contains 'v'; 'v%' startswith; '%v' endswith (KQL spellings)
-            if (b->op == BinaryOp::Like) {
+            // a =~ b ≡ lower(a) = lower(b); ILIKE without wildcards is the same test
+            if (b->op == BinaryOp::EqualsCi || (b->op == BinaryOp::ILike && is_plain_string(b->rhs)))
+                return simplify(make_binary(BinaryOp::Eq, lowered(b->lhs), lowered(b->rhs), b->span));
+            // a IS DISTINCT FROM b is symmetric; against NULL it is IS NOT NULL
+            if (b->op == BinaryOp::IsDistinctFrom) {
+                if (key(b->lhs) > key(b->rhs)) std::swap(b->lhs, b->rhs);
+                for (auto [null_side, other] : {std::pair{b->lhs, b->rhs}, std::pair{b->rhs, b->lhs}}) {
+                    if (auto* l = dyn_cast<Literal>(null_side); l && l->type == LiteralType::Null) {
+                        auto* is_null = arena_.make<Unary>();
+                        is_null->op = UnaryOp::IsNull;
+                        is_null->operand = other;
+                        is_null->span = b->span;
+                        return make_not(is_null, b->span);
+                    }
+                }
+                return b;
+            }
+            // a || (b || c) ≡ (a || b) || c: one left-nested chain (the order of the parts counts)
+            if (b->op == BinaryOp::Concat) {
+                std::vector<Expr*> parts;
+                flatten(b, BinaryOp::Concat, parts);
+                return concat_chain(parts, b->span);
+            }
+            // x LIKE '%v%' ≡ x contains 'v'; 'v%' startswith; '%v' endswith (KQL spellings; KQL's
+            // string operators ignore case, so ILIKE takes them too)
+            if (b->op == BinaryOp::Like || b->op == BinaryOp::ILike) {
                 if (auto* l = dyn_cast<Literal>(b->rhs); l && l->type == LiteralType::String) {
                     std::string_view p = l->text;
                     bool lead = p.size() >= 2 && p.front() == '%', trail = p.size() >= 2 && p.back() == '%';

@@ -15,11 +15,12 @@ namespace {
 
 using ordered_json = nlohmann::ordered_json;
 
-ordered_json atom_json(const Atom& a, const SourceText& source) {
+// A piece of one text: an atom, or a node of a node-level edit.
+ordered_json located_json(const std::string& text, Span span, const SourceText& source) {
     ordered_json j;
-    j["text"] = a.text;
-    LineCol at = source.position(a.span.begin);
-    j["span"] = {a.span.begin, a.span.end};
+    j["text"] = text;
+    LineCol at = source.position(span.begin);
+    j["span"] = {span.begin, span.end};
     j["line"] = at.line;
     j["column"] = at.column;
     return j;
@@ -72,6 +73,12 @@ int run_diff(const std::vector<std::string>& argv) {
     bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
     Profile profile = chosen ? *chosen : load(both_weaviate ? "weaviate-ast" : "full");
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile);
+    // Scripts of several statements: each atom says which statement it belongs to.
+    auto atom_json = [&](const Atom& a, const SourceText& source) {
+        ordered_json j = located_json(a.text, a.span, source);
+        if (r.statements > 1) j["statement"] = a.statement;
+        return j;
+    };
 
     if (format == "json") {
         ordered_json j;
@@ -104,31 +111,30 @@ int run_diff(const std::vector<std::string>& argv) {
         if (r.label_boost) j["label_boost"] = *r.label_boost;
         if (r.label_penalty) j["label_penalty"] = *r.label_penalty;
         if (r.final_score) j["final_score"] = *r.final_score;
+        j["statements"] = r.statements;
+        // Component-level edits (from the explanations), then the node-level script between the
+        // canonical trees; `tree_distance` is its full length (a lower bound when not exact).
         j["edits"] = ordered_json::array();
         for (const Edit& e : r.edits) {
             ordered_json ej;
+            ej["level"] = "component";
             ej["op"] = e.op;
             ej["component"] = e.component;
             if (e.expected) ej["expected"] = atom_json(*e.expected, expected.source());
             if (e.generated) ej["generated"] = atom_json(*e.generated, generated.source());
             j["edits"].push_back(ej);
         }
-        if (!r.tree_edits.empty() || r.base_similarity) {
-            j["tree_edits"] = ordered_json::array();
-            for (const TreeEdit& e : r.tree_edits) {
-                ordered_json ej;
-                ej["op"] = e.op;
-                if (e.op != "insert") {
-                    ej["expected"] = e.expected_label;
-                    ej["expected_span"] = {e.expected.begin, e.expected.end};
-                }
-                if (e.op != "delete") {
-                    ej["generated"] = e.generated_label;
-                    ej["generated_span"] = {e.generated.begin, e.generated.end};
-                }
-                j["tree_edits"].push_back(ej);
-            }
+        for (const TreeEdit& e : r.tree_edits) {
+            ordered_json ej;
+            ej["level"] = "node";
+            ej["op"] = e.op;
+            if (e.op != "insert") ej["expected"] = located_json(e.expected_label, e.expected, expected.source());
+            if (e.op != "delete") ej["generated"] = located_json(e.generated_label, e.generated, generated.source());
+            j["edits"].push_back(ej);
         }
+        j["tree_distance"] = r.tree_distance;
+        j["tree_distance_exact"] = r.tree_distance_exact;
+        j["edits_truncated"] = r.tree_edits_truncated;
         std::cout << j.dump() << '\n';
         return 0;
     }
@@ -154,6 +160,22 @@ int run_diff(const std::vector<std::string>& argv) {
         for (auto& a : c.missing) std::cout << "    - missing: " << a.text << at(a, expected.source()) << '\n';
         for (auto& a : c.extra) std::cout << "    + extra: " << a.text << at(a, generated.source()) << '\n';
     }
+    // The node-level script, shortened: the JSON output has all of it (up to kMaxTreeEdits).
+    constexpr size_t kShown = 10;
+    std::cout << "  node edits: " << (r.tree_distance_exact ? "" : "at least ") << r.tree_distance << '\n';
+    auto where = [](Span span, const SourceText& source) {
+        LineCol lc = source.position(span.begin);
+        return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
+    };
+    for (size_t i = 0; i < r.tree_edits.size() && i < kShown; ++i) {
+        const TreeEdit& e = r.tree_edits[i];
+        std::cout << "    " << e.op << ' ';
+        if (e.op != "insert") std::cout << e.expected_label << where(e.expected, expected.source());
+        if (e.op == "relabel") std::cout << "  ->  ";
+        if (e.op != "delete") std::cout << e.generated_label << where(e.generated, generated.source());
+        std::cout << '\n';
+    }
+    if (r.tree_edits.size() > kShown || r.tree_edits_truncated) std::cout << "    ...\n";
     return 0;
 }
 

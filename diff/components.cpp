@@ -1,6 +1,7 @@
 // Extraction of the scored components of a normalized query (SCORING.md, "Components").
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <set>
 
 #include "qdiff/ast_print.hpp"
@@ -45,6 +46,18 @@ Atom make_atom(std::string text, Span span) {
     return a;
 }
 
+// Seconds of a canonical time literal: a timespan ("3600s") or a calendar interval ("1 month", taken
+// as an average Gregorian month of 30.436875 days, so it is close to but never equal to 30d).
+std::optional<double> seconds(const Literal& l) {
+    double v = 0;
+    auto r = std::from_chars(l.text.data(), l.text.data() + l.text.size(), v);
+    if (r.ec != std::errc()) return std::nullopt;
+    std::string_view unit(r.ptr, l.text.data() + l.text.size() - r.ptr);
+    if (l.type == LiteralType::Timespan && unit == "s") return v;
+    if (l.type == LiteralType::Interval && unit == " month") return v * 2629746;
+    return std::nullopt;
+}
+
 void set_value(Atom& a, const Expr* v) {
     if (!v) return;
     if (auto* l = dyn_cast<Literal>(v)) {
@@ -57,22 +70,33 @@ void set_value(Atom& a, const Expr* v) {
                 a.numeric = true;
                 a.number = d;
             }
+        } else if (auto s = seconds(*l)) {
+            a.numeric = true;
+            a.number = *s;
         }
         return;
     }
     a.value = to_sql(*v);
+    // ago(t): a point in time, compared with another ago() by the length of t
+    if (auto* f = dyn_cast<FunctionCall>(v); f && f->name.size() == 1 && f->name[0].text == "ago" && f->args.size() == 1)
+        if (auto* l = dyn_cast<Literal>(f->args[0]))
+            if (auto s = seconds(*l)) {
+                a.numeric = true;
+                a.number = *s;
+                a.value_type = "ago";
+            }
 }
 
 class Extractor {
 public:
     Components out;
 
-    void run(const Script& s) {
+    void run(const Statement* statement) {
         for (const char* name : kComponentNames) out[name];
-        if (s.statements.empty()) return;
-        const Query* q = dyn_cast<Query>(s.statements[0]);
+        if (!statement) return;
+        const Query* q = dyn_cast<Query>(statement);
         if (!q) {
-            statement_atoms(*s.statements[0]);
+            statement_atoms(*statement);
             return;
         }
         std::set<std::string> cte_names;
@@ -283,10 +307,14 @@ private:
 
 }  // namespace
 
-Components extract_components(const ast::Script& normalized) {
+Components extract_components(const ast::Statement* normalized) {
     Extractor x;
     x.run(normalized);
     return std::move(x.out);
+}
+
+Components extract_components(const ast::Script& normalized) {
+    return extract_components(normalized.statements.empty() ? nullptr : normalized.statements[0]);
 }
 
 }  // namespace qdiff

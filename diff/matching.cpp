@@ -76,6 +76,21 @@ std::vector<int> hungarian(const std::vector<std::vector<double>>& cost) {
     return row_to_col;
 }
 
+// What a numeric value measures: a plain number, a length of time, or a point in time (ago(t)).
+// Numbers compare by closeness only within one quantity.
+int quantity(const Atom& a) {
+    if (a.value_type == "timespan" || a.value_type == "interval") return 1;
+    if (a.value_type == "ago") return 2;
+    return 0;
+}
+
+// KQL `has` matches whole terms, `contains` (≡ LIKE '%v%') any substring: close, not equal.
+bool word_and_substring(const std::string& a, const std::string& b) {
+    auto pair = [&](const char* x, const char* y) { return (a == x && b == y) || (a == y && b == x); };
+    return pair("has", "contains") || pair("has_cs", "contains_cs") || pair("NOT has", "NOT contains") ||
+           pair("NOT has_cs", "NOT contains_cs");
+}
+
 }  // namespace
 
 double name_similarity(std::string_view a, std::string_view b) {
@@ -91,15 +106,15 @@ double atom_similarity(const std::string& component, const Atom& e, const Atom& 
     if (component == "collection") return e.text == g.text ? 1 : 0;  // exact: the gate
     if (component == "group_by" || component == "projection") return name_similarity(e.text, g.text);
     double value;
-    if (e.numeric && g.numeric) {
+    if (e.numeric && g.numeric && quantity(e) == quantity(g)) {
         double m = std::max(std::fabs(e.number), std::fabs(g.number));
         value = m == 0 ? 1 : std::max(0.0, 1.0 - std::fabs(e.number - g.number) / m);
-    } else if (e.numeric != g.numeric) {
+    } else if (e.numeric != g.numeric || quantity(e) != quantity(g)) {
         value = 0.5 * name_similarity(e.value, g.value);
     } else {
         value = name_similarity(e.value, g.value);
     }
-    double op = e.op == g.op ? 1 : 0;
+    double op = e.op == g.op ? 1 : word_and_substring(e.op, g.op) ? 0.5 : 0;
     double property = name_similarity(e.property, g.property);
     double s;
     if (component == "order") s = 0.6 * property + 0.4 * op;

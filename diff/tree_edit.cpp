@@ -1,10 +1,13 @@
 // Zhang–Shasha tree edit distance over AST nodes (unit costs; a node's label is its kind and its
 // scalar fields, so `x > 5` and `x < 5` differ by one relabel).
 #include <algorithm>
+#include <iterator>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
-#include "qdiff/diff.hpp"
+#include "diff/tree_diff.hpp"
 
 namespace qdiff {
 namespace {
@@ -85,6 +88,7 @@ namespace {
 
 struct Distances {
     Flat A, B;
+    std::vector<int> a_id, b_id;  // labels as small integers: the inner loop compares these
     std::vector<int> td;
     int n = 0, m = 0;
     int& TD(int i, int j) { return td[static_cast<size_t>(i) * m + j]; }
@@ -104,7 +108,7 @@ std::vector<int> forest(Distances& d, int i, int j) {
         for (int y = 1; y < cols; ++y) {
             const int jj = lj + y - 1;
             if (d.A.leftmost[ii] == li && d.B.leftmost[jj] == lj) {
-                int relabel = d.A.label[ii] == d.B.label[jj] ? 0 : 1;
+                int relabel = d.a_id[ii] == d.b_id[jj] ? 0 : 1;
                 FD(x, y) = std::min({FD(x - 1, y) + 1, FD(x, y - 1) + 1, FD(x - 1, y - 1) + relabel});
                 d.TD(ii, jj) = FD(x, y);
             } else {
@@ -117,9 +121,12 @@ std::vector<int> forest(Distances& d, int i, int j) {
 }
 
 Distances distances(const ast::Node& a, const ast::Node& b) {
-    Distances d{flat(a), flat(b), {}, 0, 0};
+    Distances d{flat(a), flat(b), {}, {}, {}, 0, 0};
     d.n = static_cast<int>(d.A.label.size());
     d.m = static_cast<int>(d.B.label.size());
+    std::unordered_map<std::string_view, int> ids;
+    for (auto& l : d.A.label) d.a_id.push_back(ids.emplace(l, static_cast<int>(ids.size())).first->second);
+    for (auto& l : d.B.label) d.b_id.push_back(ids.emplace(l, static_cast<int>(ids.size())).first->second);
     d.td.assign(static_cast<size_t>(d.n) * d.m, 0);
     for (int i : d.A.keyroots)
         for (int j : d.B.keyroots) forest(d, i, j);
@@ -161,6 +168,42 @@ std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b) {
         }
     }
     return edits;
+}
+
+TreeDiff tree_diff(const ast::Node* a, const ast::Node* b) {
+    TreeDiff out;
+    if (!a && !b) return out;
+    if (!a || !b) {  // a statement only one side has: all of it is inserted or deleted
+        Flat f = flat(a ? *a : *b);
+        out.distance = out.larger = f.label.size();
+        for (size_t i = 0; i < f.label.size() && i < kMaxTreeEdits; ++i)
+            out.edits.push_back(a ? TreeEdit{"delete", f.label[i], "", f.span[i], {}}
+                                  : TreeEdit{"insert", "", f.label[i], {}, f.span[i]});
+        out.truncated = f.label.size() > kMaxTreeEdits;
+        return out;
+    }
+    const size_t na = tree_size(*a), nb = tree_size(*b);
+    out.larger = std::max(na, nb);
+    if (ast::equal(a, b)) return out;  // the common case of a correct prediction: nothing to compute
+    if (na * nb > kMaxTreeEditCells) {
+        // Too large for O(|a|·|b|) memory and more time: a mapping keeps at most the labels both have.
+        std::vector<std::string> la = flat(*a).label, lb = flat(*b).label;
+        std::sort(la.begin(), la.end());
+        std::sort(lb.begin(), lb.end());
+        std::vector<std::string> common;
+        std::set_intersection(la.begin(), la.end(), lb.begin(), lb.end(), std::back_inserter(common));
+        out.distance = out.larger - common.size();
+        out.exact = false;
+        out.truncated = out.distance > 0;
+        return out;
+    }
+    out.edits = tree_edit_script(*a, *b);
+    out.distance = out.edits.size();
+    if (out.edits.size() > kMaxTreeEdits) {
+        out.edits.resize(kMaxTreeEdits);
+        out.truncated = true;
+    }
+    return out;
 }
 
 size_t tree_edit_distance(const ast::Node& a, const ast::Node& b) {

@@ -1,6 +1,7 @@
 // Weight profiles and the total score (SCORING.md, "Profiles").
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -8,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "diff/tree_diff.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
 #include "support/strings.hpp"
@@ -181,11 +183,8 @@ void add_edits(DiffResult& r) {
     }
 }
 
-void hybrid_score(const ast::Script& ne, const ast::Script& ng, Components& ce, Components& cg,
-                  const Profile& profile, DiffResult& r) {
-    size_t larger = std::max(tree_size(ne), tree_size(ng));
-    r.tree_edits = tree_edit_script(ne, ng);
-    double base = 1.0 - static_cast<double>(r.tree_edits.size()) / static_cast<double>(larger);
+void hybrid_score(Components& ce, Components& cg, const TreeDiff& tree, const Profile& profile, DiffResult& r) {
+    double base = tree.larger == 0 ? 1.0 : 1.0 - static_cast<double>(tree.distance) / static_cast<double>(tree.larger);
     double boost = 0, penalty = 0;
     std::set<std::string> names;
     if (!profile.gate.empty()) names.insert(profile.gate);
@@ -207,13 +206,91 @@ void hybrid_score(const ast::Script& ne, const ast::Script& ng, Components& ce, 
         }
         r.components.push_back(std::move(c));
     }
-    double final_score = r.gated ? 0.0 : std::clamp(base + boost - penalty, 0.0, 1.0);
     r.base_similarity = base;
     r.label_boost = boost;
     r.label_penalty = penalty;
-    r.final_score = final_score;
-    r.score = final_score;
+    r.final_score = r.gated ? 0.0 : std::clamp(base + boost - penalty, 0.0, 1.0);
+    r.score = *r.final_score;
+}
+
+void structural_score(const Components& ce, const Components& cg, const Profile& profile, DiffResult& r) {
+    double total = 0, weights = 0;
+    for (auto& [name, w] : profile.weights) {
+        ComponentResult c = compare_component(name, ce.at(name), cg.at(name));
+        c.weight = w;
+        total += w * c.score;
+        weights += w;
+        if (name == profile.gate && !c.absent && c.matched.empty() && c.changed.empty()) r.gated = true;
+        r.components.push_back(std::move(c));
+    }
+    r.score = r.gated || weights == 0 ? 0.0 : std::clamp(total / weights, 0.0, 1.0);
+}
+
+// One statement against one statement; either may be absent (a statement only one side has).
+DiffResult diff_statement(const ast::Statement* expected, const ast::Statement* generated, uint32_t index,
+                          const Profile& profile) {
+    Components ce = extract_components(expected);
+    Components cg = extract_components(generated);
+    for (Components* side : {&ce, &cg})
+        for (auto& [name, atoms] : *side)
+            for (Atom& a : atoms) a.statement = index;
+    TreeDiff tree = tree_diff(expected, generated);
+    DiffResult r;
+    r.profile = profile.name;
+    if (profile.kind == "reference") reference_score(ce, cg, profile, r);
+    else if (profile.kind == "hybrid") hybrid_score(ce, cg, tree, profile, r);
+    else structural_score(ce, cg, profile, r);
     add_edits(r);
+    r.tree_edits = std::move(tree.edits);
+    r.tree_distance = tree.distance;
+    r.tree_distance_exact = tree.exact;
+    r.tree_edits_truncated = tree.truncated;
+    return r;
+}
+
+double mean(const std::vector<DiffResult>& parts, const std::function<double(const DiffResult&)>& value) {
+    double sum = 0;
+    for (const DiffResult& p : parts) sum += value(p);
+    return sum / static_cast<double>(parts.size());
+}
+
+// Statement pairs of a script: every number is the mean over the pairs, every list the concatenation.
+DiffResult merge_statements(std::vector<DiffResult> parts) {
+    DiffResult r;
+    r.profile = parts[0].profile;
+    r.statements = parts.size();
+    r.score = mean(parts, [](auto& p) { return p.score; });
+    r.gated = std::all_of(parts.begin(), parts.end(), [](auto& p) { return p.gated; });
+    if (parts[0].final_score) {
+        r.base_similarity = mean(parts, [](auto& p) { return *p.base_similarity; });
+        r.label_boost = mean(parts, [](auto& p) { return *p.label_boost; });
+        r.label_penalty = mean(parts, [](auto& p) { return *p.label_penalty; });
+        r.final_score = r.score;
+    }
+    r.components = parts[0].components;
+    for (size_t i = 0; i < r.components.size(); ++i) {
+        ComponentResult& c = r.components[i];
+        c.score = mean(parts, [&](auto& p) { return p.components[i].score; });
+        for (size_t k = 1; k < parts.size(); ++k) {
+            ComponentResult& part = parts[k].components[i];
+            c.absent = c.absent && part.absent;
+            c.matched.insert(c.matched.end(), part.matched.begin(), part.matched.end());
+            c.changed.insert(c.changed.end(), part.changed.begin(), part.changed.end());
+            c.missing.insert(c.missing.end(), part.missing.begin(), part.missing.end());
+            c.extra.insert(c.extra.end(), part.extra.begin(), part.extra.end());
+        }
+    }
+    r.tree_distance_exact = true;
+    for (DiffResult& p : parts) {
+        r.edits.insert(r.edits.end(), p.edits.begin(), p.edits.end());
+        size_t room = kMaxTreeEdits - std::min(kMaxTreeEdits, r.tree_edits.size());
+        r.tree_edits.insert(r.tree_edits.end(), p.tree_edits.begin(),
+                            p.tree_edits.begin() + static_cast<std::ptrdiff_t>(std::min(room, p.tree_edits.size())));
+        r.tree_edits_truncated = r.tree_edits_truncated || p.tree_edits_truncated || room < p.tree_edits.size();
+        r.tree_distance += p.tree_distance;
+        r.tree_distance_exact = r.tree_distance_exact && p.tree_distance_exact;
+    }
+    return r;
 }
 
 }  // namespace
@@ -225,31 +302,15 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
     options.fold_all_names = expected_language != generated_language;
     ast::Script* ne = normalize(expected, expected_language, arena, options);
     ast::Script* ng = normalize(generated, generated_language, arena, options);
-    Components ce = extract_components(*ne);
-    Components cg = extract_components(*ng);
-    DiffResult r;
-    r.profile = profile.name;
-    if (profile.kind == "reference") {
-        reference_score(ce, cg, profile, r);
-        add_edits(r);
-        return r;
-    }
-    if (profile.kind == "hybrid") {
-        hybrid_score(*ne, *ng, ce, cg, profile, r);
-        return r;
-    }
-    double total = 0, weights = 0;
-    for (auto& [name, w] : profile.weights) {
-        ComponentResult c = compare_component(name, ce[name], cg[name]);
-        c.weight = w;
-        total += w * c.score;
-        weights += w;
-        if (name == profile.gate && !c.absent && c.matched.empty() && c.changed.empty()) r.gated = true;
-        r.components.push_back(std::move(c));
-    }
-    r.score = r.gated || weights == 0 ? 0.0 : std::clamp(total / weights, 0.0, 1.0);
-    add_edits(r);
-    return r;
+    const size_t n = std::max(ne->statements.size(), ng->statements.size());
+    auto statement = [](const ast::Script* s, size_t i) -> const ast::Statement* {
+        return i < s->statements.size() ? s->statements[i] : nullptr;
+    };
+    if (n <= 1) return diff_statement(statement(ne, 0), statement(ng, 0), 0, profile);
+    std::vector<DiffResult> parts;
+    for (size_t i = 0; i < n; ++i)
+        parts.push_back(diff_statement(statement(ne, i), statement(ng, i), static_cast<uint32_t>(i), profile));
+    return merge_statements(std::move(parts));
 }
 
 }  // namespace qdiff

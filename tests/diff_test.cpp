@@ -592,11 +592,11 @@ TEST_CASE("diff: hybrid profile", "[diff]") {
     SECTION("a conflicting filter") {
         ParseResult pe = must_parse(e, Language::Sql), pg = must_parse("SELECT a FROM t WHERE x < 5", Language::Sql);
         DiffResult r = diff(*pe.script(), Language::Sql, *pg.script(), Language::Sql, load_profile("hybrid"));
-        // canonical trees: Script Query SelectItem ColumnRef TableRef Binary ColumnRef Literal = 8 nodes, 1 relabel
-        CHECK(*r.base_similarity == Approx(1 - 1.0 / 8));
+        // canonical statements: Query SelectItem ColumnRef TableRef Binary ColumnRef Literal = 7 nodes, 1 relabel
+        CHECK(*r.base_similarity == Approx(1 - 1.0 / 7));
         CHECK(*r.label_boost == Approx(0.08));     // projection matches
         CHECK(*r.label_penalty == Approx(0.10));   // filters conflict
-        CHECK(*r.final_score == Approx(1 - 1.0 / 8 + 0.08 - 0.10));
+        CHECK(*r.final_score == Approx(1 - 1.0 / 7 + 0.08 - 0.10));
         CHECK(r.edits.size() == 1);
         CHECK(r.edits[0].op == "update");
         CHECK(r.edits[0].component == "filters");
@@ -682,7 +682,19 @@ TEST_CASE("qdiff diff: output and exit codes", "[diff][cli]") {
     CHECK(j["components"]["filters"]["changed"][0]["generated"]["span"][0] == 30);
     for (auto& [name, c] : j["components"].items())
         for (const char* field : {"score", "weight", "matched", "missing", "extra", "changed"}) CHECK(c.contains(field));
-    CHECK(j["edits"].size() == 2);
+    size_t component_edits = 0, node_edits = 0;
+    for (auto& edit : j["edits"]) {
+        if (edit["level"] == "component") ++component_edits;
+        if (edit["level"] != "node") continue;
+        ++node_edits;
+        for (const char* side : {"expected", "generated"})
+            if (edit.contains(side)) CHECK(edit[side]["span"].size() == 2);
+    }
+    CHECK(component_edits == 2);  // the changed filter and the changed order
+    // node level: the literal 30 -> 31 and the direction asc -> desc
+    CHECK(node_edits == 2);
+    CHECK(j["tree_distance"] == 2);
+    CHECK(j["tree_distance_exact"] == true);
     CHECK_FALSE(j.contains("base_similarity"));
 
     CliRun hybrid = run_diff_cli("--lang sql --profile hybrid --format json " + e + " -", "SELECT name FROM singer WHERE age > 30 ORDER BY name");
@@ -694,6 +706,8 @@ TEST_CASE("qdiff diff: output and exit codes", "[diff][cli]") {
     CliRun text = run_diff_cli("--lang sql " + e + " " + g);
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("filters") != std::string::npos);
+    CHECK(text.out.find("node edits: 2") != std::string::npos);
+    CHECK(text.out.find("relabel Literal integer 30 [1:40]  ->  Literal integer 31 [1:37]") != std::string::npos);
 
     std::string profile = write_scratch("p.json", R"({"name": "mine", "gate": "", "weights": {"filters": 1}})");
     CliRun custom = run_diff_cli("--lang sql --format json --profile " + profile + " " + e + " " + g);
@@ -815,5 +829,109 @@ TEST_CASE("diff: the Hungarian matching agrees with Boost.Graph's maximum weight
         double oracle = static_cast<double>(boost::matching_weight_sum(graph, &mate[0])) / 1e6;
         INFO("trial " << trial << ": " << e.size() << " x " << g.size());
         CHECK(hungarian == Approx(oracle).margin(1e-4));
+    }
+}
+
+TEST_CASE("diff: node-level edits for every profile, with spans in both texts", "[diff]") {
+    const std::string e = "SELECT name FROM singer WHERE age > 30";
+    const std::string g = "SELECT name FROM singer WHERE age > 31";
+    for (const std::string profile : {"full", "weaviate-ast", "weaviate-reference", "hybrid"}) {
+        INFO(profile);
+        DiffResult r = score(e, g, profile);
+        REQUIRE(r.tree_edits.size() == 1);
+        CHECK(r.tree_distance == 1);
+        CHECK(r.tree_distance_exact);
+        CHECK_FALSE(r.tree_edits_truncated);
+        const TreeEdit& edit = r.tree_edits[0];
+        CHECK(edit.op == "relabel");
+        CHECK(edit.expected_label == "Literal integer 30");
+        CHECK(edit.generated_label == "Literal integer 31");
+        CHECK(e.substr(edit.expected.begin, edit.expected.end - edit.expected.begin) == "30");
+        CHECK(g.substr(edit.generated.begin, edit.generated.end - edit.generated.begin) == "31");
+        CHECK(score(e, e, profile).tree_edits.empty());
+    }
+}
+
+TEST_CASE("diff: the node-level script is bounded for huge queries", "[diff]") {
+    // an IN list of n items has about n nodes; two of them multiply past kMaxTreeEditCells
+    auto in_list = [](int n, int offset) {
+        std::string q = "SELECT a FROM t WHERE a IN (";
+        for (int i = 0; i < n; ++i) q += (i ? ", " : "") + std::to_string(i + offset);
+        return q + ")";
+    };
+    SECTION("past the cell cap: no script, a lower bound") {
+        DiffResult r = score(in_list(1200, 0), in_list(1200, 600), "hybrid");
+        CHECK_FALSE(r.tree_distance_exact);
+        CHECK(r.tree_edits.empty());
+        CHECK(r.tree_edits_truncated);
+        CHECK(r.tree_distance == 600);  // 600 literals have no partner label; the rest do
+        // Query SelectItem ColumnRef TableRef InList ColumnRef + 1200 literals
+        CHECK(*r.base_similarity == Approx(1 - 600.0 / 1206));
+    }
+    SECTION("under the cell cap, a long script is cut at kMaxTreeEdits") {
+        DiffResult r = score(in_list(900, 0), in_list(900, 1000), "full");
+        CHECK(r.tree_distance_exact);
+        CHECK(r.tree_distance == 900);  // every literal relabelled
+        CHECK(r.tree_edits.size() == kMaxTreeEdits);
+        CHECK(r.tree_edits_truncated);
+    }
+}
+
+TEST_CASE("diff: scripts of several statements score statement i against statement i", "[diff]") {
+    const char* two = "SELECT a FROM t; SELECT b FROM u WHERE c = 1";
+    SECTION("identical") {
+        DiffResult r = score(two, two, "full");
+        CHECK(r.statements == 2);
+        CHECK(r.score == 1.0);
+        CHECK(r.tree_edits.empty());
+    }
+    SECTION("the second statement differs: its atoms carry its index") {
+        DiffResult r = score(two, "SELECT a FROM t; SELECT b FROM u WHERE c = 2", "full");
+        DiffResult second = score("SELECT b FROM u WHERE c = 1", "SELECT b FROM u WHERE c = 2", "full");
+        CHECK(r.score == Approx((1.0 + second.score) / 2));
+        REQUIRE(component(r, "filters").changed.size() == 1);
+        CHECK(component(r, "filters").changed[0].expected.statement == 1);
+        CHECK(component(r, "filters").score == Approx((1.0 + component(second, "filters").score) / 2));
+    }
+    SECTION("a missing statement scores 0 and every atom of it is missing") {
+        DiffResult r = score(two, "SELECT a FROM t", "full");
+        CHECK(r.statements == 2);
+        CHECK(r.score == Approx(0.5));
+        CHECK_FALSE(r.gated);
+        CHECK(component(r, "collection").missing.size() == 1);
+        CHECK(component(r, "collection").missing[0].text == "u");
+        CHECK(r.tree_distance == 7);  // Query SelectItem ColumnRef TableRef Binary ColumnRef Literal deleted
+    }
+    SECTION("an extra statement costs the same") {
+        DiffResult r = score("SELECT a FROM t", two, "hybrid");
+        CHECK(r.score == Approx(0.5));
+        CHECK(component(r, "collection").extra.size() == 1);
+    }
+    SECTION("order counts: statements are paired by position") {
+        CHECK(score(two, "SELECT b FROM u WHERE c = 1; SELECT a FROM t", "full").score < 0.5);
+    }
+}
+
+TEST_CASE("diff: KQL has against LIKE, and months against days", "[diff]") {
+    auto cross = [](const std::string& sql, const std::string& kql) {
+        ParseResult e = must_parse(sql, Language::Sql), g = must_parse(kql, Language::Kql);
+        return diff(*e.script(), Language::Sql, *g.script(), Language::Kql, load_profile("full"));
+    };
+    SECTION("has is a word match, LIKE '%v%' a substring match: 0.4 + 0.2 x 0.5 + 0.4") {
+        DiffResult r = cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name has 'bob' | project a");
+        REQUIRE(component(r, "filters").changed.size() == 1);
+        CHECK(component(r, "filters").changed[0].similarity == Approx(0.9));
+        CHECK(cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name contains 'bob' | project a").score == 1.0);
+    }
+    SECTION("a month is 30.436875 days: close to 30d, not equal") {
+        DiffResult r = cross("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 month'", "t | where d > ago(30d) | project a");
+        REQUIRE(component(r, "filters").changed.size() == 1);
+        double value = 1 - (2629746.0 - 2592000.0) / 2629746.0;
+        CHECK(component(r, "filters").changed[0].similarity == Approx(0.6 + 0.4 * value));
+        CHECK(cross("SELECT a FROM t WHERE d > NOW() - INTERVAL '30 days'", "t | where d > ago(30d) | project a").score == 1.0);
+    }
+    SECTION("a length of time is not compared by closeness with a plain number") {
+        DiffResult r = score("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 hour'", "SELECT a FROM t WHERE d > 3600", "full");
+        REQUIRE(component(r, "filters").score < 0.9);
     }
 }

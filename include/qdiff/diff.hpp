@@ -1,12 +1,15 @@
 // Structural diff and scoring of a generated query against an expected one (see SCORING.md).
 #pragma once
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "qdiff/ast.hpp"
+#include "qdiff/diagnostic.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/source.hpp"
 
 namespace qdiff {
 
@@ -22,6 +25,7 @@ struct Atom {
     std::string value_type;  // literal type of the value ("integer", "string", ...), "" when not a literal
     std::string context;   // connective path of a filter atom ("AND", "AND/OR"), or a position
     Span span;             // in the text the atom came from
+    uint32_t statement = 0;  // index of its statement in a script of several
 };
 
 // The components, in reporting order.
@@ -31,7 +35,9 @@ inline constexpr const char* kComponentNames[] = {"collection", "search",     "f
 
 using Components = std::map<std::string, std::vector<Atom>>;
 
-// The atoms of each component of a normalized script (its first query).
+// The atoms of each component of one normalized statement (null: every component empty).
+Components extract_components(const ast::Statement* normalized);
+// The same for the first statement of a script.
 Components extract_components(const ast::Script& normalized);
 
 // Similarity of two atoms of the same component, in [0, 1].
@@ -78,7 +84,7 @@ Profile load_profile(const std::string& name_or_path);
 Profile parse_profile(const std::string& json_text, const std::string& origin);
 std::vector<std::string> builtin_profile_names();
 
-// One node-level edit of an optimal Zhang–Shasha mapping.
+// One node-level edit of an optimal Zhang–Shasha mapping (or of a statement only one side has).
 struct TreeEdit {
     std::string op;  // "insert" | "delete" | "relabel"
     std::string expected_label;
@@ -107,18 +113,57 @@ struct DiffResult {
     std::optional<double> label_boost;
     std::optional<double> label_penalty;
     std::optional<double> final_score;
-    std::vector<TreeEdit> tree_edits;  // hybrid only: the node-level script behind base_similarity
     std::vector<Edit> edits;  // from the component explanations: missing → delete, extra → insert,
                               // changed → update
+    // Every profile: the node-level edit script between the canonical trees (Zhang–Shasha), at most
+    // kMaxTreeEdits long. Not computed (empty, tree_distance_exact false) when nodes(expected) ×
+    // nodes(generated) exceeds kMaxTreeEditCells; tree_distance is then a lower bound.
+    std::vector<TreeEdit> tree_edits;
+    size_t tree_distance = 0;  // the edit distance (the script's full length)
+    bool tree_distance_exact = true;
+    bool tree_edits_truncated = false;  // the script is longer than what is listed
+    size_t statements = 1;  // statement pairs scored (the longer script's statement count)
 };
+
+// The bounds of the node-level edit script (SCORING.md, "Edits").
+inline constexpr size_t kMaxTreeEditCells = 1'000'000;
+inline constexpr size_t kMaxTreeEdits = 500;
 
 // Zhang–Shasha tree edit distance (unit costs; labels are a node's kind and scalar fields) and tree size.
 size_t tree_edit_distance(const ast::Node& a, const ast::Node& b);
 size_t tree_size(const ast::Node& n);
 
 
-// Normalizes both scripts and scores `generated` against `expected`.
+// Normalizes both scripts and scores `generated` against `expected`, statement i against statement i
+// (a statement only one side has scores 0; the score is the mean over the statement pairs).
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
                 Language generated_language, const Profile& profile);
+
+// ---- many pairs on all cores ---------------------------------------------------------------------
+
+// One (expected, generated) pair to score; Language::Auto detects each text's language.
+struct PairInput {
+    std::string expected;
+    std::string generated;
+    Language expected_language = Language::Auto;
+    Language generated_language = Language::Auto;
+    Dialect dialect = Dialect::Generic;
+};
+
+// The outcome of one pair: scored (`ok`), or why not. Never dropped: diff_pairs returns one per input.
+struct PairScore {
+    bool ok = false;
+    DiffResult result;  // when ok
+    // Both texts, for line/column lookups of the spans in `result` and in the diagnostics.
+    std::shared_ptr<const SourceText> expected_source;
+    std::shared_ptr<const SourceText> generated_source;
+    std::vector<Diagnostic> expected_diagnostics;  // syntax errors of a text that does not parse
+    std::vector<Diagnostic> generated_diagnostics;
+    std::string error;  // when not ok: which side does not parse, or what failed
+};
+
+// Parses, normalizes and scores every pair independently on `threads` threads (0: every core);
+// results are in input order and identical whatever the thread count.
+std::vector<PairScore> diff_pairs(const std::vector<PairInput>& pairs, const Profile& profile, unsigned threads = 0);
 
 }  // namespace qdiff
