@@ -1,0 +1,45 @@
+// Evaluating one case: parse both queries, diff them, then the secondary stages, then the total.
+// Nothing escapes as an exception: every failure becomes an error in the outcome.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "qdiff/diff.hpp"
+#include "qdiff/parse.hpp"
+#include "qdiff/stage.hpp"
+#include "scoring/total.hpp"
+
+namespace qdiff::stages {
+
+struct PipelineOptions {
+    std::optional<Profile> profile;  // default: weaviate-ast for two Weaviate queries, full otherwise
+    scoring::TotalOptions total;
+};
+
+struct CaseOutcome {
+    std::optional<ParseResult> expected;
+    std::optional<ParseResult> generated;
+    std::optional<DiffResult> diff;          // when both parsed
+    std::vector<StageResult> stages;         // one per configured stage, in order
+    scoring::Total total;
+    std::vector<std::pair<std::string, double>> timings;  // step → seconds, in order
+    std::string error;                       // an internal failure of this case, "" when none
+};
+
+class Pipeline {
+public:
+    // The stages are owned by this pipeline and run one case at a time: a batch run builds one
+    // pipeline per worker thread, so stages need not be thread-safe.
+    Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> stages);
+    CaseOutcome run(const Case& c);
+
+private:
+    PipelineOptions options_;
+    std::vector<std::unique_ptr<Stage>> stages_;
+    std::optional<Profile> full_, weaviate_;  // the default profiles, loaded once
+};
+
+}  // namespace qdiff::stages
