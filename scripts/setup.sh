@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build ccache
   antlr4 libantlr4-runtime-dev default-jre-headless
   tao-pegtl-dev libboost-graph-dev libfmt-dev catch2 nlohmann-json3-dev
-  libsqlite3-dev sqlite3 libpq-dev libcurl4-openssl-dev
+  libsqlite3-dev sqlite3 libpq-dev postgresql libcurl4-openssl-dev
   libclang-rt-14-dev
 )
 missing=()

@@ -1,0 +1,138 @@
+#include "stages/results/results_stage.hpp"
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "qdiff/ast.hpp"
+#include "qdiff/parse.hpp"
+
+namespace qdiff {
+namespace results {
+
+bool query_orders_result(const std::string& query, Language language, Dialect dialect) {
+    ParseOptions options;
+    options.language = language;
+    options.dialect = dialect;
+    ParseResult parsed = parse(query, options);
+    if (!parsed.ok() || parsed.script()->statements.empty()) return false;
+    const auto* q = ast::dyn_cast<ast::Query>(parsed.script()->statements.back());
+    // A KQL pipeline keeps its order through later operators, which the lowering may wrap in a new
+    // block; an SQL derived table does not promise its order to the outer query.
+    while (q && q->order_by.empty() && parsed.language() == Language::Kql && q->sources.size() == 1 &&
+           q->joins.empty() && q->group_by.empty() && q->aggregations.empty() && q->set_ops.empty()) {
+        const auto* derived = ast::dyn_cast<ast::DerivedTable>(q->sources.front());
+        q = derived ? derived->query : nullptr;
+    }
+    return q && !q->order_by.empty();
+}
+
+ExecResult execute_on(const std::string& db, const std::string& sql, const ExecLimits& limits) {
+    if (db.rfind("sqlite:", 0) == 0) return execute_sqlite(db.substr(7), sql, limits);
+    if (db.rfind("postgres:", 0) == 0) return execute_postgres(db.substr(9), sql, limits);
+    ExecResult r;
+    r.status = ExecStatus::Error;
+    r.error = "unknown database '" + db + "': use sqlite:PATH or postgres:URI";
+    return r;
+}
+
+}  // namespace results
+
+namespace {
+
+using namespace results;
+
+class ResultsStage : public Stage {
+public:
+    explicit ResultsStage(ResultsOptions options) : options_(std::move(options)) {}
+    std::string name() const override { return "results"; }
+
+    StageResult run(const Case& c, const StageContext&) override {
+        const auto start = std::chrono::steady_clock::now();
+        StageResult r;
+        try {
+            r = evaluate(c);
+        } catch (const std::exception& e) {
+            r = {};
+            r.status = StageStatus::Error;
+            r.reason = std::string("results matcher failed: ") + e.what();
+        }
+        r.stage = "results";
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return r;
+    }
+
+private:
+    // The result of one side, or nullopt when there is no way to get it.
+    std::optional<ExecResult> obtain(const Case& c, const std::string& given, const std::string& query,
+                                     const std::string& db) const {
+        if (!given.empty()) return read_result_file(given);
+        Language language = c.language == Language::Auto ? detect_language(query) : c.language;
+        if (db.empty() || language != Language::Sql) return std::nullopt;
+        return execute_on(db, query, {options_.timeout_seconds, options_.row_cap});
+    }
+
+    StageResult evaluate(const Case& c) const {
+        StageResult r;
+        MatchMode mode;
+        if (!parse_match_mode(options_.mode, mode)) {
+            r.status = StageStatus::Error;
+            r.reason = "unknown results mode '" + options_.mode + "': use recall or f1";
+            return r;
+        }
+        const std::string& db = c.db.empty() ? options_.db : c.db;
+        auto expected = obtain(c, c.expected_result, c.expected, db);
+        if (!expected) {
+            r.reason = db.empty() ? "no database (--db or the case's db) and no expected_result given"
+                                  : "the expected query is not SQL: give expected_result";
+            return r;
+        }
+        if (expected->status != ExecStatus::Ok) {
+            r.status = StageStatus::Error;
+            r.reason = "expected result unavailable: " + expected->error;
+            return r;
+        }
+        auto generated = obtain(c, c.generated_result, c.generated, db);
+        if (!generated) {
+            r.reason = db.empty() ? "no database (--db or the case's db) and no generated_result given"
+                                  : "the generated query is not SQL: give generated_result";
+            return r;
+        }
+        r.details["generated_seconds"] = nlohmann::json(generated->seconds).dump();
+        if (generated->status != ExecStatus::Ok) {
+            r.status = generated->status == ExecStatus::Timeout ? StageStatus::Timeout : StageStatus::Error;
+            r.reason = "generated query: " + generated->error;
+            return r;
+        }
+        bool ordered = c.expected_ordered ||
+                       (!c.expected.empty() && query_orders_result(c.expected, c.language, c.dialect));
+        Comparison cmp = compare_results(expected->result, generated->result, ordered, mode, options_.tolerance);
+        r.status = StageStatus::Ok;
+        r.score = cmp.score;
+        r.reason = cmp.explanation;
+        nlohmann::json columns = nlohmann::json::object();
+        for (const auto& p : cmp.paired_columns) columns[p.expected] = p.generated;
+        for (const auto& u : cmp.unpaired_columns) columns[u] = nullptr;
+        r.details["mode"] = nlohmann::json(options_.mode).dump();
+        r.details["ordered"] = ordered ? "true" : "false";
+        r.details["columns"] = columns.dump();
+        r.details["expected_rows"] = std::to_string(cmp.expected_rows);
+        r.details["generated_rows"] = std::to_string(cmp.generated_rows);
+        r.details["found"] = std::to_string(cmp.found);
+        r.details["missing"] = std::to_string(cmp.missing);
+        r.details["extra"] = std::to_string(cmp.extra);
+        r.details["truncated"] = expected->result.truncated || generated->result.truncated ? "true" : "false";
+        r.details["missing_examples"] = nlohmann::json(cmp.missing_examples).dump();
+        return r;
+    }
+
+    ResultsOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Stage> make_results_stage(const ResultsOptions& options) {
+    return std::make_unique<ResultsStage>(options);
+}
+
+}  // namespace qdiff

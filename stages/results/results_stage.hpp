@@ -1,0 +1,40 @@
+// The results matcher stage: runs (or reads) the expected and the generated result and compares them
+// (compare.hpp has the matching rules, execute_sqlite.cpp / execute_postgres.cpp the safety rules).
+//
+// Where the results come from, per side: a result given with the case (expected_result /
+// generated_result: a file or inline JSON) wins; otherwise the query runs on the case's `db`, or the
+// options' `db` when the case has none. KQL and Weaviate queries never run on a database: they need
+// result files. Without an expected result the stage is skipped (nothing to compare against); an
+// expected query that fails is an Error; a generated query that fails or times out is an Error or a
+// Timeout with score 0. The expected result counts as ordered when the case says so or when the
+// expected query orders its result at the top level (SQL ORDER BY; KQL sort/order/top, also when a
+// later project/extend/where wraps them).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "qdiff/stage.hpp"
+#include "stages/results/compare.hpp"
+#include "stages/results/result_set.hpp"
+
+namespace qdiff {
+
+struct ResultsOptions {
+    std::string db;                // "sqlite:PATH" | "postgres:URI" | ""
+    std::string mode = "recall";   // | "f1"
+    double timeout_seconds = 10;
+    size_t row_cap = 100000;
+    double tolerance = 1e-6;
+};
+
+// name() == "results".
+std::unique_ptr<Stage> make_results_stage(const ResultsOptions& options);
+
+namespace results {
+// Whether the expected query orders its result (see above); false when it does not parse.
+bool query_orders_result(const std::string& query, Language language, Dialect dialect);
+// Runs one query on "sqlite:PATH" or "postgres:URI".
+ExecResult execute_on(const std::string& db, const std::string& sql, const ExecLimits& limits);
+}  // namespace results
+
+}  // namespace qdiff
