@@ -19,8 +19,10 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "stages/judge/judge_stage.hpp"
 #include "stages/pipeline.hpp"
 #include "stages/pipeline_record.hpp"
+#include "stages/results/results_stage.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -90,8 +92,19 @@ BatchOptions read_options(std::vector<std::string> argv) {
 }
 
 // The secondary stages of one worker (each worker owns its own, see Pipeline).
+// The results stage always runs: a case may bring its own database or result files, and the stage
+// reports itself skipped when there is nothing to compare.
 std::vector<std::unique_ptr<Stage>> make_stages(const BatchOptions& o) {
     std::vector<std::unique_ptr<Stage>> stages;
+    ResultsOptions results{.db = o.db, .mode = o.results_mode};
+    if (o.timeout) results.timeout_seconds = *o.timeout;
+    stages.push_back(make_results_stage(results));
+    if (!o.judge.empty()) {
+        JudgeOptions judge{.target = o.judge, .cache_dir = o.judge_cache};
+        if (!o.judge_model.empty()) judge.model = o.judge_model;
+        if (o.timeout) judge.timeout_seconds = *o.timeout;
+        stages.push_back(make_judge_stage(judge));
+    }
     return stages;
 }
 
