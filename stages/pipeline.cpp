@@ -82,10 +82,17 @@ CaseOutcome Pipeline::run(const Case& c) {
         }));
     }
 
+    if (out.generated) {
+        fail(timed(out, "lint", [&] {
+            out.lint = lint(*out.generated, {.dialect = c.dialect});
+        }));
+    }
+
     StageContext context;
     if (out.expected && out.expected->ok()) context.expected = &*out.expected;
     if (out.generated && out.generated->ok()) context.generated = &*out.generated;
     if (out.diff) context.structural_score = out.diff->score;
+    if (out.lint) context.confidence = out.lint->confidence;
     for (const auto& stage : stages_) {
         StageResult result;
         std::string error = timed(out, stage->name().c_str(), [&] { result = stage->run(c, context); });

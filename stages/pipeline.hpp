@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "qdiff/diff.hpp"
+#include "qdiff/lint.hpp"
 #include "qdiff/parse.hpp"
 #include "qdiff/stage.hpp"
 #include "scoring/total.hpp"
@@ -23,6 +24,7 @@ struct CaseOutcome {
     std::optional<ParseResult> expected;
     std::optional<ParseResult> generated;
     std::optional<DiffResult> diff;          // when both parsed
+    std::optional<LintResult> lint;          // of the generated query (its diagnostics include the parse's)
     std::vector<StageResult> stages;         // one per configured stage, in order
     scoring::Total total;
     std::vector<std::pair<std::string, double>> timings;  // step → seconds, in order

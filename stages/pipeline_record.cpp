@@ -157,7 +157,11 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     }
     j["language"] = {{"expected", out.expected ? language_name(out.expected->language()) : "?"},
                      {"generated", out.generated ? language_name(out.generated->language()) : "?"}};
-    j["diagnostics"] = {{"expected", diagnostics_json(out.expected)}, {"generated", diagnostics_json(out.generated)}};
+    j["confidence"] = out.lint ? Record(out.lint->confidence) : Record(nullptr);
+    Record generated_diagnostics = out.lint && out.generated
+                                       ? Record::parse(render_json(out.lint->diagnostics, out.generated->source()))
+                                       : diagnostics_json(out.generated);
+    j["diagnostics"] = {{"expected", diagnostics_json(out.expected)}, {"generated", std::move(generated_diagnostics)}};
     Record stages = Record::object();
     for (const StageResult& r : out.stages) stages[r.stage] = stage_json(r);
     j["stages"] = std::move(stages);

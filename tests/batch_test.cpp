@@ -84,7 +84,7 @@ TEST_CASE("pipeline: parse, diff, stages and total for one case", "[batch]") {
         steps.push_back(step);
         CHECK(seconds >= 0);
     }
-    CHECK(steps == std::vector<std::string>{"parse", "diff", "judge", "results"});
+    CHECK(steps == std::vector<std::string>{"parse", "diff", "lint", "judge", "results"});
 
     stages::Record r = stages::outcome_record(7, c, out);
     CHECK(r["line"] == 7);
@@ -130,6 +130,7 @@ TEST_CASE("pipeline: a generated query that does not parse fails with its diagno
     stages::Record r = stages::outcome_record(2, c, out);
     CHECK(r["status"] == "error");  // the results stage failed
     CHECK(r["structural"].is_null());
+    CHECK(r["confidence"] == 0);  // invalid syntax
     REQUIRE(r["diagnostics"]["generated"].size() >= 1);
     CHECK(r["diagnostics"]["generated"][0]["code"] == "unexpected-token");
     CHECK(r["stages"]["results"]["reason"] == "no such table: AppTraces");
@@ -430,5 +431,9 @@ TEST_CASE("qdiff batch: the bundled restaurant cases on an SQLite database", "[b
             CHECK(r["diagnostics"]["generated"][0]["code"] == "unexpected-token");
         }
         if (id == "wrong-filter") CHECK(r["results_match"] == 0.0);  // Japanese instead of Italian
+        // The linter's confidence: a LIMIT-less query costs a warning (5); a syntax error zeroes it.
+        if (id == "exact-top3") CHECK(r["confidence"] == 100);
+        if (id == "exact-food-types") CHECK(r["confidence"] == 95);
+        if (id == "broken-syntax") CHECK(r["confidence"] == 0);
     }
 }
