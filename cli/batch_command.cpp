@@ -233,10 +233,12 @@ int run_batch(const std::vector<std::string>& argv) {
     std::deque<std::shared_ptr<Slot>> window, pending;
     bool input_done = false;
 
+    // Built here, not in the workers, so that a failure to build one is reported, not fatal.
+    std::vector<std::unique_ptr<stages::Pipeline>> pipelines;
+    for (size_t i = 0; i < o.threads; ++i) pipelines.push_back(std::make_unique<stages::Pipeline>(o.pipeline, make_stages(o)));
     std::vector<std::thread> workers;
     for (size_t i = 0; i < o.threads; ++i) {
-        workers.emplace_back([&] {
-            stages::Pipeline pipeline(o.pipeline, make_stages(o));
+        workers.emplace_back([&, &pipeline = *pipelines[i]] {
             std::unique_lock lock(mutex);
             for (;;) {
                 work_ready.wait(lock, [&] { return !pending.empty() || input_done; });
