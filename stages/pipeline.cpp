@@ -59,6 +59,15 @@ Pipeline::Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> 
     }
 }
 
+const SchemaLoadResult& Pipeline::schema(const std::string& spec) {
+    if (auto it = schemas_.find(spec); it != schemas_.end()) return it->second;
+    if (schemas_.size() >= kMaxSchemas) schemas_.clear();
+    size_t hash = spec.find('#');
+    SchemaLoadResult loaded = hash == std::string::npos ? load_schema(spec)
+                                                        : load_schema(spec.substr(0, hash), spec.substr(hash + 1));
+    return schemas_.emplace(spec, std::move(loaded)).first->second;
+}
+
 CaseOutcome Pipeline::run(const Case& c) {
     CaseOutcome out;
     auto fail = [&](std::string error) {
@@ -84,7 +93,13 @@ CaseOutcome Pipeline::run(const Case& c) {
 
     if (out.generated) {
         fail(timed(out, "lint", [&] {
-            out.lint = lint(*out.generated, {.dialect = c.dialect});
+            const Schema* schema = nullptr;
+            if (!c.schema.empty()) {
+                const SchemaLoadResult& loaded = this->schema(c.schema);
+                if (loaded.schema) schema = &*loaded.schema;
+                else out.schema_diagnostics = loaded.diagnostics;
+            }
+            out.lint = lint(*out.generated, {.schema = schema, .dialect = c.dialect});
         }));
     }
 

@@ -136,7 +136,7 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
 }
 
 Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out) {
-    bool failed_stage = false;
+    bool failed_stage = has_errors(out.schema_diagnostics);
     for (const StageResult& r : out.stages) failed_stage |= stage_failed(r);
     Record j;
     j["line"] = line_number;
@@ -162,6 +162,13 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
                                        ? Record::parse(render_json(out.lint->diagnostics, out.generated->source()))
                                        : diagnostics_json(out.generated);
     j["diagnostics"] = {{"expected", diagnostics_json(out.expected)}, {"generated", std::move(generated_diagnostics)}};
+    if (!out.schema_diagnostics.empty()) {
+        // About a file, not a query: its location is in the message.
+        Record schema = Record::array();
+        for (const Diagnostic& d : out.schema_diagnostics)
+            schema.push_back({{"code", d.code()}, {"severity", severity_name(d.severity)}, {"message", d.message}});
+        j["diagnostics"]["schema"] = std::move(schema);
+    }
     Record stages = Record::object();
     for (const StageResult& r : out.stages) stages[r.stage] = stage_json(r);
     j["stages"] = std::move(stages);

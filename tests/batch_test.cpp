@@ -437,3 +437,34 @@ TEST_CASE("qdiff batch: the bundled restaurant cases on an SQLite database", "[b
         if (id == "broken-syntax") CHECK(r["confidence"] == 0);
     }
 }
+
+TEST_CASE("pipeline: the case's schema is loaded once and the linter checks against it", "[batch]") {
+    fs::path ddl = write("singer.sql", "CREATE TABLE singer (name TEXT, age INTEGER, country TEXT);\n");
+    stages::Pipeline pipeline({}, {});
+    Case c;
+    c.id = "s1";
+    c.language = Language::Sql;
+    c.schema = ddl.string();
+    c.expected = "SELECT name FROM singer WHERE age > 30 LIMIT 5";
+    c.generated = "SELECT nme FROM singer WHERE age > 30 LIMIT 5";
+    stages::CaseOutcome out = pipeline.run(c);
+    REQUIRE(out.lint);
+    CHECK(out.schema_diagnostics.empty());
+    CHECK(out.lint->confidence == 80);  // one error: unknown column
+    stages::Record r = stages::outcome_record(1, c, out);
+    CHECK(r["status"] == "ok");
+    bool unknown_column = false;
+    for (const auto& d : r["diagnostics"]["generated"]) unknown_column |= d["code"] == "unknown-column";
+    CHECK(unknown_column);
+
+    // A schema that cannot be loaded: its diagnostics in the record, the case evaluated without it.
+    fs::path missing = scratch() / "absent-schema.json";
+    c.schema = missing.string();
+    stages::CaseOutcome without = pipeline.run(c);
+    REQUIRE(without.lint);
+    CHECK(without.lint->confidence == 100);
+    stages::Record r2 = stages::outcome_record(2, c, without);
+    CHECK(r2["status"] == "error");
+    CHECK(r2["diagnostics"]["schema"][0]["code"] == "schema-unreadable");
+    CHECK(r2["pass"] == true);  // the scores did not need the schema
+}
