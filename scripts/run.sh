@@ -40,7 +40,7 @@ run_batch() {
     status=1
   fi
   # One line per case, from the leading fields of its record (their order is fixed).
-  sed -E 's/^\{"line":[0-9]+,"id":"([^"]*)","status":"([a-z]+)","pass":(true|false),"total":([^,]+),"query_similarity":([^,]+),"query_similarity_source":"([a-z]+)","results_match":([^,]+),.*/  \1: pass \3, total \4 = query_similarity \5 (\6) + results_match \7 (status \2)/' "$out"
+  sed -E 's/^\{"line":[0-9]+,"id":"([^"]*)","status":"([a-z]+)","pass":(true|false),"total":([^,]+),"query_similarity":([^,]+),"query_similarity_source":"([a-z]+)","results_match":([^,]+),.*/  \1: pass \3, total \4 (query_similarity \5 from \6, results_match \7; status \2)/' "$out"
 }
 run_batch "$root/corpus/batch/restaurants_cases.jsonl" "$batch_dir/restaurants_records.jsonl" \
   --db "sqlite:$batch_dir/restaurants.sqlite"
