@@ -445,8 +445,8 @@ TEST_CASE("pipeline: the case's schema is loaded once and the linter checks agai
     c.id = "s1";
     c.language = Language::Sql;
     c.schema = ddl.string();
-    c.expected = "SELECT name FROM singer WHERE age > 30 LIMIT 5";
-    c.generated = "SELECT nme FROM singer WHERE age > 30 LIMIT 5";
+    c.expected = "SELECT name FROM singer WHERE age > 30 ORDER BY age LIMIT 5";
+    c.generated = "SELECT nme FROM singer WHERE age > 30 ORDER BY age LIMIT 5";
     stages::CaseOutcome out = pipeline.run(c);
     REQUIRE(out.lint);
     CHECK(out.schema_diagnostics.empty());
