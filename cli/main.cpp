@@ -17,8 +17,12 @@ commands:
   tree    [--lang ...] [--dialect ...] [FILE|-]                       the grammar's parse tree
   diff    [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
           EXPECTED GENERATED                                          structural score, explained
+  batch   CASES.jsonl [-o OUT.jsonl] [--profile ...] [--db sqlite:PATH|postgres:URI]
+          [--judge URL|cmd:PROGRAM] [--judge-model M] [--judge-cache DIR] [--threads N]
+          [--blend W] [--pass-threshold T] [--results-mode recall|f1] [--timeout S]
+          [--lang ...] [--dialect ...] [--summary FILE]               evaluates cases, JSONL out
 
-exit codes: 0 success, 1 findings (syntax errors; diff: a query does not parse), 2 usage or unreadable input
+exit codes: 0 success, 1 findings (syntax errors; diff: a query does not parse; batch: a case fails), 2 usage or unreadable input
 )";
 
 }  // namespace
@@ -31,7 +35,7 @@ int main(int argc, char** argv) {
         return args.empty() ? 2 : 0;
     }
     static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
-        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}};
+        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}, {"batch", run_batch}};
     auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << kUsage;

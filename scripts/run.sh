@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The main job on the bundled examples: set up, build, parse every example in corpus/examples (SQL,
-# KQL, Weaviate; the language is detected) and print its AST and diagnostics, then score the
-# generated queries of corpus/diff against the expected one.
+# KQL, Weaviate; the language is detected) and print its AST and diagnostics, score the generated
+# queries of corpus/diff against the expected one, then evaluate the bundled cases of corpus/batch
+# with `qdiff batch`: SQL cases executed on an SQLite database built here from corpus/batch's SQL
+# (no server), and the seed-000 KQL cases with their result sets given as files.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
@@ -21,4 +23,26 @@ for generated in "$root"/corpus/diff/generated_*; do
   echo "=== qdiff diff expected.kql $(basename "$generated")"
   "$qdiff" diff "$root/corpus/diff/expected.kql" "$generated" || status=$?
 done
+# qdiff batch exits 1 when a case fails, and some bundled cases are wrong on purpose: only a usage
+# error (2) or a lost record fails the job.
+batch_dir="$root/build/release/batch"
+mkdir -p "$batch_dir"
+rm -f "$batch_dir/restaurants.sqlite"
+sqlite3 "$batch_dir/restaurants.sqlite" < "$root/corpus/batch/restaurants.sql"
+run_batch() {
+  local cases=$1 out=$2; shift 2
+  echo "=== qdiff batch $(basename "$cases") $*"
+  local code=0
+  rm -f "$out"
+  "$qdiff" batch "$cases" -o "$out" "$@" || code=$?
+  if [ "$code" -ge 2 ] || [ "$(grep -c . "$out")" -ne "$(grep -c . "$cases")" ]; then
+    echo "qdiff batch $cases: exit $code, $(grep -c . "$out") records for $(grep -c . "$cases") cases" >&2
+    status=1
+  fi
+  # One line per case, from the leading fields of its record (their order is fixed).
+  sed -E 's/^\{"line":[0-9]+,"id":"([^"]*)","status":"([a-z]+)","pass":(true|false),"total":([^,]+),"query_similarity":([^,]+),"query_similarity_source":"([a-z]+)","results_match":([^,]+),.*/  \1: pass \3, total \4 (query_similarity \5 from \6, results_match \7; status \2)/' "$out"
+}
+run_batch "$root/corpus/batch/restaurants_cases.jsonl" "$batch_dir/restaurants_records.jsonl" \
+  --db "sqlite:$batch_dir/restaurants.sqlite"
+run_batch "$root/corpus/batch/seed000/cases.jsonl" "$batch_dir/seed000_records.jsonl"
 exit "$status"

@@ -1,0 +1,316 @@
+// `qdiff batch CASES.jsonl [-o OUT.jsonl] [options]`: evaluates every case of a JSONL file on N worker
+// threads, writing one record per case in input order. At most `window` cases are in flight, so
+// memory stays flat however long the input is. With -o, ids already in OUT are skipped and OUT is
+// appended (a resumed run).
+#include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "stages/judge/judge_stage.hpp"
+#include "stages/pipeline.hpp"
+#include "stages/pipeline_record.hpp"
+#include "stages/results/results_stage.hpp"
+
+namespace qdiff::cli {
+namespace {
+
+using stages::Record;
+
+struct BatchOptions {
+    std::string input;
+    std::string output;  // "" = standard output
+    std::string summary_path;
+    size_t threads = 1;
+    stages::CaseDefaults defaults;
+    stages::PipelineOptions pipeline;
+    std::string db, judge, judge_model, judge_cache, results_mode = "recall";
+    std::optional<double> timeout;
+};
+
+double number_option(const Args& args, const std::string& name, double fallback, double low, double high) {
+    auto text = args.get(name);
+    if (!text) return fallback;
+    try {
+        size_t used = 0;
+        double v = std::stod(*text, &used);
+        if (used == text->size() && v >= low && v <= high) return v;
+    } catch (const std::exception&) {
+    }
+    throw UsageError{"--" + name + " must be a number from " + std::to_string(low) + " to " + std::to_string(high)};
+}
+
+BatchOptions read_options(std::vector<std::string> argv) {
+    for (std::string& a : argv)
+        if (a == "-o") a = "--output";
+    Args args(argv,
+              {"output", "summary", "profile", "db", "judge", "threads", "blend", "pass-threshold", "judge-model",
+               "judge-cache", "results-mode", "timeout", "lang", "dialect"},
+              {});
+    if (args.positionals().size() != 1)
+        throw UsageError{"expected one input, CASES.jsonl (a file or -), got " + std::to_string(args.positionals().size())};
+    BatchOptions o;
+    o.input = args.positionals()[0];
+    o.output = args.get_or("output", "");
+    if (o.output == "-") o.output.clear();
+    o.summary_path = args.get_or("summary", "");
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    o.threads = static_cast<size_t>(number_option(args, "threads", cores, 1, 1024));
+    o.defaults.language = args.language();
+    o.defaults.dialect = args.dialect();
+    if (o.input != "-") o.defaults.base_dir = std::filesystem::absolute(o.input).parent_path().string();
+    if (auto profile = args.get("profile")) {
+        try {
+            o.pipeline.profile = load_profile(*profile);
+        } catch (const std::exception& e) {
+            throw UsageError{e.what()};
+        }
+    }
+    o.pipeline.total.blend = number_option(args, "blend", 0.5, 0, 1);
+    o.pipeline.total.pass_threshold = number_option(args, "pass-threshold", 0.9, 0, 1);
+    o.db = args.get_or("db", "");
+    if (!o.db.empty() && !o.db.starts_with("sqlite:") && !o.db.starts_with("postgres:"))
+        throw UsageError{"--db must be sqlite:PATH or postgres:URI"};
+    o.judge = args.get_or("judge", "");
+    o.judge_model = args.get_or("judge-model", "");
+    o.judge_cache = args.get_or("judge-cache", "");
+    o.results_mode = args.choice("results-mode", "recall", {"recall", "f1"});
+    if (args.get("timeout")) o.timeout = number_option(args, "timeout", 0, 0.001, 86400);
+    return o;
+}
+
+// The secondary stages of one worker (each worker owns its own, see Pipeline).
+// The results stage always runs: a case may bring its own database or result files, and the stage
+// reports itself skipped when there is nothing to compare.
+std::vector<std::unique_ptr<Stage>> make_stages(const BatchOptions& o) {
+    std::vector<std::unique_ptr<Stage>> stages;
+    ResultsOptions results{.db = o.db, .mode = o.results_mode};
+    if (o.timeout) results.timeout_seconds = *o.timeout;
+    stages.push_back(make_results_stage(results));
+    if (!o.judge.empty()) {
+        JudgeOptions judge{.target = o.judge, .cache_dir = o.judge_cache};
+        if (!o.judge_model.empty()) judge.model = o.judge_model;
+        if (o.timeout) judge.timeout_seconds = *o.timeout;
+        stages.push_back(make_judge_stage(judge));
+    }
+    return stages;
+}
+
+// Ids of the records already in a previous run's output, which are added to the summary. A last
+// line cut short (the previous run was killed mid-write) is removed so that appending keeps the
+// file valid JSONL.
+std::set<std::string> resume(const std::string& path, stages::BatchSummary& summary) {
+    std::set<std::string> done;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return done;
+    std::string line;
+    std::uintmax_t complete_bytes = 0, offset = 0;
+    while (std::getline(in, line)) {
+        bool complete = !in.eof();
+        offset += line.size() + (complete ? 1 : 0);
+        if (!complete) break;
+        complete_bytes = offset;
+        Record r = Record::parse(line, nullptr, false);
+        if (r.is_object() && r.contains("id") && r["id"].is_string()) {
+            if (!done.insert(r["id"].get<std::string>()).second) continue;
+            try {
+                summary.add(r);
+            } catch (const std::exception& e) {  // a record of another shape: skipped, not summarised
+                std::cerr << "qdiff batch: " << path << ": record " << r["id"] << " not summarised: " << e.what() << "\n";
+            }
+        } else if (line.find_first_not_of(" \t\r") != std::string::npos) {
+            std::cerr << "qdiff batch: " << path << ": ignoring a line that is not a record\n";
+        }
+    }
+    in.close();
+    std::error_code ec;
+    if (std::filesystem::file_size(path, ec) != complete_bytes && !ec) {
+        std::cerr << "qdiff batch: " << path << ": removing an incomplete last line\n";
+        std::filesystem::resize_file(path, complete_bytes);
+    }
+    return done;
+}
+
+// Shown on a terminal only: cases done (of how many, when the input is a file) and passed so far.
+class Progress {
+public:
+    explicit Progress(const std::string& input) : enabled_(::isatty(STDERR_FILENO) == 1) {
+        if (!enabled_ || input == "-") return;
+        std::ifstream in(input, std::ios::binary);
+        std::string line;
+        while (std::getline(in, line))
+            if (line.find_first_not_of(" \t\r") != std::string::npos) ++expected_;
+    }
+    void update(const stages::BatchSummary& s, bool final = false) {
+        if (!enabled_) return;
+        auto now = std::chrono::steady_clock::now();
+        if (!final && now - last_ < std::chrono::milliseconds(200)) return;
+        last_ = now;
+        std::string bar;
+        if (expected_) {
+            size_t filled = std::min<size_t>(30, 30 * s.cases() / expected_);
+            bar = "[" + std::string(filled, '#') + std::string(30 - filled, '.') + "] ";
+        }
+        std::cerr << "\r\033[K" << bar << s.cases() << (expected_ ? "/" + std::to_string(expected_) : "")
+                  << " cases, " << s.passed() << " passed" << std::flush;
+        if (final) std::cerr << "\r\033[K" << std::flush;
+    }
+
+private:
+    bool enabled_;
+    size_t expected_ = 0;
+    std::chrono::steady_clock::time_point last_{};
+};
+
+struct Slot {
+    size_t line = 0;
+    std::string text;
+    bool done = false;
+    bool skipped = false;  // already in the output of a previous run
+    Record record;
+    std::string output;
+};
+
+// Never throws: whatever goes wrong becomes an error record for this line.
+void evaluate(Slot& slot, stages::Pipeline& pipeline, const BatchOptions& o, const std::set<std::string>& done_ids) {
+    try {
+        auto read = stages::read_case(slot.text, slot.line, o.defaults);
+        if (auto* bad = std::get_if<stages::BadLine>(&read)) {
+            std::string id = bad->id.empty() ? stages::default_case_id(slot.line) : bad->id;
+            if (done_ids.count(id)) slot.skipped = true;
+            else slot.record = stages::bad_line_record(slot.line, *bad);
+        } else {
+            const Case& c = std::get<Case>(read);
+            if (done_ids.count(c.id)) slot.skipped = true;
+            else slot.record = stages::outcome_record(slot.line, c, pipeline.run(c));
+        }
+    } catch (const std::exception& e) {
+        slot.record = stages::bad_line_record(slot.line, {"", "internal error: " + std::string(e.what())});
+    }
+    if (!slot.skipped) slot.output = slot.record.dump(-1, ' ', false, Record::error_handler_t::replace) + "\n";
+    slot.text.clear();
+}
+
+}  // namespace
+
+int run_batch(const std::vector<std::string>& argv) {
+    BatchOptions o = read_options(argv);
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (o.input != "-") {
+        if (std::filesystem::is_directory(o.input)) throw UsageError{o.input + " is a directory"};
+        file.open(o.input, std::ios::binary);
+        if (!file) throw UsageError{"cannot read " + o.input};
+        in = &file;
+    }
+    stages::BatchSummary summary;
+    std::set<std::string> done_ids;
+    FILE* out = stdout;
+    if (!o.output.empty()) {
+        done_ids = resume(o.output, summary);
+        out = std::fopen(o.output.c_str(), "ab");
+        if (!out) throw UsageError{"cannot write " + o.output};
+    }
+    size_t resumed = summary.cases();
+    Progress progress(o.input);
+
+    // The window: slots in input order; workers fill them, this thread writes them from the front.
+    const size_t window_size = 4 * o.threads;
+    std::mutex mutex;
+    std::condition_variable work_ready, slot_done;
+    std::deque<std::shared_ptr<Slot>> window, pending;
+    bool input_done = false;
+
+    // Built here, not in the workers, so that a failure to build one is reported, not fatal.
+    std::vector<std::unique_ptr<stages::Pipeline>> pipelines;
+    for (size_t i = 0; i < o.threads; ++i) pipelines.push_back(std::make_unique<stages::Pipeline>(o.pipeline, make_stages(o)));
+    std::vector<std::thread> workers;
+    for (size_t i = 0; i < o.threads; ++i) {
+        workers.emplace_back([&, &pipeline = *pipelines[i]] {
+            std::unique_lock lock(mutex);
+            for (;;) {
+                work_ready.wait(lock, [&] { return !pending.empty() || input_done; });
+                if (pending.empty()) return;
+                std::shared_ptr<Slot> slot = pending.front();
+                pending.pop_front();
+                lock.unlock();
+                evaluate(*slot, pipeline, o, done_ids);
+                lock.lock();
+                slot->done = true;
+                slot_done.notify_all();
+            }
+        });
+    }
+
+    bool write_failed = false;
+    // Writes the finished slots at the front of the window; called with the lock held.
+    auto flush_ready = [&](std::unique_lock<std::mutex>& lock) {
+        std::vector<std::shared_ptr<Slot>> ready;
+        while (!window.empty() && window.front()->done) {
+            ready.push_back(std::move(window.front()));
+            window.pop_front();
+        }
+        lock.unlock();
+        for (const auto& slot : ready) {
+            if (slot->skipped) continue;
+            write_failed |= std::fwrite(slot->output.data(), 1, slot->output.size(), out) != slot->output.size();
+            summary.add(slot->record);
+        }
+        if (!ready.empty()) write_failed |= std::fflush(out) != 0;
+        progress.update(summary);
+        lock.lock();
+    };
+
+    std::string line;
+    std::unique_lock lock(mutex);
+    for (size_t line_number = 1;; ++line_number) {
+        lock.unlock();
+        bool more = static_cast<bool>(std::getline(*in, line));
+        lock.lock();
+        if (!more) break;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        slot_done.wait(lock, [&] { return window.size() < window_size || window.front()->done; });
+        flush_ready(lock);
+        auto slot = std::make_shared<Slot>();
+        slot->line = line_number;
+        slot->text = std::move(line);
+        window.push_back(slot);
+        pending.push_back(slot);
+        work_ready.notify_one();
+    }
+    input_done = true;
+    work_ready.notify_all();
+    while (!window.empty()) {
+        slot_done.wait(lock, [&] { return window.front()->done; });
+        flush_ready(lock);
+    }
+    lock.unlock();
+    for (std::thread& w : workers) w.join();
+    if (out != stdout) write_failed |= std::fclose(out) != 0;
+    progress.update(summary, true);
+
+    std::cerr << summary.to_text();
+    if (resumed) std::cerr << "  (" << resumed << " of these cases were already in " << o.output << ")\n";
+    if (!o.summary_path.empty()) {
+        std::ofstream summary_file(o.summary_path);
+        summary_file << summary.to_json().dump(2) << '\n';
+        if (!summary_file) throw UsageError{"cannot write " + o.summary_path};
+    }
+    if (write_failed) throw UsageError{"cannot write " + (o.output.empty() ? std::string("standard output") : o.output)};
+    return summary.passed() == summary.cases() ? 0 : 1;
+}
+
+}  // namespace qdiff::cli

@@ -1,0 +1,28 @@
+// self-comparison: a column compared with itself (`T1.id = T1.id`), typically a join condition
+// written with the wrong alias: always true (or never, for <>) apart from NULLs.
+#include "lint/rule.hpp"
+#include "lint/sql/analysis.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff::linting::rules {
+
+void self_comparison(LintContext& ctx) {
+    for (const sql::Block& b : ctx.sql->blocks) {
+        auto visit = [&](const ast::Node& n) {
+            auto* bin = ast::dyn_cast<ast::Binary>(&n);
+            if (!bin || !sql::is_comparison(bin->op)) return;
+            auto* l = ast::dyn_cast<ast::ColumnRef>(bin->lhs);
+            auto* r = ast::dyn_cast<ast::ColumnRef>(bin->rhs);
+            if (!l || !r) return;
+            const sql::ColumnResolution* lr = ctx.sql->resolution(*l);
+            const sql::ColumnResolution* rr = ctx.sql->resolution(*r);
+            if (lr && rr && lr->source && lr->source == rr->source && support::iequals(l->path.back().text, r->path.back().text))
+                ctx.report(make_diagnostic(DiagId::LintSelfComparison, bin->span, {ctx.source().slice(l->span)}));
+        };
+        const ast::Query& q = *b.query;
+        sql::for_each_in_expr(q.filter, visit);
+        for (const ast::Join* j : q.joins) sql::for_each_in_expr(j->condition, visit);
+    }
+}
+
+}  // namespace qdiff::linting::rules

@@ -1,0 +1,443 @@
+// SQL name resolution: builds the blocks (query scopes) and resolves every column reference.
+//
+// Scoping: a block sees the relations of its FROM clause (joined tables included); a nested query
+// (subquery expression, IN/EXISTS, a LATERAL FROM item) also sees its enclosing blocks, nearest first;
+// a plain derived table does not see its siblings. CTEs are visible to the query that defines them,
+// to later CTEs and to every nested query; a RECURSIVE CTE also to itself. USING and NATURAL join
+// columns are coalesced, so they are not ambiguous. Select-list aliases are visible in ORDER BY, and
+// in GROUP BY, HAVING and WHERE as far as the dialect allows.
+#include <algorithm>
+
+#include "lint/sql/analysis.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff::linting::sql {
+namespace {
+
+using support::iequals;
+
+struct CteEntry {
+    std::string_view name;
+    std::vector<std::string_view> columns;
+    bool columns_known = false;
+    const CteEntry* next = nullptr;  // the CTEs visible before this one
+};
+
+const Table* lookup_table(const Schema& schema, std::string_view name) {
+    for (const Table& t : schema.tables)
+        if (iequals(t.name, name)) return &t;
+    return nullptr;
+}
+
+const Column* lookup_column(const Table& table, std::string_view name) {
+    for (const Column& c : table.columns)
+        if (iequals(c.name, name)) return &c;
+    return nullptr;
+}
+
+bool alias_visible(Clause clause, Dialect d) {
+    switch (clause) {
+        case Clause::OrderBy: return true;
+        case Clause::GroupBy: return d != Dialect::Tsql;
+        case Clause::Having: return d == Dialect::Generic || d == Dialect::Sqlite || d == Dialect::Mysql;
+        case Clause::Where: return d == Dialect::Generic || d == Dialect::Sqlite;
+        default: return false;
+    }
+}
+
+class Resolver {
+public:
+    Resolver(Analysis& out, const SourceText& source, const LintOptions& options)
+        : out_(out), text_(source.text()), options_(options) {}
+
+    void statement(const ast::Statement& s) {
+        if (auto* q = ast::dyn_cast<ast::Query>(&s)) {
+            query(*q, nullptr, nullptr, false);
+        } else {
+            // Writes are reported by their own rule; their tables and nested queries are still checked.
+            for_each_nested(s, nullptr, nullptr);
+        }
+    }
+
+private:
+    // Resolves a query block and returns it.
+    Block& query(const ast::Query& q, const Block* parent, const CteEntry* ctes, bool is_subquery) {
+        std::deque<CteEntry>& own = cte_storage_.emplace_back();
+        for (const ast::Cte* cte : q.ctes) {
+            CteEntry& entry = own.emplace_back();
+            entry.name = cte->name.text;
+            entry.next = ctes;
+            entry.columns_known = !cte->columns.empty();
+            for (const ast::Name& n : cte->columns) entry.columns.push_back(n.text);
+            // A recursive CTE sees itself (with the columns it declares, else any column).
+            if (cte->query) {
+                Block& body = query(*cte->query, parent, q.recursive ? &entry : ctes, true);
+                body.is_cte = true;
+                if (cte->columns.empty()) {
+                    entry.columns = body.output;
+                    entry.columns_known = body.output_known;
+                }
+            }
+            ctes = &entry;
+        }
+
+        Block& block = out_.blocks.emplace_back();
+        block.query = &q;
+        block.parent = parent;
+        block.is_subquery = is_subquery;
+        for (const ast::Relation* r : q.sources) relation(*r, block, ctes);
+        for (const ast::Join* j : q.joins) join(*j, block, ctes);
+        output_names(q, block);
+
+        for (const ast::SelectItem* item : q.projection) expr(item->expr, block, ctes, Clause::Select);
+        for (const ast::Join* j : q.joins) expr(j->condition, block, ctes, Clause::On);
+        expr(q.filter, block, ctes, Clause::Where);
+        for (const ast::Expr* e : q.group_by) expr(e, block, ctes, Clause::GroupBy);
+        for (const ast::Expr* e : q.distinct_on) expr(e, block, ctes, Clause::Select);
+        expr(q.having, block, ctes, Clause::Having);
+        expr(q.qualify, block, ctes, Clause::Having);
+        for (const ast::WindowDef* w : q.windows) expr(w->spec, block, ctes, Clause::Other);
+        for (const ast::SetOp* op : q.set_ops)
+            if (op->query) query(*op->query, parent, ctes, is_subquery).is_set_branch = true;
+        for (const ast::OrderItem* o : q.order_by) expr(o->expr, block, ctes, Clause::OrderBy);
+        expr(q.limit, block, ctes, Clause::Other);
+        expr(q.offset, block, ctes, Clause::Other);
+        return block;
+    }
+
+    void join(const ast::Join& j, Block& block, const CteEntry* ctes) {
+        size_t before = block.sources.size();
+        if (j.right) relation(*j.right, block, ctes);
+        for (const ast::Name& n : j.using_columns) block.coalesced.push_back(support::to_lower(n.text));
+        if (j.natural && before < block.sources.size()) {
+            for (size_t r = before; r < block.sources.size(); ++r)
+                for (std::string_view c : block.sources[r].columns)
+                    for (size_t l = 0; l < before; ++l)
+                        if (block.sources[l].has_column(c)) block.coalesced.push_back(support::to_lower(c));
+        }
+    }
+
+    void relation(const ast::Relation& r, Block& block, const CteEntry* ctes) {
+        using namespace ast;
+        if (auto* t = dyn_cast<TableRef>(&r)) {
+            Source s;
+            s.relation = t;
+            std::string_view table_name = t->name.empty() ? std::string_view() : t->name.back().text;
+            s.name = t->alias.empty() ? table_name : t->alias.text;
+            const CteEntry* cte = nullptr;
+            if (t->name.size() == 1)
+                for (const CteEntry* c = ctes; c; c = c->next)
+                    if (iequals(c->name, table_name)) {
+                        cte = c;
+                        break;
+                    }
+            if (cte) {
+                s.columns = cte->columns;
+                s.columns_known = cte->columns_known;
+                out_.used_ctes.push_back(cte->name);
+            } else if (options_.schema) {
+                s.table = lookup_table(*options_.schema, table_name);
+                if (s.table) {
+                    for (const Column& c : s.table->columns) s.columns.push_back(c.name);
+                    s.columns_known = true;
+                } else {
+                    s.unknown_table = true;
+                    std::vector<std::string_view> names;
+                    for (const Table& table : options_.schema->tables) names.push_back(table.name);
+                    out_.unknown_tables.push_back({t, nearest_name(table_name, names)});
+                }
+            }
+            rename_columns(s, t->column_aliases);
+            block.sources.push_back(std::move(s));
+        } else if (auto* d = dyn_cast<DerivedTable>(&r)) {
+            Source s;
+            s.relation = d;
+            s.name = d->alias.text;
+            if (d->query) {
+                Block& inner = query(*d->query, d->lateral ? &block : block.parent, ctes, true);
+                s.columns = inner.output;
+                s.columns_known = inner.output_known;
+            }
+            rename_columns(s, d->column_aliases);
+            block.sources.push_back(std::move(s));
+        } else if (auto* f = dyn_cast<TableFunction>(&r)) {
+            Source s;
+            s.relation = f;
+            s.name = f->alias.text;
+            rename_columns(s, f->column_aliases);
+            block.sources.push_back(std::move(s));
+            expr(f->call, block, ctes, Clause::Other);
+        } else if (auto* v = dyn_cast<ValuesTable>(&r)) {
+            Source s;
+            s.relation = v;
+            s.name = v->alias.text;
+            rename_columns(s, v->column_aliases);
+            block.sources.push_back(std::move(s));
+        } else if (auto* jt = dyn_cast<JoinedTable>(&r)) {
+            if (jt->first) relation(*jt->first, block, ctes);
+            for (const Join* j : jt->joins) join(*j, block, ctes);
+            for (const Join* j : jt->joins) expr(j->condition, block, ctes, Clause::On);
+        }
+    }
+
+    static void rename_columns(Source& s, const ast::List<ast::Name>& aliases) {
+        if (aliases.empty()) return;
+        s.columns.clear();
+        for (const ast::Name& n : aliases) s.columns.push_back(n.text);
+        s.columns_known = true;
+    }
+
+    void output_names(const ast::Query& q, Block& block) {
+        for (const ast::SelectItem* item : q.projection) {
+            if (!item->alias.empty()) {
+                block.output.push_back(item->alias.text);
+            } else if (auto* c = ast::dyn_cast<ast::ColumnRef>(item->expr); c && !c->path.empty()) {
+                block.output.push_back(c->path.back().text);
+            } else if (auto* star = ast::dyn_cast<ast::Star>(item->expr)) {
+                for (const Source& s : block.sources) {
+                    if (!star->qualifier.empty() && !iequals(s.name, star->qualifier.back().text)) continue;
+                    if (!s.columns_known) block.output_known = false;
+                    block.output.insert(block.output.end(), s.columns.begin(), s.columns.end());
+                }
+            } else {
+                // SQLite names it by its text; other databases invent a name. Neither is a usable name.
+                block.output.push_back({});
+            }
+        }
+    }
+
+    // Resolves the column references of an expression; nested queries become blocks of their own.
+    void expr(const ast::Node* n, Block& block, const CteEntry* ctes, Clause clause) {
+        if (n == nullptr) return;
+        if (auto* ref = ast::dyn_cast<ast::ColumnRef>(n)) {
+            column(*ref, block, clause);
+            return;
+        }
+        if (auto* q = ast::dyn_cast<ast::Query>(n)) {
+            query(*q, &block, ctes, true);
+            return;
+        }
+        if (ast::isa<ast::Lambda>(n)) return;
+        ast::for_each_child(*n, [&](const ast::Node& child) { expr(&child, block, ctes, clause); });
+    }
+
+    // Tables and nested queries of a statement that is not a query (INSERT ... SELECT, UPDATE ...).
+    void for_each_nested(const ast::Node& n, const Block* parent, const CteEntry* ctes) {
+        ast::for_each_child(n, [&](const ast::Node& child) {
+            if (auto* q = ast::dyn_cast<ast::Query>(&child)) {
+                query(*q, parent, ctes, false);
+            } else if (!ast::isa<ast::Expr>(&child)) {
+                for_each_nested(child, parent, ctes);
+            }
+        });
+    }
+
+    void column(const ast::ColumnRef& ref, const Block& block, Clause clause) {
+        ColumnResolution r;
+        r.ref = &ref;
+        r.block = &block;
+        r.clause = clause;
+        resolve(r, ref, block, clause);
+        out_.column_index.emplace(&ref, out_.columns.size());
+        out_.columns.push_back(std::move(r));
+    }
+
+    void resolve(ColumnResolution& r, const ast::ColumnRef& ref, const Block& block, Clause clause) {
+        if (ref.path.empty()) return;
+        std::string_view name = ref.path.back().text;
+        if (ref.path.size() >= 2) {
+            std::string_view qualifier = ref.path[ref.path.size() - 2].text;
+            for (const Block* b = &block; b; b = b->parent) {
+                const Source* s = b->find_source(qualifier);
+                if (!s) continue;
+                r.source = s;
+                if (!s->columns_known) {
+                    r.status = Resolved::Unchecked;
+                } else if (s->has_column(name)) {
+                    r.status = b == &block ? Resolved::Column : Resolved::OuterColumn;
+                    if (s->table) r.column = lookup_column(*s->table, name);
+                } else {
+                    r.status = Resolved::Unknown;
+                    r.suggestion = nearest_name(name, s->columns);
+                }
+                return;
+            }
+            r.status = Resolved::UnknownQualifier;
+            return;
+        }
+
+        bool ordering = clause == Clause::OrderBy;
+        if (ordering && is_output_alias(block, name)) {
+            r.status = Resolved::OutputAlias;
+            return;
+        }
+        for (const Block* b = &block; b; b = b->parent) {
+            bool unchecked = false;
+            for (const Source& s : b->sources) {
+                if (!s.columns_known) {
+                    unchecked = true;
+                } else if (s.has_column(name)) {
+                    if (r.source == nullptr) r.source = &s;
+                    r.matches.push_back(s.name);
+                }
+            }
+            if (r.matches.size() > 1 && !is_coalesced(*b, name)) {
+                r.status = Resolved::Ambiguous;
+                r.source = nullptr;
+                return;
+            }
+            if (r.source) {
+                r.status = b == &block ? Resolved::Column : Resolved::OuterColumn;
+                if (r.source->table) r.column = lookup_column(*r.source->table, name);
+                r.matches.clear();
+                return;
+            }
+            if (b == &block && alias_visible(clause, options_.dialect) && is_output_alias(block, name)) {
+                r.status = Resolved::OutputAlias;
+                return;
+            }
+            if (unchecked) {
+                r.status = Resolved::Unchecked;
+                return;
+            }
+        }
+        if (double_quoted(ref) && options_.dialect != Dialect::Postgres && options_.dialect != Dialect::Tsql) {
+            r.status = Resolved::StringLiteral;
+            return;
+        }
+        r.status = Resolved::Unknown;
+        std::vector<std::string_view> in_scope;
+        for (const Block* b = &block; b; b = b->parent)
+            for (const Source& s : b->sources) in_scope.insert(in_scope.end(), s.columns.begin(), s.columns.end());
+        r.suggestion = nearest_name(name, in_scope);
+    }
+
+    static bool is_output_alias(const Block& block, std::string_view name) {
+        for (const ast::SelectItem* item : block.query->projection)
+            if (!item->alias.empty() && iequals(item->alias.text, name)) return true;
+        return false;
+    }
+
+    static bool is_coalesced(const Block& b, std::string_view name) {
+        return std::any_of(b.coalesced.begin(), b.coalesced.end(), [&](const std::string& c) { return iequals(c, name); });
+    }
+
+    bool double_quoted(const ast::ColumnRef& ref) const {
+        return ref.path.size() == 1 && ref.span.begin < text_.size() && text_[ref.span.begin] == '"';
+    }
+
+    Analysis& out_;
+    std::string_view text_;
+    const LintOptions& options_;
+    std::deque<std::deque<CteEntry>> cte_storage_;  // CteEntry addresses stay valid
+};
+
+}  // namespace
+
+bool Source::has_column(std::string_view column) const {
+    return std::any_of(columns.begin(), columns.end(), [&](std::string_view c) { return iequals(c, column); });
+}
+
+const Source* Block::find_source(std::string_view name) const {
+    for (const Source& s : sources)
+        if (iequals(s.name, name)) return &s;
+    // A table referred to by its own name although it has an alias: accepted by SQLite and MySQL.
+    for (const Source& s : sources)
+        if (auto* t = ast::dyn_cast<ast::TableRef>(s.relation); t && !t->name.empty() && iequals(t->name.back().text, name))
+            return &s;
+    return nullptr;
+}
+
+const ColumnResolution* Analysis::resolution(const ast::ColumnRef& ref) const {
+    auto it = column_index.find(&ref);
+    return it == column_index.end() ? nullptr : &columns[it->second];
+}
+
+const Block* Analysis::block_of(const ast::Query& q) const {
+    for (const Block& b : blocks)
+        if (b.query == &q) return &b;
+    return nullptr;
+}
+
+ColumnType Analysis::type_of(const ast::Expr* e) const {
+    if (auto* lit = ast::dyn_cast<ast::Literal>(e)) {
+        switch (lit->type) {
+            case ast::LiteralType::Integer: return ColumnType::Integer;
+            case ast::LiteralType::Decimal: return ColumnType::Real;
+            case ast::LiteralType::String: return ColumnType::Text;
+            case ast::LiteralType::Boolean: return ColumnType::Boolean;
+            default: return ColumnType::Unknown;
+        }
+    }
+    if (auto* ref = ast::dyn_cast<ast::ColumnRef>(e)) {
+        const ColumnResolution* r = resolution(*ref);
+        if (r && r->column) return r->column->type;
+    }
+    return ColumnType::Unknown;
+}
+
+Analysis analyze(const ast::Script& script, const SourceText& source, const LintOptions& options) {
+    Analysis out;
+    Resolver resolver(out, source, options);
+    for (const ast::Statement* s : script.statements) resolver.statement(*s);
+    return out;
+}
+
+bool is_aggregate(const ast::FunctionCall& call) {
+    if (call.over != nullptr || call.name.size() != 1) return false;
+    std::string name = support::to_lower(call.name.back().text);
+    // min/max with two or more arguments are SQLite's scalar functions.
+    if (name == "min" || name == "max") return call.args.size() == 1;
+    static const char* const kAggregates[] = {
+        "count", "sum", "avg", "total", "group_concat", "string_agg", "array_agg", "listagg", "json_agg",
+        "jsonb_agg", "json_group_array", "json_group_object", "stddev", "stddev_pop", "stddev_samp",
+        "variance", "var_pop", "var_samp", "bool_and", "bool_or", "every", "bit_and", "bit_or", "median",
+        "percentile_cont", "percentile_disc", "mode", "count_big"};
+    return std::any_of(std::begin(kAggregates), std::end(kAggregates), [&](const char* a) { return name == a; });
+}
+
+Span name_span(const SourceText& source, Span within, std::string_view name) {
+    std::string_view text = source.slice(within);
+    if (name.empty() || name.size() > text.size()) return within;
+    for (size_t at = text.size() - name.size() + 1; at-- > 0;)
+        if (iequals(text.substr(at, name.size()), name))
+            return Span{within.begin + static_cast<uint32_t>(at), within.begin + static_cast<uint32_t>(at + name.size())};
+    return within;
+}
+
+bool is_comparison(ast::BinaryOp op) {
+    using ast::BinaryOp;
+    return op == BinaryOp::Eq || op == BinaryOp::NotEq || op == BinaryOp::Lt || op == BinaryOp::LtEq ||
+           op == BinaryOp::Gt || op == BinaryOp::GtEq;
+}
+
+void conjuncts(const ast::Expr* e, std::vector<const ast::Expr*>& out) {
+    if (e == nullptr) return;
+    if (auto* b = ast::dyn_cast<ast::Binary>(e); b && b->op == ast::BinaryOp::And) {
+        conjuncts(b->lhs, out);
+        conjuncts(b->rhs, out);
+    } else {
+        out.push_back(e);
+    }
+}
+
+std::string_view function_name(const ast::FunctionCall& call) {
+    return call.name.empty() ? std::string_view() : call.name.back().text;
+}
+
+std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates) {
+    // Close enough to be a typo: at most a third of the name's letters, and never more than 3.
+    size_t limit = std::clamp<size_t>(name.size() / 3, 1, 3);
+    std::string_view best;
+    size_t best_distance = limit + 1;
+    for (std::string_view c : candidates) {
+        size_t d = support::edit_distance(name, c, limit);
+        if (d < best_distance && !iequals(c, name)) {
+            best_distance = d;
+            best = c;
+        }
+    }
+    return std::string(best);
+}
+
+}  // namespace qdiff::linting::sql

@@ -1,0 +1,58 @@
+// total = w × query_similarity + (1 − w) × results_match, and the pass/fail verdict (README, "Batch").
+#include "scoring/total.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace qdiff::scoring {
+namespace {
+
+std::string percent(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", v * 100);
+    return buf;
+}
+
+}  // namespace
+
+Total total_score(const TotalInputs& in, const TotalOptions& options) {
+    Total t;
+    // The judge reads the question too, so when it ran its score replaces the structural one.
+    if (in.judge) {
+        t.query_similarity = *in.judge;
+        t.query_similarity_source = "judge";
+    } else if (in.structural) {
+        t.query_similarity = *in.structural;
+        t.query_similarity_source = "structural";
+    } else {
+        t.query_similarity_source = "none";
+    }
+    t.query_similarity = std::clamp(t.query_similarity, 0.0, 1.0);
+
+    // A query that fails to execute returns nothing: its results match is 0, not unknown.
+    if (in.results_failed) t.results_match = 0.0;
+    else if (in.results) t.results_match = std::clamp(*in.results, 0.0, 1.0);
+
+    if (t.results_match) {
+        double w = std::clamp(options.blend, 0.0, 1.0);
+        t.total = w * t.query_similarity + (1 - w) * *t.results_match;
+        t.basis = "blend";
+    } else {
+        t.total = t.query_similarity;
+        t.basis = "query_similarity_only";
+    }
+
+    if (!in.generated_parses) t.reasons.push_back("the generated query does not parse");
+    if (in.results_failed)
+        t.reasons.push_back("the results stage failed" + (in.results_error.empty() ? "" : ": " + in.results_error));
+    if (t.query_similarity_source == "none" && in.generated_parses)
+        t.reasons.push_back("no query similarity: the expected query does not parse");
+    // A small tolerance so that a total printed as 90.0% is not failed by rounding (0.45 + 0.45).
+    if (t.total < options.pass_threshold - 1e-9)
+        t.reasons.push_back("total " + percent(t.total) + " is below the pass threshold " +
+                            percent(options.pass_threshold));
+    t.pass = t.reasons.empty();
+    return t;
+}
+
+}  // namespace qdiff::scoring

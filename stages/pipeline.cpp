@@ -1,0 +1,133 @@
+// One case through the stages: parse, structural diff, secondary stages, total (stages/pipeline.hpp).
+#include "stages/pipeline.hpp"
+
+#include <chrono>
+#include <exception>
+
+namespace qdiff::stages {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Runs one step, records its time, and turns an exception into a message.
+template <class Step>
+std::string timed(CaseOutcome& out, const char* name, Step&& step) {
+    auto start = std::chrono::steady_clock::now();
+    std::string error;
+    try {
+        step();
+    } catch (const std::exception& e) {
+        error = std::string(name) + ": " + e.what();
+    } catch (...) {
+        error = std::string(name) + ": unknown exception";
+    }
+    out.timings.emplace_back(name, seconds_since(start));
+    return error;
+}
+
+const StageResult* find_stage(const std::vector<StageResult>& results, const std::string& name) {
+    for (const StageResult& r : results)
+        if (r.stage == name) return &r;
+    return nullptr;
+}
+
+scoring::TotalInputs total_inputs(const CaseOutcome& out) {
+    scoring::TotalInputs in;
+    in.generated_parses = out.generated && out.generated->ok();
+    if (out.diff) in.structural = out.diff->score;
+    if (const StageResult* judge = find_stage(out.stages, "judge"); judge && judge->status == StageStatus::Ok)
+        in.judge = judge->score;
+    if (const StageResult* results = find_stage(out.stages, "results")) {
+        if (results->status == StageStatus::Ok) in.results = results->score;
+        if (results->status == StageStatus::Error || results->status == StageStatus::Timeout) {
+            in.results_failed = true;
+            in.results_error = results->reason;
+        }
+    }
+    return in;
+}
+
+}  // namespace
+
+Pipeline::Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> stages)
+    : options_(std::move(options)), stages_(std::move(stages)) {
+    if (!options_.profile) {
+        full_ = load_profile("full");
+        weaviate_ = load_profile("weaviate-ast");
+    }
+}
+
+const SchemaLoadResult& Pipeline::schema(const std::string& spec) {
+    if (auto it = schemas_.find(spec); it != schemas_.end()) return it->second;
+    if (schemas_.size() >= kMaxSchemas) schemas_.clear();
+    size_t hash = spec.find('#');
+    SchemaLoadResult loaded = hash == std::string::npos ? load_schema(spec)
+                                                        : load_schema(spec.substr(0, hash), spec.substr(hash + 1));
+    return schemas_.emplace(spec, std::move(loaded)).first->second;
+}
+
+CaseOutcome Pipeline::run(const Case& c) {
+    CaseOutcome out;
+    auto fail = [&](std::string error) {
+        if (!error.empty() && out.error.empty()) out.error = std::move(error);
+    };
+    fail(timed(out, "parse", [&] {
+        ParseOptions options{.language = c.language, .dialect = c.dialect, .source_name = "expected"};
+        out.expected.emplace(parse(c.expected, options));
+        options.source_name = "generated";
+        out.generated.emplace(parse(c.generated, options));
+    }));
+    bool both_parse = out.expected && out.expected->ok() && out.generated && out.generated->ok();
+    if (both_parse) {
+        fail(timed(out, "diff", [&] {
+            // As `qdiff diff`: the Weaviate AST metric for two Weaviate queries, `full` otherwise.
+            bool both_weaviate = out.expected->language() == Language::Weaviate &&
+                                 out.generated->language() == Language::Weaviate;
+            const Profile& profile = options_.profile ? *options_.profile : both_weaviate ? *weaviate_ : *full_;
+            out.diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
+                            out.generated->language(), profile);
+        }));
+    }
+
+    if (out.generated) {
+        fail(timed(out, "lint", [&] {
+            const Schema* schema = nullptr;
+            if (!c.schema.empty()) {
+                const SchemaLoadResult& loaded = this->schema(c.schema);
+                if (loaded.schema) schema = &*loaded.schema;
+                else out.schema_diagnostics = loaded.diagnostics;
+            }
+            out.lint = lint(*out.generated, {.schema = schema, .dialect = c.dialect});
+        }));
+    }
+
+    StageContext context;
+    if (out.expected && out.expected->ok()) context.expected = &*out.expected;
+    if (out.generated && out.generated->ok()) context.generated = &*out.generated;
+    if (out.diff) context.structural_score = out.diff->score;
+    if (out.lint) context.confidence = out.lint->confidence;
+    for (const auto& stage : stages_) {
+        StageResult result;
+        std::string error = timed(out, stage->name().c_str(), [&] { result = stage->run(c, context); });
+        // Stages promise not to throw; one that does still yields a record, as an error.
+        if (!error.empty()) {
+            result.status = StageStatus::Error;
+            result.score = 0;
+            result.reason = error;
+        }
+        result.stage = stage->name();
+        result.seconds = out.timings.back().second;
+        out.stages.push_back(std::move(result));
+    }
+
+    out.total = scoring::total_score(total_inputs(out), options_.total);
+    if (!out.error.empty()) {
+        out.total.pass = false;
+        out.total.reasons.push_back("internal error: " + out.error);
+    }
+    return out;
+}
+
+}  // namespace qdiff::stages

@@ -1,0 +1,56 @@
+// Evaluating one case: parse both queries, diff them, then the secondary stages, then the total.
+// Nothing escapes as an exception: every failure becomes an error in the outcome.
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "qdiff/diff.hpp"
+#include "qdiff/lint.hpp"
+#include "qdiff/schema.hpp"
+#include "qdiff/parse.hpp"
+#include "qdiff/stage.hpp"
+#include "scoring/total.hpp"
+
+namespace qdiff::stages {
+
+struct PipelineOptions {
+    std::optional<Profile> profile;  // default: weaviate-ast for two Weaviate queries, full otherwise
+    scoring::TotalOptions total;
+};
+
+struct CaseOutcome {
+    std::optional<ParseResult> expected;
+    std::optional<ParseResult> generated;
+    std::optional<DiffResult> diff;          // when both parsed
+    std::optional<LintResult> lint;          // of the generated query (its diagnostics include the parse's)
+    std::vector<Diagnostic> schema_diagnostics;  // the case's schema could not be loaded: lint ran without it
+    std::vector<StageResult> stages;         // one per configured stage, in order
+    scoring::Total total;
+    std::vector<std::pair<std::string, double>> timings;  // step → seconds, in order
+    std::string error;                       // an internal failure of this case, "" when none
+};
+
+class Pipeline {
+public:
+    // The stages are owned by this pipeline and run one case at a time: a batch run builds one
+    // pipeline per worker thread, so stages need not be thread-safe.
+    Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> stages);
+    CaseOutcome run(const Case& c);
+
+private:
+    const SchemaLoadResult& schema(const std::string& spec);
+
+    PipelineOptions options_;
+    // Loaded schemas by "path#selector": a benchmark has few databases and many cases on each. Cleared
+    // when it reaches kMaxSchemas, to keep memory bounded.
+    static constexpr size_t kMaxSchemas = 64;
+    std::map<std::string, SchemaLoadResult> schemas_;
+    std::vector<std::unique_ptr<Stage>> stages_;
+    std::optional<Profile> full_, weaviate_;  // the default profiles, loaded once
+};
+
+}  // namespace qdiff::stages

@@ -1,0 +1,197 @@
+// Batch input lines and output records (stages/pipeline_record.hpp).
+#include "stages/pipeline_record.hpp"
+
+#include <filesystem>
+
+namespace qdiff::stages {
+namespace {
+
+using json = nlohmann::json;
+
+std::string resolve(const std::string& path, const std::string& base_dir) {
+    if (path.empty() || base_dir.empty() || std::filesystem::path(path).is_absolute()) return path;
+    return (std::filesystem::path(base_dir) / path).lexically_normal().string();
+}
+
+// "sqlite:PATH" takes a relative PATH from the cases file's folder; other engines are URIs.
+std::string resolve_db(const std::string& db, const std::string& base_dir) {
+    const std::string prefix = "sqlite:";
+    if (!db.starts_with(prefix)) return db;
+    return prefix + resolve(db.substr(prefix.size()), base_dir);
+}
+
+std::string resolve_schema(const std::string& schema, const std::string& base_dir) {
+    size_t hash = schema.find('#');
+    if (hash == std::string::npos) return resolve(schema, base_dir);
+    return resolve(schema.substr(0, hash), base_dir) + schema.substr(hash);
+}
+
+// A result set is a file path, or inline JSON (a string starting with [ or {, or a JSON value).
+std::string result_field(const json& value, const std::string& base_dir) {
+    if (!value.is_string()) return value.dump();
+    std::string text = value.get<std::string>();
+    size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) return text;
+    return resolve(text, base_dir);
+}
+
+Record diagnostics_json(const std::optional<ParseResult>& parsed) {
+    if (!parsed) return Record::array();
+    return Record::parse(render_json(parsed->diagnostics(), parsed->source()));
+}
+
+Record components_json(const DiffResult& diff) {
+    Record components = Record::object();
+    for (const ComponentResult& c : diff.components) {
+        Record cj{{"score", c.score}, {"weight", c.weight}};
+        if (c.absent) {  // full credit, nothing to explain
+            cj["absent"] = true;
+            components[c.name] = std::move(cj);
+            continue;
+        }
+        cj["matched"] = c.matched.size();
+        cj["missing"] = Record::array();
+        for (const Atom& a : c.missing) cj["missing"].push_back(a.text);
+        cj["extra"] = Record::array();
+        for (const Atom& a : c.extra) cj["extra"].push_back(a.text);
+        cj["changed"] = Record::array();
+        for (const AtomPair& p : c.changed)
+            cj["changed"].push_back({{"expected", p.expected.text}, {"generated", p.generated.text}, {"similarity", p.similarity}});
+        components[c.name] = std::move(cj);
+    }
+    return components;
+}
+
+Record stage_json(const StageResult& r) {
+    Record j{{"status", stage_status_name(r.status)}};
+    if (r.status == StageStatus::Ok) j["score"] = r.score;
+    if (!r.reason.empty()) j["reason"] = r.reason;
+    if (!r.details.empty()) {
+        Record details = Record::object();
+        // Details are JSON values as text; one that is not valid JSON is kept as a string so that
+        // the record stays valid.
+        for (const auto& [key, text] : r.details)
+            details[key] = Record::accept(text) ? Record::parse(text) : Record(text);
+        j["details"] = std::move(details);
+    }
+    j["seconds"] = r.seconds;
+    return j;
+}
+
+bool stage_failed(const StageResult& r) { return r.status == StageStatus::Error || r.status == StageStatus::Timeout; }
+
+}  // namespace
+
+std::string default_case_id(size_t line) { return "line " + std::to_string(line); }
+
+std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults) {
+    std::string where = "line " + std::to_string(line_number) + ": ";
+    json j;
+    try {
+        j = json::parse(line);
+    } catch (const json::parse_error& e) {
+        return BadLine{"", where + "not valid JSON (" + e.what() + ")"};
+    }
+    if (!j.is_object()) return BadLine{"", where + "expected a JSON object, got " + std::string(j.type_name())};
+
+    Case c;
+    c.id = default_case_id(line_number);
+    if (j.contains("id")) {
+        const json& id = j["id"];
+        if (id.is_string()) c.id = id.get<std::string>();
+        else if (id.is_number_integer()) c.id = id.dump();
+        else return BadLine{"", where + "\"id\" must be a string or an integer"};
+    }
+    auto fail = [&](const std::string& why) { return BadLine{c.id, where + why}; };
+    for (const char* required : {"expected", "generated"})
+        if (!j.contains(required) || !j[required].is_string())
+            return fail("missing string field \"" + std::string(required) + "\"");
+    c.expected = j["expected"].get<std::string>();
+    c.generated = j["generated"].get<std::string>();
+    for (const char* text_field : {"question", "lang", "dialect", "schema", "db"})
+        if (j.contains(text_field) && !j[text_field].is_string() && !j[text_field].is_null())
+            return fail("\"" + std::string(text_field) + "\" must be a string");
+    auto text = [&](const char* field) { return j.contains(field) && j[field].is_string() ? j[field].get<std::string>() : ""; };
+
+    c.question = text("question");
+    c.language = defaults.language;
+    if (std::string lang = text("lang"); !lang.empty()) {
+        auto l = parse_language_name(lang);
+        if (!l) return fail("unknown lang '" + lang + "' (auto, sql, kql, weaviate)");
+        c.language = *l;
+    }
+    c.dialect = defaults.dialect;
+    if (std::string dialect = text("dialect"); !dialect.empty()) {
+        auto d = parse_dialect_name(dialect);
+        if (!d) return fail("unknown dialect '" + dialect + "' (generic, postgres, sqlite, mysql, tsql)");
+        c.dialect = *d;
+    }
+    c.schema = resolve_schema(text("schema"), defaults.base_dir);
+    c.db = resolve_db(text("db"), defaults.base_dir);
+    if (j.contains("expected_result") && !j["expected_result"].is_null())
+        c.expected_result = result_field(j["expected_result"], defaults.base_dir);
+    if (j.contains("generated_result") && !j["generated_result"].is_null())
+        c.generated_result = result_field(j["generated_result"], defaults.base_dir);
+    return c;
+}
+
+Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out) {
+    bool failed_stage = has_errors(out.schema_diagnostics);
+    for (const StageResult& r : out.stages) failed_stage |= stage_failed(r);
+    Record j;
+    j["line"] = line_number;
+    j["id"] = c.id;
+    j["status"] = out.error.empty() && !failed_stage ? "ok" : "error";
+    j["pass"] = out.total.pass;
+    j["total"] = out.total.total;
+    j["query_similarity"] = out.total.query_similarity;
+    j["query_similarity_source"] = out.total.query_similarity_source;
+    j["results_match"] = out.total.results_match ? Record(*out.total.results_match) : Record(nullptr);
+    j["basis"] = out.total.basis;
+    j["reasons"] = out.total.reasons;
+    if (out.diff) {
+        j["structural"] = {{"score", out.diff->score}, {"gated", out.diff->gated}, {"profile", out.diff->profile},
+                           {"components", components_json(*out.diff)}};
+    } else {
+        j["structural"] = nullptr;
+    }
+    j["language"] = {{"expected", out.expected ? language_name(out.expected->language()) : "?"},
+                     {"generated", out.generated ? language_name(out.generated->language()) : "?"}};
+    j["confidence"] = out.lint ? Record(out.lint->confidence) : Record(nullptr);
+    Record generated_diagnostics = out.lint && out.generated
+                                       ? Record::parse(render_json(out.lint->diagnostics, out.generated->source()))
+                                       : diagnostics_json(out.generated);
+    j["diagnostics"] = {{"expected", diagnostics_json(out.expected)}, {"generated", std::move(generated_diagnostics)}};
+    if (!out.schema_diagnostics.empty()) {
+        // About a file, not a query: its location is in the message.
+        Record schema = Record::array();
+        for (const Diagnostic& d : out.schema_diagnostics)
+            schema.push_back({{"code", d.code()}, {"severity", severity_name(d.severity)}, {"message", d.message}});
+        j["diagnostics"]["schema"] = std::move(schema);
+    }
+    Record stages = Record::object();
+    for (const StageResult& r : out.stages) stages[r.stage] = stage_json(r);
+    j["stages"] = std::move(stages);
+    Record timings = Record::object();
+    for (const auto& [step, seconds] : out.timings) timings[step] = seconds;
+    j["timings"] = std::move(timings);
+    if (!out.error.empty()) j["error"] = out.error;
+    return j;
+}
+
+Record bad_line_record(size_t line_number, const BadLine& bad) {
+    Diagnostic d = make_diagnostic(DiagId::BadRecord, {0, 0}, {bad.message});
+    Record j;
+    j["line"] = line_number;
+    j["id"] = bad.id.empty() ? default_case_id(line_number) : bad.id;
+    j["status"] = "error";
+    j["pass"] = false;
+    j["total"] = 0.0;
+    j["reasons"] = {bad.message};
+    j["diagnostics"] = {{"input", {{{"code", d.code()}, {"severity", severity_name(d.severity)},
+                                   {"message", d.message}, {"line", line_number}, {"column", 1}}}}};
+    j["error"] = bad.message;
+    return j;
+}
+
+}  // namespace qdiff::stages

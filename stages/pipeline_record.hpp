@@ -1,0 +1,63 @@
+// Batch input and output: a JSONL line → a Case, an evaluated case → its JSONL record, and the
+// summary of many records (README.md, "qdiff batch", documents the fields).
+#pragma once
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "qdiff/stage.hpp"
+#include "stages/pipeline.hpp"
+
+namespace qdiff::stages {
+
+struct CaseDefaults {
+    Language language = Language::Auto;
+    Dialect dialect = Dialect::Generic;
+    std::string base_dir;  // relative paths in a case (schema, db, result files) are taken from here
+};
+
+// The id a case without one gets: its line number, so that a resumed run finds it again.
+std::string default_case_id(size_t line);
+
+struct BadLine {
+    std::string id;  // when the line had a readable id
+    std::string message;
+};
+// A case, or why the line is not one (not JSON, not an object, a missing or mistyped field).
+std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults);
+
+using Record = nlohmann::ordered_json;
+Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& outcome);
+Record bad_line_record(size_t line_number, const BadLine& bad);
+
+// Aggregates records (new ones, and those of a resumed output file) with bounded memory.
+class BatchSummary {
+public:
+    explicit BatchSummary(size_t worst_kept = 5) : worst_kept_(worst_kept) {}
+    void add(const Record& record);
+
+    size_t cases() const { return cases_; }
+    size_t passed() const { return passed_; }
+    size_t errors() const { return errors_; }
+    Record to_json() const;
+    std::string to_text() const;
+
+private:
+    struct Mean {
+        double sum = 0;
+        size_t count = 0;
+    };
+    size_t worst_kept_;
+    size_t cases_ = 0, passed_ = 0, errors_ = 0;
+    std::map<std::string, Mean> means_;               // score name → running mean
+    std::map<std::string, size_t> diagnostic_counts_;  // code → occurrences
+    std::set<std::pair<double, std::string>> worst_;  // (total, id), the lowest totals
+};
+
+}  // namespace qdiff::stages

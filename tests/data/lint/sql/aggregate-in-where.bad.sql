@@ -1,0 +1,1 @@
+SELECT name FROM singer WHERE age > avg(age) LIMIT 5

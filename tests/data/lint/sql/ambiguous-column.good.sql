@@ -1,0 +1,1 @@
+SELECT concert_id FROM concert JOIN singer_in_concert USING (concert_id) LIMIT 5

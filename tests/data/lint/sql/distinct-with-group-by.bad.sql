@@ -1,0 +1,1 @@
+SELECT DISTINCT country FROM singer GROUP BY country LIMIT 5

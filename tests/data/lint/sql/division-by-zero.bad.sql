@@ -1,0 +1,1 @@
+SELECT age / 0 FROM singer LIMIT 5

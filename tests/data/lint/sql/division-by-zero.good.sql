@@ -1,0 +1,1 @@
+SELECT age / 2 FROM singer LIMIT 5

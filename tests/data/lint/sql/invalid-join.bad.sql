@@ -1,0 +1,1 @@
+SELECT singer.name FROM singer JOIN stadium LIMIT 5

@@ -1,0 +1,1 @@
+SELECT name FROM singer WHERE country LIKE 'Fr%' LIMIT 5

@@ -1,0 +1,1 @@
+SELECT max(count(*)) FROM singer GROUP BY country

@@ -1,0 +1,1 @@
+SELECT max(c) FROM (SELECT count(*) AS c FROM singer GROUP BY country)

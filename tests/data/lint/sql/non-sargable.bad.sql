@@ -1,0 +1,1 @@
+SELECT name FROM singer WHERE lower(country) = 'france' LIMIT 5

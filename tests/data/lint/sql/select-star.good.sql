@@ -1,0 +1,1 @@
+SELECT count(*) FROM singer WHERE EXISTS (SELECT * FROM concert)

@@ -1,0 +1,1 @@
+SELECT name FROM (SELECT name, age FROM singer ORDER BY age LIMIT 3) AS s ORDER BY age LIMIT 5

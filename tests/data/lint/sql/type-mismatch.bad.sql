@@ -1,0 +1,1 @@
+SELECT name FROM singer WHERE country = 5 LIMIT 5

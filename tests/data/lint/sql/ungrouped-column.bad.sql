@@ -1,0 +1,1 @@
+SELECT country, name, count(*) FROM singer GROUP BY country LIMIT 5

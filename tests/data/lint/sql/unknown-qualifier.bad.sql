@@ -1,0 +1,1 @@
+SELECT T3.name FROM singer AS T1 LIMIT 5

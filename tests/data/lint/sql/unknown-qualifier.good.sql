@@ -1,0 +1,1 @@
+SELECT T1.name FROM singer AS T1 LIMIT 5

@@ -1,0 +1,1 @@
+SELECT name FROM singers LIMIT 5

@@ -1,0 +1,1 @@
+WITH old AS (SELECT name FROM singer WHERE age > 60) SELECT name FROM old LIMIT 5

@@ -1,0 +1,1 @@
+DELETE FROM singer WHERE age > 90

@@ -1,0 +1,126 @@
+// SQL rules and name resolution: one failing and one passing fixture per rule code
+// (tests/data/lint/sql/<code>.bad.sql / .good.sql), and the scoping cases resolution must get right.
+#include <algorithm>
+#include <filesystem>
+
+#include <catch2/catch.hpp>
+
+#include "support/corpus.hpp"
+#include "support/lint_fixtures.hpp"
+
+using namespace qdiff;
+using qdiff::testing::codes;
+using qdiff::testing::lint_sql;
+
+namespace {
+
+bool has(const LintResult& r, const std::string& code) {
+    auto cs = codes(r);
+    return std::find(cs.begin(), cs.end(), code) != cs.end();
+}
+
+std::string all_codes(const LintResult& r) {
+    std::string s;
+    for (auto& c : codes(r)) s += c + " ";
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("every SQL lint code fires on its bad fixture and not on its good one", "[lint][lint-sql]") {
+    std::filesystem::path dir = std::filesystem::path(QDIFF_TEST_DATA_DIR) / "lint" / "sql";
+    int checked = 0;
+    for (const DiagInfo& info : diag_catalogue()) {
+        if (info.group != "lint") continue;
+        std::string code(info.code);
+        if (code.starts_with("kql-") || code.starts_with("weaviate-")) continue;
+        INFO("code " << code);
+        REQUIRE(std::filesystem::exists(dir / (code + ".bad.sql")));
+        REQUIRE(std::filesystem::exists(dir / (code + ".good.sql")));
+        LintResult bad = lint_sql(qdiff::testing::read_file(dir / (code + ".bad.sql")));
+        LintResult good = lint_sql(qdiff::testing::read_file(dir / (code + ".good.sql")));
+        INFO("bad: " << all_codes(bad) << "| good: " << all_codes(good));
+        CHECK(has(bad, code));
+        CHECK_FALSE(has(good, code));
+        // A good fixture is a correct query: nothing but this code's neighbours may fire on it.
+        CHECK_FALSE(has_errors(good.diagnostics));
+        ++checked;
+    }
+    CHECK(checked >= 20);
+}
+
+TEST_CASE("name resolution: aliases, CTEs, derived tables, correlated subqueries", "[lint][lint-sql]") {
+    auto errors = [](const std::string& sql, Dialect d = Dialect::Generic) {
+        std::vector<std::string> out;
+        for (const Diagnostic& x : lint_sql(sql, d).diagnostics)
+            if (x.severity == Severity::Error) out.emplace_back(x.code());
+        return out;
+    };
+    using V = std::vector<std::string>;
+    CHECK(errors("SELECT T1.name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id") == V{});
+    // A table keeps answering to its own name under an alias (SQLite and MySQL accept it).
+    CHECK(errors("SELECT singer.name FROM singer AS T1") == V{});
+    CHECK(errors("WITH c AS (SELECT name AS n FROM singer) SELECT n FROM c") == V{});
+    CHECK(errors("WITH c AS (SELECT name AS n FROM singer) SELECT name FROM c") == V{"unknown-column"});
+    CHECK(errors("WITH c(k) AS (SELECT name FROM singer) SELECT c.k FROM c") == V{});
+    CHECK(errors("WITH a AS (SELECT age FROM singer), b AS (SELECT age FROM a) SELECT age FROM b") == V{});
+    CHECK(errors("WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 5) SELECT x FROM r") == V{});
+    CHECK(errors("SELECT s.n FROM (SELECT name AS n FROM singer) AS s") == V{});
+    CHECK(errors("SELECT s.name FROM (SELECT name AS n FROM singer) AS s") == V{"unknown-column"});
+    CHECK(errors("SELECT s.name, s.age FROM (SELECT * FROM singer) AS s") == V{});
+    CHECK(errors("SELECT count(*) FROM (SELECT name FROM singer)") == V{});
+    CHECK(errors("SELECT name FROM singer AS a WHERE EXISTS (SELECT 1 FROM concert WHERE concert.year = a.age)") == V{});
+    CHECK(errors("SELECT name FROM singer WHERE age > (SELECT avg(capacity) FROM stadium WHERE location = country)") == V{});
+    // A plain derived table does not see the FROM items beside it; a LATERAL one does.
+    CHECK(errors("SELECT 1 FROM singer AS a, (SELECT a.name FROM concert) AS d") == V{"unknown-qualifier"});
+    CHECK(errors("SELECT 1 FROM singer AS a, LATERAL (SELECT a.name FROM concert) AS d", Dialect::Postgres) == V{});
+    CHECK(errors("SELECT concert_id FROM concert NATURAL JOIN singer_in_concert") == V{});
+    CHECK(errors("SELECT concert_id FROM concert JOIN singer_in_concert ON concert.concert_id = singer_in_concert.concert_id") ==
+          V{"ambiguous-column"});
+    // Set operations: each branch has its own scope.
+    CHECK(errors("SELECT name FROM singer UNION SELECT name FROM stadium") == V{});
+    CHECK(errors("SELECT name FROM singer UNION SELECT location FROM singer") == V{"unknown-column"});
+}
+
+TEST_CASE("name resolution: select-list aliases and double quotes follow the dialect", "[lint][lint-sql]") {
+    const std::string sql = "SELECT country AS c, count(*) AS n FROM singer GROUP BY c HAVING n > 1 ORDER BY n LIMIT 3";
+    CHECK_FALSE(has_errors(lint_sql(sql, Dialect::Generic).diagnostics));
+    CHECK_FALSE(has_errors(lint_sql(sql, Dialect::Sqlite).diagnostics));
+    CHECK(codes(lint_sql(sql, Dialect::Postgres)) == std::vector<std::string>{"unknown-column"});  // HAVING n
+    CHECK_FALSE(has_errors(lint_sql("SELECT age * 2 AS a FROM singer WHERE a > 3 ORDER BY 1 LIMIT 2", Dialect::Sqlite).diagnostics));
+    CHECK(has_errors(lint_sql("SELECT age * 2 AS a FROM singer WHERE a > 3 ORDER BY 1 LIMIT 2", Dialect::Postgres).diagnostics));
+
+    const std::string quoted = "SELECT name FROM singer WHERE country = \"France\" ORDER BY 1 LIMIT 2";
+    CHECK(codes(lint_sql(quoted, Dialect::Sqlite)) == std::vector<std::string>{"double-quoted-string"});
+    CHECK(codes(lint_sql(quoted, Dialect::Postgres)) == std::vector<std::string>{"unknown-column"});
+    // A double-quoted name that is a column stays a column.
+    CHECK(lint_sql("SELECT \"name\" FROM singer ORDER BY 1 LIMIT 2", Dialect::Sqlite).diagnostics.empty());
+}
+
+TEST_CASE("unknown columns suggest the nearest column in scope", "[lint][lint-sql]") {
+    LintResult r = lint_sql("SELECT T1.nmae FROM singer AS T1 JOIN concert AS T2 ON T1.singer_id = T2.concert_id ORDER BY 1 LIMIT 1");
+    REQUIRE(codes(r) == std::vector<std::string>{"unknown-column"});
+    const Diagnostic& d = r.diagnostics.front();
+    CHECK(d.message == "unknown column 'T1.nmae'");
+    REQUIRE(d.fixits.size() == 1);
+    CHECK(d.fixits.front().replacement == "name");
+    CHECK(d.fixits.front().span.end - d.fixits.front().span.begin == 4);  // only the name, not T1.
+    // Nothing near: no fix-it.
+    CHECK(lint_sql("SELECT zzzzzz FROM singer ORDER BY 1 LIMIT 1").diagnostics.front().fixits.empty());
+}
+
+TEST_CASE("ungrouped columns: functional dependency, and the severity follows the dialect", "[lint][lint-sql]") {
+    const std::string bare = "SELECT name, max(age) FROM singer";
+    LintResult lenient = lint_sql(bare, Dialect::Sqlite);
+    REQUIRE(codes(lenient) == std::vector<std::string>{"ungrouped-column"});
+    CHECK(lenient.diagnostics.front().severity == Severity::Warning);
+    CHECK(lint_sql(bare, Dialect::Postgres).diagnostics.front().severity == Severity::Error);
+    // Grouping by the primary key determines the table's other columns.
+    CHECK(lint_sql("SELECT T1.name, count(*) FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id "
+                   "GROUP BY T1.singer_id ORDER BY 1 LIMIT 3", Dialect::Postgres).diagnostics.empty());
+    // ... but not the other table's.
+    CHECK(codes(lint_sql("SELECT T2.concert_id, count(*) FROM singer AS T1 JOIN singer_in_concert AS T2 ON "
+                         "T1.singer_id = T2.singer_id GROUP BY T1.singer_id ORDER BY 1 LIMIT 3", Dialect::Postgres)) ==
+          std::vector<std::string>{"ungrouped-column"});
+    CHECK(lint_sql("SELECT country, count(*) FROM singer GROUP BY 1 ORDER BY 1 LIMIT 3", Dialect::Postgres).diagnostics.empty());
+}
