@@ -140,6 +140,12 @@ TEST_CASE("KQL diagnostics point at the name and at the operator that dropped it
     CHECK(unknown->fixits.at(0).replacement == "Account");
 }
 
+TEST_CASE("KQL time filters count wherever the pipeline filters on the table's datetime", "[lint][lint-kql]") {
+    CHECK_FALSE(has(lint_kql("DeviceProcessEvents\n| where Timestamp > ago(7d)\n| where FileName has 'x'\n| take 1"), "kql-no-time-filter"));
+    CHECK_FALSE(has(lint_kql("SecurityEvent | project Account, TimeGenerated | where TimeGenerated > ago(1h) | take 1"), "kql-no-time-filter"));
+    CHECK(has(lint_kql("SecurityEvent | extend T = now() | where T > ago(1h) | take 1"), "kql-no-time-filter"));
+}
+
 TEST_CASE("KQL rules without a schema report nothing about names", "[lint][lint-kql]") {
     LintResult r = lint_kql("Anything | project whatever | where x == 1", nullptr);
     CHECK_FALSE(has_errors(r.diagnostics));

@@ -69,8 +69,10 @@ const Schema& weaviate_schema() {
         s.tables.push_back(table("Article", {column("title", T::Text), column("body", T::Text),
                                              column("wordCount", T::Integer), column("score", T::Real),
                                              column("published", T::DateTime), column("isAccessible", T::Boolean),
-                                             column("inPublication", T::Reference, {"Publication"})}));
-        s.tables.back().columns[0].declared_type = "text";
+                                             column("inPublication", T::Reference, {"Publication"}),
+                                             column("tags", T::Text), column("location", T::Unknown)}));
+        s.tables.back().columns[7].declared_type = "text[]";
+        s.tables.back().columns[8].declared_type = "geoCoordinates";
         s.tables.push_back(table("Publication", {column("name", T::Text), column("founded", T::Integer)}));
         return s;
     }();
