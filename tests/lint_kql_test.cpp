@@ -2,9 +2,14 @@
 // (tests/data/lint/kql/<code>.bad.kql / .good.kql), the columns each operator lets through, and the
 // NL2KQL gold queries linted against their own schemas.
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -205,4 +210,133 @@ TEST_CASE("NL2KQL gold queries lint without errors against their schemas", "[lin
     CHECK(queries == 427);
     CHECK(unexpected.empty());
     CHECK(known_bad == int(kWrongGold.size()));  // each listed gold error is still found
+}
+
+namespace {
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The first occurrence of `word` as a whole name outside string literals, at or after `from`.
+size_t find_name(const std::string& text, const std::string& word, size_t from = 0) {
+    char quote = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (quote) {
+            if (c == '\\') ++i;
+            else if (c == quote) quote = 0;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            quote = c;
+            continue;
+        }
+        if (i >= from && text.compare(i, word.size(), word) == 0 && (i == 0 || !word_char(text[i - 1])) &&
+            (i + word.size() == text.size() || !word_char(text[i + word.size()])))
+            return i;
+    }
+    return std::string::npos;
+}
+
+std::string near_miss(const std::string& name) { return name.substr(0, name.size() / 2) + name.substr(name.size() / 2 + 1); }
+
+// The unknown names we report: tables, columns, and columns used after the operator that dropped them.
+std::set<std::string> unknown_names(const std::string& text, const LintResult& r) {
+    std::set<std::string> names;
+    for (const Diagnostic& d : r.diagnostics)
+        if (d.code() == "unknown-table" || d.code() == "unknown-column" || d.code() == "kql-column-dropped")
+            names.insert(text.substr(d.span.begin, d.span.size()));
+    return names;
+}
+
+struct PeerCase {
+    std::string set, origin, kind, query, expected;  // expected: the name a mutation must be reported by
+};
+
+// The gold queries and three mutations, the input of the agreement with Kusto.Language
+// (bench/kusto_lint_peer.sh): a table renamed to a near miss, a column renamed to a near miss, a
+// column used after `project` dropped it.
+std::vector<PeerCase> peer_cases() {
+    std::vector<PeerCase> cases;
+    for (std::string set : {"Defender", "Sentinel"}) {
+        std::filesystem::path dir = qdiff::testing::corpus_dir() / "kql" / "nl2kql";
+        Schema schema = qdiff::testing::read_nl2kql_schema(dir / (set + "_Schema.json"));
+        std::set<std::string> all_columns;
+        for (const Table& t : schema.tables)
+            for (const Column& c : t.columns) all_columns.insert(c.name);
+        std::set<std::string> dropped_done;
+        for (const auto& q : qdiff::testing::read_jsonl_field(std::filesystem::path("kql") / "nl2kql" / (set + "_Evaluation.jsonl"),
+                                                              "baseline")) {
+            cases.push_back({set, q.origin, "gold", q.text, ""});
+            const Table* table = nullptr;
+            size_t at = std::string::npos;
+            for (const Table& t : schema.tables) {
+                size_t found = find_name(q.text, t.name);
+                if (found < at) {
+                    at = found;
+                    table = &t;
+                }
+            }
+            if (!table) continue;
+            std::string missed = near_miss(table->name);
+            if (std::none_of(schema.tables.begin(), schema.tables.end(), [&](const Table& t) { return t.name == missed; })) {
+                std::string m = q.text;
+                m.replace(at, table->name.size(), missed);
+                cases.push_back({set, q.origin, "table", m, missed});
+            }
+            for (const Column& c : table->columns) {
+                if (c.name.size() < 5) continue;
+                size_t col = find_name(q.text, c.name, at + table->name.size());
+                std::string cmissed = near_miss(c.name);
+                if (col == std::string::npos || all_columns.count(cmissed) || find_name(q.text, cmissed) != std::string::npos)
+                    continue;
+                std::string m = q.text;
+                m.replace(col, c.name.size(), cmissed);
+                cases.push_back({set, q.origin, "column", m, cmissed});
+                break;
+            }
+            if (table->columns.size() >= 2 && dropped_done.insert(table->name).second) {
+                const std::string& kept = table->columns[0].name;
+                const std::string& gone = table->columns[1].name;
+                cases.push_back({set, q.origin, "dropped",
+                                 table->name + "\n| project " + kept + "\n| where isnotempty(" + gone + ")\n| take 10", gone});
+            }
+        }
+    }
+    return cases;
+}
+
+}  // namespace
+
+// Our side of the agreement with Kusto.Language, and what must hold without it: every mutation is
+// reported, by the name it broke. With QDIFF_KUSTO_PEER_OUT set, the cases and our verdicts are
+// written there as JSON lines for bench/kusto_lint_peer.sh.
+TEST_CASE("KQL mutations of the NL2KQL gold: near-miss tables and columns, dropped columns", "[lint][lint-kql][corpus]") {
+    QDIFF_REQUIRE_CORPUS();
+    std::map<std::string, Schema> schemas;
+    std::filesystem::path dir = qdiff::testing::corpus_dir() / "kql" / "nl2kql";
+    for (std::string set : {"Defender", "Sentinel"}) schemas[set] = qdiff::testing::read_nl2kql_schema(dir / (set + "_Schema.json"));
+    std::map<std::string, std::pair<int, int>> caught;  // kind -> (caught, total)
+    std::vector<std::string> missed;
+    const char* out_path = std::getenv("QDIFF_KUSTO_PEER_OUT");
+    std::ofstream out;
+    if (out_path) out.open(out_path);
+    for (const PeerCase& c : peer_cases()) {
+        LintResult r = lint_kql(c.query, &schemas[c.set]);
+        std::set<std::string> ours = unknown_names(c.query, r);
+        if (out_path)
+            out << nlohmann::json{{"set", c.set}, {"origin", c.origin}, {"kind", c.kind}, {"query", c.query},
+                                  {"ours", std::vector<std::string>(ours.begin(), ours.end())}}.dump() << "\n";
+        if (c.kind == "gold") continue;
+        auto& [hit, total] = caught[c.kind];
+        ++total;
+        if (ours.count(c.expected)) ++hit;
+        else missed.push_back(c.origin + " " + c.kind + " '" + c.expected + "'");
+    }
+    for (const auto& [kind, n] : caught) std::cout << "mutations " << kind << ": " << n.first << " / " << n.second << " reported\n";
+    for (const std::string& m : missed) std::cout << "  not reported: " << m << "\n";
+    for (const auto& [kind, n] : caught) {
+        INFO(kind);
+        CHECK(n.second >= 20);
+        CHECK(n.first >= n.second * 98 / 100);
+    }
 }
