@@ -95,6 +95,8 @@ TEST_CASE("KQL name resolution: the columns each operator lets through", "[lint]
     // union, mv-expand, parse, let-bound tabular expressions, materialize.
     CHECK(errors("union SecurityEvent, SigninLogs | project Account, UserPrincipalName") == V{});
     CHECK(errors("SigninLogs | mv-expand Loc = LocationDetails | project Loc") == V{});
+    CHECK(errors("union withsource=SourceTable SecurityEvent, SigninLogs | project SourceTable, Account") == V{});
+    CHECK(errors("let f = (T:(Account:string)) { T | project Account };\nf(SecurityEvent) | take 1") == V{});
     CHECK(errors("SecurityEvent | parse Activity with Code:int \" - \" Text | project Code, Text") == V{});
     CHECK(errors("let failures = SigninLogs | where ResultType != '0' | project UserPrincipalName;\n"
                  "failures | project UserPrincipalName") == V{});
@@ -149,6 +151,16 @@ TEST_CASE("KQL time filters count wherever the pipeline filters on the table's d
     CHECK_FALSE(has(lint_kql("DeviceProcessEvents\n| where Timestamp > ago(7d)\n| where FileName has 'x'\n| take 1"), "kql-no-time-filter"));
     CHECK_FALSE(has(lint_kql("SecurityEvent | project Account, TimeGenerated | where TimeGenerated > ago(1h) | take 1"), "kql-no-time-filter"));
     CHECK(has(lint_kql("SecurityEvent | extend T = now() | where T > ago(1h) | take 1"), "kql-no-time-filter"));
+}
+
+TEST_CASE("KQL join keys point at the key in the on list", "[lint][lint-kql]") {
+    std::string q = "SecurityEvent | join kind=inner (SigninLogs) on Account";
+    LintResult r = lint_kql(q);
+    auto it = std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+                           [](const Diagnostic& d) { return d.code() == "unknown-column"; });
+    REQUIRE(it != r.diagnostics.end());
+    CHECK(it->span.begin == q.rfind("Account"));
+    CHECK(it->span.size() == 7);
 }
 
 TEST_CASE("KQL rules without a schema report nothing about names", "[lint][lint-kql]") {

@@ -1,6 +1,7 @@
 // KQL name resolution: replays each pipeline block's operators in the order parsers/kql folded them
 // (see analysis.hpp) and records what every table and column reference resolved to.
 #include <algorithm>
+#include <cctype>
 
 #include "lint/kql/analysis.hpp"
 #include "lint/kql/names.hpp"
@@ -146,7 +147,7 @@ private:
         // cluster("c").database("d").T may name another database: its tables are not in the schema.
         if (t.name.size() > 1) return open_columns();
         if (const Columns* let = env.find_tabular(name)) return *let;
-        if (env.is_function(name)) return open_columns();
+        if (env.is_function(name) || env.is_scalar(name)) return open_columns();  // a function's tabular parameter
         if (schema_ == nullptr) return open_columns();
         TableUse use;
         use.ref = &t;
@@ -190,8 +191,9 @@ private:
         Columns right = j.right ? relation(*j.right, env) : open_columns();
         bool lookup = has_option(j.options, "lookup");
         for (const Name& key : j.using_columns) {
-            name_use(key.text, key_span(key), left, env, Clause::JoinCondition);
-            name_use(key.text, key_span(key), right, env, Clause::JoinCondition);
+            Span at = key_span(key, j);
+            name_use(key.text, at, left, env, Clause::JoinCondition);
+            name_use(key.text, at, right, env, Clause::JoinCondition);
         }
         JoinSides sides{&left, &right};
         Columns both = left;
@@ -343,6 +345,10 @@ private:
             ParsePattern p = parse_pattern(text->text);
             if (!p.source.empty()) name_use_text(p.source, option.span, cur, env);
             for (const auto& [column, type] : p.captures) cur.add({column, kusto_type(type), nullptr});
+        } else if (name.ends_with(".withsource") || name.ends_with(".WithSource")) {
+            // union withsource=T: the name of each row's table, as a column.
+            if (auto* column = dyn_cast<ColumnRef>(option.value); column && column->path.size() == 1)
+                cur.add({std::string(column->path[0].text), ColumnType::Text, nullptr});
         } else if (name == "as" || name == "render" || name == "sample" || name.find('.') != std::string_view::npos) {
             return;  // no change to the columns
         } else {
@@ -538,11 +544,17 @@ private:
 
     // ---- spans ----
 
-    Span key_span(const Name& key) const {
-        // Names carry no span: find the key in the text (join keys are written as-is).
-        size_t at = text_.find(key.text);
-        if (at == std::string_view::npos) return {};
-        return {uint32_t(at), uint32_t(at + key.text.size())};
+    // Names carry no span: the key's last occurrence in the join's text (the `on` list ends it).
+    Span key_span(const Name& key, const Join& j) const {
+        std::string_view join_text = text_.substr(j.span.begin, j.span.end - j.span.begin);
+        auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+        size_t at = join_text.rfind(key.text);
+        while (at != std::string_view::npos &&
+               ((at > 0 && name_char(join_text[at - 1])) ||
+                (at + key.text.size() < join_text.size() && name_char(join_text[at + key.text.size()]))))
+            at = at == 0 ? std::string_view::npos : join_text.rfind(key.text, at - 1);
+        if (at == std::string_view::npos) return j.span;
+        return {uint32_t(j.span.begin + at), uint32_t(j.span.begin + at + key.text.size())};
     }
 
     // From the operator's keyword (after the `|` before `begin`) to `end`.
