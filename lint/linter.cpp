@@ -2,6 +2,7 @@
 // applies the user's choices (disabled codes, remapped severities, inline `qdiff-disable:` comments).
 #include <algorithm>
 
+#include "lint/kql/analysis.hpp"
 #include "lint/rule.hpp"
 #include "lint/sql/analysis.hpp"
 
@@ -43,11 +44,16 @@ LintResult lint(const ParseResult& parsed, const LintOptions& options) {
     LintResult result;
     result.diagnostics = parsed.diagnostics();
     if (parsed.script() != nullptr) {
-        linting::LintContext context{parsed, *parsed.script(), options, nullptr, {}};
+        linting::LintContext context{parsed, *parsed.script(), options, nullptr, nullptr, {}};
         std::optional<linting::sql::Analysis> sql;
         if (parsed.language() == Language::Sql) {
             sql.emplace(linting::sql::analyze(*parsed.script(), parsed.source(), options));
             context.sql = &*sql;
+        }
+        std::optional<linting::kql::Analysis> kql;
+        if (parsed.language() == Language::Kql) {
+            kql.emplace(linting::kql::analyze(*parsed.script(), parsed.source(), options));
+            context.kql = &*kql;
         }
         for (const linting::RuleInfo& rule : linting::all_rules())
             if (rule.language == parsed.language()) rule.run(context);

@@ -11,12 +11,16 @@ namespace qdiff::linting {
 namespace sql {
 struct Analysis;
 }
+namespace kql {
+struct Analysis;
+}
 
 struct LintContext {
     const ParseResult& parsed;
     const ast::Script& script;
     const LintOptions& options;
     const sql::Analysis* sql = nullptr;  // set for SQL scripts
+    const kql::Analysis* kql = nullptr;  // set for KQL scripts
     std::vector<Diagnostic> found;
 
     const SourceText& source() const { return parsed.source(); }

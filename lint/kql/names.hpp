@@ -1,0 +1,40 @@
+// How Kusto names the columns an operator creates when the query does not (count() -> count_,
+// sum(X) -> sum_X, by bin(T, 1h) -> T, an expression -> Column1), and the small parsers the resolver
+// needs for operators the front end keeps as text (parse).
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "qdiff/ast.hpp"
+#include "qdiff/schema.hpp"
+
+namespace qdiff::linting::kql {
+
+// The "did you mean" candidate: a name differing only in case (Kusto names are case-sensitive),
+// else the nearest by edit distance, else "".
+std::string suggest(std::string_view name, const std::vector<std::string_view>& candidates);
+
+bool is_named(const ast::FunctionCall& call, std::string_view name);
+// arg_max/arg_min/take_any: the result columns are the arguments themselves.
+bool returns_its_arguments(const ast::FunctionCall& call);
+// The names Kusto may give an unnamed project/extend/by expression at `position` (1-based); the
+// first is the most likely. Several candidates where the naming depends on details we do not model.
+std::vector<std::string> default_names(const ast::Expr* e, int position);
+// The names of an unnamed aggregate (count() -> count_, percentiles(X, 50, 95) -> two columns).
+std::vector<std::string> aggregate_names(const ast::Expr* e);
+// `*` matches any run of characters (project-away Col*).
+bool wildcard_match(std::string_view pattern, std::string_view name);
+ColumnType literal_type(const ast::Literal& lit);
+
+// `parse [kind=...] Source with * "lit" Name:type ...` kept as text: the source column and the
+// captured columns with their declared types ("string" when omitted).
+struct ParsePattern {
+    std::string source;
+    std::vector<std::pair<std::string, std::string>> captures;
+};
+ParsePattern parse_pattern(std::string_view operator_text);
+// mv-expand kept as text (it has parameters): the columns it adds (`x = expr`, with_itemindex = i).
+std::vector<std::string> mv_expand_new_columns(std::string_view operator_text);
+
+}  // namespace qdiff::linting::kql
