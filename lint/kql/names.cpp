@@ -118,16 +118,9 @@ ColumnType literal_type(const Literal& lit) {
 }
 
 ColumnType kusto_type(std::string_view name) {
-    std::string t = support::to_lower(name);
-    if (t == "string") return ColumnType::Text;
-    if (t == "long" || t == "int" || t == "int64" || t == "int32") return ColumnType::Integer;
-    if (t == "real" || t == "double" || t == "decimal") return ColumnType::Real;
-    if (t == "bool" || t == "boolean") return ColumnType::Boolean;
-    if (t == "datetime" || t == "date") return ColumnType::DateTime;
-    if (t == "timespan" || t == "time") return ColumnType::TimeSpan;
-    if (t == "guid" || t == "uniqueid") return ColumnType::Guid;
-    if (t == "dynamic") return ColumnType::Dynamic;
-    return ColumnType::Unknown;
+    // In KQL `time` is an alias of timespan, not a time of day as in SQL.
+    if (support::iequals(name, "time")) return ColumnType::TimeSpan;
+    return classify_type(name);
 }
 
 ParsePattern parse_pattern(std::string_view text) {

@@ -1,8 +1,6 @@
 #include "support/kql_weaviate_fixtures.hpp"
 
-#include <fstream>
-
-#include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace qdiff::testing {
 namespace {
@@ -24,18 +22,6 @@ Table table(std::string name, std::vector<Column> columns) {
     return t;
 }
 
-// The CLR type names NL2KQL schemas use.
-ColumnType clr_type(const std::string& t) {
-    if (t == "System.String") return ColumnType::Text;
-    if (t == "System.Int64" || t == "System.Int32") return ColumnType::Integer;
-    if (t == "System.Double" || t == "Double") return ColumnType::Real;
-    if (t == "System.DateTime") return ColumnType::DateTime;
-    if (t == "System.SByte" || t == "Boolean" || t == "System.Boolean") return ColumnType::Boolean;
-    if (t == "System.Object") return ColumnType::Dynamic;
-    if (t == "System.TimeSpan") return ColumnType::TimeSpan;
-    if (t == "System.Guid") return ColumnType::Guid;
-    return ColumnType::Unknown;
-}
 
 }  // namespace
 
@@ -80,22 +66,12 @@ const Schema& weaviate_schema() {
 }
 
 Schema read_nl2kql_schema(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    nlohmann::json doc = nlohmann::json::parse(in);
-    const nlohmann::json& db = doc.is_array() ? doc.at(0) : doc;
-    Schema s;
-    s.name = db.value("Database", "");
-    s.origin = path.string();
-    for (const nlohmann::json& t : db.at("Tables")) {
-        std::vector<Column> columns;
-        for (const nlohmann::json& c : t.at("Columns")) {
-            std::string type = c.value("Type", "");
-            columns.push_back(column(c.at("Name").get<std::string>(), clr_type(type)));
-            columns.back().declared_type = type;
-        }
-        s.tables.push_back(table(t.at("Table").get<std::string>(), std::move(columns)));
+    SchemaLoadResult loaded = load_schema(path.string(), "", SchemaFormat::Nl2Kql);
+    if (!loaded.schema) {
+        std::string why = loaded.diagnostics.empty() ? "no schema" : loaded.diagnostics.front().message;
+        throw std::runtime_error(path.string() + ": " + why);
     }
-    return s;
+    return std::move(*loaded.schema);
 }
 
 LintResult lint_kql(const std::string& kql, const Schema* schema, LintOptions options) {
