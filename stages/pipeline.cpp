@@ -99,7 +99,10 @@ CaseOutcome Pipeline::run(const Case& c) {
                 if (loaded.schema) schema = &*loaded.schema;
                 else out.schema_diagnostics = loaded.diagnostics;
             }
-            out.lint = lint(*out.generated, {.schema = schema, .dialect = c.dialect});
+            LintOptions options;
+            options.schema = schema;
+            options.dialect = c.dialect;
+            out.lint = lint(*out.generated, options);
         }));
     }
 

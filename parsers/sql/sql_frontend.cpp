@@ -23,6 +23,7 @@ const TokenClasses& sql_token_classes() {
                         SqlLexer::INSERT, SqlLexer::INTO, SqlLexer::UPDATE, SqlLexer::DELETE, SqlLexer::WITH,
                         SqlLexer::INNER, SqlLexer::OUTER, SqlLexer::OFFSET, SqlLexer::CASE, SqlLexer::WHEN,
                         SqlLexer::THEN, SqlLexer::ELSE, SqlLexer::END},
+        .unterminated_what = {},
     };
     return classes;
 }
