@@ -63,7 +63,8 @@ enum class SchemaFormat : uint8_t {
     SqliteFile,     // an SQLite database, introspected
     Nl2Kql,         // NL2KQL *_Schema.json
     KustoDatabase,  // `.show database schema as json`
-    WeaviateSchema  // `/v1/schema`: classes with properties and dataType
+    WeaviateSchema, // `/v1/schema`: classes with properties and dataType
+    DefogMetadata   // defog-data `{"table_metadata": {TABLE: [{column_name, data_type, column_description}]}}`
 };
 std::string_view schema_format_name(SchemaFormat f);
 

@@ -1,0 +1,153 @@
+// load_schema / load_schema_text: read the file, detect its format, run that format's loader, and
+// turn the first problem into one diagnostic that names the file and the position.
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "lint/schema/loader.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff {
+namespace {
+
+using namespace schema_loading;
+
+constexpr std::string_view kSqliteHeader{"SQLite format 3\0", 16};
+
+// The first object of the document: the root, or the first element of a root array.
+const JsonValue* first_object(const JsonValue& root) {
+    if (root.kind == JsonKind::object) return &root;
+    if (root.kind == JsonKind::array && !root.items.empty() && root.items[0].kind == JsonKind::object) return &root.items[0];
+    return nullptr;
+}
+
+// Each JSON format has a member no other one has at that place.
+SchemaFormat detect_json_format(const JsonValue& root) {
+    const JsonValue* object = first_object(root);
+    if (object == nullptr) return SchemaFormat::Auto;
+    if (object->find("db_id") || object->find("table_names_original")) return SchemaFormat::SpiderTables;
+    if (object->find("Database") && object->find("Tables")) return SchemaFormat::Nl2Kql;
+    if (root.kind != JsonKind::object) return SchemaFormat::Auto;
+    if (object->find("Databases")) return SchemaFormat::KustoDatabase;
+    if (object->find("classes") || (object->find("class") && object->find("properties"))) return SchemaFormat::WeaviateSchema;
+    if (object->find("table_metadata")) return SchemaFormat::DefogMetadata;
+    if (object->find("tables")) return SchemaFormat::Qdiff;
+    return SchemaFormat::Auto;
+}
+
+bool looks_like_json(std::string_view text) {
+    size_t i = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    return i < text.size() && (text[i] == '{' || text[i] == '[');
+}
+
+bool looks_like_ddl(std::string_view text) {
+    std::string upper = support::to_upper(text.substr(0, std::min<size_t>(text.size(), 1u << 20)));
+    return upper.find("CREATE") != std::string::npos && upper.find("TABLE") != std::string::npos;
+}
+
+Schema load_json(const LoadContext& ctx, SchemaFormat& format) {
+    weaviate::JsonParseResult parsed = weaviate::parse_json(ctx.text());
+    for (const weaviate::Diagnostic& d : parsed.diagnostics) {
+        if (d.severity == weaviate::Severity::error) ctx.malformed(d.span, fmt::format("invalid JSON: {}", d.message));
+    }
+    const JsonValue& root = *parsed.value;
+    if (format == SchemaFormat::Auto) {
+        format = detect_json_format(root);
+        if (format == SchemaFormat::Auto) {
+            ctx.fail(DiagId::SchemaUnknownFormat, root.span,
+                     "JSON with none of the members that mark a schema: \"tables\", \"classes\", \"Databases\", "
+                     "\"table_metadata\", or an array of objects with \"db_id\" or \"Database\"");
+        }
+    }
+    switch (format) {
+        case SchemaFormat::Qdiff: return load_qdiff_json(ctx, root);
+        case SchemaFormat::SpiderTables: return load_spider_tables(ctx, root);
+        case SchemaFormat::Nl2Kql: return load_nl2kql(ctx, root);
+        case SchemaFormat::KustoDatabase: return load_kusto_database(ctx, root);
+        case SchemaFormat::WeaviateSchema: return load_weaviate_schema(ctx, root);
+        case SchemaFormat::DefogMetadata: return load_defog_metadata(ctx, root);
+        default: break;
+    }
+    ctx.fail(DiagId::SchemaUnknownFormat, root.span, schema_format_name(format));
+}
+
+SchemaLoadResult finish(Schema schema, const std::string& origin, SchemaFormat format) {
+    SchemaLoadResult result;
+    result.format = format;
+    if (schema.tables.empty()) {
+        result.diagnostics.push_back(make_diagnostic(DiagId::SchemaEmpty, {}, {origin}));
+        return result;
+    }
+    schema.origin = origin;
+    result.schema = std::move(schema);
+    return result;
+}
+
+SchemaLoadResult failure(Diagnostic d, SchemaFormat format) {
+    SchemaLoadResult result;
+    result.format = format;
+    result.diagnostics.push_back(std::move(d));
+    return result;
+}
+
+}  // namespace
+
+SchemaLoadResult load_schema_text(std::string_view text, const std::string& origin, const std::string& selector,
+                                  SchemaFormat format) {
+    LoadContext ctx(text, origin, selector);
+    try {
+        if (text.starts_with(kSqliteHeader) || format == SchemaFormat::SqliteFile) {
+            ctx.fail(DiagId::SchemaUnknownFormat, Span{},
+                     "an SQLite database is read from its file, not from text in memory");
+        }
+        if (size_t bad = find_invalid_utf8(text); bad != std::string_view::npos) {
+            ctx.malformed(Span{uint32_t(bad), uint32_t(bad + 1)}, "the file is not valid UTF-8");
+        }
+        if (format == SchemaFormat::SqlDdl || (format == SchemaFormat::Auto && !looks_like_json(text))) {
+            if (format == SchemaFormat::Auto && !looks_like_ddl(text)) {
+                ctx.fail(DiagId::SchemaUnknownFormat, Span{},
+                         "neither JSON, nor SQL with CREATE TABLE, nor an SQLite database");
+            }
+            return finish(load_sql_ddl(ctx), origin, SchemaFormat::SqlDdl);
+        }
+        Schema schema = load_json(ctx, format);
+        return finish(std::move(schema), origin, format);
+    } catch (const LoadError& e) {
+        return failure(e.diagnostic, format);
+    }
+}
+
+SchemaLoadResult load_schema(const std::string& path, const std::string& selector, SchemaFormat format) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        return failure(make_diagnostic(DiagId::SchemaUnreadable, {}, {path, "it is a directory"}), format);
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return failure(make_diagnostic(DiagId::SchemaUnreadable, {}, {path, std::strerror(errno)}), format);
+    }
+    // An SQLite database is introspected through the library, never read whole.
+    char header[kSqliteHeader.size()] = {};
+    in.read(header, sizeof header);
+    if (format == SchemaFormat::SqliteFile ||
+        (format == SchemaFormat::Auto && std::string_view(header, in.gcount()) == kSqliteHeader)) {
+        try {
+            return finish(load_sqlite_file(path), path, SchemaFormat::SqliteFile);
+        } catch (const LoadError& e) {
+            return failure(e.diagnostic, SchemaFormat::SqliteFile);
+        }
+    }
+    in.clear();
+    in.seekg(0);
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) return failure(make_diagnostic(DiagId::SchemaUnreadable, {}, {path, "read error"}), format);
+    return load_schema_text(std::move(buffer).str(), path, selector, format);
+}
+
+}  // namespace qdiff
