@@ -9,5 +9,6 @@ int run_parse(const std::vector<std::string>& args);
 int run_tokens(const std::vector<std::string>& args);
 int run_tree(const std::vector<std::string>& args);
 int run_diff(const std::vector<std::string>& args);
+int run_lint(const std::vector<std::string>& args);
 
 }  // namespace qdiff::cli

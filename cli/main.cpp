@@ -17,8 +17,11 @@ commands:
   tree    [--lang ...] [--dialect ...] [FILE|-]                       the grammar's parse tree
   diff    [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
           EXPECTED GENERATED                                          structural score, explained
+  lint    [--lang ...] [--dialect ...] [--schema FILE[#NAME]] [--format text|json|sarif]
+          [--disable CODE[,CODE...]] [--severity CODE=error|warning|note] [FILE|-]
+                                                              schema-aware lint and confidence
 
-exit codes: 0 success, 1 findings (syntax errors; diff: a query does not parse), 2 usage or unreadable input
+exit codes: 0 success, 1 findings (syntax errors; lint errors; diff: a query does not parse), 2 usage or unreadable input
 )";
 
 }  // namespace
@@ -31,7 +34,7 @@ int main(int argc, char** argv) {
         return args.empty() ? 2 : 0;
     }
     static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
-        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}};
+        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}, {"lint", run_lint}};
     auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << kUsage;

@@ -29,7 +29,7 @@ void compare(LintContext& ctx, const ast::Expr* column_side, const ast::Expr* va
         ctx.report(make_diagnostic(DiagId::LintTypeMismatch, lit->span, {"text", ref->path.back().text, "number", text}));
     } else if (numeric(column) && value == ColumnType::Text && !looks_numeric(lit->text)) {
         ctx.report(make_diagnostic(DiagId::LintTypeMismatch, lit->span,
-                                   {"numeric", ref->path.back().text, "string", text}));
+                                   {column_type_name(column), ref->path.back().text, "string", text}));
     }
 }
 
