@@ -124,3 +124,9 @@ TEST_CASE("ungrouped columns: functional dependency, and the severity follows th
           std::vector<std::string>{"ungrouped-column"});
     CHECK(lint_sql("SELECT country, count(*) FROM singer GROUP BY 1 ORDER BY 1 LIMIT 3", Dialect::Postgres).diagnostics.empty());
 }
+
+TEST_CASE("nested aggregates are reported once each", "[lint][lint-sql]") {
+    LintResult r = lint_sql("SELECT sum(max(count(*))) FROM singer GROUP BY country");
+    auto cs = codes(r);
+    CHECK(std::count(cs.begin(), cs.end(), "nested-aggregate") == 2);
+}

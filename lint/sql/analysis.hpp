@@ -73,7 +73,6 @@ struct Analysis {
     std::unordered_map<const ast::ColumnRef*, size_t> column_index;
 
     const ColumnResolution* resolution(const ast::ColumnRef& ref) const;
-    const Block* block_of(const ast::Query& q) const;
     // The coarse type of an expression: a schema column's type, a literal's type, else Unknown.
     ColumnType type_of(const ast::Expr* e) const;
 };
@@ -82,6 +81,8 @@ Analysis analyze(const ast::Script& script, const SourceText& source, const Lint
 
 // Helpers shared by the rules.
 bool is_aggregate(const ast::FunctionCall& call);
+// An aggregate call anywhere in the expression (nested queries excluded).
+bool has_aggregate(const ast::Node* n);
 std::string_view function_name(const ast::FunctionCall& call);
 // The nearest of `candidates` to `name` by edit distance, or "" when none is close.
 std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates);

@@ -340,12 +340,6 @@ const ColumnResolution* Analysis::resolution(const ast::ColumnRef& ref) const {
     return it == column_index.end() ? nullptr : &columns[it->second];
 }
 
-const Block* Analysis::block_of(const ast::Query& q) const {
-    for (const Block& b : blocks)
-        if (b.query == &q) return &b;
-    return nullptr;
-}
-
 ColumnType Analysis::type_of(const ast::Expr* e) const {
     if (auto* lit = ast::dyn_cast<ast::Literal>(e)) {
         switch (lit->type) {
@@ -406,6 +400,14 @@ void conjuncts(const ast::Expr* e, std::vector<const ast::Expr*>& out) {
     } else {
         out.push_back(e);
     }
+}
+
+bool has_aggregate(const ast::Node* n) {
+    bool found = false;
+    for_each_in_expr(n, [&](const ast::Node& x) {
+        if (auto* f = ast::dyn_cast<ast::FunctionCall>(&x); f && is_aggregate(*f)) found = true;
+    });
+    return found;
 }
 
 std::string_view function_name(const ast::FunctionCall& call) {

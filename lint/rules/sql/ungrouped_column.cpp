@@ -11,21 +11,13 @@
 namespace qdiff::linting::rules {
 namespace {
 
-bool has_aggregate(const ast::Node* n) {
-    bool found = false;
-    sql::for_each_in_expr(n, [&](const ast::Node& x) {
-        if (auto* f = ast::dyn_cast<ast::FunctionCall>(&x); f && sql::is_aggregate(*f)) found = true;
-    });
-    return found;
-}
-
 class GroupCheck {
 public:
-    GroupCheck(LintContext& ctx, const sql::Block& block) : ctx_(ctx), block_(block), q_(*block.query) {}
+    GroupCheck(LintContext& ctx, const sql::Block& block) : ctx_(ctx), q_(*block.query) {}
 
     void run() {
-        bool aggregated = !q_.group_by.empty() || has_aggregate(q_.having);
-        for (const ast::SelectItem* item : q_.projection) aggregated = aggregated || has_aggregate(item->expr);
+        bool aggregated = !q_.group_by.empty() || sql::has_aggregate(q_.having);
+        for (const ast::SelectItem* item : q_.projection) aggregated = aggregated || sql::has_aggregate(item->expr);
         if (!aggregated) return;
         for (const ast::Expr* g : q_.group_by) add_grouped(g);
         for (const ast::SelectItem* item : q_.projection) check(item->expr);
@@ -90,7 +82,6 @@ private:
     }
 
     LintContext& ctx_;
-    const sql::Block& block_;
     const ast::Query& q_;
     std::vector<const ast::Expr*> grouped_exprs_;
     std::set<std::pair<const sql::Source*, std::string>> grouped_;
