@@ -123,7 +123,7 @@ private:
                 s.columns = cte->columns;
                 s.columns_known = cte->columns_known;
                 out_.used_ctes.push_back(cte->name);
-            } else if (options_.schema) {
+            } else if (options_.schema && !table_name.empty()) {
                 s.table = options_.schema->find_table(table_name);
                 if (s.table) {
                     for (const Column& c : s.table->columns) s.columns.push_back(c.name);

@@ -26,11 +26,12 @@ public:
     }
 
 private:
-    void add_grouped(const ast::Expr* g) {
-        // GROUP BY 2 and GROUP BY alias group by a select-list expression.
-        if (auto* lit = ast::dyn_cast<ast::Literal>(g); lit && lit->type == ast::LiteralType::Integer) {
+    void add_grouped(const ast::Expr* g, bool by_position = true) {
+        // GROUP BY 2 and GROUP BY alias group by a select-list expression (`SELECT 1 ... GROUP BY 1`
+        // groups by the constant: positions are looked up once).
+        if (auto* lit = ast::dyn_cast<ast::Literal>(g); by_position && lit && lit->type == ast::LiteralType::Integer) {
             size_t i = std::strtoul(std::string(lit->text).c_str(), nullptr, 10);
-            if (i >= 1 && i <= q_.projection.size()) add_grouped(q_.projection[i - 1]->expr);
+            if (i >= 1 && i <= q_.projection.size()) add_grouped(q_.projection[i - 1]->expr, false);
             return;
         }
         grouped_exprs_.push_back(g);
