@@ -77,6 +77,10 @@ TEST_CASE("name resolution: aliases, CTEs, derived tables, correlated subqueries
     CHECK(errors("SELECT concert_id FROM concert NATURAL JOIN singer_in_concert") == V{});
     CHECK(errors("SELECT concert_id FROM concert JOIN singer_in_concert ON concert.concert_id = singer_in_concert.concert_id") ==
           V{"ambiguous-column"});
+    // Relations after a parenthesised join or a LATERAL item: references resolved early stay valid.
+    CHECK(errors("SELECT T1.name FROM (singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id), "
+                 "concert AS T3, stadium AS T4, country AS T5 WHERE T2.concert_id = T3.concert_id AND "
+                 "T3.stadium_id = T4.stadium_id AND T5.name = T1.country") == V{});
     // Set operations: each branch has its own scope.
     CHECK(errors("SELECT name FROM singer UNION SELECT name FROM stadium") == V{});
     CHECK(errors("SELECT name FROM singer UNION SELECT location FROM singer") == V{"unknown-column"});

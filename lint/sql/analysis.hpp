@@ -30,7 +30,7 @@ struct Block {
     bool is_subquery = false;                // nested in an expression or a FROM item
     bool is_cte = false;
     bool is_set_branch = false;              // the 2nd.. query of a UNION/INTERSECT/EXCEPT
-    std::vector<Source> sources;
+    std::deque<Source> sources;              // a deque: resolutions point into it while it grows
     std::vector<std::string> coalesced;      // USING / NATURAL join columns (lower case): not ambiguous
     std::vector<std::string_view> output;    // output column names, in order ("" when unnamed)
     bool output_known = true;
