@@ -103,4 +103,12 @@ void for_each_in_expr(const ast::Node* n, F&& f) {
     });
 }
 
+// Calls f on every node of the block's conditions: WHERE, HAVING and the ON of its joins.
+template <class F>
+void for_each_condition_node(const ast::Query& q, F&& f) {
+    for_each_in_expr(q.filter, f);
+    for_each_in_expr(q.having, f);
+    for (const ast::Join* j : q.joins) for_each_in_expr(j->condition, f);
+}
+
 }  // namespace qdiff::linting::sql
