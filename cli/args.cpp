@@ -24,6 +24,7 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
                     value = argv[++i];
                 }
                 values_[name] = *value;
+                all_values_[name].push_back(*value);
             } else if (flags.count(name) && !value) {
                 flags_.insert(name);
             } else {
@@ -67,6 +68,18 @@ std::string Args::choice(const std::string& name, const std::string& fallback, c
         throw UsageError{"--" + name + " must be one of " + list};
     }
     return value;
+}
+
+std::string input_name(const Args& args) {
+    if (args.positionals().size() > 1) throw UsageError{"expected one input file, got " + std::to_string(args.positionals().size())};
+    return args.positionals().empty() ? "-" : args.positionals()[0];
+}
+
+std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+std::vector<std::string> Args::get_all(const std::string& name) const {
+    auto it = all_values_.find(name);
+    return it == all_values_.end() ? std::vector<std::string>{} : it->second;
 }
 
 std::string read_input(const std::string& path) {

@@ -21,6 +21,8 @@ public:
     Args(const std::vector<std::string>& argv, const std::set<std::string>& valued, const std::set<std::string>& flags);
 
     std::optional<std::string> get(const std::string& name) const;
+    // Every value of an option that may repeat (`--disable a --disable b`), in order.
+    std::vector<std::string> get_all(const std::string& name) const;
     std::string get_or(const std::string& name, const std::string& fallback) const;
     bool flag(const std::string& name) const { return flags_.count(name) != 0; }
     const std::vector<std::string>& positionals() const { return positionals_; }
@@ -32,9 +34,15 @@ public:
 
 private:
     std::map<std::string, std::string> values_;
+    std::map<std::string, std::vector<std::string>> all_values_;
     std::set<std::string> flags_;
     std::vector<std::string> positionals_;
 };
+
+// The one input file of a command, "-" (standard input) when none is given.
+std::string input_name(const Args& args);
+// The name diagnostics show for an input path.
+std::string display_name(const std::string& path);
 
 // Reads a file, or standard input for "-"; a usage error when it cannot be read.
 std::string read_input(const std::string& path);

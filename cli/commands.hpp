@@ -10,5 +10,6 @@ int run_tokens(const std::vector<std::string>& args);
 int run_tree(const std::vector<std::string>& args);
 int run_diff(const std::vector<std::string>& args);
 int run_batch(const std::vector<std::string>& args);
+int run_lint(const std::vector<std::string>& args);
 
 }  // namespace qdiff::cli

@@ -21,8 +21,11 @@ commands:
           [--judge URL|cmd:PROGRAM] [--judge-model M] [--judge-cache DIR] [--threads N]
           [--blend W] [--pass-threshold T] [--results-mode recall|f1] [--timeout S]
           [--lang ...] [--dialect ...] [--summary FILE]               evaluates cases, JSONL out
+  lint    [--lang ...] [--dialect ...] [--schema FILE[#NAME]] [--format text|json|sarif]
+          [--disable CODE[,CODE...]] [--severity CODE=error|warning|note] [FILE|-]
+                                                              schema-aware lint and confidence
 
-exit codes: 0 success, 1 findings (syntax errors; diff: a query does not parse; batch: a case fails), 2 usage or unreadable input
+exit codes: 0 success, 1 findings (syntax errors; lint errors; diff: a query does not parse; batch: a case fails), 2 usage or unreadable input
 )";
 
 }  // namespace
@@ -35,7 +38,8 @@ int main(int argc, char** argv) {
         return args.empty() ? 2 : 0;
     }
     static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
-        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}, {"batch", run_batch}};
+        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}, {"batch", run_batch},
+        {"lint", run_lint}};
     auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << kUsage;

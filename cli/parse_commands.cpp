@@ -21,13 +21,6 @@ ParseOptions options_from(const Args& args, const std::string& source_name) {
     return options;
 }
 
-std::string input_name(const Args& args) {
-    if (args.positionals().size() > 1) throw UsageError{"expected one input file, got " + std::to_string(args.positionals().size())};
-    return args.positionals().empty() ? "-" : args.positionals()[0];
-}
-
-std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
-
 void print_result_json(const ParseResult& result) {
     std::string out;
     support::JsonWriter w(out);

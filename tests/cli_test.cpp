@@ -1,5 +1,6 @@
 // The qdiff executable: the CLI contract of DESIGN.md (commands, formats, exit codes 0/1/2, batch
 // records that are never lost).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -140,4 +141,70 @@ TEST_CASE("qdiff tokens and qdiff tree", "[cli]") {
     CHECK(tree.exit_code == 0);
     CHECK(tree.out.rfind("sqlScript\n", 0) == 0);
     CHECK(tree.out.find("IDENTIFIER 'a'") != std::string::npos);
+}
+
+TEST_CASE("qdiff lint: formats, schema, options and exit codes", "[cli][lint]") {
+    const std::string schema = std::string(QDIFF_TEST_DATA_DIR) + "/lint/concert_singer.sql";
+
+    Run clean = run_cli("lint --lang sql --schema " + schema + " --format json -", "SELECT name FROM singer ORDER BY age LIMIT 3");
+    CHECK(clean.exit_code == 0);
+    auto j = nlohmann::json::parse(clean.out);
+    CHECK(j["valid"] == true);
+    CHECK(j["confidence"] == 100);
+    CHECK(j["diagnostics"].empty());
+
+    Run typo = run_cli("lint --lang sql --schema " + schema + " --format json", "SELECT nmae FROM singer ORDER BY age LIMIT 3");
+    CHECK(typo.exit_code == 1);
+    j = nlohmann::json::parse(typo.out);
+    CHECK(j["valid"] == false);
+    CHECK(j["confidence"] == 80);
+    REQUIRE(j["diagnostics"].size() == 1);
+    CHECK(j["diagnostics"][0]["code"] == "unknown-column");
+    CHECK(j["diagnostics"][0]["column"] == 8);
+    CHECK(j["diagnostics"][0]["fixits"][0]["replacement"] == "name");
+
+    Run text = run_cli("lint --lang sql --schema " + schema, "SELECT nmae FROM singer ORDER BY age LIMIT 3");
+    CHECK(text.exit_code == 1);
+    CHECK(text.out.find("<stdin>:1:8: error: unknown column 'nmae' [unknown-column]\n  SELECT nmae") != std::string::npos);
+    CHECK(text.out.find("invalid, confidence 80") != std::string::npos);
+
+    Run sarif = run_cli("lint --lang sql --format sarif --schema " + schema, "SELECT * FROM singers");
+    CHECK(sarif.exit_code == 1);
+    j = nlohmann::json::parse(sarif.out);
+    CHECK(j["version"] == "2.1.0");
+    std::vector<std::string> rule_ids;
+    for (const auto& result : j["runs"][0]["results"]) rule_ids.push_back(result["ruleId"]);
+    CHECK(std::find(rule_ids.begin(), rule_ids.end(), "unknown-table") != rule_ids.end());
+
+    // Warnings only: exit 0; a remapped warning becomes an error; a disabled one disappears.
+    CHECK(run_cli("lint --lang sql --schema " + schema, "SELECT * FROM singer").exit_code == 0);
+    CHECK(run_cli("lint --lang sql --severity select-star=error --schema " + schema, "SELECT * FROM singer").exit_code == 1);
+    Run disabled = run_cli("lint --lang sql --format json --disable select-star,missing-limit --schema " + schema,
+                           "SELECT * FROM singer");
+    CHECK(nlohmann::json::parse(disabled.out)["diagnostics"].empty());
+
+    // Without a schema only the schema-free rules run.
+    CHECK(run_cli("lint --lang sql", "SELECT nmae FROM singer ORDER BY 1 LIMIT 1").exit_code == 0);
+
+    // Usage errors and unreadable input: exit 2.
+    CHECK(run_cli("lint --format xml -", "SELECT 1").exit_code == 2);
+    CHECK(run_cli("lint --disable no-such-code -", "SELECT 1").exit_code == 2);
+    CHECK(run_cli("lint --severity select-star=fatal -", "SELECT 1").exit_code == 2);
+    CHECK(run_cli("lint /no/such/file.sql").exit_code == 2);
+    Run bad_schema = run_cli("lint --schema " + write("broken.json", "{\"tables\": [").string() + " -", "SELECT 1");
+    CHECK(bad_schema.exit_code == 2);
+    CHECK(bad_schema.err.find("broken.json") != std::string::npos);
+}
+
+TEST_CASE("qdiff lint: --schema FILE#NAME picks a Spider database", "[cli][lint][corpus]") {
+    QDIFF_REQUIRE_CORPUS();
+    std::string tables = (qdiff::testing::corpus_dir() / "sql/spider/tables.json").string();
+    Run gold = run_cli("lint --lang sql --dialect sqlite --format json --schema '" + tables + "#concert_singer' -",
+                       "SELECT name, country, age FROM singer ORDER BY age DESC");
+    CHECK(gold.exit_code == 0);
+    CHECK(nlohmann::json::parse(gold.out)["valid"] == true);
+    Run wrong_db = run_cli("lint --lang sql --format json --schema '" + tables + "#pets_1' -",
+                           "SELECT name, country, age FROM singer ORDER BY age DESC");
+    CHECK(wrong_db.exit_code == 1);
+    CHECK(nlohmann::json::parse(wrong_db.out)["confidence"] == 0);
 }

@@ -77,6 +77,10 @@ TEST_CASE("name resolution: aliases, CTEs, derived tables, correlated subqueries
     CHECK(errors("SELECT concert_id FROM concert NATURAL JOIN singer_in_concert") == V{});
     CHECK(errors("SELECT concert_id FROM concert JOIN singer_in_concert ON concert.concert_id = singer_in_concert.concert_id") ==
           V{"ambiguous-column"});
+    // Relations after a parenthesised join or a LATERAL item: references resolved early stay valid.
+    CHECK(errors("SELECT T1.name FROM (singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id), "
+                 "concert AS T3, stadium AS T4, country AS T5 WHERE T2.concert_id = T3.concert_id AND "
+                 "T3.stadium_id = T4.stadium_id AND T5.name = T1.country") == V{});
     // Set operations: each branch has its own scope.
     CHECK(errors("SELECT name FROM singer UNION SELECT name FROM stadium") == V{});
     CHECK(errors("SELECT name FROM singer UNION SELECT location FROM singer") == V{"unknown-column"});
@@ -123,4 +127,29 @@ TEST_CASE("ungrouped columns: functional dependency, and the severity follows th
                          "T1.singer_id = T2.singer_id GROUP BY T1.singer_id ORDER BY 1 LIMIT 3", Dialect::Postgres)) ==
           std::vector<std::string>{"ungrouped-column"});
     CHECK(lint_sql("SELECT country, count(*) FROM singer GROUP BY 1 ORDER BY 1 LIMIT 3", Dialect::Postgres).diagnostics.empty());
+}
+
+TEST_CASE("nested aggregates are reported once each", "[lint][lint-sql]") {
+    LintResult r = lint_sql("SELECT sum(max(count(*))) FROM singer GROUP BY country");
+    auto cs = codes(r);
+    CHECK(std::count(cs.begin(), cs.end(), "nested-aggregate") == 2);
+}
+
+TEST_CASE("lint survives odd but valid shapes", "[lint][lint-sql]") {
+    // A constant grouped by position must not send the grouping check in circles.
+    CHECK_FALSE(has_errors(lint_sql("SELECT 1, count(*) FROM singer GROUP BY 1").diagnostics));
+    CHECK_FALSE(has_errors(lint_sql("SELECT name FROM singer GROUP BY 1, 1 ORDER BY 1 LIMIT 1").diagnostics));
+    // Without a schema nothing is unknown.
+    LintOptions no_schema;
+    ParseOptions po;
+    po.language = Language::Sql;
+    ParseResult parsed = parse("SELECT x.y, z FROM a AS x JOIN b ON x.k = b.k ORDER BY 1 LIMIT 1", po);
+    CHECK(lint(parsed, no_schema).diagnostics.empty());
+    // Writes and DDL are linted without crashing, and reported.
+    for (const char* sql : {"INSERT INTO singer (name) SELECT name FROM stadium", "UPDATE singer SET age = 1 WHERE name = 'x'",
+                            "CREATE TABLE t (a INT)", "DROP TABLE singer", "ALTER TABLE singer ADD COLUMN x INT"}) {
+        INFO(sql);
+        auto cs = codes(lint_sql(sql));
+        CHECK(std::find(cs.begin(), cs.end(), "write-in-read-query") != cs.end());
+    }
 }

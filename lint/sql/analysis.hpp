@@ -30,7 +30,7 @@ struct Block {
     bool is_subquery = false;                // nested in an expression or a FROM item
     bool is_cte = false;
     bool is_set_branch = false;              // the 2nd.. query of a UNION/INTERSECT/EXCEPT
-    std::vector<Source> sources;
+    std::deque<Source> sources;              // a deque: resolutions point into it while it grows
     std::vector<std::string> coalesced;      // USING / NATURAL join columns (lower case): not ambiguous
     std::vector<std::string_view> output;    // output column names, in order ("" when unnamed)
     bool output_known = true;
@@ -73,7 +73,6 @@ struct Analysis {
     std::unordered_map<const ast::ColumnRef*, size_t> column_index;
 
     const ColumnResolution* resolution(const ast::ColumnRef& ref) const;
-    const Block* block_of(const ast::Query& q) const;
     // The coarse type of an expression: a schema column's type, a literal's type, else Unknown.
     ColumnType type_of(const ast::Expr* e) const;
 };
@@ -82,6 +81,8 @@ Analysis analyze(const ast::Script& script, const SourceText& source, const Lint
 
 // Helpers shared by the rules.
 bool is_aggregate(const ast::FunctionCall& call);
+// An aggregate call anywhere in the expression (nested queries excluded).
+bool has_aggregate(const ast::Node* n);
 std::string_view function_name(const ast::FunctionCall& call);
 // The nearest of `candidates` to `name` by edit distance, or "" when none is close.
 std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates);
@@ -100,6 +101,14 @@ void for_each_in_expr(const ast::Node* n, F&& f) {
     ast::for_each_child(*n, [&](const ast::Node& child) {
         if (!ast::isa<ast::Query>(&child)) for_each_in_expr(&child, f);
     });
+}
+
+// Calls f on every node of the block's conditions: WHERE, HAVING and the ON of its joins.
+template <class F>
+void for_each_condition_node(const ast::Query& q, F&& f) {
+    for_each_in_expr(q.filter, f);
+    for_each_in_expr(q.having, f);
+    for (const ast::Join* j : q.joins) for_each_in_expr(j->condition, f);
 }
 
 }  // namespace qdiff::linting::sql

@@ -23,18 +23,6 @@ struct CteEntry {
     const CteEntry* next = nullptr;  // the CTEs visible before this one
 };
 
-const Table* lookup_table(const Schema& schema, std::string_view name) {
-    for (const Table& t : schema.tables)
-        if (iequals(t.name, name)) return &t;
-    return nullptr;
-}
-
-const Column* lookup_column(const Table& table, std::string_view name) {
-    for (const Column& c : table.columns)
-        if (iequals(c.name, name)) return &c;
-    return nullptr;
-}
-
 bool alias_visible(Clause clause, Dialect d) {
     switch (clause) {
         case Clause::OrderBy: return true;
@@ -135,16 +123,15 @@ private:
                 s.columns = cte->columns;
                 s.columns_known = cte->columns_known;
                 out_.used_ctes.push_back(cte->name);
-            } else if (options_.schema) {
-                s.table = lookup_table(*options_.schema, table_name);
+            } else if (options_.schema && !table_name.empty()) {
+                s.table = options_.schema->find_table(table_name);
                 if (s.table) {
                     for (const Column& c : s.table->columns) s.columns.push_back(c.name);
                     s.columns_known = true;
                 } else {
                     s.unknown_table = true;
-                    std::vector<std::string_view> names;
-                    for (const Table& table : options_.schema->tables) names.push_back(table.name);
-                    out_.unknown_tables.push_back({t, nearest_name(table_name, names)});
+                    std::vector<std::string> names = options_.schema->table_names();
+                    out_.unknown_tables.push_back({t, nearest_name(table_name, {names.begin(), names.end()})});
                 }
             }
             rename_columns(s, t->column_aliases);
@@ -255,7 +242,7 @@ private:
                     r.status = Resolved::Unchecked;
                 } else if (s->has_column(name)) {
                     r.status = b == &block ? Resolved::Column : Resolved::OuterColumn;
-                    if (s->table) r.column = lookup_column(*s->table, name);
+                    if (s->table) r.column = s->table->find_column(name);
                 } else {
                     r.status = Resolved::Unknown;
                     r.suggestion = nearest_name(name, s->columns);
@@ -288,7 +275,7 @@ private:
             }
             if (r.source) {
                 r.status = b == &block ? Resolved::Column : Resolved::OuterColumn;
-                if (r.source->table) r.column = lookup_column(*r.source->table, name);
+                if (r.source->table) r.column = r.source->table->find_column(name);
                 r.matches.clear();
                 return;
             }
@@ -353,12 +340,6 @@ const ColumnResolution* Analysis::resolution(const ast::ColumnRef& ref) const {
     return it == column_index.end() ? nullptr : &columns[it->second];
 }
 
-const Block* Analysis::block_of(const ast::Query& q) const {
-    for (const Block& b : blocks)
-        if (b.query == &q) return &b;
-    return nullptr;
-}
-
 ColumnType Analysis::type_of(const ast::Expr* e) const {
     if (auto* lit = ast::dyn_cast<ast::Literal>(e)) {
         switch (lit->type) {
@@ -419,6 +400,14 @@ void conjuncts(const ast::Expr* e, std::vector<const ast::Expr*>& out) {
     } else {
         out.push_back(e);
     }
+}
+
+bool has_aggregate(const ast::Node* n) {
+    bool found = false;
+    for_each_in_expr(n, [&](const ast::Node& x) {
+        if (auto* f = ast::dyn_cast<ast::FunctionCall>(&x); f && is_aggregate(*f)) found = true;
+    });
+    return found;
 }
 
 std::string_view function_name(const ast::FunctionCall& call) {

@@ -13,16 +13,18 @@ void check_row_filter(LintContext& ctx, const ast::Expr* filter) {
     });
 }
 
-void check_nesting(LintContext& ctx, const ast::Node* root) {
-    sql::for_each_in_expr(root, [&](const ast::Node& n) {
-        auto* outer = ast::dyn_cast<ast::FunctionCall>(&n);
-        if (!outer || !sql::is_aggregate(*outer)) return;
+// Reports the aggregates inside the arguments of an outermost aggregate, once each.
+void check_nesting(LintContext& ctx, const ast::Node* n) {
+    if (n == nullptr || ast::isa<ast::Query>(n)) return;
+    if (auto* outer = ast::dyn_cast<ast::FunctionCall>(n); outer && sql::is_aggregate(*outer)) {
         for (const ast::Expr* arg : outer->args)
             sql::for_each_in_expr(arg, [&](const ast::Node& m) {
                 if (auto* inner = ast::dyn_cast<ast::FunctionCall>(&m); inner && sql::is_aggregate(*inner))
                     ctx.report(make_diagnostic(DiagId::LintNestedAggregate, inner->span, {sql::function_name(*inner)}));
             });
-    });
+        return;
+    }
+    ast::for_each_child(*n, [&](const ast::Node& child) { check_nesting(ctx, &child); });
 }
 
 }  // namespace

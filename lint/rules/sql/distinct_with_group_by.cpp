@@ -18,7 +18,7 @@ void distinct_with_group_by(LintContext& ctx) {
     for (const sql::Block& b : ctx.sql->blocks) {
         const ast::Query& q = *b.query;
         if (q.distinct != ast::DistinctKind::Distinct || q.group_by.empty() || q.projection.empty()) continue;
-        bool same = q.projection.size() >= 1;
+        bool same = true;
         for (const ast::SelectItem* item : q.projection) same = same && contains(q.group_by, item->expr);
         for (const ast::Expr* g : q.group_by) {
             bool selected = false;

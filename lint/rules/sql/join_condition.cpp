@@ -69,6 +69,11 @@ private:
             if (block_.sources[i].relation == r) return i;
         return SIZE_MAX;
     }
+    size_t index_of(const sql::Source* s) const {
+        for (size_t i = 0; i < block_.sources.size(); ++i)
+            if (&block_.sources[i] == s) return i;
+        return SIZE_MAX;
+    }
 
     // Every relation of this block that a column inside `e` (nested queries included) refers to.
     void link(const ast::Expr* e) {
@@ -76,8 +81,8 @@ private:
         size_t first = SIZE_MAX;
         for (const sql::ColumnResolution& r : ctx_.sql->columns) {
             if (r.source == nullptr || r.ref->span.begin < e->span.begin || r.ref->span.end > e->span.end) continue;
-            size_t i = static_cast<size_t>(r.source - block_.sources.data());
-            if (i >= block_.sources.size()) continue;  // another block's relation
+            size_t i = index_of(r.source);
+            if (i == SIZE_MAX) continue;  // another block's relation
             if (first == SIZE_MAX) first = i;
             else components_.unite(i, first);
         }

@@ -21,10 +21,7 @@ void like_without_wildcard(LintContext& ctx) {
                                                    std::string(ctx.source().slice(pattern->span))});
             ctx.report(std::move(d));
         };
-        const ast::Query& q = *b.query;
-        sql::for_each_in_expr(q.filter, visit);
-        sql::for_each_in_expr(q.having, visit);
-        for (const ast::Join* j : q.joins) sql::for_each_in_expr(j->condition, visit);
+        sql::for_each_condition_node(*b.query, visit);
     }
 }
 

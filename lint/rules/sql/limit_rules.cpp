@@ -6,15 +6,11 @@
 namespace qdiff::linting::rules {
 namespace {
 
+// One row: aggregates without GROUP BY.
 bool aggregated(const ast::Query& q) {
     if (!q.group_by.empty()) return false;  // one row per group: still unbounded
-    for (const ast::SelectItem* item : q.projection) {
-        bool found = false;
-        sql::for_each_in_expr(item->expr, [&](const ast::Node& n) {
-            if (auto* f = ast::dyn_cast<ast::FunctionCall>(&n); f && sql::is_aggregate(*f)) found = true;
-        });
-        if (found) return true;
-    }
+    for (const ast::SelectItem* item : q.projection)
+        if (sql::has_aggregate(item->expr)) return true;
     return false;
 }
 

@@ -27,9 +27,7 @@ void null_comparison(LintContext& ctx) {
             ctx.report(std::move(d));
         };
         const ast::Query& q = *b.query;
-        sql::for_each_in_expr(q.filter, visit);
-        sql::for_each_in_expr(q.having, visit);
-        for (const ast::Join* j : q.joins) sql::for_each_in_expr(j->condition, visit);
+        sql::for_each_condition_node(q, visit);
         for (const ast::SelectItem* item : q.projection) sql::for_each_in_expr(item->expr, visit);
     }
 }

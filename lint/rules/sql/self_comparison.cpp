@@ -19,9 +19,7 @@ void self_comparison(LintContext& ctx) {
             if (lr && rr && lr->source && lr->source == rr->source && support::iequals(l->path.back().text, r->path.back().text))
                 ctx.report(make_diagnostic(DiagId::LintSelfComparison, bin->span, {ctx.source().slice(l->span)}));
         };
-        const ast::Query& q = *b.query;
-        sql::for_each_in_expr(q.filter, visit);
-        for (const ast::Join* j : q.joins) sql::for_each_in_expr(j->condition, visit);
+        sql::for_each_condition_node(*b.query, visit);
     }
 }
 

@@ -29,7 +29,7 @@ void compare(LintContext& ctx, const ast::Expr* column_side, const ast::Expr* va
         ctx.report(make_diagnostic(DiagId::LintTypeMismatch, lit->span, {"text", ref->path.back().text, "number", text}));
     } else if (numeric(column) && value == ColumnType::Text && !looks_numeric(lit->text)) {
         ctx.report(make_diagnostic(DiagId::LintTypeMismatch, lit->span,
-                                   {"numeric", ref->path.back().text, "string", text}));
+                                   {column_type_name(column), ref->path.back().text, "string", text}));
     }
 }
 
@@ -37,7 +37,6 @@ void compare(LintContext& ctx, const ast::Expr* column_side, const ast::Expr* va
 
 void type_mismatch(LintContext& ctx) {
     for (const sql::Block& b : ctx.sql->blocks) {
-        const ast::Query& q = *b.query;
         auto visit = [&](const ast::Node& n) {
             if (auto* bin = ast::dyn_cast<ast::Binary>(&n); bin && sql::is_comparison(bin->op)) {
                 compare(ctx, bin->lhs, bin->rhs);
@@ -49,9 +48,7 @@ void type_mismatch(LintContext& ctx) {
                 for (const ast::Expr* item : in->items) compare(ctx, in->expr, item);
             }
         };
-        sql::for_each_in_expr(q.filter, visit);
-        sql::for_each_in_expr(q.having, visit);
-        for (const ast::Join* j : q.joins) sql::for_each_in_expr(j->condition, visit);
+        sql::for_each_condition_node(*b.query, visit);
     }
 }
 

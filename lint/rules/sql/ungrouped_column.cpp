@@ -11,21 +11,13 @@
 namespace qdiff::linting::rules {
 namespace {
 
-bool has_aggregate(const ast::Node* n) {
-    bool found = false;
-    sql::for_each_in_expr(n, [&](const ast::Node& x) {
-        if (auto* f = ast::dyn_cast<ast::FunctionCall>(&x); f && sql::is_aggregate(*f)) found = true;
-    });
-    return found;
-}
-
 class GroupCheck {
 public:
-    GroupCheck(LintContext& ctx, const sql::Block& block) : ctx_(ctx), block_(block), q_(*block.query) {}
+    GroupCheck(LintContext& ctx, const sql::Block& block) : ctx_(ctx), q_(*block.query) {}
 
     void run() {
-        bool aggregated = !q_.group_by.empty() || has_aggregate(q_.having);
-        for (const ast::SelectItem* item : q_.projection) aggregated = aggregated || has_aggregate(item->expr);
+        bool aggregated = !q_.group_by.empty() || sql::has_aggregate(q_.having);
+        for (const ast::SelectItem* item : q_.projection) aggregated = aggregated || sql::has_aggregate(item->expr);
         if (!aggregated) return;
         for (const ast::Expr* g : q_.group_by) add_grouped(g);
         for (const ast::SelectItem* item : q_.projection) check(item->expr);
@@ -34,11 +26,12 @@ public:
     }
 
 private:
-    void add_grouped(const ast::Expr* g) {
-        // GROUP BY 2 and GROUP BY alias group by a select-list expression.
-        if (auto* lit = ast::dyn_cast<ast::Literal>(g); lit && lit->type == ast::LiteralType::Integer) {
+    void add_grouped(const ast::Expr* g, bool by_position = true) {
+        // GROUP BY 2 and GROUP BY alias group by a select-list expression (`SELECT 1 ... GROUP BY 1`
+        // groups by the constant: positions are looked up once).
+        if (auto* lit = ast::dyn_cast<ast::Literal>(g); by_position && lit && lit->type == ast::LiteralType::Integer) {
             size_t i = std::strtoul(std::string(lit->text).c_str(), nullptr, 10);
-            if (i >= 1 && i <= q_.projection.size()) add_grouped(q_.projection[i - 1]->expr);
+            if (i >= 1 && i <= q_.projection.size()) add_grouped(q_.projection[i - 1]->expr, false);
             return;
         }
         grouped_exprs_.push_back(g);
@@ -90,7 +83,6 @@ private:
     }
 
     LintContext& ctx_;
-    const sql::Block& block_;
     const ast::Query& q_;
     std::vector<const ast::Expr*> grouped_exprs_;
     std::set<std::pair<const sql::Source*, std::string>> grouped_;

@@ -1,0 +1,102 @@
+// `qdiff lint [--lang ...] [--dialect ...] [--schema FILE[#NAME]] [--format text|json|sarif]
+//             [--disable CODE[,CODE...]] [--severity CODE=error|warning|note] [FILE|-]`
+// Exit 0 when no error is reported, 1 when one is, 2 on usage errors, an unreadable input or schema.
+#include <iostream>
+
+#include "cli/args.hpp"
+#include "cli/commands.hpp"
+#include "qdiff/lint.hpp"
+#include "support/json_writer.hpp"
+
+namespace qdiff::cli {
+namespace {
+
+const DiagInfo& known_code(const std::string& code, const std::string& option) {
+    const DiagInfo* info = find_diag(code);
+    if (!info) throw UsageError{"--" + option + ": unknown diagnostic code '" + code + "'"};
+    return *info;
+}
+
+std::vector<std::string> split_codes(const std::string& list) {
+    std::vector<std::string> out;
+    size_t begin = 0;
+    while (begin <= list.size()) {
+        size_t end = std::min(list.find(',', begin), list.size());
+        if (end > begin) out.push_back(list.substr(begin, end - begin));
+        begin = end + 1;
+    }
+    return out;
+}
+
+Severity severity_named(const std::string& name) {
+    if (name == "error") return Severity::Error;
+    if (name == "warning") return Severity::Warning;
+    if (name == "note") return Severity::Note;
+    throw UsageError{"--severity: '" + name + "' is not error, warning or note"};
+}
+
+// `--schema FILE#NAME`: NAME picks one database of a multi-database file.
+Schema load_schema_option(const std::string& spec) {
+    size_t hash = spec.rfind('#');
+    std::string path = hash == std::string::npos ? spec : spec.substr(0, hash);
+    std::string selector = hash == std::string::npos ? "" : spec.substr(hash + 1);
+    SchemaLoadResult loaded = load_schema(path, selector);
+    if (!loaded.schema) {
+        std::string message = "cannot load the schema " + spec;
+        for (const Diagnostic& d : loaded.diagnostics) message += "\n  " + d.message;
+        throw UsageError{message};
+    }
+    return std::move(*loaded.schema);
+}
+
+std::string render_json_result(const LintResult& r, const SourceText& source) {
+    std::string out;
+    support::JsonWriter w(out);
+    w.begin_object().field("valid", r.valid).field("confidence", r.confidence);
+    w.key("diagnostics").raw(render_json(r.diagnostics, source));
+    w.end_object();
+    return out;
+}
+
+}  // namespace
+
+int run_lint(const std::vector<std::string>& argv) {
+    Args args(argv, {"lang", "dialect", "schema", "format", "disable", "severity"}, {});
+    std::string format = args.choice("format", "text", {"text", "json", "sarif"});
+    std::string path = input_name(args);
+
+    LintOptions options;
+    options.dialect = args.dialect();
+    for (const std::string& list : args.get_all("disable"))
+        for (const std::string& code : split_codes(list)) options.disabled.insert(std::string(known_code(code, "disable").code));
+    for (const std::string& spec : args.get_all("severity")) {
+        size_t eq = spec.find('=');
+        if (eq == std::string::npos) throw UsageError{"--severity takes CODE=error|warning|note, got '" + spec + "'"};
+        options.severity[std::string(known_code(spec.substr(0, eq), "severity").code)] = severity_named(spec.substr(eq + 1));
+    }
+    std::optional<Schema> schema;
+    if (auto spec = args.get("schema")) {
+        schema = load_schema_option(*spec);
+        options.schema = &*schema;
+    }
+
+    ParseOptions parse_options;
+    parse_options.language = args.language();
+    parse_options.dialect = options.dialect;
+    parse_options.source_name = display_name(path);
+    ParseResult parsed = parse(read_input(path), parse_options);
+    LintResult result = lint(parsed, options);
+
+    if (format == "json") {
+        std::cout << render_json_result(result, parsed.source()) << '\n';
+    } else if (format == "sarif") {
+        std::cout << render_sarif({{&parsed.source(), &result.diagnostics}});
+    } else {
+        std::cout << render_text(result.diagnostics, parsed.source());
+        std::cout << parsed.source().name() << ": " << (result.valid ? "valid" : "invalid")
+                  << ", confidence " << result.confidence << "\n";
+    }
+    return result.valid ? 0 : 1;
+}
+
+}  // namespace qdiff::cli
