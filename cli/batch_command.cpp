@@ -235,7 +235,9 @@ int run_batch(const std::vector<std::string>& argv) {
 
     // Built here, not in the workers, so that a failure to build one is reported, not fatal.
     std::vector<std::unique_ptr<stages::Pipeline>> pipelines;
-    for (size_t i = 0; i < o.threads; ++i) pipelines.push_back(std::make_unique<stages::Pipeline>(o.pipeline, make_stages(o)));
+    auto schemas = std::make_shared<stages::SchemaCache>();
+    for (size_t i = 0; i < o.threads; ++i)
+        pipelines.push_back(std::make_unique<stages::Pipeline>(o.pipeline, make_stages(o), schemas));
     std::vector<std::thread> workers;
     for (size_t i = 0; i < o.threads; ++i) {
         workers.emplace_back([&, &pipeline = *pipelines[i]] {

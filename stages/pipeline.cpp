@@ -51,21 +51,15 @@ scoring::TotalInputs total_inputs(const CaseOutcome& out) {
 
 }  // namespace
 
-Pipeline::Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> stages)
-    : options_(std::move(options)), stages_(std::move(stages)) {
+Pipeline::Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> stages,
+                   std::shared_ptr<SchemaCache> schemas)
+    : options_(std::move(options)),
+      schemas_(schemas ? std::move(schemas) : std::make_shared<SchemaCache>()),
+      stages_(std::move(stages)) {
     if (!options_.profile) {
         full_ = load_profile("full");
         weaviate_ = load_profile("weaviate-ast");
     }
-}
-
-const SchemaLoadResult& Pipeline::schema(const std::string& spec) {
-    if (auto it = schemas_.find(spec); it != schemas_.end()) return it->second;
-    if (schemas_.size() >= kMaxSchemas) schemas_.clear();
-    size_t hash = spec.find('#');
-    SchemaLoadResult loaded = hash == std::string::npos ? load_schema(spec)
-                                                        : load_schema(spec.substr(0, hash), spec.substr(hash + 1));
-    return schemas_.emplace(spec, std::move(loaded)).first->second;
 }
 
 CaseOutcome Pipeline::run(const Case& c) {
@@ -94,10 +88,11 @@ CaseOutcome Pipeline::run(const Case& c) {
     if (out.generated) {
         fail(timed(out, "lint", [&] {
             const Schema* schema = nullptr;
+            std::shared_ptr<const SchemaLoadResult> loaded;  // held while lint runs
             if (!c.schema.empty()) {
-                const SchemaLoadResult& loaded = this->schema(c.schema);
-                if (loaded.schema) schema = &*loaded.schema;
-                else out.schema_diagnostics = loaded.diagnostics;
+                loaded = schemas_->get(c.schema);
+                if (loaded->schema) schema = &*loaded->schema;
+                else out.schema_diagnostics = loaded->diagnostics;
             }
             LintOptions options;
             options.schema = schema;

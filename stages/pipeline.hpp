@@ -14,6 +14,7 @@
 #include "qdiff/parse.hpp"
 #include "qdiff/stage.hpp"
 #include "scoring/total.hpp"
+#include "stages/schema_cache.hpp"
 
 namespace qdiff::stages {
 
@@ -37,18 +38,15 @@ struct CaseOutcome {
 class Pipeline {
 public:
     // The stages are owned by this pipeline and run one case at a time: a batch run builds one
-    // pipeline per worker thread, so stages need not be thread-safe.
-    Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> stages);
+    // pipeline per worker thread, so stages need not be thread-safe. The workers share `schemas`
+    // (a pipeline of its own gets a cache of its own).
+    Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> stages,
+             std::shared_ptr<SchemaCache> schemas = nullptr);
     CaseOutcome run(const Case& c);
 
 private:
-    const SchemaLoadResult& schema(const std::string& spec);
-
     PipelineOptions options_;
-    // Loaded schemas by "path#selector": a benchmark has few databases and many cases on each. Cleared
-    // when it reaches kMaxSchemas, to keep memory bounded.
-    static constexpr size_t kMaxSchemas = 64;
-    std::map<std::string, SchemaLoadResult> schemas_;
+    std::shared_ptr<SchemaCache> schemas_;
     std::vector<std::unique_ptr<Stage>> stages_;
     std::optional<Profile> full_, weaviate_;  // the default profiles, loaded once
 };
