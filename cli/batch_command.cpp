@@ -227,7 +227,7 @@ int run_batch(const std::vector<std::string>& argv) {
     Progress progress(o.input);
 
     // The window: slots in input order; workers fill them, this thread writes them from the front.
-    const size_t window_size = 4 * o.threads;
+    const size_t window_size = 32 * o.threads;
     std::mutex mutex;
     std::condition_variable work_ready, slot_done;
     std::deque<std::shared_ptr<Slot>> window, pending;
@@ -251,7 +251,8 @@ int run_batch(const std::vector<std::string>& argv) {
                 evaluate(*slot, pipeline, o, done_ids);
                 lock.lock();
                 slot->done = true;
-                slot_done.notify_all();
+                // Only the writer waits, and only for the slot at the front of the window.
+                if (slot == window.front()) slot_done.notify_one();
             }
         });
     }
