@@ -9,23 +9,10 @@
 #include "support/lint_fixtures.hpp"
 
 using namespace qdiff;
+using qdiff::testing::all_codes;
 using qdiff::testing::codes;
+using qdiff::testing::has;
 using qdiff::testing::lint_sql;
-
-namespace {
-
-bool has(const LintResult& r, const std::string& code) {
-    auto cs = codes(r);
-    return std::find(cs.begin(), cs.end(), code) != cs.end();
-}
-
-std::string all_codes(const LintResult& r) {
-    std::string s;
-    for (auto& c : codes(r)) s += c + " ";
-    return s;
-}
-
-}  // namespace
 
 TEST_CASE("every SQL lint code fires on its bad fixture and not on its good one", "[lint][lint-sql]") {
     std::filesystem::path dir = std::filesystem::path(QDIFF_TEST_DATA_DIR) / "lint" / "sql";

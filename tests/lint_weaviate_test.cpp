@@ -11,21 +11,12 @@
 #include "support/lint_fixtures.hpp"
 
 using namespace qdiff;
+using qdiff::testing::all_codes;
 using qdiff::testing::codes;
+using qdiff::testing::has;
 using qdiff::testing::lint_weaviate;
 
 namespace {
-
-bool has(const LintResult& r, const std::string& code) {
-    auto cs = codes(r);
-    return std::find(cs.begin(), cs.end(), code) != cs.end();
-}
-
-std::string all_codes(const LintResult& r) {
-    std::string s;
-    for (auto& c : codes(r)) s += c + " ";
-    return s;
-}
 
 std::vector<std::string> problems(const std::string& q) {
     std::vector<std::string> out;

@@ -1,5 +1,7 @@
 #include "support/lint_fixtures.hpp"
 
+#include <algorithm>
+
 namespace qdiff::testing {
 namespace {
 
@@ -61,6 +63,17 @@ std::vector<std::string> codes(const LintResult& r) {
     std::vector<std::string> out;
     for (const Diagnostic& d : r.diagnostics) out.emplace_back(d.code());
     return out;
+}
+
+bool has(const LintResult& r, const std::string& code) {
+    auto cs = codes(r);
+    return std::find(cs.begin(), cs.end(), code) != cs.end();
+}
+
+std::string all_codes(const LintResult& r) {
+    std::string s;
+    for (auto& c : codes(r)) s += c + " ";
+    return s;
 }
 
 }  // namespace qdiff::testing

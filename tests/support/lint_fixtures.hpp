@@ -13,5 +13,8 @@ const Schema& concert_schema();
 LintResult lint_sql(const std::string& sql, Dialect dialect = Dialect::Generic, LintOptions options = {});
 // The codes of the diagnostics, in order.
 std::vector<std::string> codes(const LintResult& r);
+bool has(const LintResult& r, const std::string& code);
+// The codes, space-separated: what a failing check prints.
+std::string all_codes(const LintResult& r);
 
 }  // namespace qdiff::testing
