@@ -7,6 +7,8 @@ import time
 import sqlglot
 from sqlglot.diff import diff  # `sqlglot.diff` itself is this function, re-exported
 
+from peer_args import parse_args
+
 
 def read_lines(name):
     with open(name, encoding="utf-8") as f:
@@ -27,17 +29,7 @@ def one_pass(pairs, dialect):
 
 
 def main():
-    args = sys.argv[1:]
-    passes, dialect = 2, "sqlite"
-    files = []
-    while args:
-        a = args.pop(0)
-        if a == "--passes":
-            passes = int(args.pop(0))
-        elif a == "--dialect":
-            dialect = args.pop(0)
-        else:
-            files.append(a)
+    passes, dialect, files = parse_args(sys.argv[1:], passes=2)
     gold, pred = read_lines(files[0]), read_lines(files[1])
     pairs = list(zip(gold, pred))
     cold, _, failed = one_pass(pairs, dialect)

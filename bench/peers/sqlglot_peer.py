@@ -5,6 +5,8 @@ import time
 
 import sqlglot
 
+from peer_args import parse_args
+
 
 def read_queries(files):
     queries = []
@@ -29,17 +31,7 @@ def one_pass(queries, dialect):
 
 
 def main():
-    args = sys.argv[1:]
-    passes, dialect = 3, "sqlite"
-    files = []
-    while args:
-        a = args.pop(0)
-        if a == "--passes":
-            passes = int(args.pop(0))
-        elif a == "--dialect":
-            dialect = args.pop(0)
-        else:
-            files.append(a)
+    passes, dialect, files = parse_args(sys.argv[1:], passes=3)
     queries = read_queries(files)
     cold, rejected = one_pass(queries, dialect)
     warm = min(one_pass(queries, dialect)[0] for _ in range(passes))
