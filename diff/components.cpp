@@ -3,6 +3,7 @@
 #include <charconv>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
@@ -159,22 +160,15 @@ public:
             a.span = o->span;
             out["order"].push_back(a);
         }
-        if (q->limit) {
+        // LIMIT and OFFSET are both atoms of the limit component.
+        for (auto [bound, name, keyword] : {std::tuple{q->limit, "limit", "LIMIT "}, {q->offset, "offset", "OFFSET "}}) {
+            if (!bound) continue;
             Atom a;
-            a.property = "limit";
-            a.op = "limit";
-            set_value(a, q->limit);
-            a.text = "LIMIT " + a.value;
-            a.span = q->limit->span;
-            out["limit"].push_back(a);
-        }
-        if (q->offset) {
-            Atom a;
-            a.property = "offset";
-            a.op = "offset";
-            set_value(a, q->offset);
-            a.text = "OFFSET " + a.value;
-            a.span = q->offset->span;
+            a.property = name;
+            a.op = name;
+            set_value(a, bound);
+            a.text = keyword + a.value;
+            a.span = bound->span;
             out["limit"].push_back(a);
         }
         for (auto* s : q->set_ops) {
