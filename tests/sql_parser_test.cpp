@@ -256,3 +256,38 @@ TEST_CASE("language detection", "[detect]") {
     CHECK(detect_language("```sql\nSELECT 1\n```") == Language::Sql);
     CHECK(detect_language("```kusto\nT | take 1\n```") == Language::Kql);
 }
+
+// A model types `WHERE x NOT NULL` (or `xIS NOT NULL`): the postfix null test once crashed the
+// transformer, which read the operator token that only the NOTNULL/ISNULL spellings set.
+TEST_CASE("postfix null tests: valid where the dialect has them, a fix-it elsewhere", "[sql][errors]") {
+    struct Case {
+        std::string text;
+        Dialect dialect;
+        std::string expected;  // the first diagnostic, "none" when the dialect accepts the text
+    };
+    std::vector<Case> cases = {
+        {"SELECT 1 NOT NULL", Dialect::Sqlite, "none"},
+        {"SELECT a FROM t WHERE xIS NOT NULL", Dialect::Sqlite, "none"},
+        {"SELECT a FROM t WHERE x NOTNULL", Dialect::Postgres, "none"},
+        {"SELECT a FROM t WHERE x ISNULL", Dialect::Postgres, "none"},
+        {"SELECT a FROM t WHERE x NOT NULL", Dialect::Postgres, "dialect-feature 1:24"},
+        {"SELECT 1 NOT NULL", Dialect::Mysql, "dialect-feature 1:9"},
+        {"SELECT a FROM t WHERE x NOTNULL", Dialect::Tsql, "dialect-feature 1:24"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.text << " in " << dialect_name(c.dialect));
+        ParseResult r = sql(c.text, c.dialect);
+        CHECK(first_diagnostic(r) == c.expected);
+        REQUIRE(r.script() != nullptr);
+        if (c.expected != "none") {
+            const Diagnostic& d = r.diagnostics().front();
+            REQUIRE(d.fixits.size() == 1);
+            CHECK(d.fixits[0].replacement == (c.text.ends_with("ISNULL") ? " IS NULL" : " IS NOT NULL"));
+        }
+    }
+    // Every spelling is the standard test once parsed.
+    CHECK(to_sexpr(*sql("SELECT a FROM t WHERE x NOT NULL", Dialect::Sqlite).script()->statements[0]) ==
+          to_sexpr(*sql("SELECT a FROM t WHERE x IS NOT NULL", Dialect::Sqlite).script()->statements[0]));
+    CHECK(to_sexpr(*sql("SELECT a FROM t WHERE x NOTNULL", Dialect::Postgres).script()->statements[0]) ==
+          to_sexpr(*sql("SELECT a FROM t WHERE x IS NOT NULL", Dialect::Postgres).script()->statements[0]));
+}

@@ -657,11 +657,26 @@ antlrcpp::Any Transformer::visitIsExpr(G::IsExprContext* c) {
     return done(negate_if(!negated, b, c), c);
 }
 
+// Postfix null tests: `x ISNULL` and `x NOTNULL` (PostgreSQL, SQLite) and `x NOT NULL` (SQLite).
+// The alternative labels either `op` or `notNull`, never both. Elsewhere they are a dialect error
+// whose fix-it spells the standard test, the usual cause being a missing space (`xIS NOT NULL`).
 antlrcpp::Any Transformer::visitNullTestPostfixExpr(G::NullTestPostfixExprContext* c) {
+    bool is_not_null = c->notNull != nullptr || c->op->getType() == G::NOTNULL;
+    bool allowed = dialect_is(Dialect::Generic) || dialect_is(Dialect::Sqlite) ||
+                   (dialect_is(Dialect::Postgres) && c->notNull == nullptr);
+    if (!allowed) {
+        Span test{span(c->valueExpr()).end, span(c).end};
+        std::string_view what = c->notNull ? "the postfix null test `x NOT NULL`"
+                                : is_not_null ? "the postfix null test `x NOTNULL`"
+                                              : "the postfix null test `x ISNULL`";
+        Diagnostic d = make_diagnostic(DiagId::DialectFeature, test, {what, dialect_name(ctx_.options.dialect)});
+        d.fixits.push_back({test, is_not_null ? " IS NOT NULL" : " IS NULL"});
+        ctx_.diagnostics.push_back(std::move(d));
+    }
     auto* u = make<Unary>(c);
     u->op = UnaryOp::IsNull;
     u->operand = expr(c->valueExpr());
-    return done(negate_if(c->op->getType() == G::NOTNULL, u, c), c);
+    return done(negate_if(is_not_null, u, c), c);
 }
 
 // ---- lists, calls, windows ---------------------------------------------------------------------
