@@ -15,10 +15,9 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "stages/batch_runner.hpp"
-#include "stages/judge/judge_stage.hpp"
+#include "stages/batch_stages.hpp"
 #include "stages/pipeline.hpp"
 #include "stages/pipeline_record.hpp"
-#include "stages/results/results_stage.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -32,8 +31,7 @@ struct BatchOptions {
     size_t threads = 1;
     stages::CaseDefaults defaults;
     stages::PipelineOptions pipeline;
-    std::string db, judge, judge_model, judge_cache, results_mode = "recall";
-    std::optional<double> timeout;
+    stages::BatchStageOptions stage_options;
 };
 
 double number_option(const Args& args, const std::string& name, double fallback, double low, double high) {
@@ -76,32 +74,15 @@ BatchOptions read_options(std::vector<std::string> argv) {
     }
     o.pipeline.total.blend = number_option(args, "blend", 0.5, 0, 1);
     o.pipeline.total.pass_threshold = number_option(args, "pass-threshold", 0.9, 0, 1);
-    o.db = args.get_or("db", "");
-    if (!o.db.empty() && !o.db.starts_with("sqlite:") && !o.db.starts_with("postgres:"))
+    o.stage_options.db = args.get_or("db", "");
+    if (!o.stage_options.db.empty() && !o.stage_options.db.starts_with("sqlite:") && !o.stage_options.db.starts_with("postgres:"))
         throw UsageError{"--db must be sqlite:PATH or postgres:URI"};
-    o.judge = args.get_or("judge", "");
-    o.judge_model = args.get_or("judge-model", "");
-    o.judge_cache = args.get_or("judge-cache", "");
-    o.results_mode = args.choice("results-mode", "recall", {"recall", "f1"});
-    if (args.get("timeout")) o.timeout = number_option(args, "timeout", 0, 0.001, 86400);
+    o.stage_options.judge = args.get_or("judge", "");
+    o.stage_options.judge_model = args.get_or("judge-model", "");
+    o.stage_options.judge_cache = args.get_or("judge-cache", "");
+    o.stage_options.results_mode = args.choice("results-mode", "recall", {"recall", "f1"});
+    if (args.get("timeout")) o.stage_options.timeout = number_option(args, "timeout", 0, 0.001, 86400);
     return o;
-}
-
-// The secondary stages of one worker (each worker owns its own, see Pipeline).
-// The results stage always runs: a case may bring its own database or result files, and the stage
-// reports itself skipped when there is nothing to compare.
-std::vector<std::unique_ptr<Stage>> make_stages(const BatchOptions& o) {
-    std::vector<std::unique_ptr<Stage>> stages;
-    ResultsOptions results{.db = o.db, .mode = o.results_mode};
-    if (o.timeout) results.timeout_seconds = *o.timeout;
-    stages.push_back(make_results_stage(results));
-    if (!o.judge.empty()) {
-        JudgeOptions judge{.target = o.judge, .cache_dir = o.judge_cache};
-        if (!o.judge_model.empty()) judge.model = o.judge_model;
-        if (o.timeout) judge.timeout_seconds = *o.timeout;
-        stages.push_back(make_judge_stage(judge));
-    }
-    return stages;
 }
 
 // Ids of the records already in a previous run's output, which are added to the summary. A last
@@ -202,7 +183,7 @@ int run_batch(const std::vector<std::string>& argv) {
     };
     auto schemas = std::make_shared<stages::SchemaCache>();
     stages::BatchRunner runner(std::move(runner_options),
-                               [&] { return std::make_unique<stages::Pipeline>(o.pipeline, make_stages(o), schemas); });
+                               [&] { return std::make_unique<stages::Pipeline>(o.pipeline, stages::make_batch_stages(o.stage_options), schemas); });
 
     size_t line_number = 0;
     auto next_case = [&]() -> std::optional<stages::BatchInput> {

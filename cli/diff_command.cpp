@@ -3,28 +3,14 @@
 #include <iostream>
 #include <optional>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "diff/diff_json.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
 
 namespace qdiff::cli {
 namespace {
-
-using ordered_json = nlohmann::ordered_json;
-
-// A piece of one text: an atom, or a node of a node-level edit.
-ordered_json located_json(const std::string& text, Span span, const SourceText& source) {
-    ordered_json j;
-    j["text"] = text;
-    LineCol at = source.position(span.begin);
-    j["span"] = {span.begin, span.end};
-    j["line"] = at.line;
-    j["column"] = at.column;
-    return j;
-}
 
 std::string fixed(double v) {
     char buf[32];
@@ -73,69 +59,8 @@ int run_diff(const std::vector<std::string>& argv) {
     bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
     Profile profile = chosen ? *chosen : load(both_weaviate ? "weaviate-ast" : "full");
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile);
-    // Scripts of several statements: each atom says which statement it belongs to.
-    auto atom_json = [&](const Atom& a, const SourceText& source) {
-        ordered_json j = located_json(a.text, a.span, source);
-        if (r.statements > 1) j["statement"] = a.statement;
-        return j;
-    };
-
     if (format == "json") {
-        ordered_json j;
-        j["score"] = r.score;
-        j["gated"] = r.gated;
-        j["profile"] = r.profile;
-        ordered_json components = ordered_json::object();
-        for (const ComponentResult& c : r.components) {
-            ordered_json cj;
-            cj["score"] = c.score;
-            cj["weight"] = c.weight;
-            cj["absent"] = c.absent;
-            cj["matched"] = ordered_json::array();
-            for (auto& p : c.matched)
-                cj["matched"].push_back({{"expected", atom_json(p.expected, expected.source())},
-                                         {"generated", atom_json(p.generated, generated.source())}});
-            cj["missing"] = ordered_json::array();
-            for (auto& a : c.missing) cj["missing"].push_back(atom_json(a, expected.source()));
-            cj["extra"] = ordered_json::array();
-            for (auto& a : c.extra) cj["extra"].push_back(atom_json(a, generated.source()));
-            cj["changed"] = ordered_json::array();
-            for (auto& p : c.changed)
-                cj["changed"].push_back({{"expected", atom_json(p.expected, expected.source())},
-                                         {"generated", atom_json(p.generated, generated.source())},
-                                         {"similarity", p.similarity}});
-            components[c.name] = cj;
-        }
-        j["components"] = components;
-        if (r.base_similarity) j["base_similarity"] = *r.base_similarity;
-        if (r.label_boost) j["label_boost"] = *r.label_boost;
-        if (r.label_penalty) j["label_penalty"] = *r.label_penalty;
-        if (r.final_score) j["final_score"] = *r.final_score;
-        j["statements"] = r.statements;
-        // Component-level edits (from the explanations), then the node-level script between the
-        // canonical trees; `tree_distance` is its full length (a lower bound when not exact).
-        j["edits"] = ordered_json::array();
-        for (const Edit& e : r.edits) {
-            ordered_json ej;
-            ej["level"] = "component";
-            ej["op"] = e.op;
-            ej["component"] = e.component;
-            if (e.expected) ej["expected"] = atom_json(*e.expected, expected.source());
-            if (e.generated) ej["generated"] = atom_json(*e.generated, generated.source());
-            j["edits"].push_back(ej);
-        }
-        for (const TreeEdit& e : r.tree_edits) {
-            ordered_json ej;
-            ej["level"] = "node";
-            ej["op"] = e.op;
-            if (e.op != "insert") ej["expected"] = located_json(e.expected_label, e.expected, expected.source());
-            if (e.op != "delete") ej["generated"] = located_json(e.generated_label, e.generated, generated.source());
-            j["edits"].push_back(ej);
-        }
-        j["tree_distance"] = r.tree_distance;
-        j["tree_distance_exact"] = r.tree_distance_exact;
-        j["edits_truncated"] = r.tree_edits_truncated;
-        std::cout << j.dump() << '\n';
+        std::cout << diff_json(r, expected.source(), generated.source()).dump() << '\n';
         return 0;
     }
 

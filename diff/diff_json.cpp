@@ -1,0 +1,113 @@
+// The JSON form of a diff result (diff/diff_json.hpp). Built with moves throughout: an initializer
+// list or a plain assignment of a subtree would copy it.
+#include "diff/diff_json.hpp"
+
+namespace qdiff {
+namespace {
+
+using ordered_json = nlohmann::ordered_json;
+
+// A piece of one text: an atom, or a node of a node-level edit.
+ordered_json located_json(const std::string& text, Span span, const SourceText& source) {
+    ordered_json j = ordered_json::object();
+    j["text"] = text;
+    LineCol at = source.position(span.begin);
+    ordered_json& range = j["span"] = ordered_json::array();
+    range.push_back(span.begin);
+    range.push_back(span.end);
+    j["line"] = at.line;
+    j["column"] = at.column;
+    return j;
+}
+
+class Writer {
+public:
+    Writer(const DiffResult& r, const SourceText& expected, const SourceText& generated)
+        : r_(r), expected_(expected), generated_(generated) {}
+
+    // Scripts of several statements: each atom says which statement it belongs to.
+    ordered_json atom(const Atom& a, const SourceText& source) const {
+        ordered_json j = located_json(a.text, a.span, source);
+        if (r_.statements > 1) j["statement"] = a.statement;
+        return j;
+    }
+
+    ordered_json pair(const AtomPair& p, bool with_similarity) const {
+        ordered_json j = ordered_json::object();
+        j["expected"] = atom(p.expected, expected_);
+        j["generated"] = atom(p.generated, generated_);
+        if (with_similarity) j["similarity"] = p.similarity;
+        return j;
+    }
+
+    ordered_json component(const ComponentResult& c, bool explain) const {
+        ordered_json j = ordered_json::object();
+        j["score"] = c.score;
+        j["weight"] = c.weight;
+        j["absent"] = c.absent;
+        if (!explain) return j;
+        ordered_json& matched = j["matched"] = ordered_json::array();
+        for (const AtomPair& p : c.matched) matched.push_back(pair(p, false));
+        ordered_json& missing = j["missing"] = ordered_json::array();
+        for (const Atom& a : c.missing) missing.push_back(atom(a, expected_));
+        ordered_json& extra = j["extra"] = ordered_json::array();
+        for (const Atom& a : c.extra) extra.push_back(atom(a, generated_));
+        ordered_json& changed = j["changed"] = ordered_json::array();
+        for (const AtomPair& p : c.changed) changed.push_back(pair(p, true));
+        return j;
+    }
+
+    // Component-level edits (from the explanations), then the node-level script between the
+    // canonical trees.
+    ordered_json edits() const {
+        ordered_json edits = ordered_json::array();
+        for (const Edit& e : r_.edits) {
+            ordered_json ej = ordered_json::object();
+            ej["level"] = "component";
+            ej["op"] = e.op;
+            ej["component"] = e.component;
+            if (e.expected) ej["expected"] = atom(*e.expected, expected_);
+            if (e.generated) ej["generated"] = atom(*e.generated, generated_);
+            edits.push_back(std::move(ej));
+        }
+        for (const TreeEdit& e : r_.tree_edits) {
+            ordered_json ej = ordered_json::object();
+            ej["level"] = "node";
+            ej["op"] = e.op;
+            if (e.op != "insert") ej["expected"] = located_json(e.expected_label, e.expected, expected_);
+            if (e.op != "delete") ej["generated"] = located_json(e.generated_label, e.generated, generated_);
+            edits.push_back(std::move(ej));
+        }
+        return edits;
+    }
+
+private:
+    const DiffResult& r_;
+    const SourceText& expected_;
+    const SourceText& generated_;
+};
+
+}  // namespace
+
+ordered_json diff_json(const DiffResult& r, const SourceText& expected, const SourceText& generated, bool explain) {
+    Writer writer(r, expected, generated);
+    ordered_json j = ordered_json::object();
+    j["score"] = r.score;
+    j["gated"] = r.gated;
+    j["profile"] = r.profile;
+    ordered_json& components = j["components"] = ordered_json::object();
+    for (const ComponentResult& c : r.components) components[c.name] = writer.component(c, explain);
+    if (r.base_similarity) j["base_similarity"] = *r.base_similarity;
+    if (r.label_boost) j["label_boost"] = *r.label_boost;
+    if (r.label_penalty) j["label_penalty"] = *r.label_penalty;
+    if (r.final_score) j["final_score"] = *r.final_score;
+    j["statements"] = r.statements;
+    if (explain) j["edits"] = writer.edits();
+    // `tree_distance` is the node-level script's full length (a lower bound when not exact).
+    j["tree_distance"] = r.tree_distance;
+    j["tree_distance_exact"] = r.tree_distance_exact;
+    if (explain) j["edits_truncated"] = r.tree_edits_truncated;
+    return j;
+}
+
+}  // namespace qdiff

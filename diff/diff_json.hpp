@@ -1,0 +1,17 @@
+// The JSON form of a diff result, shared by `qdiff diff --format json` and the Python module's diff():
+// {"score", "gated", "profile", "components": {NAME: {...}}, [hybrid fields], "statements", "edits",
+//  "tree_distance", "tree_distance_exact", "edits_truncated"} (README.md, "qdiff diff").
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "qdiff/diff.hpp"
+
+namespace qdiff {
+
+// Spans are reported as byte ranges and line/column of the text each atom or node came from. Without
+// `explain`, only the scores: each component has score, weight and absent, and there are no edits
+// (what a caller scoring many pairs needs, at a fraction of the cost).
+nlohmann::ordered_json diff_json(const DiffResult& result, const SourceText& expected, const SourceText& generated,
+                                 bool explain = true);
+
+}  // namespace qdiff

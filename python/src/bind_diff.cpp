@@ -1,0 +1,52 @@
+// diff(expected, generated, profile, lang, expected_lang, dialect) and the profile names.
+#include "diff/diff_json.hpp"
+#include "python/src/bindings.hpp"
+
+namespace qdiff::python {
+namespace {
+
+// As `qdiff diff --format json`; when a side does not parse: {"error": <parse_failure>}.
+py::object diff_texts(std::string expected_text, std::string generated_text, const std::optional<std::string>& profile_name,
+                    const std::string& lang, const std::optional<std::string>& expected_lang, const std::string& dialect,
+                    bool explain) {
+    ParseOptions generated_options{.language = language_named(lang), .dialect = dialect_named(dialect),
+                                   .source_name = "generated"};
+    ParseOptions expected_options = generated_options;
+    if (expected_lang) expected_options.language = language_named(*expected_lang);
+    expected_options.source_name = "expected";
+    std::shared_ptr<const Profile> chosen;
+    if (profile_name) chosen = profile_named(*profile_name);
+
+    nlohmann::ordered_json result;
+    std::optional<ParseResult> expected, generated;
+    {
+        py::gil_scoped_release release;
+        expected.emplace(parse(std::move(expected_text), expected_options));
+        generated.emplace(parse(std::move(generated_text), generated_options));
+        if (expected->ok() && generated->ok()) {
+            // As `qdiff diff`: the Weaviate AST metric for two Weaviate queries, `full` otherwise.
+            bool both_weaviate =
+                expected->language() == Language::Weaviate && generated->language() == Language::Weaviate;
+            std::shared_ptr<const Profile> profile = chosen ? chosen : profile_named(both_weaviate ? "weaviate-ast" : "full");
+            DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(), *profile);
+            result = diff_json(r, expected->source(), generated->source(), explain);
+        }
+    }
+    if (!expected->ok() || !generated->ok()) {
+        py::dict out;
+        out["error"] = parse_failure(expected->ok() ? *generated : *expected, expected->ok() ? "generated" : "expected");
+        return std::move(out);
+    }
+    return to_python(result);
+}
+
+}  // namespace
+
+void bind_diff(py::module_& m) {
+    m.def("diff", &diff_texts, py::arg("expected"), py::arg("generated"), py::arg("profile") = py::none(),
+          py::arg("lang") = "auto", py::arg("expected_lang") = py::none(), py::arg("dialect") = "generic",
+          py::arg("explain") = true);
+    m.def("profiles", &builtin_profile_names);
+}
+
+}  // namespace qdiff::python

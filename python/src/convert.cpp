@@ -1,0 +1,91 @@
+// Library values → Python values (python/src/bindings.hpp).
+#include <algorithm>
+#include <map>
+#include <mutex>
+
+#include "python/src/bindings.hpp"
+
+namespace qdiff::python {
+
+py::object to_python(const nlohmann::ordered_json& value) {
+    using value_t = nlohmann::ordered_json::value_t;
+    switch (value.type()) {
+        case value_t::null:
+        case value_t::discarded:
+            return py::none();
+        case value_t::boolean:
+            return py::bool_(value.get<bool>());
+        case value_t::number_integer:
+            return py::int_(value.get<int64_t>());
+        case value_t::number_unsigned:
+            return py::int_(value.get<uint64_t>());
+        case value_t::number_float:
+            return py::float_(value.get<double>());
+        case value_t::string:
+            return py::str(value.get_ref<const std::string&>());
+        case value_t::binary:
+            return py::bytes(reinterpret_cast<const char*>(value.get_binary().data()), value.get_binary().size());
+        case value_t::array: {
+            py::list list(value.size());
+            size_t i = 0;
+            for (const auto& item : value) list[i++] = to_python(item);
+            return std::move(list);
+        }
+        case value_t::object: {
+            py::dict dict;
+            for (const auto& [key, item] : value.items()) dict[py::str(key)] = to_python(item);
+            return std::move(dict);
+        }
+    }
+    return py::none();
+}
+
+py::object json_text_to_python(const std::string& text) {
+    // CPython's json module (C-accelerated) reads our renderers' text faster than a DOM round trip.
+    static py::object* loads = new py::object(py::module_::import("json").attr("loads"));
+    return (*loads)(py::str(text));
+}
+
+Language language_named(const std::string& name) {
+    if (auto l = parse_language_name(name)) return *l;
+    throw py::value_error("unknown lang '" + name + "' (auto, sql, kql, weaviate)");
+}
+
+Dialect dialect_named(const std::string& name) {
+    if (auto d = parse_dialect_name(name)) return *d;
+    throw py::value_error("unknown dialect '" + name + "' (generic, postgres, sqlite, mysql, tsql)");
+}
+
+Severity severity_named(const std::string& name) {
+    if (name == "error") return Severity::Error;
+    if (name == "warning") return Severity::Warning;
+    if (name == "note") return Severity::Note;
+    throw py::value_error("unknown severity '" + name + "' (error, warning, note)");
+}
+
+std::shared_ptr<const Profile> profile_named(const std::string& name_or_path) {
+    static std::mutex mutex;
+    static std::map<std::string, std::shared_ptr<const Profile>> builtin;
+    static const std::vector<std::string> builtin_names = builtin_profile_names();
+    bool is_builtin = std::find(builtin_names.begin(), builtin_names.end(), name_or_path) != builtin_names.end();
+    try {
+        if (!is_builtin) return std::make_shared<const Profile>(load_profile(name_or_path));
+        std::lock_guard lock(mutex);
+        auto it = builtin.find(name_or_path);
+        if (it == builtin.end()) it = builtin.emplace(name_or_path, std::make_shared<const Profile>(load_profile(name_or_path))).first;
+        return it->second;
+    } catch (const std::exception& e) {
+        throw py::value_error(e.what());
+    }
+}
+
+py::dict parse_failure(const ParseResult& result, std::string_view side) {
+    py::dict failure;
+    failure["side"] = py::str(side.data(), side.size());
+    failure["language"] = py::str(std::string(language_name(result.language())));
+    failure["message"] = py::str(render_text(result.diagnostics(), result.source()));
+    failure["diagnostics"] = json_text_to_python(render_json(result.diagnostics(), result.source()));
+    return failure;
+}
+
+}  // namespace qdiff::python
