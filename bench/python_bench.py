@@ -20,17 +20,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-build_dir, spider_dir = sys.argv[1], sys.argv[2]
-sys.path.insert(0, os.path.join(build_dir, "python"))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", "tests"))
-
-import qdiff  # noqa: E402
-from conftest import comparable, spider_cases, write_jsonl  # noqa: E402
-
 PASSES = 3
-gold_file, pred_file = os.path.join(spider_dir, "gold.tsv"), os.path.join(spider_dir, "pred.sql")
-with open(gold_file, encoding="utf-8") as g, open(pred_file, encoding="utf-8") as p:
-    pairs = [(gl.rstrip("\n").split("\t")[0], pl.rstrip("\n")) for gl, pl in zip(g, p)]
 
 
 def emit(row):
@@ -38,84 +28,99 @@ def emit(row):
     return row
 
 
-def diff_one(pair):
-    try:
-        return qdiff.diff(pair[0], pair[1], lang="sql", profile="full")["score"]
-    except qdiff.ParseError:
-        return None
-
-
-def timed_passes(run):
-    """Warm wall and CPU seconds per pair (the best of PASSES, after a cold pass)."""
+def timed_passes(run, count):
+    """Warm wall and CPU microseconds per item (the best of PASSES, after a cold pass)."""
     run()
     wall, cpu = float("inf"), float("inf")
     for _ in range(PASSES):
         w, c = time.perf_counter(), time.process_time()
         run()
         wall, cpu = min(wall, time.perf_counter() - w), min(cpu, time.process_time() - c)
-    return 1e6 * wall / len(pairs), 1e6 * cpu / len(pairs)
+    return round(1e6 * wall / count, 2), round(1e6 * cpu / count, 2)
 
 
-# 1. the Python call against the C++ call, one thread
-cpp = json.loads(subprocess.run([os.path.join(build_dir, "bench", "diff_bench"), "--threads", "1", "--passes",
-                                 str(PASSES), gold_file, pred_file], check=True, capture_output=True,
-                                text=True).stdout.splitlines()[0])
-cpp = emit({"run": "c++ parse+diff", "threads": 1, "pairs": cpp["pairs"], "warm_us": cpp["warm_us"],
-            "warm_cpu_us": cpp["warm_cpu_us"]})
-wall, cpu = timed_passes(lambda: [diff_one(p) for p in pairs])
-py = emit({"run": "python qdiff.diff", "threads": 1, "pairs": len(pairs), "warm_us": round(wall, 2),
-           "warm_cpu_us": round(cpu, 2)})
+def main(build_dir, spider_dir):
+    sys.path.insert(0, os.path.join(build_dir, "python"))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", "tests"))
+    import dask.bag as db
+    import distributed
 
-# 2. Python threads
-with ThreadPoolExecutor(2) as pool:
-    wall2, cpu2 = timed_passes(lambda: list(pool.map(diff_one, pairs, chunksize=16)))
-py2 = emit({"run": "python qdiff.diff", "threads": 2, "pairs": len(pairs), "warm_us": round(wall2, 2),
-            "warm_cpu_us": round(cpu2, 2)})
+    import qdiff
+    import qdiff.dask
+    from conftest import comparable, spider_cases, write_jsonl
 
-# 3. Dask LocalCluster (2 worker processes) against qdiff batch --threads 2
-import dask.bag as db  # noqa: E402
-import distributed  # noqa: E402
+    gold_file, pred_file = os.path.join(spider_dir, "gold.tsv"), os.path.join(spider_dir, "pred.sql")
+    with open(gold_file, encoding="utf-8") as g, open(pred_file, encoding="utf-8") as p:
+        pairs = [(gl.rstrip("\n").split("\t")[0], pl.rstrip("\n")) for gl, pl in zip(g, p)]
 
-import qdiff.dask  # noqa: E402
+    def diff_one(pair, explain=True):
+        try:
+            return qdiff.diff(pair[0], pair[1], lang="sql", profile="full", explain=explain)["score"]
+        except qdiff.ParseError:
+            return None
 
-cases = spider_cases(spider_dir)
-work = tempfile.mkdtemp()
-cases_file = write_jsonl(os.path.join(work, "cases.jsonl"), cases)
-cli = os.path.join(build_dir, "qdiff")
-start = time.perf_counter()
-done = subprocess.run([cli, "batch", cases_file, "--threads", "2"], capture_output=True, text=True)
-cli_seconds = time.perf_counter() - start
-cli_records = [json.loads(line) for line in done.stdout.splitlines()]
-batch = emit({"run": "qdiff batch", "threads": 2, "cases": len(cli_records), "seconds": round(cli_seconds, 3),
-              "cases_per_s": round(len(cli_records) / cli_seconds)})
+    # 1. the Python call against the C++ call, one thread
+    cpp = json.loads(subprocess.run([os.path.join(build_dir, "bench", "diff_bench"), "--threads", "1", "--passes",
+                                     str(PASSES), gold_file, pred_file], check=True, capture_output=True,
+                                    text=True).stdout.splitlines()[0])
+    cpp = emit({"run": "c++ parse+diff", "threads": 1, "pairs": cpp["pairs"], "warm_us": cpp["warm_us"],
+                "warm_cpu_us": cpp["warm_cpu_us"]})
+    rows = {}
+    for explain in (True, False):
+        wall, cpu = timed_passes(lambda: [diff_one(p, explain) for p in pairs], len(pairs))
+        rows[explain] = emit({"run": "python qdiff.diff", "explain": explain, "threads": 1, "pairs": len(pairs),
+                              "warm_us": wall, "warm_cpu_us": cpu})
 
-start = time.perf_counter()
-in_process = list(qdiff.score_cases(cases, threads=2))
-seconds = time.perf_counter() - start
-local = emit({"run": "python qdiff.score_cases", "threads": 2, "cases": len(in_process), "seconds": round(seconds, 3),
-              "cases_per_s": round(len(in_process) / seconds)})
+    # 2. Python threads
+    with ThreadPoolExecutor(2) as pool:
+        wall2, cpu2 = timed_passes(lambda: list(pool.map(diff_one, pairs, chunksize=16)), len(pairs))
+    two = emit({"run": "python qdiff.diff", "explain": True, "threads": 2, "pairs": len(pairs), "warm_us": wall2,
+                "warm_cpu_us": cpu2})
 
-with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                              silence_logs=logging.ERROR) as cluster, distributed.Client(cluster) as client:
-    bag = db.from_sequence(cases, npartitions=8)
-    qdiff.dask.score_bag(db.from_sequence(cases[:20], npartitions=2)).compute()  # workers import qdiff
-    best = float("inf")
-    for _ in range(PASSES):
-        start = time.perf_counter()
-        dask_records = qdiff.dask.score_bag(bag).compute()
-        best = min(best, time.perf_counter() - start)
-same = [comparable(r) for r in dask_records] == [comparable(r) for r in cli_records]
-same_local = [comparable(r) for r in in_process] == [comparable(r) for r in cli_records]
-dask_row = emit({"run": "dask LocalCluster", "workers": 2, "threads_per_worker": 1, "partitions": 8,
-                 "cases": len(dask_records), "seconds": round(best, 3), "cases_per_s": round(len(dask_records) / best),
-                 "records_equal_cli": same, "score_cases_records_equal_cli": same_local})
+    # 3. Dask LocalCluster (2 worker processes) against qdiff batch --threads 2
+    cases = spider_cases(spider_dir)
+    cases_file = write_jsonl(os.path.join(tempfile.mkdtemp(), "cases.jsonl"), cases)
+    start = time.perf_counter()
+    done = subprocess.run([os.path.join(build_dir, "qdiff"), "batch", cases_file, "--threads", "2"],
+                          capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    cli_records = [json.loads(line) for line in done.stdout.splitlines()]
+    batch = emit({"run": "qdiff batch", "threads": 2, "cases": len(cli_records), "seconds": round(seconds, 3),
+                  "cases_per_s": round(len(cli_records) / seconds)})
 
-print("Python call overhead per pair (qdiff.diff against C++ parse+diff, one thread): "
-      f"wall {py['warm_us'] / cpp['warm_us'] - 1:+.1%}, CPU {py['warm_cpu_us'] / cpp['warm_cpu_us'] - 1:+.1%} "
-      f"({py['warm_us']:.1f} us against {cpp['warm_us']:.1f} us)")
-print(f"qdiff.diff on 2 Python threads: {py['warm_us'] / py2['warm_us']:.2f}x the pairs/s of one thread")
-print(f"Dask LocalCluster (2 workers): {dask_row['cases_per_s']} cases/s, qdiff batch --threads 2: "
-      f"{batch['cases_per_s']} cases/s ({dask_row['cases_per_s'] / batch['cases_per_s']:.2f}x); "
-      f"qdiff.score_cases(threads=2): {local['cases_per_s']} cases/s; records identical to the CLI's: "
-      f"dask {same}, score_cases {same_local}")
-sys.exit(0 if same and same_local else 1)
+    start = time.perf_counter()
+    in_process = list(qdiff.score_cases(cases, threads=2))
+    seconds = time.perf_counter() - start
+    local = emit({"run": "python qdiff.score_cases", "threads": 2, "cases": len(in_process),
+                  "seconds": round(seconds, 3), "cases_per_s": round(len(in_process) / seconds)})
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=logging.ERROR) as cluster, distributed.Client(cluster):
+        bag = db.from_sequence(cases, npartitions=8)
+        qdiff.dask.score_bag(db.from_sequence(cases[:20], npartitions=2)).compute()  # the workers import qdiff
+        best = float("inf")
+        for _ in range(PASSES):
+            start = time.perf_counter()
+            dask_records = qdiff.dask.score_bag(bag).compute()
+            best = min(best, time.perf_counter() - start)
+    same = [comparable(r) for r in dask_records] == [comparable(r) for r in cli_records]
+    same_local = [comparable(r) for r in in_process] == [comparable(r) for r in cli_records]
+    dask_row = emit({"run": "dask LocalCluster", "workers": 2, "threads_per_worker": 1, "partitions": 8,
+                     "cases": len(dask_records), "seconds": round(best, 3),
+                     "cases_per_s": round(len(dask_records) / best), "records_equal_cli": same,
+                     "score_cases_records_equal_cli": same_local})
+
+    for explain, row in rows.items():
+        print(f"Python call overhead per pair, explain={explain} (qdiff.diff against C++ parse+diff, one thread): "
+              f"CPU {row['warm_cpu_us'] / cpp['warm_cpu_us'] - 1:+.1%} ({row['warm_cpu_us']:.1f} us against "
+              f"{cpp['warm_cpu_us']:.1f} us), wall {row['warm_us'] / cpp['warm_us'] - 1:+.1%}")
+    print(f"qdiff.diff on 2 Python threads: {rows[True]['warm_us'] / two['warm_us']:.2f}x the pairs/s of one thread")
+    print(f"Dask LocalCluster (2 workers): {dask_row['cases_per_s']} cases/s, qdiff batch --threads 2: "
+          f"{batch['cases_per_s']} cases/s ({dask_row['cases_per_s'] / batch['cases_per_s']:.2f}x); "
+          f"qdiff.score_cases(threads=2): {local['cases_per_s']} cases/s; records identical to the CLI's: "
+          f"dask {same}, score_cases {same_local}")
+    return 0 if same and same_local else 1
+
+
+if __name__ == "__main__":  # the Dask workers are new processes that import this file
+    sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -40,12 +40,11 @@ public:
         return j;
     }
 
-    ordered_json component(const ComponentResult& c, bool explain) const {
+    ordered_json component(const ComponentResult& c) const {
         ordered_json j = ordered_json::object();
         j["score"] = c.score;
         j["weight"] = c.weight;
         j["absent"] = c.absent;
-        if (!explain) return j;
         ordered_json& matched = j["matched"] = ordered_json::array();
         for (const AtomPair& p : c.matched) matched.push_back(pair(p, false));
         ordered_json& missing = j["missing"] = ordered_json::array();
@@ -89,24 +88,24 @@ private:
 
 }  // namespace
 
-ordered_json diff_json(const DiffResult& r, const SourceText& expected, const SourceText& generated, bool explain) {
+ordered_json diff_json(const DiffResult& r, const SourceText& expected, const SourceText& generated) {
     Writer writer(r, expected, generated);
     ordered_json j = ordered_json::object();
     j["score"] = r.score;
     j["gated"] = r.gated;
     j["profile"] = r.profile;
     ordered_json& components = j["components"] = ordered_json::object();
-    for (const ComponentResult& c : r.components) components[c.name] = writer.component(c, explain);
+    for (const ComponentResult& c : r.components) components[c.name] = writer.component(c);
     if (r.base_similarity) j["base_similarity"] = *r.base_similarity;
     if (r.label_boost) j["label_boost"] = *r.label_boost;
     if (r.label_penalty) j["label_penalty"] = *r.label_penalty;
     if (r.final_score) j["final_score"] = *r.final_score;
     j["statements"] = r.statements;
-    if (explain) j["edits"] = writer.edits();
+    j["edits"] = writer.edits();
     // `tree_distance` is the node-level script's full length (a lower bound when not exact).
     j["tree_distance"] = r.tree_distance;
     j["tree_distance_exact"] = r.tree_distance_exact;
-    if (explain) j["edits_truncated"] = r.tree_edits_truncated;
+    j["edits_truncated"] = r.tree_edits_truncated;
     return j;
 }
 

@@ -8,10 +8,7 @@
 
 namespace qdiff {
 
-// Spans are reported as byte ranges and line/column of the text each atom or node came from. Without
-// `explain`, only the scores: each component has score, weight and absent, and there are no edits
-// (what a caller scoring many pairs needs, at a fraction of the cost).
-nlohmann::ordered_json diff_json(const DiffResult& result, const SourceText& expected, const SourceText& generated,
-                                 bool explain = true);
+// Spans are reported as byte ranges and line/column of the text each atom or node came from.
+nlohmann::ordered_json diff_json(const DiffResult& result, const SourceText& expected, const SourceText& generated);
 
 }  // namespace qdiff

@@ -5,6 +5,32 @@
 namespace qdiff::python {
 namespace {
 
+// diff(explain=False): the scores of diff_json's document without the explanation (no matched,
+// missing, extra, changed, edits), built as Python objects directly: scoring many pairs should not
+// pay for a JSON document it throws away.
+py::dict scores_dict(const DiffResult& r) {
+    py::dict out, components;
+    out["score"] = r.score;
+    out["gated"] = r.gated;
+    out["profile"] = r.profile;
+    for (const ComponentResult& c : r.components) {
+        py::dict cj;
+        cj["score"] = c.score;
+        cj["weight"] = c.weight;
+        cj["absent"] = c.absent;
+        components[py::str(c.name)] = std::move(cj);
+    }
+    out["components"] = std::move(components);
+    if (r.base_similarity) out["base_similarity"] = *r.base_similarity;
+    if (r.label_boost) out["label_boost"] = *r.label_boost;
+    if (r.label_penalty) out["label_penalty"] = *r.label_penalty;
+    if (r.final_score) out["final_score"] = *r.final_score;
+    out["statements"] = r.statements;
+    out["tree_distance"] = r.tree_distance;
+    out["tree_distance_exact"] = r.tree_distance_exact;
+    return out;
+}
+
 // As `qdiff diff --format json`; when a side does not parse: {"error": <parse_failure>}.
 py::object diff_texts(std::string expected_text, std::string generated_text, const std::optional<std::string>& profile_name,
                     const std::string& lang, const std::optional<std::string>& expected_lang, const std::string& dialect,
@@ -18,6 +44,7 @@ py::object diff_texts(std::string expected_text, std::string generated_text, con
     if (profile_name) chosen = profile_named(*profile_name);
 
     nlohmann::ordered_json result;
+    std::optional<DiffResult> scores;
     std::optional<ParseResult> expected, generated;
     {
         py::gil_scoped_release release;
@@ -29,7 +56,8 @@ py::object diff_texts(std::string expected_text, std::string generated_text, con
                 expected->language() == Language::Weaviate && generated->language() == Language::Weaviate;
             std::shared_ptr<const Profile> profile = chosen ? chosen : profile_named(both_weaviate ? "weaviate-ast" : "full");
             DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(), *profile);
-            result = diff_json(r, expected->source(), generated->source(), explain);
+            if (explain) result = diff_json(r, expected->source(), generated->source());
+            else scores = std::move(r);
         }
     }
     if (!expected->ok() || !generated->ok()) {
@@ -37,7 +65,7 @@ py::object diff_texts(std::string expected_text, std::string generated_text, con
         out["error"] = parse_failure(expected->ok() ? *generated : *expected, expected->ok() ? "generated" : "expected");
         return std::move(out);
     }
-    return to_python(result);
+    return scores ? scores_dict(*scores) : to_python(result);
 }
 
 }  // namespace
