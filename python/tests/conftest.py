@@ -16,6 +16,14 @@ def corpus_path(*parts):
     return os.path.join(os.environ.get("QDIFF_CORPUS_DIR", os.path.join(SOURCE_DIR, "..", "shared", "corpus")), *parts)
 
 
+def plain_env():
+    """The environment for programs that are not this Python: without the ASan runtime the ASan build
+    preloads for the extension (python/CMakeLists.txt); an ASan-built qdiff links its own."""
+    env = dict(os.environ)
+    env.pop("LD_PRELOAD", None)
+    return env
+
+
 @pytest.fixture(scope="session")
 def cli():
     """Runs `qdiff ARGS...` and returns its standard output."""
@@ -24,7 +32,7 @@ def cli():
         pytest.skip("QDIFF_CLI does not name the qdiff executable (ctest sets it)")
 
     def run(*args, stdin=None, expect_codes=(0,)):
-        done = subprocess.run([path, *args], input=stdin, capture_output=True, text=True)
+        done = subprocess.run([path, *args], input=stdin, capture_output=True, text=True, env=plain_env())
         assert done.returncode in expect_codes, done.stderr
         return done.stdout
 
