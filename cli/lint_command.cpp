@@ -92,7 +92,8 @@ int run_lint(const std::vector<std::string>& argv) {
     } else if (format == "sarif") {
         std::cout << render_sarif({{&parsed.source(), &result.diagnostics}});
     } else {
-        std::cout << render_text(result.diagnostics, parsed.source());
+        // The findings are diagnostics (standard error, as every command's); the verdict is the result.
+        std::cerr << render_text(result.diagnostics, parsed.source());
         std::cout << parsed.source().name() << ": " << (result.valid ? "valid" : "invalid")
                   << ", confidence " << result.confidence << "\n";
     }

@@ -119,7 +119,7 @@ private:
         MatchMode mode;
         if (!parse_match_mode(options_.mode, mode)) {
             r.status = StageStatus::Error;
-            r.reason = "unknown results mode '" + options_.mode + "': use recall or f1";
+            r.reason = "unknown results mode '" + options_.mode + "': use exact, recall or f1";
             return r;
         }
         const std::string& db = c.db.empty() ? options_.db : c.db;
