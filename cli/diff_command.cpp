@@ -51,7 +51,9 @@ std::vector<QueryInput> read_queries(const Args& args) {
     size_t next_file = 0;
     for (const char* side : sides) {
         if (auto text = args.get(std::string(side) + "-text")) {
-            inputs.push_back({*text, "<" + std::string(side) + ">"});
+            std::string name = "<";
+            name.append(side).append(">");
+            inputs.push_back({*text, name});
         } else {
             const std::string& path = args.positionals()[next_file++];
             inputs.push_back({read_input(path), display_name(path)});
@@ -67,8 +69,10 @@ std::vector<std::string> parse_failures(const ParseResult& expected, const Parse
         if (r.ok()) return;
         size_t errors = 0;
         for (const Diagnostic& d : r.diagnostics()) errors += d.severity == Severity::Error;
-        reasons.push_back(std::string("the ") + side + " query does not parse (" + std::to_string(errors) +
-                          (errors == 1 ? " error" : " errors") + "): scored 0");
+        std::string reason = "the ";
+        reason.append(side).append(" query does not parse (").append(std::to_string(errors));
+        reason.append(errors == 1 ? " error" : " errors").append("): scored 0");
+        reasons.push_back(reason);
     };
     add("expected", expected);
     add("generated", generated);

@@ -223,13 +223,19 @@ std::string csv_value(const Record& record, const std::string& column) {
         std::string codes;
         for (const auto& [side, list] : it->items())
             for (const Record& d : list)
-                if (d.contains("code") && d["code"].is_string()) codes += (codes.empty() ? "" : " ") + d["code"].get<std::string>();
+                if (d.contains("code") && d["code"].is_string()) {
+                    if (!codes.empty()) codes += ' ';
+                    codes += d["code"].get<std::string>();
+                }
         return codes;
     }
     if (column == "reasons" && it != record.end() && it->is_array()) {
         std::string joined;
         for (const Record& reason : *it)
-            if (reason.is_string()) joined += (joined.empty() ? "" : "; ") + reason.get<std::string>();
+            if (reason.is_string()) {
+                if (!joined.empty()) joined += "; ";
+                joined += reason.get<std::string>();
+            }
         return joined;
     }
     if (it == record.end() || it->is_null()) return "";
@@ -241,7 +247,10 @@ std::string csv_value(const Record& record, const std::string& column) {
 
 std::string csv_header() {
     std::string out;
-    for (const char* column : kCsvColumns) out += (out.empty() ? "" : ",") + std::string(column);
+    for (const char* column : kCsvColumns) {
+        if (!out.empty()) out += ',';
+        out += column;
+    }
     return out + "\n";
 }
 
