@@ -1,4 +1,5 @@
-// `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json] EXPECTED GENERATED`
+// `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
+//             [--db synth[:N[:SEED]] --schema FILE[#NAME]] EXPECTED GENERATED`
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -9,6 +10,8 @@
 #include "cli/commands.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
+#include "stages/results/results_stage.hpp"
+#include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -32,10 +35,30 @@ std::string fixed(double v) {
     return buf;
 }
 
+// `--db synth`: both queries on synthesized databases (stages/results/synth), or nullopt without --db.
+std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args, const ParseResult& expected,
+                                                                const std::string& expected_text,
+                                                                const ParseResult& generated,
+                                                                const std::string& generated_text) {
+    auto db = args.get("db");
+    if (!db) return std::nullopt;
+    results::synth::SynthOptions options;
+    std::string error;
+    if (!results::synth::parse_synth_db(*db, options, error)) throw UsageError{"--db: only synth[:N[:SEED]] here; " + error};
+    auto spec = args.get("schema");
+    if (!spec) throw UsageError{"--db synth needs --schema FILE[#NAME]: the tables to synthesize"};
+    Schema schema = load_schema_option(*spec);
+    if (expected.language() != Language::Sql || generated.language() != Language::Sql)
+        throw UsageError{"--db synth runs SQL queries only"};
+    auto order = results::result_order(expected);
+    return results::synth::compare_on_synthesized(schema, expected_text, expected, generated_text, generated, order.ordered,
+                                                  order.keys, options);
+}
+
 }  // namespace
 
 int run_diff(const std::vector<std::string>& argv) {
-    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format"}, {});
+    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format", "db", "schema"}, {});
     if (args.positionals().size() != 2)
         throw UsageError{"expected two inputs, EXPECTED and GENERATED (a file or -), got " +
                          std::to_string(args.positionals().size())};
@@ -63,8 +86,9 @@ int run_diff(const std::vector<std::string>& argv) {
     if (args.get("expected-lang")) expected_options.language = args.language("expected-lang");
     expected_options.source_name = expected_path == "-" ? "<stdin>" : expected_path;
 
-    ParseResult expected = parse(read_input(expected_path), expected_options);
-    ParseResult generated = parse(read_input(generated_path), generated_options);
+    const std::string expected_text = read_input(expected_path), generated_text = read_input(generated_path);
+    ParseResult expected = parse(expected_text, expected_options);
+    ParseResult generated = parse(generated_text, generated_options);
     if (!expected.ok() || !generated.ok()) {
         std::cerr << render_text(expected.diagnostics(), expected.source())
                   << render_text(generated.diagnostics(), generated.source());
@@ -72,6 +96,7 @@ int run_diff(const std::vector<std::string>& argv) {
     }
     bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
     Profile profile = chosen ? *chosen : load(both_weaviate ? "weaviate-ast" : "full");
+    auto synthesized = synthesized_results(args, expected, expected_text, generated, generated_text);
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile);
     // Scripts of several statements: each atom says which statement it belongs to.
     auto atom_json = [&](const Atom& a, const SourceText& source) {
@@ -135,6 +160,15 @@ int run_diff(const std::vector<std::string>& argv) {
         j["tree_distance"] = r.tree_distance;
         j["tree_distance_exact"] = r.tree_distance_exact;
         j["edits_truncated"] = r.tree_edits_truncated;
+        if (synthesized) {
+            ordered_json sj;
+            sj["verdict"] = results::synth::verdict_name(synthesized->verdict);
+            sj["reason"] = synthesized->reason;
+            sj["databases"] = synthesized->databases_run;
+            if (synthesized->counterexample)
+                sj["counterexample"] = ordered_json::parse(results::synth::counterexample_json(*synthesized->counterexample));
+            j["synthesized_results"] = sj;
+        }
         std::cout << j.dump() << '\n';
         return 0;
     }
@@ -176,6 +210,11 @@ int run_diff(const std::vector<std::string>& argv) {
         std::cout << '\n';
     }
     if (r.tree_edits.size() > kShown || r.tree_edits_truncated) std::cout << "    ...\n";
+    if (synthesized) {
+        std::cout << "results on synthesized databases: " << results::synth::verdict_name(synthesized->verdict) << " — "
+                  << synthesized->reason << '\n';
+        if (synthesized->counterexample) std::cout << results::synth::format_counterexample(*synthesized->counterexample);
+    }
     return 0;
 }
 

@@ -16,8 +16,9 @@ commands:
   tokens  [--lang ...] [--dialect ...] [--format text|json] [FILE|-]  the token stream
   tree    [--lang ...] [--dialect ...] [FILE|-]                       the grammar's parse tree
   diff    [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
+          [--db synth[:N[:SEED]] --schema FILE[#NAME]]
           EXPECTED GENERATED                                          structural score, explained
-  batch   CASES.jsonl [-o OUT.jsonl] [--profile ...] [--db sqlite:PATH|postgres:URI]
+  batch   CASES.jsonl [-o OUT.jsonl] [--profile ...] [--db sqlite:PATH|postgres:URI|synth[:N[:SEED]]]
           [--judge URL|cmd:PROGRAM] [--judge-model M] [--judge-cache DIR] [--threads N]
           [--blend W] [--pass-threshold T] [--results-mode recall|f1] [--timeout S]
           [--lang ...] [--dialect ...] [--summary FILE]               evaluates cases, JSONL out
