@@ -87,9 +87,9 @@ void judge_pair(const std::string& kind, const std::string& db_file, const Schem
     synth::SynthOutcome outcome = synth::compare_on_synthesized(schema, expected, e, generated, g, order.ordered, order.keys, {});
     std::string verdict(synth::verdict_name(outcome.verdict));
     ++tally.by_real[kind + " " + real][verdict];
-    if (verdict == "equal" && real == "different") tally.false_equal.push_back(expected + "\n      vs " + generated);
+    if (verdict == "equal" && real == "different") tally.false_equal.push_back(kind + ": " + expected + "\n      vs " + generated);
     if (verdict == "different" && real == "equal")
-        tally.false_different.push_back(expected + "\n      vs " + generated + "\n      " + outcome.reason);
+        tally.false_different.push_back(kind + ": " + expected + "\n      vs " + generated + "\n      " + outcome.reason);
 }
 
 Tally run_agreement(const std::set<std::string>& databases) {
