@@ -123,6 +123,10 @@ TEST_CASE("synth generator: literals and their neighbours are in the data", "[re
     CHECK(*ages == std::vector<Value>{int64_t(29), int64_t(30), int64_t(31)});
     REQUIRE(hints.find("name"));
     CHECK(*hints.find("name") == std::vector<Value>{std::string("Jo"), std::string("Jox")});
+    // The ends of the integer range keep their one neighbour (no overflow).
+    LiteralHints extreme = hints_of("SELECT 1 FROM emp WHERE age < 9223372036854775807");
+    REQUIRE(extreme.find("age"));
+    CHECK(extreme.find("age")->size() == 2);
     std::set<int64_t> seen_ages;
     std::set<std::string> seen_names;
     for (size_t i = 0; i < 8; ++i) {

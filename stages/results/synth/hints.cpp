@@ -5,6 +5,7 @@
 // ways); IN lists give their items. Columns are keyed by name alone: aliases (T1.x) are not resolved,
 // and a value that reaches a same-named column of another table only adds variety.
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 #include "qdiff/ast.hpp"
@@ -77,7 +78,14 @@ std::optional<Value> literal_value(const ast::Expr* e) {
 
 // v and the values just around it.
 std::vector<Value> with_neighbours(const Value& v, bool ordering) {
-    if (const auto* i = std::get_if<int64_t>(&v)) return {*i - 1, *i, *i + 1};
+    if (const auto* i = std::get_if<int64_t>(&v)) {
+        // At the ends of the range a neighbour would overflow: it is left out.
+        std::vector<Value> out;
+        if (*i > INT64_MIN) out.push_back(*i - 1);
+        out.push_back(*i);
+        if (*i < INT64_MAX) out.push_back(*i + 1);
+        return out;
+    }
     if (const auto* d = std::get_if<double>(&v)) return {*d - 0.5, *d, *d + 0.5};
     if (const auto* s = std::get_if<std::string>(&v); s && ordering) return {*s, *s + "a"};
     return {v};
