@@ -20,6 +20,7 @@
 #include "stages/pipeline.hpp"
 #include "stages/pipeline_record.hpp"
 #include "stages/results/results_stage.hpp"
+#include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -79,8 +80,11 @@ BatchOptions read_options(std::vector<std::string> argv) {
     o.pipeline.total.blend = number_option(args, "blend", 0.5, 0, 1);
     o.pipeline.total.pass_threshold = number_option(args, "pass-threshold", 0.9, 0, 1);
     o.db = args.get_or("db", "");
-    if (!o.db.empty() && !o.db.starts_with("sqlite:") && !o.db.starts_with("postgres:"))
-        throw UsageError{"--db must be sqlite:PATH or postgres:URI"};
+    if (!o.db.empty() && !o.db.starts_with("sqlite:") && !o.db.starts_with("postgres:") && !results::synth::is_synth_db(o.db))
+        throw UsageError{"--db must be sqlite:PATH, postgres:URI or synth[:N[:SEED]]"};
+    results::synth::SynthOptions synth;
+    if (std::string why; results::synth::is_synth_db(o.db) && !results::synth::parse_synth_db(o.db, synth, why))
+        throw UsageError{why};
     o.judge = args.get_or("judge", "");
     o.judge_model = args.get_or("judge-model", "");
     o.judge_cache = args.get_or("judge-cache", "");

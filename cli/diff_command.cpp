@@ -1,5 +1,5 @@
 // `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
-//            [--expected-text Q] [--generated-text Q] [EXPECTED] [GENERATED]`
+//            [--db synth[:N[:SEED]] --schema FILE[#NAME]] [--expected-text Q] [--generated-text Q] [EXPECTED] [GENERATED]`
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -10,6 +10,8 @@
 #include "cli/commands.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
+#include "stages/results/results_stage.hpp"
+#include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -31,6 +33,26 @@ std::string fixed(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3f", v);
     return buf;
+}
+
+// `--db synth`: both queries on synthesized databases (stages/results/synth), or nullopt without --db.
+std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args, const ParseResult& expected,
+                                                                const std::string& expected_text,
+                                                                const ParseResult& generated,
+                                                                const std::string& generated_text) {
+    auto db = args.get("db");
+    if (!db) return std::nullopt;
+    results::synth::SynthOptions options;
+    std::string error;
+    if (!results::synth::parse_synth_db(*db, options, error)) throw UsageError{"--db: only synth[:N[:SEED]] here; " + error};
+    auto spec = args.get("schema");
+    if (!spec) throw UsageError{"--db synth needs --schema FILE[#NAME]: the tables to synthesize"};
+    Schema schema = load_schema_option(*spec);
+    if (expected.language() != Language::Sql || generated.language() != Language::Sql)
+        throw UsageError{"--db synth runs SQL queries only"};
+    auto order = results::result_order(expected);
+    return results::synth::compare_on_synthesized(schema, expected_text, expected, generated_text, generated, order.ordered,
+                                                  order.keys, options);
 }
 
 // Where one side's query comes from: --expected-text/--generated-text, else the next positional file.
@@ -87,7 +109,7 @@ ordered_json diagnostics_json(const ParseResult& expected, const ParseResult& ge
 }  // namespace
 
 int run_diff(const std::vector<std::string>& argv) {
-    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format", "expected-text", "generated-text"}, {});
+    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format", "expected-text", "generated-text", "db", "schema"}, {});
     std::string format = args.choice("format", "text", {"text", "json"});
     // Without --profile: the Weaviate AST metric for two Weaviate queries, `full` otherwise (SQL and
     // KQL have the projection, joins, order and limit that weaviate-ast leaves out).
@@ -110,8 +132,10 @@ int run_diff(const std::vector<std::string>& argv) {
     if (args.get("expected-lang")) expected_options.language = args.language("expected-lang");
     expected_options.source_name = inputs[0].source_name;
 
-    ParseResult expected = parse(std::move(inputs[0].text), expected_options);
-    ParseResult generated = parse(std::move(inputs[1].text), generated_options);
+    const std::string& expected_text = inputs[0].text;
+    const std::string& generated_text = inputs[1].text;
+    ParseResult expected = parse(expected_text, expected_options);
+    ParseResult generated = parse(generated_text, generated_options);
     if (!expected.ok() || !generated.ok()) {
         // Still a result: score 0 with the reasons, the diagnostics inside the JSON document (text: on stderr).
         std::vector<std::string> reasons = parse_failures(expected, generated);
@@ -135,6 +159,7 @@ int run_diff(const std::vector<std::string>& argv) {
     }
     bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
     Profile profile = chosen ? *chosen : load(both_weaviate ? "weaviate-ast" : "full");
+    auto synthesized = synthesized_results(args, expected, expected_text, generated, generated_text);
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile);
     // Scripts of several statements: each atom says which statement it belongs to.
     auto atom_json = [&](const Atom& a, const SourceText& source) {
@@ -200,6 +225,15 @@ int run_diff(const std::vector<std::string>& argv) {
         j["tree_distance_exact"] = r.tree_distance_exact;
         j["edits_truncated"] = r.tree_edits_truncated;
         j["diagnostics"] = diagnostics_json(expected, generated);  // warnings and notes of queries that parse
+        if (synthesized) {
+            ordered_json sj;
+            sj["verdict"] = results::synth::verdict_name(synthesized->verdict);
+            sj["reason"] = synthesized->reason;
+            sj["databases"] = synthesized->databases_run;
+            if (synthesized->counterexample)
+                sj["counterexample"] = ordered_json::parse(results::synth::counterexample_json(*synthesized->counterexample));
+            j["synthesized_results"] = sj;
+        }
         std::cout << j.dump() << '\n';
         return 0;
     }
@@ -241,6 +275,11 @@ int run_diff(const std::vector<std::string>& argv) {
         std::cout << '\n';
     }
     if (r.tree_edits.size() > kShown || r.tree_edits_truncated) std::cout << "    ...\n";
+    if (synthesized) {
+        std::cout << "results on synthesized databases: " << results::synth::verdict_name(synthesized->verdict) << " — "
+                  << synthesized->reason << '\n';
+        if (synthesized->counterexample) std::cout << results::synth::format_counterexample(*synthesized->counterexample);
+    }
     std::cerr << render_text(expected.diagnostics(), expected.source())
               << render_text(generated.diagnostics(), generated.source());
     return 0;

@@ -35,6 +35,17 @@ Severity severity_named(const std::string& name) {
     throw UsageError{"--severity: '" + name + "' is not error, warning or note"};
 }
 
+std::string render_json_result(const LintResult& r, const SourceText& source) {
+    std::string out;
+    support::JsonWriter w(out);
+    w.begin_object().field("valid", r.valid).field("confidence", r.confidence);
+    w.key("diagnostics").raw(render_json(r.diagnostics, source));
+    w.end_object();
+    return out;
+}
+
+}  // namespace
+
 // `--schema FILE#NAME`: NAME picks one database of a multi-database file.
 Schema load_schema_option(const std::string& spec) {
     size_t hash = spec.rfind('#');
@@ -48,17 +59,6 @@ Schema load_schema_option(const std::string& spec) {
     }
     return std::move(*loaded.schema);
 }
-
-std::string render_json_result(const LintResult& r, const SourceText& source) {
-    std::string out;
-    support::JsonWriter w(out);
-    w.begin_object().field("valid", r.valid).field("confidence", r.confidence);
-    w.key("diagnostics").raw(render_json(r.diagnostics, source));
-    w.end_object();
-    return out;
-}
-
-}  // namespace
 
 int run_lint(const std::vector<std::string>& argv) {
     Args args(argv, {"lang", "dialect", "schema", "format", "disable", "severity"}, {});

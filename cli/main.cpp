@@ -16,8 +16,10 @@ commands:
   tokens  [--lang ...] [--dialect ...] [--format text|json] [FILE|-]  the token stream
   tree    [--lang ...] [--dialect ...] [FILE|-]                       the grammar's parse tree
   diff    [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
+          [--db synth[:N[:SEED]] --schema FILE[#NAME]]
           EXPECTED|--expected-text Q  GENERATED|--generated-text Q    structural score, explained
-  batch   CASES.jsonl [-o OUT.jsonl|OUT.csv] [--output-format jsonl|csv] [--profile ...] [--db sqlite:PATH|postgres:URI]
+  batch   CASES.jsonl [-o OUT.jsonl|OUT.csv] [--output-format jsonl|csv] [--profile ...]
+          [--db sqlite:PATH|postgres:URI|synth[:N[:SEED]]]
           [--judge URL|cmd:PROGRAM] [--judge-model M] [--judge-cache DIR] [--threads N]
           [--blend W] [--pass-threshold T] [--results-mode exact|recall|f1] [--timeout S]
           [--lang ...] [--dialect ...] [--summary FILE]               evaluates cases, JSONL (or CSV) out

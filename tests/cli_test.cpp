@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -286,4 +287,56 @@ TEST_CASE("qdiff --format json: one document for any input, diff scores 0 when t
     CHECK(text.exit_code == 1);
     CHECK(text.out.rfind("score 0.000 (profile full)\n  the generated query does not parse (1 error)", 0) == 0);
     CHECK(text.err.find("[dialect-feature]") != std::string::npos);
+}
+
+TEST_CASE("qdiff diff and batch --db synth: verdicts and counterexamples from synthesized databases", "[cli][synth]") {
+    std::string schema = write("synth_schema.sql",
+                               "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER);\n")
+                             .string();
+    auto expected = write("synth_expected.sql", "SELECT name FROM emp WHERE age > 30");
+    auto generated = write("synth_generated.sql", "SELECT name FROM emp WHERE age >= 30");
+    Run text = run_cli("diff --lang sql --db synth --schema " + schema + " " + expected.string() + " " + generated.string());
+    CHECK(text.exit_code == 0);
+    CHECK_THAT(text.out, Catch::Contains("results on synthesized databases: different"));
+    CHECK_THAT(text.out, Catch::Contains("table emp (1 row)"));
+    CHECK_THAT(text.out, Catch::Contains("expected result (0 rows)"));
+    Run json = run_cli("diff --lang sql --format json --db synth:4 --schema " + schema + " " + expected.string() + " " +
+                       generated.string());
+    REQUIRE(json.exit_code == 0);
+    auto synthesized = nlohmann::json::parse(json.out)["synthesized_results"];
+    CHECK(synthesized["verdict"] == "different");
+    CHECK(synthesized["databases"] >= 1);
+    CHECK(synthesized["counterexample"]["tables"][0]["rows"].size() == 1);
+    // --db synth needs a schema; other databases are not for diff.
+    CHECK(run_cli("diff --lang sql --db synth " + expected.string() + " " + generated.string()).exit_code == 2);
+    CHECK(run_cli("diff --lang sql --db sqlite:x.db --schema " + schema + " " + expected.string() + " " + generated.string())
+              .exit_code == 2);
+
+    // batch: --db synth:N for every case, or "db": "synth" in a case.
+    std::string cases =
+        "{\"id\": \"same\", \"lang\": \"sql\", \"schema\": \"" + schema +
+        "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp WHERE NOT age <= 30\"}\n"
+        "{\"id\": \"wrong\", \"lang\": \"sql\", \"schema\": \"" + schema +
+        "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp WHERE age >= 30\"}\n"
+        "{\"id\": \"nothing\", \"lang\": \"sql\", \"schema\": \"" + schema +
+        "\", \"expected\": \"SELECT name FROM emp WHERE 0\", \"generated\": \"SELECT name FROM emp WHERE 0\"}\n";
+    Run batch = run_cli("batch - --db synth:6", cases);
+    std::map<std::string, nlohmann::json> records;
+    std::istringstream lines(batch.out);
+    for (std::string line; std::getline(lines, line);) {
+        auto record = nlohmann::json::parse(line);
+        records[record["id"]] = record;
+    }
+    REQUIRE(records.size() == 3);
+    CHECK(records["same"]["results_match"] == 1.0);
+    CHECK(records["same"]["stages"]["results"]["details"]["synth_verdict"] == "equal");
+    CHECK(records["wrong"]["results_match"] == 0.0);
+    CHECK(records["wrong"]["stages"]["results"]["details"]["counterexample"]["tables"][0]["name"] == "emp");
+    CHECK(records["nothing"]["results_match"].is_null());
+    CHECK(records["nothing"]["stages"]["results"]["details"]["synth_verdict"] == "undecided");
+    std::string per_case = "{\"lang\": \"sql\", \"db\": \"synth\", \"schema\": \"" + schema +
+                           "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp\"}\n";
+    CHECK(nlohmann::json::parse(run_cli("batch -", per_case).out)["stages"]["results"]["details"]["synth_verdict"] ==
+          "different");
+    CHECK(run_cli("batch - --db synth:0", cases).exit_code == 2);
 }
