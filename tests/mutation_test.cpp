@@ -19,7 +19,7 @@ namespace {
 
 // Fixed: a failure must reproduce. Change it only together with the counts the test asserts.
 constexpr uint64_t kSeed = 19;
-constexpr size_t kMutantsPerLanguage = 1500;
+constexpr size_t kMutantsPerLanguage = 1000;
 
 class Mutator {
 public:
