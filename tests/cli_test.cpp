@@ -208,3 +208,16 @@ TEST_CASE("qdiff lint: --schema FILE#NAME picks a Spider database", "[cli][lint]
     CHECK(wrong_db.exit_code == 1);
     CHECK(nlohmann::json::parse(wrong_db.out)["confidence"] == 0);
 }
+
+// Issue 18: the tree of a broken query is shown as far as the parser got, with its error nodes.
+TEST_CASE("qdiff tree of a broken query prints the partial tree with error nodes", "[cli]") {
+    Run sql = run_cli("tree --lang sql", "SELECT a FROM t WHERE b = = 1");
+    CHECK(sql.exit_code == 1);
+    CHECK(sql.out.rfind("sqlScript\n", 0) == 0);
+    CHECK(sql.out.find("IDENTIFIER 'a'") != std::string::npos);
+    CHECK(sql.out.find("<error> '='") != std::string::npos);
+    CHECK(sql.err.find("[unexpected-token]") != std::string::npos);
+    Run kql = run_cli("tree --lang kql", "T | where a == | take 3");
+    CHECK(kql.exit_code == 1);
+    CHECK(kql.out.find("<error>") != std::string::npos);
+}

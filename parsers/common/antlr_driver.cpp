@@ -251,6 +251,10 @@ static void format_tree_into(std::string& out, antlr4::tree::ParseTree* tree, co
     out.append(static_cast<size_t>(depth) * 2, ' ');
     if (auto* terminal = dynamic_cast<antlr4::tree::TerminalNode*>(tree)) {
         Token* t = terminal->getSymbol();
+        if (dynamic_cast<antlr4::tree::ErrorNode*>(tree)) {  // skipped, or conjured for a missing token
+            out += "<error> " + describe_token(t) + '\n';
+            return;
+        }
         out += t->getType() == Token::EOF ? "EOF" : parser.getVocabulary().getSymbolicName(t->getType());
         if (t->getType() != Token::EOF) out += " " + describe_token(t);
         out += '\n';
