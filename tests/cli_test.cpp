@@ -221,3 +221,16 @@ TEST_CASE("qdiff tree of a broken query prints the partial tree with error nodes
     CHECK(kql.exit_code == 1);
     CHECK(kql.out.find("<error>") != std::string::npos);
 }
+
+// Issue 18: an IN-list atom of 5,000 items was printed on one line.
+TEST_CASE("qdiff diff text output cuts long atoms with an ellipsis", "[cli]") {
+    std::string items;
+    for (int i = 0; i < 5000; ++i) items += (i ? ", " : "") + std::to_string(i);
+    auto expected = write("long_in_e.sql", "SELECT a FROM t WHERE b IN (" + items + ")");
+    auto generated = write("long_in_g.sql", "SELECT a FROM t WHERE b IN (" + items + ", 5000)");
+    Run r = run_cli("diff " + expected.string() + " " + generated.string());
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find(" ... (") != std::string::npos);
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) CHECK(line.size() < 600);
+}
