@@ -98,7 +98,12 @@ TEST_CASE("one fence rule for every language: stripped with a note, prose ignore
 }
 
 TEST_CASE("a KQL multi-line string literal is not a fence", "[input][fence]") {
-    ParseResult r = parse("print s = ```a\nb```", {.language = Language::Kql});
-    CHECK_FALSE(has_code(r, "fence-stripped"));
-    CHECK(r.ok());
+    for (const char* kql : {"print s = ```a\nb```", "let code = ```if 1:\n    x = 1\n    ```;\nprint code",
+                            "let code = ```if 1:\n    x = 1\n```\n;\nprint code",
+                            "print s = ```a\n```, t = ```b\n```"}) {
+        INFO(kql);
+        ParseResult r = parse(kql, {.language = Language::Kql});
+        CHECK_FALSE(has_code(r, "fence-stripped"));
+        CHECK(r.ok());
+    }
 }

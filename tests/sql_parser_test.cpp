@@ -117,11 +117,13 @@ TEST_CASE("hostile input never crashes", "[sql][hostile]") {
         std::string text = "SELECT " + std::string(200, '(') + "1" + std::string(200, ')');
         CHECK(sql(text).ok());
     }
-    SECTION("a 100,000-term operator chain is refused, not overflowed") {
+    SECTION("a 100,000-term OR chain is flat, not nesting; an arithmetic one is refused, not overflowed") {
         std::string text = "SELECT a FROM t WHERE x = 0";
         for (int i = 1; i < 100000; ++i) text += " OR x = " + std::to_string(i);
-        ParseResult r = sql(text);
-        CHECK(first_diagnostic(r).rfind("nesting-too-deep", 0) == 0);
+        CHECK(sql(text).ok());
+        std::string sum = "SELECT 0";
+        for (int i = 1; i < 100000; ++i) sum += " + " + std::to_string(i);
+        CHECK(first_diagnostic(sql(sum)).rfind("nesting-too-deep", 0) == 0);
     }
     SECTION("deeply nested block comments") {
         std::string text = "SELECT 1 ";

@@ -266,6 +266,7 @@ static void format_tree_into(std::string& out, antlr4::tree::ParseTree* tree, co
     // A labelled alternative has a context class of its own: show the label.
     std::string label = alternative_label(*rule);
     if (!label.empty() && !support::iequals(label, rule_name)) out += " #" + label;
+    if (rule->exception) out += " <error>";  // the rule the parser gave up on, as far as it got
     out += '\n';
     for (auto* child : tree->children) format_tree_into(out, child, parser, depth + 1);
 }

@@ -85,7 +85,8 @@ Tree* parse_two_stage(Parser& parser, Tree* (Parser::*rule)(), ParseContext& ctx
 
 std::vector<TokenInfo> list_tokens(const SourceText& source, const std::vector<antlr4::Token*>& tokens,
                                    const antlr4::dfa::Vocabulary& vocabulary);
-// One rule or token per line, indented; tokens the parser could not place read `<error> 'text'`.
+// One rule or token per line, indented; tokens the parser could not place read `<error> 'text'`, rules
+// it gave up on end in `<error>`.
 std::string format_tree(antlr4::tree::ParseTree* tree, const antlr4::Parser& parser);
 
 // Lexer errors should not happen with a catch-all token, but if they do they become diagnostics.

@@ -1,6 +1,7 @@
 #include "parsers/common/model_output.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 namespace qdiff::parsers {
@@ -35,13 +36,24 @@ std::vector<Line> lines_of(std::string_view text) {
     }
 }
 
-// An opening fence line: ``` and an info string of one word (no blanks, no backticks). A line that
-// carries more, e.g. a KQL ```multi-line string``` literal, is not a fence.
+bool is_tag_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '+' || c == '.' || c == '#';
+}
+
+// An opening fence line: ``` and an info string of one word. A line that carries more, e.g. the end
+// of a KQL ```multi-line string```; or ```, is not a fence.
 std::optional<std::string_view> opening_tag(std::string_view line) {
     if (!line.starts_with(fence_marker)) return std::nullopt;
     std::string_view tag = line.substr(fence_marker.size());
-    if (std::any_of(tag.begin(), tag.end(), [](char c) { return is_blank(c) || c == '`'; })) return std::nullopt;
+    if (!std::all_of(tag.begin(), tag.end(), is_tag_char)) return std::nullopt;
     return tag;
+}
+
+// An odd number of ``` before `at`: `at` is inside a KQL multi-line string, not after prose.
+bool inside_multiline_string(std::string_view text, size_t at) {
+    size_t count = 0;
+    for (size_t i = text.find(fence_marker); i < at; i = text.find(fence_marker, i + fence_marker.size())) ++count;
+    return count % 2 == 1;
 }
 
 void blank(std::string& text, size_t begin, size_t end) {
@@ -66,7 +78,13 @@ void strip_fence(UnwrappedText& out) {
     const std::vector<Line> lines = lines_of(text);
     size_t open = 0;
     std::optional<std::string_view> tag;
-    for (; open < lines.size() && !tag; ++open) tag = opening_tag(trimmed(text, lines[open]));
+    for (; open < lines.size() && !tag; ++open) {
+        size_t first = 0;
+        tag = opening_tag(trimmed(text, lines[open], &first));
+        // After other text, only a tagged fence opens (a lone ``` line ends a KQL multi-line string).
+        bool after_text = !trimmed(text, {0, first}).empty();
+        if (tag && after_text && (tag->empty() || inside_multiline_string(text, first))) tag.reset();
+    }
     if (!tag) return;
     const Line open_line = lines[--open];
     out.fence_tag = std::string(*tag);
