@@ -79,16 +79,19 @@ def main(corpus, out):
             mode = bytes([DIALECTS[dialect]])
             write("sql", mode + q.encode())
             write("roundtrip", mode + q.encode())
+            write("normalize", mode + q.encode())
             write("lint", mode + q.encode())
             write("detect", q)
     for q in kql:
         write("kql", q)
         write("roundtrip", bytes([KQL_MODE]) + q.encode())
+        write("normalize", bytes([KQL_MODE]) + q.encode())
         write("lint", b"\0" + q.encode())
         write("detect", q)
     for q in weaviate:
         write("weaviate", q)
         write("roundtrip", bytes([WEAVIATE_MODE]) + q.encode())
+        write("normalize", bytes([WEAVIATE_MODE]) + q.encode())
         write("lint", b"\0" + q.encode())
         write("detect", q)
 

@@ -25,6 +25,11 @@ Dialect dialect_at(unsigned index) {
     return dialects[index % kDialects];
 }
 
+ParseOptions language_mode(unsigned mode) {
+    if (mode < kDialects) return {.language = Language::Sql, .dialect = dialect_at(mode)};
+    return {.language = mode == kDialects ? Language::Kql : Language::Weaviate};
+}
+
 namespace {
 
 constexpr const char* kSchemaDdl = R"sql(

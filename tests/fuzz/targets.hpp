@@ -42,6 +42,10 @@ Selected select(std::string_view data, unsigned modes);
 Dialect dialect_at(unsigned index);
 inline constexpr unsigned kDialects = 5;
 
+// The first byte of the roundtrip and normalize targets: SQL in one of the five dialects, KQL, Weaviate.
+inline constexpr unsigned kLanguageModes = kDialects + 2;
+ParseOptions language_mode(unsigned mode);
+
 // A schema with SQL tables (Spider's concert_singer), a Kusto table (StormEvents) and a Weaviate
 // collection (Article), so that every language's schema rules run.
 const Schema& fixed_schema();
