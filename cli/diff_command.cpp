@@ -8,6 +8,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "support/strings.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
 #include "stages/results/results_stage.hpp"
@@ -251,13 +252,15 @@ int run_diff(const std::vector<std::string>& argv) {
             LineCol lc = source.position(a.span.begin);
             return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
         };
-        for (auto& p : c.matched) std::cout << "    = " << p.expected.text << '\n';
+        // Atoms can be megabytes long (an IN list of 100,000 items): cut each to one readable line.
+        auto text = [](const Atom& a) { return support::shorten(a.text); };
+        for (auto& p : c.matched) std::cout << "    = " << text(p.expected) << '\n';
         for (auto& p : c.changed)
-            std::cout << "    ~ changed: " << p.expected.text << at(p.expected, expected.source()) << "  ->  "
-                      << p.generated.text << at(p.generated, generated.source()) << "  (similarity "
+            std::cout << "    ~ changed: " << text(p.expected) << at(p.expected, expected.source()) << "  ->  "
+                      << text(p.generated) << at(p.generated, generated.source()) << "  (similarity "
                       << fixed(p.similarity) << ")\n";
-        for (auto& a : c.missing) std::cout << "    - missing: " << a.text << at(a, expected.source()) << '\n';
-        for (auto& a : c.extra) std::cout << "    + extra: " << a.text << at(a, generated.source()) << '\n';
+        for (auto& a : c.missing) std::cout << "    - missing: " << text(a) << at(a, expected.source()) << '\n';
+        for (auto& a : c.extra) std::cout << "    + extra: " << text(a) << at(a, generated.source()) << '\n';
     }
     // The node-level script, shortened: the JSON output has all of it (up to kMaxTreeEdits).
     constexpr size_t kShown = 10;
@@ -269,9 +272,9 @@ int run_diff(const std::vector<std::string>& argv) {
     for (size_t i = 0; i < r.tree_edits.size() && i < kShown; ++i) {
         const TreeEdit& e = r.tree_edits[i];
         std::cout << "    " << e.op << ' ';
-        if (e.op != "insert") std::cout << e.expected_label << where(e.expected, expected.source());
+        if (e.op != "insert") std::cout << support::shorten(e.expected_label) << where(e.expected, expected.source());
         if (e.op == "relabel") std::cout << "  ->  ";
-        if (e.op != "delete") std::cout << e.generated_label << where(e.generated, generated.source());
+        if (e.op != "delete") std::cout << support::shorten(e.generated_label) << where(e.generated, generated.source());
         std::cout << '\n';
     }
     if (r.tree_edits.size() > kShown || r.tree_edits_truncated) std::cout << "    ...\n";

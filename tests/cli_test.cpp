@@ -211,6 +211,31 @@ TEST_CASE("qdiff lint: --schema FILE#NAME picks a Spider database", "[cli][lint]
     CHECK(nlohmann::json::parse(wrong_db.out)["confidence"] == 0);
 }
 
+// Issue 18: the tree of a broken query is shown as far as the parser got, with its error nodes.
+TEST_CASE("qdiff tree of a broken query prints the partial tree with error nodes", "[cli]") {
+    Run sql = run_cli("tree --lang sql", "SELECT a FROM t WHERE b = = 1");
+    CHECK(sql.exit_code == 1);
+    CHECK(sql.out.rfind("sqlScript\n", 0) == 0);
+    CHECK(sql.out.find("IDENTIFIER 'a'") != std::string::npos);
+    CHECK(sql.out.find("<error> '='") != std::string::npos);
+    CHECK(sql.err.find("[unexpected-token]") != std::string::npos);
+    Run kql = run_cli("tree --lang kql", "T | where a == | take 3");
+    CHECK(kql.exit_code == 1);
+    CHECK(kql.out.find("<error>") != std::string::npos);
+}
+
+// Issue 18: an IN-list atom of 5,000 items was printed on one line.
+TEST_CASE("qdiff diff text output cuts long atoms with an ellipsis", "[cli]") {
+    std::string items;
+    for (int i = 0; i < 5000; ++i) items += (i ? ", " : "") + std::to_string(i);
+    auto expected = write("long_in_e.sql", "SELECT a FROM t WHERE b IN (" + items + ")");
+    auto generated = write("long_in_g.sql", "SELECT a FROM t WHERE b IN (" + items + ", 5000)");
+    Run r = run_cli("diff " + expected.string() + " " + generated.string());
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find(" ... (") != std::string::npos);
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) CHECK(line.size() < 600);
+
 // Issue 18, output rule: results on stdout; diagnostics on stderr in text mode, only inside the
 // document with --format json/sarif.
 TEST_CASE("qdiff: diagnostics go to stderr in text mode and only into the JSON document otherwise", "[cli]") {
