@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "qdiff/ast_print.hpp"
+#include "ast/chain.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff {
@@ -525,9 +526,9 @@ private:
         if (op == BinaryOp::And || op == BinaryOp::Or)  // idempotent: x AND x ≡ x
             keyed.erase(std::unique(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first == b.first; }),
                         keyed.end());
-        Expr* acc = keyed[0].second;
-        for (size_t i = 1; i < keyed.size(); ++i) acc = make_binary(op, acc, keyed[i].second, span);
-        return acc;
+        std::vector<Expr*> sorted;
+        for (auto& [k, t] : keyed) sorted.push_back(t);
+        return make_chain(arena_, op, sorted, span);  // balanced when long: no walk recurses as deep as the chain
     }
 
     static bool is_plain_string(const Expr* e) {

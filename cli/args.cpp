@@ -1,5 +1,7 @@
 #include "cli/args.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -82,6 +84,12 @@ std::vector<std::string> Args::get_all(const std::string& name) const {
     return it == all_values_.end() ? std::vector<std::string>{} : it->second;
 }
 
+void throw_unreadable(const std::string& path) {
+    // Why (missing, no permission, ...): the failed open or read left it in errno.
+    std::string why = errno ? std::string(": ") + std::strerror(errno) : std::string();
+    throw UsageError{"cannot read " + path + why};
+}
+
 std::string read_input(const std::string& path) {
     if (path == "-") {
         std::ostringstream buffer;
@@ -90,10 +98,11 @@ std::string read_input(const std::string& path) {
     }
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) throw UsageError{path + " is a directory"};
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw UsageError{"cannot read " + path};
+    if (!in) throw_unreadable(path);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) throw UsageError{"cannot read " + path};
+    if (in.bad()) throw_unreadable(path);
     return text;
 }
 

@@ -44,6 +44,9 @@ std::string input_name(const Args& args);
 // The name diagnostics show for an input path.
 std::string display_name(const std::string& path);
 
+// A usage error saying that `path` cannot be read and why (errno, set by the failed open or read).
+[[noreturn]] void throw_unreadable(const std::string& path);
+
 // Reads a file, or standard input for "-"; a usage error when it cannot be read.
 std::string read_input(const std::string& path);
 

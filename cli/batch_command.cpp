@@ -3,6 +3,7 @@
 // already in OUT are skipped and OUT is appended (a resumed run).
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include "stages/batch_stages.hpp"
 #include "stages/pipeline.hpp"
 #include "stages/pipeline_record.hpp"
+#include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -32,6 +34,7 @@ struct BatchOptions {
     stages::CaseDefaults defaults;
     stages::PipelineOptions pipeline;
     stages::BatchStageOptions stage_options;
+    bool csv = false;  // CSV rows instead of JSONL records
 };
 
 double number_option(const Args& args, const std::string& name, double fallback, double low, double high) {
@@ -51,7 +54,7 @@ BatchOptions read_options(std::vector<std::string> argv) {
         if (a == "-o") a = "--output";
     Args args(argv,
               {"output", "summary", "profile", "db", "judge", "threads", "blend", "pass-threshold", "judge-model",
-               "judge-cache", "results-mode", "timeout", "lang", "dialect"},
+               "judge-cache", "results-mode", "timeout", "lang", "dialect", "output-format"},
               {});
     if (args.positionals().size() != 1)
         throw UsageError{"expected one input, CASES.jsonl (a file or -), got " + std::to_string(args.positionals().size())};
@@ -75,12 +78,19 @@ BatchOptions read_options(std::vector<std::string> argv) {
     o.pipeline.total.blend = number_option(args, "blend", 0.5, 0, 1);
     o.pipeline.total.pass_threshold = number_option(args, "pass-threshold", 0.9, 0, 1);
     o.stage_options.db = args.get_or("db", "");
-    if (!o.stage_options.db.empty() && !o.stage_options.db.starts_with("sqlite:") && !o.stage_options.db.starts_with("postgres:"))
-        throw UsageError{"--db must be sqlite:PATH or postgres:URI"};
+    const std::string& db = o.stage_options.db;
+    if (!db.empty() && !db.starts_with("sqlite:") && !db.starts_with("postgres:") && !results::synth::is_synth_db(db))
+        throw UsageError{"--db must be sqlite:PATH, postgres:URI or synth[:N[:SEED]]"};
+    results::synth::SynthOptions synth;
+    if (std::string why; results::synth::is_synth_db(db) && !results::synth::parse_synth_db(db, synth, why))
+        throw UsageError{why};
     o.stage_options.judge = args.get_or("judge", "");
     o.stage_options.judge_model = args.get_or("judge-model", "");
     o.stage_options.judge_cache = args.get_or("judge-cache", "");
-    o.stage_options.results_mode = args.choice("results-mode", "recall", {"recall", "f1"});
+    o.stage_options.results_mode = args.choice("results-mode", "exact", {"exact", "recall", "f1"});
+    // CSV when asked, or when -o names a .csv file.
+    bool csv_name = o.output.size() > 4 && o.output.compare(o.output.size() - 4, 4, ".csv") == 0;
+    o.csv = args.choice("output-format", csv_name ? "csv" : "jsonl", {"jsonl", "csv"}) == "csv";
     if (args.get("timeout")) o.stage_options.timeout = number_option(args, "timeout", 0, 0.001, 86400);
     return o;
 }
@@ -159,15 +169,20 @@ int run_batch(const std::vector<std::string>& argv) {
     std::istream* in = &std::cin;
     if (o.input != "-") {
         if (std::filesystem::is_directory(o.input)) throw UsageError{o.input + " is a directory"};
+        errno = 0;
         file.open(o.input, std::ios::binary);
-        if (!file) throw UsageError{"cannot read " + o.input};
+        if (!file) throw_unreadable(o.input);
         in = &file;
     }
     stages::BatchSummary summary;
     std::set<std::string> done_ids;
     FILE* out = stdout;
     if (!o.output.empty()) {
-        done_ids = resume(o.output, summary);
+        std::error_code ec;
+        if (o.csv && std::filesystem::exists(o.output, ec) && std::filesystem::file_size(o.output, ec) > 0 && !ec)
+            throw UsageError{o.output + " exists: a CSV output cannot be resumed (its rows do not keep whole records); "
+                             "remove it, or write JSONL, which resumes"};
+        if (!o.csv) done_ids = resume(o.output, summary);
         out = std::fopen(o.output.c_str(), "ab");
         if (!out) throw UsageError{"cannot write " + o.output};
     }
@@ -178,8 +193,8 @@ int run_batch(const std::vector<std::string>& argv) {
     runner_options.threads = o.threads;
     runner_options.defaults = o.defaults;
     runner_options.already_done = [&done_ids](const std::string& id) { return done_ids.count(id) != 0; };
-    runner_options.render = [](const Record& r) {
-        return r.dump(-1, ' ', false, Record::error_handler_t::replace) + "\n";
+    runner_options.render = [csv = o.csv](const Record& r) {
+        return csv ? stages::csv_row(r) : r.dump(-1, ' ', false, Record::error_handler_t::replace) + "\n";
     };
     auto schemas = std::make_shared<stages::SchemaCache>();
     stages::BatchRunner runner(std::move(runner_options),
@@ -198,7 +213,16 @@ int run_batch(const std::vector<std::string>& argv) {
     bool write_failed = false;
     // Flushed at most every 100 ms: a reader of the file sees progress without a system call per record.
     auto last_flush = std::chrono::steady_clock::now();
+    if (o.csv) {
+        std::string header = stages::csv_header();
+        write_failed |= std::fwrite(header.data(), 1, header.size(), out) != header.size();
+    }
+    // Repeated ids are renamed by the runner; the first few renames are shown, all are counted.
+    size_t renamed = 0;
     auto write_record = [&](stages::BatchOutput&& output) {
+        if (!output.renamed_from.empty() && ++renamed <= 5)
+            std::cerr << "qdiff batch: line " << output.line << ": the id \"" << output.renamed_from << "\" is already on line "
+                      << output.first_line << ": renamed \"" << output.id << "\"\n";
         if (output.skipped) return;
         write_failed |= std::fwrite(output.text.data(), 1, output.text.size(), out) != output.text.size();
         summary.add(output.record);
@@ -214,6 +238,7 @@ int run_batch(const std::vector<std::string>& argv) {
     if (out != stdout) write_failed |= std::fclose(out) != 0;
     progress.update(summary, true);
 
+    if (renamed > 5) std::cerr << "qdiff batch: " << renamed << " repeated ids renamed in all\n";
     std::cerr << summary.to_text();
     if (resumed) std::cerr << "  (" << resumed << " of these cases were already in " << o.output << ")\n";
     if (!o.summary_path.empty()) {

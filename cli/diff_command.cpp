@@ -1,4 +1,5 @@
-// `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json] EXPECTED GENERATED`
+// `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
+//            [--db synth[:N[:SEED]] --schema FILE[#NAME]] [--expected-text Q] [--generated-text Q] [EXPECTED] [GENERATED]`
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -6,8 +7,11 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "diff/diff_json.hpp"
+#include "support/strings.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
+#include "stages/results/results_stage.hpp"
+#include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -18,16 +22,76 @@ std::string fixed(double v) {
     return buf;
 }
 
+// `--db synth`: both queries on synthesized databases (stages/results/synth), or nullopt without --db.
+std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args, const ParseResult& expected,
+                                                                const std::string& expected_text,
+                                                                const ParseResult& generated,
+                                                                const std::string& generated_text) {
+    auto db = args.get("db");
+    if (!db) return std::nullopt;
+    results::synth::SynthOptions options;
+    std::string error;
+    if (!results::synth::parse_synth_db(*db, options, error)) throw UsageError{"--db: only synth[:N[:SEED]] here; " + error};
+    auto spec = args.get("schema");
+    if (!spec) throw UsageError{"--db synth needs --schema FILE[#NAME]: the tables to synthesize"};
+    Schema schema = load_schema_option(*spec);
+    if (expected.language() != Language::Sql || generated.language() != Language::Sql)
+        throw UsageError{"--db synth runs SQL queries only"};
+    auto order = results::result_order(expected);
+    return results::synth::compare_on_synthesized(schema, expected_text, expected, generated_text, generated, order.ordered,
+                                                  order.keys, options);
+}
+
+// Where one side's query comes from: --expected-text/--generated-text, else the next positional file.
+struct QueryInput {
+    std::string text, source_name;
+};
+
+std::vector<QueryInput> read_queries(const Args& args) {
+    const char* sides[] = {"expected", "generated"};
+    size_t files_needed = 0;
+    for (const char* side : sides) files_needed += args.get(std::string(side) + "-text") ? 0 : 1;
+    if (args.positionals().size() != files_needed)
+        throw UsageError{"expected " + std::to_string(files_needed) + " input file(s) (EXPECTED and GENERATED, a file or -, " +
+                         "or --expected-text/--generated-text), got " + std::to_string(args.positionals().size())};
+    if (files_needed == 2 && args.positionals()[0] == "-" && args.positionals()[1] == "-")
+        throw UsageError{"only one input can be standard input"};
+    std::vector<QueryInput> inputs;
+    size_t next_file = 0;
+    for (const char* side : sides) {
+        if (auto text = args.get(std::string(side) + "-text")) {
+            std::string name = "<";
+            name.append(side).append(">");
+            inputs.push_back({*text, name});
+        } else {
+            const std::string& path = args.positionals()[next_file++];
+            inputs.push_back({read_input(path), display_name(path)});
+        }
+    }
+    return inputs;
+}
+
+// A side that does not parse: the reason, for the score 0 it gets.
+std::vector<std::string> parse_failures(const ParseResult& expected, const ParseResult& generated) {
+    std::vector<std::string> reasons;
+    auto add = [&](const char* side, const ParseResult& r) {
+        if (r.ok()) return;
+        size_t errors = 0;
+        for (const Diagnostic& d : r.diagnostics()) errors += d.severity == Severity::Error;
+        std::string reason = "the ";
+        reason.append(side).append(" query does not parse (").append(std::to_string(errors));
+        reason.append(errors == 1 ? " error" : " errors").append("): scored 0");
+        reasons.push_back(reason);
+    };
+    add("expected", expected);
+    add("generated", generated);
+    return reasons;
+}
+
 }  // namespace
 
 int run_diff(const std::vector<std::string>& argv) {
-    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format"}, {});
-    if (args.positionals().size() != 2)
-        throw UsageError{"expected two inputs, EXPECTED and GENERATED (a file or -), got " +
-                         std::to_string(args.positionals().size())};
-    const std::string& expected_path = args.positionals()[0];
-    const std::string& generated_path = args.positionals()[1];
-    if (expected_path == "-" && generated_path == "-") throw UsageError{"only one input can be standard input"};
+    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format", "expected-text", "generated-text", "db", "schema"}, {});
     std::string format = args.choice("format", "text", {"text", "json"});
     // Without --profile: the Weaviate AST metric for two Weaviate queries, `full` otherwise (SQL and
     // KQL have the projection, joins, order and limit that weaviate-ast leaves out).
@@ -40,27 +104,58 @@ int run_diff(const std::vector<std::string>& argv) {
     };
     std::optional<Profile> chosen;
     if (auto name = args.get("profile")) chosen = load(*name);
+    std::vector<QueryInput> inputs = read_queries(args);
 
     ParseOptions generated_options;
     generated_options.language = args.language();
     generated_options.dialect = args.dialect();
-    generated_options.source_name = generated_path == "-" ? "<stdin>" : generated_path;
+    generated_options.source_name = inputs[1].source_name;
     ParseOptions expected_options = generated_options;
     if (args.get("expected-lang")) expected_options.language = args.language("expected-lang");
-    expected_options.source_name = expected_path == "-" ? "<stdin>" : expected_path;
+    expected_options.source_name = inputs[0].source_name;
 
-    ParseResult expected = parse(read_input(expected_path), expected_options);
-    ParseResult generated = parse(read_input(generated_path), generated_options);
+    const std::string& expected_text = inputs[0].text;
+    const std::string& generated_text = inputs[1].text;
+    ParseResult expected = parse(expected_text, expected_options);
+    ParseResult generated = parse(generated_text, generated_options);
     if (!expected.ok() || !generated.ok()) {
-        std::cerr << render_text(expected.diagnostics(), expected.source())
-                  << render_text(generated.diagnostics(), generated.source());
+        // Still a result: score 0 with the reasons, the diagnostics inside the JSON document (text: on stderr).
+        std::vector<std::string> reasons = parse_failures(expected, generated);
+        bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
+        std::string profile = chosen ? chosen->name : both_weaviate ? "weaviate-ast" : "full";
+        if (format == "json") {
+            ordered_json j;
+            j["score"] = 0.0;
+            j["ok"] = false;
+            j["profile"] = profile;
+            j["reasons"] = reasons;
+            j["diagnostics"] = diff_diagnostics_json(expected, generated);
+            std::cout << j.dump() << '\n';
+        } else {
+            std::cout << "score 0.000 (profile " << profile << ")\n";
+            for (const std::string& reason : reasons) std::cout << "  " << reason << '\n';
+            std::cerr << render_text(expected.diagnostics(), expected.source())
+                      << render_text(generated.diagnostics(), generated.source());
+        }
         return 1;
     }
     bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
     Profile profile = chosen ? *chosen : load(both_weaviate ? "weaviate-ast" : "full");
+    auto synthesized = synthesized_results(args, expected, expected_text, generated, generated_text);
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile);
     if (format == "json") {
-        std::cout << diff_json(r, expected.source(), generated.source()).dump() << '\n';
+        ordered_json j = diff_json(r, expected.source(), generated.source());
+        j["diagnostics"] = diff_diagnostics_json(expected, generated);  // warnings and notes of queries that parse
+        if (synthesized) {
+            ordered_json sj;
+            sj["verdict"] = results::synth::verdict_name(synthesized->verdict);
+            sj["reason"] = synthesized->reason;
+            sj["databases"] = synthesized->databases_run;
+            if (synthesized->counterexample)
+                sj["counterexample"] = ordered_json::parse(results::synth::counterexample_json(*synthesized->counterexample));
+            j["synthesized_results"] = sj;
+        }
+        std::cout << j.dump() << '\n';
         return 0;
     }
 
@@ -77,13 +172,15 @@ int run_diff(const std::vector<std::string>& argv) {
             LineCol lc = source.position(a.span.begin);
             return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
         };
-        for (auto& p : c.matched) std::cout << "    = " << p.expected.text << '\n';
+        // Atoms can be megabytes long (an IN list of 100,000 items): cut each to one readable line.
+        auto text = [](const Atom& a) { return support::shorten(a.text); };
+        for (auto& p : c.matched) std::cout << "    = " << text(p.expected) << '\n';
         for (auto& p : c.changed)
-            std::cout << "    ~ changed: " << p.expected.text << at(p.expected, expected.source()) << "  ->  "
-                      << p.generated.text << at(p.generated, generated.source()) << "  (similarity "
+            std::cout << "    ~ changed: " << text(p.expected) << at(p.expected, expected.source()) << "  ->  "
+                      << text(p.generated) << at(p.generated, generated.source()) << "  (similarity "
                       << fixed(p.similarity) << ")\n";
-        for (auto& a : c.missing) std::cout << "    - missing: " << a.text << at(a, expected.source()) << '\n';
-        for (auto& a : c.extra) std::cout << "    + extra: " << a.text << at(a, generated.source()) << '\n';
+        for (auto& a : c.missing) std::cout << "    - missing: " << text(a) << at(a, expected.source()) << '\n';
+        for (auto& a : c.extra) std::cout << "    + extra: " << text(a) << at(a, generated.source()) << '\n';
     }
     // The node-level script, shortened: the JSON output has all of it (up to kMaxTreeEdits).
     constexpr size_t kShown = 10;
@@ -95,12 +192,19 @@ int run_diff(const std::vector<std::string>& argv) {
     for (size_t i = 0; i < r.tree_edits.size() && i < kShown; ++i) {
         const TreeEdit& e = r.tree_edits[i];
         std::cout << "    " << e.op << ' ';
-        if (e.op != "insert") std::cout << e.expected_label << where(e.expected, expected.source());
+        if (e.op != "insert") std::cout << support::shorten(e.expected_label) << where(e.expected, expected.source());
         if (e.op == "relabel") std::cout << "  ->  ";
-        if (e.op != "delete") std::cout << e.generated_label << where(e.generated, generated.source());
+        if (e.op != "delete") std::cout << support::shorten(e.generated_label) << where(e.generated, generated.source());
         std::cout << '\n';
     }
     if (r.tree_edits.size() > kShown || r.tree_edits_truncated) std::cout << "    ...\n";
+    if (synthesized) {
+        std::cout << "results on synthesized databases: " << results::synth::verdict_name(synthesized->verdict) << " — "
+                  << synthesized->reason << '\n';
+        if (synthesized->counterexample) std::cout << results::synth::format_counterexample(*synthesized->counterexample);
+    }
+    std::cerr << render_text(expected.diagnostics(), expected.source())
+              << render_text(generated.diagnostics(), generated.source());
     return 0;
 }
 

@@ -35,6 +35,17 @@ Severity severity_named(const std::string& name) {
     throw UsageError{"--severity: '" + name + "' is not error, warning or note"};
 }
 
+std::string render_json_result(const LintResult& r, const SourceText& source) {
+    std::string out;
+    support::JsonWriter w(out);
+    w.begin_object().field("valid", r.valid).field("confidence", r.confidence);
+    w.key("diagnostics").raw(render_json(r.diagnostics, source));
+    w.end_object();
+    return out;
+}
+
+}  // namespace
+
 // `--schema FILE#NAME`: NAME picks one database of a multi-database file.
 Schema load_schema_option(const std::string& spec) {
     size_t hash = spec.rfind('#');
@@ -48,17 +59,6 @@ Schema load_schema_option(const std::string& spec) {
     }
     return std::move(*loaded.schema);
 }
-
-std::string render_json_result(const LintResult& r, const SourceText& source) {
-    std::string out;
-    support::JsonWriter w(out);
-    w.begin_object().field("valid", r.valid).field("confidence", r.confidence);
-    w.key("diagnostics").raw(render_json(r.diagnostics, source));
-    w.end_object();
-    return out;
-}
-
-}  // namespace
 
 int run_lint(const std::vector<std::string>& argv) {
     Args args(argv, {"lang", "dialect", "schema", "format", "disable", "severity"}, {});
@@ -92,7 +92,8 @@ int run_lint(const std::vector<std::string>& argv) {
     } else if (format == "sarif") {
         std::cout << render_sarif({{&parsed.source(), &result.diagnostics}});
     } else {
-        std::cout << render_text(result.diagnostics, parsed.source());
+        // The findings are diagnostics (standard error, as every command's); the verdict is the result.
+        std::cerr << render_text(result.diagnostics, parsed.source());
         std::cout << parsed.source().name() << ": " << (result.valid ? "valid" : "invalid")
                   << ", confidence " << result.confidence << "\n";
     }

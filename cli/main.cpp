@@ -16,15 +16,18 @@ commands:
   tokens  [--lang ...] [--dialect ...] [--format text|json] [FILE|-]  the token stream
   tree    [--lang ...] [--dialect ...] [FILE|-]                       the grammar's parse tree
   diff    [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
-          EXPECTED GENERATED                                          structural score, explained
-  batch   CASES.jsonl [-o OUT.jsonl] [--profile ...] [--db sqlite:PATH|postgres:URI]
+          [--db synth[:N[:SEED]] --schema FILE[#NAME]]
+          EXPECTED|--expected-text Q  GENERATED|--generated-text Q    structural score, explained
+  batch   CASES.jsonl [-o OUT.jsonl|OUT.csv] [--output-format jsonl|csv] [--profile ...]
+          [--db sqlite:PATH|postgres:URI|synth[:N[:SEED]]]
           [--judge URL|cmd:PROGRAM] [--judge-model M] [--judge-cache DIR] [--threads N]
-          [--blend W] [--pass-threshold T] [--results-mode recall|f1] [--timeout S]
-          [--lang ...] [--dialect ...] [--summary FILE]               evaluates cases, JSONL out
+          [--blend W] [--pass-threshold T] [--results-mode exact|recall|f1] [--timeout S]
+          [--lang ...] [--dialect ...] [--summary FILE]               evaluates cases, JSONL (or CSV) out
   lint    [--lang ...] [--dialect ...] [--schema FILE[#NAME]] [--format text|json|sarif]
           [--disable CODE[,CODE...]] [--severity CODE=error|warning|note] [FILE|-]
                                                               schema-aware lint and confidence
 
+output: results on stdout; diagnostics on stderr, or only inside the document with --format json|sarif
 exit codes: 0 success, 1 findings (syntax errors; lint errors; diff: a query does not parse; batch: a case fails), 2 usage or unreadable input
 )";
 

@@ -1,4 +1,5 @@
 // `qdiff parse`, `qdiff parse --batch`, `qdiff tokens`, `qdiff tree`.
+#include <cerrno>
 #include <fstream>
 #include <iostream>
 
@@ -56,8 +57,9 @@ int run_batch(const Args& args) {
     std::ifstream file;
     std::istream* in = &std::cin;
     if (path != "-") {
+        errno = 0;
         file.open(path);
-        if (!file) throw UsageError{"cannot read " + path};
+        if (!file) throw_unreadable(path);
         in = &file;
     }
     ParseOptions base = options_from(args, "<record>");
@@ -109,12 +111,13 @@ int run_parse(const std::vector<std::string>& argv) {
     std::string path = input_name(args);
     std::string text = read_input(path);
     ParseResult result = parse(std::move(text), options_from(args, display_name(path)));
+    // The output rule of every command: with --format json the diagnostics are only in the document.
     if (format == "json") {
         print_result_json(result);
     } else {
         print_result_text(result, format == "sexpr");
+        std::cerr << render_text(result.diagnostics(), result.source());
     }
-    std::cerr << render_text(result.diagnostics(), result.source());
     return result.ok() ? 0 : 1;
 }
 
@@ -127,14 +130,14 @@ int run_tokens(const std::vector<std::string>& argv) {
     std::string out;
     if (format == "json") {
         support::JsonWriter w(out);
-        w.begin_array();
+        w.begin_object().field("ok", !has_errors(result.diagnostics)).key("tokens").begin_array();
         for (const TokenInfo& t : result.tokens) {
             LineCol at = source.position(t.span.begin);
             w.begin_object().field("type", t.type).field("text", t.text).field("line", at.line)
                 .field("column", at.column).field("offset", t.span.begin).field("length", t.span.size())
                 .field("hidden", t.hidden).end_object();
         }
-        w.end_array();
+        w.end_array().key("diagnostics").raw(render_json(result.diagnostics, source)).end_object();
         out += '\n';
     } else {
         for (const TokenInfo& t : result.tokens) {
@@ -147,7 +150,7 @@ int run_tokens(const std::vector<std::string>& argv) {
         }
     }
     std::cout << out;
-    std::cerr << render_text(result.diagnostics, source);
+    if (format != "json") std::cerr << render_text(result.diagnostics, source);
     return has_errors(result.diagnostics) ? 1 : 0;
 }
 

@@ -42,7 +42,7 @@ target_include_directories(qdiff_grammars PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_options(qdiff_grammars PRIVATE -w -fno-char8_t -g0)
 # Under the sanitizers (the test build) the generated parsers are the bulk of the compile time;
 # -O1 halves it, and nobody debugs generated code.
-if(QDIFF_SANITIZE)
+if(QDIFF_SANITIZE OR QDIFF_FUZZ)
   target_compile_options(qdiff_grammars PRIVATE -O1)
 endif()
 set_target_properties(qdiff_grammars PROPERTIES POSITION_INDEPENDENT_CODE ON)

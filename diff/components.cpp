@@ -286,7 +286,11 @@ private:
         } else if (auto* in = dyn_cast<InList>(e)) {
             a.property = to_sql(*in->expr);
             a.op = "IN";
-            for (auto* item : in->items) a.value += (a.value.empty() ? "" : ", ") + to_sql(*item);
+            a.items.reserve(in->items.size());
+            for (auto* item : in->items) {
+                a.items.push_back(to_sql(*item));
+                a.value += (a.value.empty() ? "" : ", ") + a.items.back();
+            }
         } else if (auto* in = dyn_cast<InSubquery>(e)) {
             a.property = to_sql(*in->expr);
             a.op = "IN";

@@ -92,6 +92,7 @@ ordered_json diff_json(const DiffResult& r, const SourceText& expected, const So
     Writer writer(r, expected, generated);
     ordered_json j = ordered_json::object();
     j["score"] = r.score;
+    j["ok"] = true;  // both queries parsed (a diff of an unparsable query is the CLI's score-0 document)
     j["gated"] = r.gated;
     j["profile"] = r.profile;
     ordered_json& components = j["components"] = ordered_json::object();
@@ -100,6 +101,14 @@ ordered_json diff_json(const DiffResult& r, const SourceText& expected, const So
     if (r.label_boost) j["label_boost"] = *r.label_boost;
     if (r.label_penalty) j["label_penalty"] = *r.label_penalty;
     if (r.final_score) j["final_score"] = *r.final_score;
+    if (r.log_odds) {  // the execution profile: each feature's share of the log-odds
+        j["intercept"] = *r.intercept;
+        j["log_odds"] = *r.log_odds;
+        ordered_json& features = j["features"] = ordered_json::array();
+        for (const FeatureContribution& f : r.features)
+            features.push_back({{"name", f.name}, {"value", f.value}, {"coefficient", f.coefficient},
+                                {"contribution", f.contribution}, {"detail", f.detail}});
+    }
     j["statements"] = r.statements;
     j["edits"] = writer.edits();
     // `tree_distance` is the node-level script's full length (a lower bound when not exact).
@@ -107,6 +116,11 @@ ordered_json diff_json(const DiffResult& r, const SourceText& expected, const So
     j["tree_distance_exact"] = r.tree_distance_exact;
     j["edits_truncated"] = r.tree_edits_truncated;
     return j;
+}
+
+ordered_json diff_diagnostics_json(const ParseResult& expected, const ParseResult& generated) {
+    return {{"expected", ordered_json::parse(render_json(expected.diagnostics(), expected.source()))},
+            {"generated", ordered_json::parse(render_json(generated.diagnostics(), generated.source()))}};
 }
 
 }  // namespace qdiff

@@ -2,6 +2,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "qdiff/diff.hpp"
 #include "support/strings.hpp"
@@ -11,6 +14,8 @@ namespace {
 
 // Pairs below this similarity are reported as one missing and one invented atom.
 constexpr double kChangedThreshold = 0.3;
+// Above this many atoms on a side, identical atoms are paired before the Hungarian algorithm.
+constexpr size_t kExactPrepassAtoms = 64;
 
 size_t levenshtein(std::string_view a, std::string_view b) {
     std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -91,6 +96,16 @@ bool word_and_substring(const std::string& a, const std::string& b) {
            pair("NOT has_cs", "NOT contains_cs");
 }
 
+// Jaccard similarity of two sets of items, by hashing: linear in the items, where an edit distance
+// over the joined text would be quadratic in its length (a 10,000-item IN list).
+double set_similarity(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    std::unordered_set<std::string_view> in_a(a.begin(), a.end()), in_b(b.begin(), b.end());
+    if (in_a.empty() && in_b.empty()) return 1;
+    size_t common = 0;
+    for (std::string_view item : in_a) common += in_b.count(item);
+    return static_cast<double>(common) / static_cast<double>(in_a.size() + in_b.size() - common);
+}
+
 }  // namespace
 
 double name_similarity(std::string_view a, std::string_view b) {
@@ -109,6 +124,8 @@ double atom_similarity(const std::string& component, const Atom& e, const Atom& 
     if (e.numeric && g.numeric && quantity(e) == quantity(g)) {
         double m = std::max(std::fabs(e.number), std::fabs(g.number));
         value = m == 0 ? 1 : std::max(0.0, 1.0 - std::fabs(e.number - g.number) / m);
+    } else if (!e.items.empty() || !g.items.empty()) {
+        value = set_similarity(e.items, g.items);
     } else if (e.numeric != g.numeric || quantity(e) != quantity(g)) {
         value = 0.5 * name_similarity(e.value, g.value);
     } else {
@@ -135,28 +152,48 @@ ComponentResult compare_component(const std::string& name, const std::vector<Ato
         return r;
     }
     r.absent = false;
-    const size_t n = std::max(expected.size(), generated.size());
-    std::vector<std::vector<double>> sim(n, std::vector<double>(n, 0.0)), cost(n, std::vector<double>(n, 1.0));
+    // Many atoms (a chain of thousands of OR terms): identical atoms pair by hashing first, and only
+    // the rest go through the cubic Hungarian algorithm.
+    std::vector<char> expected_done(expected.size(), false), used(generated.size(), false);
+    double total = 0;
+    if (std::max(expected.size(), generated.size()) > kExactPrepassAtoms) {
+        std::unordered_map<std::string, std::vector<size_t>> by_text;
+        for (size_t j = generated.size(); j-- > 0;) by_text[generated[j].context + '\n' + generated[j].text].push_back(j);
+        for (size_t i = 0; i < expected.size(); ++i) {
+            auto it = by_text.find(expected[i].context + '\n' + expected[i].text);
+            if (it == by_text.end() || it->second.empty()) continue;
+            size_t j = it->second.back();
+            it->second.pop_back();
+            expected_done[i] = used[j] = true;
+            total += 1;
+            r.matched.push_back({expected[i], generated[j], 1});
+        }
+    }
+    std::vector<size_t> rows, cols;
     for (size_t i = 0; i < expected.size(); ++i)
-        for (size_t j = 0; j < generated.size(); ++j) {
-            double s = atom_similarity(name, expected[i], generated[j]);
+        if (!expected_done[i]) rows.push_back(i);
+    for (size_t j = 0; j < generated.size(); ++j)
+        if (!used[j]) cols.push_back(j);
+    const size_t n = std::max(rows.size(), cols.size());
+    std::vector<std::vector<double>> sim(n, std::vector<double>(n, 0.0)), cost(n, std::vector<double>(n, 1.0));
+    for (size_t i = 0; i < rows.size(); ++i)
+        for (size_t j = 0; j < cols.size(); ++j) {
+            double s = atom_similarity(name, expected[rows[i]], generated[cols[j]]);
             if (s < kChangedThreshold) s = 0;
             sim[i][j] = s;
             cost[i][j] = 1.0 - s;
         }
-    std::vector<int> assignment = hungarian(cost);
-    std::vector<char> used(generated.size(), false);
-    double total = 0;
-    for (size_t i = 0; i < expected.size(); ++i) {
+    std::vector<int> assignment = n ? hungarian(cost) : std::vector<int>{};
+    for (size_t i = 0; i < rows.size(); ++i) {
         int j = assignment[i];
-        if (j < 0 || static_cast<size_t>(j) >= generated.size() || sim[i][j] <= 0) {
-            r.missing.push_back(expected[i]);
+        if (j < 0 || static_cast<size_t>(j) >= cols.size() || sim[i][j] <= 0) {
+            r.missing.push_back(expected[rows[i]]);
             continue;
         }
-        used[j] = true;
+        used[cols[j]] = true;
         double s = sim[i][j];
         total += s;
-        AtomPair pair{expected[i], generated[j], s};
+        AtomPair pair{expected[rows[i]], generated[cols[j]], s};
         (s >= 1 - 1e-9 ? r.matched : r.changed).push_back(std::move(pair));
     }
     for (size_t j = 0; j < generated.size(); ++j)

@@ -44,6 +44,31 @@ void append_header(std::string& out, const SourceText& source, Span span, std::s
     out += message;
 }
 
+// Fix-it text on one line: line breaks and tabs are shown as escapes.
+std::string one_line(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\n') out += "\\n";
+        else if (c == '\t') out += "\\t";
+        else if (c == '\r') out += "\\r";
+        else out += c;
+    }
+    return out;
+}
+
+// An empty span inserts, an empty replacement deletes; anything else replaces.
+void append_fixit(std::string& out, const SourceText& source, const FixIt& f) {
+    if (f.span.empty()) {
+        LineCol at = source.position(f.span.begin);
+        out += "  fix-it: insert '" + one_line(f.replacement) + "' at " + std::to_string(at.line) + ':' +
+               std::to_string(at.column) + '\n';
+    } else if (f.replacement.empty()) {
+        out += "  fix-it: delete '" + one_line(source.slice(f.span)) + "'\n";
+    } else {
+        out += "  fix-it: replace '" + one_line(source.slice(f.span)) + "' with '" + one_line(f.replacement) + "'\n";
+    }
+}
+
 }  // namespace
 
 std::string render_text(const Diagnostic& d, const SourceText& source) {
@@ -53,11 +78,7 @@ std::string render_text(const Diagnostic& d, const SourceText& source) {
     out += d.code();
     out += "]\n";
     append_snippet(out, source, d.span);
-    for (const FixIt& f : d.fixits) {
-        out += "  fix-it: replace '";
-        out += source.slice(f.span);
-        out += "' with '" + f.replacement + "'\n";
-    }
+    for (const FixIt& f : d.fixits) append_fixit(out, source, f);
     for (const DiagNote& n : d.notes) {
         append_header(out, source, n.span.empty() && n.span.begin == 0 ? d.span : n.span, "note", n.message);
         out += '\n';

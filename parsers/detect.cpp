@@ -6,7 +6,8 @@
 #include <optional>
 #include <utility>
 
-#include "qdiff/parse.hpp"
+#include "parsers/common/model_output.hpp"
+#include "parsers/frontend.hpp"
 
 namespace qdiff {
 namespace {
@@ -19,13 +20,13 @@ bool starts_with_word_ci(std::string_view text, std::string_view word) {
                                            text[word.size()] == '_' || text[word.size()] == '-');
 }
 
-// Skips white space, `--`, `//` and `/* */` comments, and a Markdown code fence line.
+// Skips white space and `--`, `//` and `/* */` comments.
 std::string_view skip_preamble(std::string_view t) {
     for (;;) {
         size_t i = 0;
         while (i < t.size() && std::isspace(static_cast<unsigned char>(t[i]))) ++i;
         t.remove_prefix(i);
-        if (t.starts_with("--") || t.starts_with("//") || t.starts_with("```")) {
+        if (t.starts_with("--") || t.starts_with("//")) {
             size_t nl = t.find('\n');
             t = nl == std::string_view::npos ? std::string_view{} : t.substr(nl + 1);
         } else if (t.starts_with("/*")) {
@@ -54,12 +55,8 @@ bool has_pipe(std::string_view t) {
     return false;
 }
 
-// The language tag of the first Markdown code fence, as models write it: ```graphql, ```sql, ```kusto.
-std::optional<Language> fence_language(std::string_view text) {
-    size_t fence = text.find("```");
-    if (fence == std::string_view::npos) return std::nullopt;
-    std::string_view tag = text.substr(fence + 3);
-    tag = tag.substr(0, std::min(tag.find_first_of(" \t\r\n"), tag.size()));
+// The language a fence's info string names, as models write it: ```graphql, ```sql, ```kusto.
+std::optional<Language> fence_language(std::string_view tag) {
     static constexpr std::pair<std::string_view, Language> tags[] = {
         {"graphql", Language::Weaviate}, {"json", Language::Weaviate}, {"sql", Language::Sql},
         {"kql", Language::Kql}, {"kusto", Language::Kql}};
@@ -71,7 +68,12 @@ std::optional<Language> fence_language(std::string_view text) {
 }  // namespace
 
 Language detect_language(std::string_view text) {
-    if (auto fenced = fence_language(text)) return *fenced;
+    parsers::UnwrappedText unwrapped = parsers::unwrap_model_output(text);
+    return parsers::detect_unwrapped_language(unwrapped.text, unwrapped.fence_tag);
+}
+
+Language parsers::detect_unwrapped_language(std::string_view text, std::string_view fence_tag) {
+    if (auto fenced = fence_language(fence_tag)) return *fenced;
     std::string_view t = skip_preamble(text);
     if (t.empty()) return Language::Sql;
     // JSON and GraphQL have no `|` outside strings; KQL can start with a bracketed name: ['T'] | count.

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "parsers/common/model_output.hpp"
 #include "parsers/frontend.hpp"
 
 namespace qdiff {
@@ -74,8 +75,22 @@ bool check_input(const SourceText& source, const ParseOptions& options, std::vec
     return true;
 }
 
-Language resolve_language(const SourceText& source, const ParseOptions& options) {
-    return options.language == Language::Auto ? detect_language(source.text()) : options.language;
+// The text the front end reads: `source` with a byte-order mark, a Markdown fence and the prose
+// around it blanked (notes and warnings in `out`), or `source` itself when nothing wraps the query.
+struct FrontendInput {
+    std::shared_ptr<const SourceText> unwrapped;  // null: read `source` as it is
+    Language language;
+    const SourceText& text(const SourceText& source) const { return unwrapped ? *unwrapped : source; }
+};
+
+FrontendInput prepare_input(const SourceText& source, const ParseOptions& options, std::vector<Diagnostic>& out) {
+    parsers::UnwrappedText u = parsers::unwrap_model_output(source.text());
+    FrontendInput input{nullptr, options.language};
+    if (input.language == Language::Auto) input.language = parsers::detect_unwrapped_language(u.text, u.fence_tag);
+    if (!u.changed) return input;
+    out.insert(out.end(), std::make_move_iterator(u.diagnostics.begin()), std::make_move_iterator(u.diagnostics.end()));
+    input.unwrapped = std::make_shared<const SourceText>(std::move(u.text), source.name());
+    return input;
 }
 
 const parsers::Frontend* frontend_or_diagnose(Language language, std::vector<Diagnostic>& out) {
@@ -88,13 +103,17 @@ const parsers::Frontend* frontend_or_diagnose(Language language, std::vector<Dia
 
 ParseResult parse(std::string text, const ParseOptions& options) {
     auto source = std::make_shared<const SourceText>(std::move(text), options.source_name);
-    Language language = resolve_language(*source, options);
-    ParseResult result(source, language);
+    std::vector<Diagnostic> unwrap_notes;
+    FrontendInput input = prepare_input(*source, options, unwrap_notes);
+    ParseResult result(source, input.language);
+    result.keep_parsed_text(input.unwrapped);
+    const SourceText& parsed = input.text(*source);
     auto& diagnostics = result.mutable_diagnostics();
-    if (!check_input(*source, options, diagnostics)) return result;
-    const parsers::Frontend* frontend = frontend_or_diagnose(language, diagnostics);
+    diagnostics = std::move(unwrap_notes);
+    if (!check_input(parsed, options, diagnostics)) return result;
+    const parsers::Frontend* frontend = frontend_or_diagnose(input.language, diagnostics);
     if (!frontend) return result;
-    parsers::ParseContext ctx{*source, options, result.arena(), diagnostics};
+    parsers::ParseContext ctx{parsed, options, result.arena(), diagnostics};
     ast::Script* script = frontend->parse(ctx);
     if (script && script->statements.empty() && !has_errors(diagnostics)) {
         diagnostics.push_back(make_diagnostic(DiagId::EmptyInput, {0, static_cast<uint32_t>(source->text().size())}));
@@ -109,11 +128,14 @@ namespace {
 // The debugging views (tokens, tree) share the input checks and the front-end lookup of parse().
 template <class Result, class Step>
 Result run_frontend_step(const SourceText& source, const ParseOptions& options, Step step) {
-    Result result{{}, {}, resolve_language(source, options)};
-    if (!check_input(source, options, result.diagnostics)) return result;
+    Result result{{}, {}, Language::Auto};
+    FrontendInput input = prepare_input(source, options, result.diagnostics);
+    result.language = input.language;
+    const SourceText& parsed = input.text(source);
+    if (!check_input(parsed, options, result.diagnostics)) return result;
     if (const auto* frontend = frontend_or_diagnose(result.language, result.diagnostics)) {
         ast::Arena arena;
-        parsers::ParseContext ctx{source, options, arena, result.diagnostics};
+        parsers::ParseContext ctx{parsed, options, arena, result.diagnostics};
         step(*frontend, ctx, result);
     }
     return result;

@@ -16,50 +16,70 @@ BatchRunner::BatchRunner(BatchRunnerOptions options, const std::function<std::un
     for (size_t i = 0; i < options_.threads; ++i) pipelines_.push_back(make_pipeline());
 }
 
-// Never throws: whatever goes wrong becomes an error record for this input.
-void BatchRunner::evaluate(BatchInput& input, BatchOutput& output, Pipeline& pipeline) const {
-    output.line = input.line;
-    output.id = default_case_id(input.line);
-    try {
-        std::variant<Case, BadLine> read;
-        if (auto* text = std::get_if<std::string>(&input.content)) read = read_case(*text, input.line, options_.defaults);
-        else read = std::move(std::get<Case>(input.content));
-        if (auto* bad = std::get_if<BadLine>(&read)) {
-            if (!bad->id.empty()) output.id = bad->id;
-            if (options_.already_done && options_.already_done(output.id)) output.skipped = true;
-            else output.record = bad_line_record(input.line, *bad);
-        } else {
-            const Case& c = std::get<Case>(read);
-            output.id = c.id;
-            if (options_.already_done && options_.already_done(c.id)) output.skipped = true;
-            else output.record = outcome_record(input.line, c, pipeline.run(c));
-        }
-    } catch (const std::exception& e) {
-        output.skipped = false;
-        output.record = bad_line_record(input.line, {output.id, "internal error: " + std::string(e.what())});
+struct BatchRunner::Slot {
+    std::variant<Case, BadLine> content;
+    BatchOutput output;
+    bool done = false;
+};
+
+namespace {
+
+// ID#2, ID#3, ...: the first that no earlier case has.
+std::string free_id(const std::string& id, const std::map<std::string, size_t>& first_lines) {
+    for (size_t n = 2;; ++n) {
+        std::string candidate = id + "#" + std::to_string(n);
+        if (!first_lines.count(candidate)) return candidate;
     }
-    input.content = std::string();  // the input's memory is not held until the record is emitted
-    if (output.skipped || !options_.render) return;
+}
+
+}  // namespace
+
+// On the calling thread, in input order: the case read, its id made unique, resumed ids skipped.
+void BatchRunner::prepare(Slot& slot, std::map<std::string, size_t>& first_lines) const {
+    BatchOutput& output = slot.output;
+    std::string* id = nullptr;
+    if (auto* bad = std::get_if<BadLine>(&slot.content)) {
+        if (bad->id.empty()) bad->id = default_case_id(output.line);
+        id = &bad->id;
+    } else {
+        id = &std::get<Case>(slot.content).id;
+    }
+    auto [first, inserted] = first_lines.emplace(*id, output.line);
+    if (!inserted) {
+        output.renamed_from = *id;
+        output.first_line = first->second;
+        *id = free_id(*id, first_lines);
+        first_lines.emplace(*id, output.line);
+    }
+    output.id = *id;
+    if (options_.already_done && options_.already_done(output.id)) {
+        output.skipped = true;
+        slot.done = true;
+    }
+}
+
+// On a worker. Never throws: whatever goes wrong becomes an error record for this input.
+void BatchRunner::evaluate(Slot& slot, Pipeline& pipeline) const {
+    BatchOutput& output = slot.output;
+    try {
+        if (auto* bad = std::get_if<BadLine>(&slot.content)) output.record = bad_line_record(output.line, *bad);
+        else output.record = outcome_record(output.line, std::get<Case>(slot.content), pipeline.run(std::get<Case>(slot.content)));
+    } catch (const std::exception& e) {
+        output.record = bad_line_record(output.line, {output.id, "internal error: " + std::string(e.what())});
+    }
+    if (!output.renamed_from.empty()) output.record["renamed_from"] = output.renamed_from;
+    slot.content = BadLine{};  // the input's memory is not held until the record is emitted
+    if (!options_.render) return;
     try {
         output.text = options_.render(output.record);
     } catch (const std::exception& e) {
-        output.record = bad_line_record(input.line, {output.id, "cannot render the record: " + std::string(e.what())});
+        output.record = bad_line_record(output.line, {output.id, "cannot render the record: " + std::string(e.what())});
         try {
             output.text = options_.render(output.record);
         } catch (const std::exception&) {  // a renderer that cannot render an error record: the caller sees text ""
         }
     }
 }
-
-namespace {
-
-struct Slot {
-    BatchInput input;
-    BatchOutput output;
-    bool done = false;
-};
-
-}  // namespace
 
 void BatchRunner::run(const std::function<std::optional<BatchInput>()>& next,
                       const std::function<void(BatchOutput&&)>& emit) {
@@ -88,7 +108,7 @@ void BatchRunner::run(const std::function<std::optional<BatchInput>()>& next,
                 std::shared_ptr<Slot> slot = pending.front();
                 pending.pop_front();
                 lock.unlock();
-                evaluate(slot->input, slot->output, pipeline);
+                evaluate(*slot, pipeline);
                 lock.lock();
                 slot->done = true;
                 // Only this thread's caller waits, and only for the slot at the front of the window.
@@ -111,18 +131,34 @@ void BatchRunner::run(const std::function<std::optional<BatchInput>()>& next,
             lock.lock();
         };
         const size_t window_size = this->window();
+        std::map<std::string, size_t> first_lines;  // id → the line that has it, for renaming repeats
         for (;;) {
             lock.unlock();
             std::optional<BatchInput> input = next();
+            if (!input) {
+                lock.lock();
+                break;
+            }
+            auto slot = std::make_shared<Slot>();
+            slot->output.line = input->line;
+            if (auto* text = std::get_if<std::string>(&input->content)) {
+                try {
+                    slot->content = read_case(*text, input->line, options_.defaults);
+                } catch (const std::exception& e) {
+                    slot->content = BadLine{"", "internal error: " + std::string(e.what())};
+                }
+            } else {
+                slot->content = std::move(std::get<Case>(input->content));
+            }
+            prepare(*slot, first_lines);
             lock.lock();
-            if (!input) break;
             slot_done.wait(lock, [&] { return window.size() < window_size || window.front()->done; });
             emit_ready();
-            auto slot = std::make_shared<Slot>();
-            slot->input = std::move(*input);
             window.push_back(slot);
-            pending.push_back(slot);
-            work_ready.notify_one();
+            if (!slot->done) {
+                pending.push_back(slot);
+                work_ready.notify_one();
+            }
         }
         input_done = true;
         work_ready.notify_all();

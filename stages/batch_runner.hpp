@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,6 +26,8 @@ struct BatchInput {
 struct BatchOutput {
     size_t line = 0;
     std::string id;        // the case's id (for a bad line: its readable id, else the default one)
+    std::string renamed_from;  // the id the input gave, when it repeated an earlier one (see run)
+    size_t first_line = 0;     // then: the line that has that id
     bool skipped = false;  // already_done said so: not evaluated, no record
     Record record;
     std::string text;      // options.render(record), made on the worker; "" without render
@@ -34,7 +37,8 @@ struct BatchRunnerOptions {
     size_t threads = 1;
     size_t cases_per_thread = 32;  // in flight per worker: enough to keep workers busy while one case is slow
     CaseDefaults defaults;         // for JSONL lines
-    // Ids whose records already exist (a resumed run): those cases are skipped. Called on the workers.
+    // Ids whose records already exist (a resumed run): those cases are skipped. Called on the calling
+    // thread, with the id after renaming.
     std::function<bool(const std::string& id)> already_done;
     // Turns a record into the text the caller writes (a JSONL line, a CSV row), on the workers.
     std::function<std::string(const Record&)> render;
@@ -47,15 +51,23 @@ public:
     BatchRunner(BatchRunnerOptions options, const std::function<std::unique_ptr<Pipeline>()>& make_pipeline);
 
     // Takes inputs from `next` until it returns nothing, and gives `emit` exactly one output per input,
-    // in input order; a case that fails in any way becomes an error record. `next` and `emit` run only
-    // on the calling thread, one at a time (a binding may take its interpreter lock inside them). An
-    // exception from either stops the workers and is rethrown once they are joined.
+    // in input order; a case that fails in any way becomes an error record. `next`, `emit` and
+    // `already_done` run only on the calling thread, one at a time (a binding may take its interpreter
+    // lock inside them). An exception from any of them stops the workers and is rethrown once they are
+    // joined.
+    // Ids are unique in the output: a case whose id an earlier case of this run has is renamed ID#2
+    // (ID#3, ...; the next free one), its record says `renamed_from`. The renaming depends only on
+    // the input's order, so a resumed run renames alike and skips the same cases.
+    // Input lines are read (JSON) on the calling thread, since ids are needed in order; cases are
+    // evaluated on the workers.
     void run(const std::function<std::optional<BatchInput>()>& next, const std::function<void(BatchOutput&&)>& emit);
 
     size_t window() const { return options_.threads * options_.cases_per_thread; }
 
 private:
-    void evaluate(BatchInput& input, BatchOutput& output, Pipeline& pipeline) const;
+    struct Slot;
+    void prepare(Slot& slot, std::map<std::string, size_t>& first_lines) const;
+    void evaluate(Slot& slot, Pipeline& pipeline) const;
 
     BatchRunnerOptions options_;
     std::vector<std::unique_ptr<Pipeline>> pipelines_;

@@ -11,8 +11,8 @@
 namespace qdiff::stages {
 
 struct BatchStageOptions {
-    std::string db;                     // --db: "sqlite:PATH" | "postgres:URI" | ""
-    std::string results_mode = "recall";  // --results-mode: "recall" | "f1"
+    std::string db;                     // --db: "sqlite:PATH" | "postgres:URI" | "synth[:N[:SEED]]" | ""
+    std::string results_mode = "exact";  // --results-mode: "exact" | "recall" | "f1"
     std::string judge;                  // --judge: URL | "cmd:PROGRAM" | "" (no judge)
     std::string judge_model;            // "" = the judge's default
     std::string judge_cache;            // a folder, "" = no cache

@@ -85,10 +85,10 @@ CaseOutcome Pipeline::run(const Case& c) {
         }));
     }
 
+    const Schema* schema = nullptr;
+    std::shared_ptr<const SchemaLoadResult> loaded;  // held while lint and the stages run
     if (out.generated) {
         fail(timed(out, "lint", [&] {
-            const Schema* schema = nullptr;
-            std::shared_ptr<const SchemaLoadResult> loaded;  // held while lint runs
             if (!c.schema.empty()) {
                 loaded = schemas_->get(c.schema);
                 if (loaded->schema) schema = &*loaded->schema;
@@ -106,6 +106,7 @@ CaseOutcome Pipeline::run(const Case& c) {
     if (out.generated && out.generated->ok()) context.generated = &*out.generated;
     if (out.diff) context.structural_score = out.diff->score;
     if (out.lint) context.confidence = out.lint->confidence;
+    context.schema = schema;
     for (const auto& stage : stages_) {
         StageResult result;
         std::string error = timed(out, stage->name().c_str(), [&] { result = stage->run(c, context); });

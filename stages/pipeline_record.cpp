@@ -141,14 +141,22 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     Record j;
     j["line"] = line_number;
     j["id"] = c.id;
-    j["status"] = out.error.empty() && !failed_stage ? "ok" : "error";
-    j["pass"] = out.total.pass;
+    bool error = !out.error.empty() || failed_stage;
+    j["status"] = error ? "error" : "ok";
+    // An error never passes: what failed may be what would have failed the case.
+    std::vector<std::string> reasons = out.total.reasons;
+    if (error && out.total.pass) {
+        if (has_errors(out.schema_diagnostics)) reasons.push_back("error: the schema could not be loaded");
+        for (const StageResult& r : out.stages)
+            if (stage_failed(r)) reasons.push_back("error: the " + r.stage + " stage failed: " + r.reason);
+    }
+    j["pass"] = out.total.pass && !error;
     j["total"] = out.total.total;
     j["query_similarity"] = out.total.query_similarity;
     j["query_similarity_source"] = out.total.query_similarity_source;
     j["results_match"] = out.total.results_match ? Record(*out.total.results_match) : Record(nullptr);
     j["basis"] = out.total.basis;
-    j["reasons"] = out.total.reasons;
+    j["reasons"] = std::move(reasons);
     if (out.diff) {
         j["structural"] = {{"score", out.diff->score}, {"gated", out.diff->gated}, {"profile", out.diff->profile},
                            {"components", components_json(*out.diff)}};
@@ -192,6 +200,69 @@ Record bad_line_record(size_t line_number, const BadLine& bad) {
                                    {"message", d.message}, {"line", line_number}, {"column", 1}}}}};
     j["error"] = bad.message;
     return j;
+}
+
+namespace {
+
+const char* const kCsvColumns[] = {"line", "id", "status", "pass", "total", "query_similarity", "query_similarity_source",
+                                   "structural", "results_match", "basis", "confidence", "diagnostics", "reasons",
+                                   "error", "renamed_from"};
+
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string csv_value(const Record& record, const std::string& column) {
+    auto it = record.find(column);
+    if (column == "structural" && it != record.end() && it->is_object()) return csv_value(*it, "score");
+    if (column == "diagnostics" && it != record.end() && it->is_object()) {
+        std::string codes;
+        for (const auto& [side, list] : it->items())
+            for (const Record& d : list)
+                if (d.contains("code") && d["code"].is_string()) {
+                    if (!codes.empty()) codes += ' ';
+                    codes += d["code"].get<std::string>();
+                }
+        return codes;
+    }
+    if (column == "reasons" && it != record.end() && it->is_array()) {
+        std::string joined;
+        for (const Record& reason : *it)
+            if (reason.is_string()) {
+                if (!joined.empty()) joined += "; ";
+                joined += reason.get<std::string>();
+            }
+        return joined;
+    }
+    if (it == record.end() || it->is_null()) return "";
+    if (it->is_string()) return it->get<std::string>();
+    return it->dump(-1, ' ', false, Record::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::string csv_header() {
+    std::string out;
+    for (const char* column : kCsvColumns) {
+        if (!out.empty()) out += ',';
+        out += column;
+    }
+    return out + "\n";
+}
+
+std::string csv_row(const Record& record) {
+    std::string out;
+    bool first = true;
+    for (const char* column : kCsvColumns) {
+        if (!first) out += ',';
+        first = false;
+        out += csv_field(csv_value(record, column));
+    }
+    return out + "\n";
 }
 
 }  // namespace qdiff::stages

@@ -36,6 +36,11 @@ using Record = nlohmann::ordered_json;
 Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& outcome);
 Record bad_line_record(size_t line_number, const BadLine& bad);
 
+// The CSV form of records (`qdiff batch --output-format csv`): one row of scalar fields per record.
+// Lists are joined: diagnostics as their codes separated by spaces, reasons by "; ".
+std::string csv_header();
+std::string csv_row(const Record& record);
+
 // Aggregates records (new ones, and those of a resumed output file) with bounded memory.
 class BatchSummary {
 public:

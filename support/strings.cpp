@@ -85,4 +85,11 @@ std::string fold_whitespace(std::string_view s) {
     return out;
 }
 
+std::string shorten(std::string_view s, size_t max_bytes) {
+    if (s.size() <= max_bytes) return std::string(s);
+    size_t cut = max_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    return std::string(s.substr(0, cut)) + " ... (" + std::to_string(s.size() - cut) + " more bytes)";
+}
+
 }  // namespace qdiff::support

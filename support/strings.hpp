@@ -14,6 +14,9 @@ size_t edit_distance(std::string_view a, std::string_view b, size_t limit = 3);
 // Appends s as a double-quoted string with backslash escapes (\" \\ \n \r \t, \u00XX for other
 // control characters): KQL string literals and JSON strings inside dynamic(...).
 void append_double_quoted(std::string& out, std::string_view s);
+// `s` cut to at most `max_bytes` (at a UTF-8 character boundary) with " ... (N more bytes)" appended
+// when longer: one-line text output of values that can be megabytes long (a 5,000-item IN list).
+std::string shorten(std::string_view s, size_t max_bytes = 200);
 // Collapses runs of white space to one space and trims the ends.
 std::string fold_whitespace(std::string_view s);
 

@@ -2,6 +2,7 @@
 // failures as error records, no output lost.
 #include <catch2/catch.hpp>
 #include <atomic>
+#include <set>
 #include <chrono>
 #include <stdexcept>
 #include <thread>
@@ -153,4 +154,42 @@ TEST_CASE("batch runner: an exception from the caller's callback stops the run a
     size_t count = 0;
     runner.run([&] { return again.next(); }, [&](stages::BatchOutput&&) { ++count; });
     CHECK(count == 3);
+}
+
+TEST_CASE("batch runner: a repeated id is renamed in input order, and resumed alike", "[batch_runner]") {
+    auto line = [](const std::string& id) {
+        return R"({"id": ")" + id + R"(", "lang": "sql", "expected": "SELECT 1", "generated": "SELECT 1"})";
+    };
+    std::vector<std::string> lines = {line("a"), line("a"), "{broken", line("a#2"), line("line 3"), line("a")};
+    auto run = [&](std::function<bool(const std::string&)> done) {
+        auto runner = make_runner({.threads = 3, .already_done = std::move(done)});
+        size_t taken = 0;
+        std::vector<stages::BatchOutput> outputs;
+        runner.run([&]() -> std::optional<stages::BatchInput> {
+                       if (taken == lines.size()) return std::nullopt;
+                       ++taken;
+                       return stages::BatchInput{taken, lines[taken - 1]};
+                   },
+                   [&](stages::BatchOutput&& out) { outputs.push_back(std::move(out)); });
+        return outputs;
+    };
+    std::vector<stages::BatchOutput> first = run(nullptr);
+    std::vector<std::string> ids;
+    for (const auto& out : first) ids.push_back(out.id);
+    CHECK(ids == std::vector<std::string>{"a", "a#2", "line 3", "a#2#2", "line 3#2", "a#3"});
+    CHECK(first[1].renamed_from == "a");
+    CHECK(first[1].first_line == 1);
+    CHECK(first[1].record["id"] == "a#2");
+    CHECK(first[1].record["renamed_from"] == "a");
+    CHECK(first[4].record["renamed_from"] == "line 3");  // a written id that a bad line's default id took
+    CHECK(first[0].renamed_from.empty());
+    CHECK_FALSE(first[0].record.contains("renamed_from"));
+    // A resumed run that has the first three: the same names, those three skipped.
+    std::set<std::string> done = {"a", "a#2", "line 3"};
+    std::vector<stages::BatchOutput> second = run([&](const std::string& id) { return done.count(id) != 0; });
+    REQUIRE(second.size() == first.size());
+    for (size_t i = 0; i < second.size(); ++i) {
+        CHECK(second[i].id == first[i].id);
+        CHECK(second[i].skipped == (i < 3));
+    }
 }

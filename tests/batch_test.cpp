@@ -149,7 +149,12 @@ TEST_CASE("pipeline: a stage that throws becomes an error and the others still r
     // The judge failed, so the structural score stands in for it.
     CHECK(out.total.query_similarity_source == "structural");
     CHECK(out.total.total == Approx(1.0));
-    CHECK(stages::outcome_record(1, c, out)["status"] == "error");
+    stages::Record record = stages::outcome_record(1, c, out);
+    CHECK(record["status"] == "error");
+    // Issue 18: an error never passes, and the reasons say which error.
+    CHECK(out.total.pass);
+    CHECK(record["pass"] == false);
+    CHECK(record["reasons"].dump().find("the judge stage failed: judge: connection reset") != std::string::npos);
 }
 
 TEST_CASE("batch lines: malformed lines become reasons, fields are read with defaults", "[batch]") {
@@ -380,7 +385,7 @@ TEST_CASE("qdiff batch: the three scenarios of seed 000 with a test judge and re
     };
     const Expected expected[] = {{"exact-match", 1.0, 1.0, 1.0, true},
                                  {"minor-difference", 0.95, 1.0, 0.975, true},
-                                 {"wrong-table", 0.60, 0.30, 0.45, false}};
+                                 {"wrong-table", 0.60, 0.0, 0.30, false}};  // 3 of 10 rows: not the same result
     for (size_t i = 0; i < 3; ++i) {
         const auto& r = run.records[i];
         INFO(r.dump());
@@ -431,9 +436,10 @@ TEST_CASE("qdiff batch: the bundled restaurant cases on an SQLite database", "[b
             CHECK(r["diagnostics"]["generated"][0]["code"] == "unexpected-token");
         }
         if (id == "wrong-filter") CHECK(r["results_match"] == 0.0);  // Japanese instead of Italian
-        // The linter's confidence: a LIMIT-less query costs a warning (5); a syntax error zeroes it.
+        // The linter's confidence: a syntax error zeroes it; a grouped summary without LIMIT is no
+        // missing-limit (issue 18: only every row of a table is).
         if (id == "exact-top3") CHECK(r["confidence"] == 100);
-        if (id == "exact-food-types") CHECK(r["confidence"] == 95);
+        if (id == "exact-food-types") CHECK(r["confidence"] == 100);
         if (id == "broken-syntax") CHECK(r["confidence"] == 0);
     }
 }
@@ -466,5 +472,81 @@ TEST_CASE("pipeline: the case's schema is loaded once and the linter checks agai
     stages::Record r2 = stages::outcome_record(2, c, without);
     CHECK(r2["status"] == "error");
     CHECK(r2["diagnostics"]["schema"][0]["code"] == "schema-unreadable");
-    CHECK(r2["pass"] == true);  // the scores did not need the schema
+    CHECK(without.total.pass);       // the scores did not need the schema,
+    CHECK(r2["pass"] == false);      // but an error never passes (issue 18)
+    CHECK(r2["reasons"].dump().find("the schema could not be loaded") != std::string::npos);
+}
+
+// Issue 18: a case whose schema cannot be loaded has status error and so never passes.
+TEST_CASE("qdiff batch: a case with status error never passes", "[batch]") {
+    auto cases = write("schema_missing.jsonl",
+                       R"({"id": "s", "lang": "sql", "expected": "SELECT 1", "generated": "SELECT 1", "schema": "no-such-schema.json"})" "\n");
+    Run run = batch(cases.string());
+    REQUIRE(run.records.size() == 1);
+    CHECK(run.records[0]["status"] == "error");
+    CHECK(run.records[0]["total"] == 1.0);
+    CHECK(run.records[0]["pass"] == false);
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.find("1 cases, 0 passed") != std::string::npos);
+}
+
+// Issue 18: repeated ids are renamed in input order, said on stderr and in the record; a resumed run
+// renames alike, skips them all and reports the same summary.
+TEST_CASE("qdiff batch: repeated ids are renamed, and a resumed run gives the same summary", "[batch]") {
+    std::string text;
+    for (const char* id : {"a", "b", "a", "a#2", "a"})
+        text += R"({"id": ")" + std::string(id) + R"(", "lang": "sql", "expected": "SELECT x FROM t", "generated": "SELECT y FROM t"})" "\n";
+    auto cases = write("repeated.jsonl", text);
+    auto out = scratch() / "repeated_out.jsonl";
+    fs::remove(out);
+    auto summary_of = [](const std::string& err) { return err.substr(err.find("qdiff batch: 5 cases")); };
+    Run first = batch(cases.string() + " -o " + out.string() + " --threads 3");
+    std::vector<nlohmann::json> records = read_records(out);
+    REQUIRE(records.size() == 5);
+    std::vector<std::string> ids;
+    for (const auto& r : records) ids.push_back(r["id"]);
+    CHECK(ids == std::vector<std::string>{"a", "b", "a#2", "a#2#2", "a#3"});
+    CHECK(records[2]["renamed_from"] == "a");
+    CHECK(records[3]["renamed_from"] == "a#2");
+    CHECK_FALSE(records[1].contains("renamed_from"));
+    CHECK(first.err.find("line 3: the id \"a\" is already on line 1: renamed \"a#2\"") != std::string::npos);
+
+    // Half the output lost: the resumed run redoes exactly the missing cases.
+    std::string kept;
+    for (size_t i = 0; i < 2; ++i) kept += records[i].dump() + "\n";
+    std::ofstream(out, std::ios::binary | std::ios::trunc) << kept;
+    Run resumed = batch(cases.string() + " -o " + out.string());
+    REQUIRE(read_records(out).size() == 5);
+    CHECK(read_records(out)[4]["id"] == "a#3");
+    Run again = batch(cases.string() + " -o " + out.string());
+    CHECK(read_records(out).size() == 5);
+    std::string first_summary = summary_of(first.err);
+    CHECK(summary_of(resumed.err).substr(0, first_summary.size()) == first_summary);
+    CHECK(summary_of(again.err).substr(0, first_summary.size()) == first_summary);
+}
+
+// Issue 18: CSV as well as JSONL, by --output-format or by the -o extension.
+TEST_CASE("qdiff batch: CSV output", "[batch]") {
+    auto cases = write("csv_cases.jsonl", std::string(R"({"id": "x,1", "lang": "sql", "expected": "SELECT a FROM t", "generated": "SELECT a FROM t"})") +
+                                              "\nnot json\n");
+    auto out = scratch() / "records.csv";
+    fs::remove(out);
+    Run run = batch(cases.string() + " -o " + out.string());
+    CHECK(run.exit_code == 1);
+    std::vector<std::string> lines = testing::read_lines(out);
+    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0].rfind("line,id,status,pass,total,query_similarity,", 0) == 0);
+    CHECK(lines[1].rfind("1,\"x,1\",ok,true,1.0,", 0) == 0);  // a comma in a field is quoted
+    CHECK(lines[2].rfind("2,line 2,error,false,0.0,", 0) == 0);
+    CHECK(lines[2].find("bad-record") != std::string::npos);
+    // A CSV file cannot be resumed: refused, not appended to.
+    Run again = batch(cases.string() + " -o " + out.string());
+    CHECK(again.exit_code == 2);
+    CHECK(again.err.find("cannot be resumed") != std::string::npos);
+    auto named_otherwise = scratch() / "records.txt";
+    fs::remove(named_otherwise);
+    batch(cases.string() + " --output-format csv -o " + named_otherwise.string());
+    CHECK(testing::read_file(named_otherwise).rfind("line,id,", 0) == 0);
+    CHECK(batch(cases.string() + " --output-format xml").exit_code == 2);
 }

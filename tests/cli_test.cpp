@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -129,7 +130,7 @@ TEST_CASE("qdiff parse --batch writes one record per line and loses none", "[cli
 TEST_CASE("qdiff tokens and qdiff tree", "[cli]") {
     Run tokens = run_cli("tokens --lang sql --format json", "SELECT a -- note\nFROM t");
     CHECK(tokens.exit_code == 0);
-    auto list = nlohmann::json::parse(tokens.out);
+    auto list = nlohmann::json::parse(tokens.out)["tokens"];
     REQUIRE(list.size() == 5);
     CHECK(list[0]["type"] == "SELECT");
     CHECK(list[2]["hidden"] == true);
@@ -165,8 +166,9 @@ TEST_CASE("qdiff lint: formats, schema, options and exit codes", "[cli][lint]") 
 
     Run text = run_cli("lint --lang sql --schema " + schema, "SELECT nmae FROM singer ORDER BY age LIMIT 3");
     CHECK(text.exit_code == 1);
-    CHECK(text.out.find("<stdin>:1:8: error: unknown column 'nmae' [unknown-column]\n  SELECT nmae") != std::string::npos);
-    CHECK(text.out.find("invalid, confidence 80") != std::string::npos);
+    // Diagnostics on standard error, the verdict on standard output (issue 18's output rule).
+    CHECK(text.err.find("<stdin>:1:8: error: unknown column 'nmae' [unknown-column]\n  SELECT nmae") != std::string::npos);
+    CHECK(text.out == "<stdin>: invalid, confidence 80\n");
 
     Run sarif = run_cli("lint --lang sql --format sarif --schema " + schema, "SELECT * FROM singers");
     CHECK(sarif.exit_code == 1);
@@ -207,4 +209,159 @@ TEST_CASE("qdiff lint: --schema FILE#NAME picks a Spider database", "[cli][lint]
                            "SELECT name, country, age FROM singer ORDER BY age DESC");
     CHECK(wrong_db.exit_code == 1);
     CHECK(nlohmann::json::parse(wrong_db.out)["confidence"] == 0);
+}
+
+// Issue 18: the tree of a broken query is shown as far as the parser got, with its error nodes.
+TEST_CASE("qdiff tree of a broken query prints the partial tree with error nodes", "[cli]") {
+    Run sql = run_cli("tree --lang sql", "SELECT a FROM t WHERE b = = 1");
+    CHECK(sql.exit_code == 1);
+    CHECK(sql.out.rfind("sqlScript\n", 0) == 0);
+    CHECK(sql.out.find("IDENTIFIER 'a'") != std::string::npos);
+    CHECK(sql.out.find("<error> '='") != std::string::npos);
+    CHECK(sql.err.find("[unexpected-token]") != std::string::npos);
+    Run kql = run_cli("tree --lang kql", "T | where a == | take 3");
+    CHECK(kql.exit_code == 1);
+    CHECK(kql.out.find("<error>") != std::string::npos);
+}
+
+// Issue 18: an IN-list atom of 5,000 items was printed on one line.
+TEST_CASE("qdiff diff text output cuts long atoms with an ellipsis", "[cli]") {
+    std::string items;
+    for (int i = 0; i < 5000; ++i) items += (i ? ", " : "") + std::to_string(i);
+    auto expected = write("long_in_e.sql", "SELECT a FROM t WHERE b IN (" + items + ")");
+    auto generated = write("long_in_g.sql", "SELECT a FROM t WHERE b IN (" + items + ", 5000)");
+    Run r = run_cli("diff " + expected.string() + " " + generated.string());
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find(" ... (") != std::string::npos);
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) CHECK(line.size() < 600);
+
+// Issue 18, output rule: results on stdout; diagnostics on stderr in text mode, only inside the
+// document with --format json/sarif.
+TEST_CASE("qdiff: diagnostics go to stderr in text mode and only into the JSON document otherwise", "[cli]") {
+    for (const std::string command : {"parse --lang sql --format json", "tokens --lang sql --format json", "lint --lang sql --format json",
+                                      "lint --lang sql --format sarif"}) {
+        INFO(command);
+        Run r = run_cli(command, "SELECT 'x FORM t");
+        CHECK(r.exit_code == 1);
+        CHECK(r.err.empty());
+        CHECK(r.out.find("unterminated") != std::string::npos);
+    }
+    Run text = run_cli("parse --lang sql", "SELECT 'x FORM t");
+    CHECK(text.out.empty());
+    CHECK(text.err.find("unterminated") != std::string::npos);
+    Run tokens = run_cli("tokens --lang sql", "SELECT 'x");
+    CHECK(tokens.out.find("UNTERMINATED_STRING") != std::string::npos);
+    CHECK(tokens.out.find("error:") == std::string::npos);
+}
+
+// Issue 18: query text on the command line; an unreadable file says why.
+TEST_CASE("qdiff diff: --expected-text/--generated-text, and why a file cannot be read", "[cli]") {
+    Run texts = run_cli("diff --lang sql --format json --expected-text 'SELECT a FROM t' --generated-text 'SELECT a FROM t'");
+    CHECK(texts.exit_code == 0);
+    CHECK(nlohmann::json::parse(texts.out)["score"] == 1.0);
+    auto generated = write("generated.sql", "SELECT b FROM t");
+    Run mixed = run_cli("diff --lang sql --expected-text 'SELECT a FROM t' " + generated.string());
+    CHECK(mixed.exit_code == 0);
+    CHECK(mixed.out.rfind("score ", 0) == 0);
+    CHECK(run_cli("diff --expected-text 'SELECT 1' a.sql b.sql").exit_code == 2);  // one file too many
+    Run missing = run_cli("diff /no/such/expected.sql " + generated.string());
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err.find("cannot read /no/such/expected.sql: No such file or directory") != std::string::npos);
+}
+
+// Issue 15: every --format json command prints exactly one JSON document whatever the input, with
+// the diagnostics inside; qdiff diff of an unparsable or off-dialect generated query scores 0.
+TEST_CASE("qdiff --format json: one document for any input, diff scores 0 when the generated query does not parse", "[cli]") {
+    const std::vector<std::string> inputs = {"", "SELECT * FORM t", std::string("SELECT \xFF\xFE\x00 1", 13),
+                                             std::string(3000, '('), "{\"class\": ", "T | where x ==", "SELECT `a` FROM t"};
+    for (const std::string& input : inputs) {
+        for (const std::string command : {"parse --format json", "tokens --format json", "lint --format json",
+                                          "parse --dialect postgres --format json", "lint --dialect postgres --format json"}) {
+            INFO(command << " on " << input.substr(0, 20));
+            Run r = run_cli(command, input);
+            CHECK(r.exit_code <= 1);
+            CHECK(r.err.empty());
+            CHECK(r.out.find('\n') == r.out.size() - 1);  // one line
+            nlohmann::json j = nlohmann::json::parse(r.out, nullptr, false);
+            REQUIRE(j.is_object());
+            CHECK(j["diagnostics"].is_array());
+        }
+        auto generated = write("generated_hostile.sql", input);
+        Run d = run_cli("diff --format json --expected-text 'SELECT a FROM t' " + generated.string());
+        INFO("diff on " << input.substr(0, 20));
+        CHECK(d.err.empty());
+        nlohmann::json j = nlohmann::json::parse(d.out, nullptr, false);
+        REQUIRE(j.is_object());
+        if (j["ok"] == false) {
+            CHECK(d.exit_code == 1);
+            CHECK(j["score"] == 0.0);
+            CHECK(j["reasons"][0].get<std::string>().find("the generated query does not parse") != std::string::npos);
+            CHECK_FALSE(j["diagnostics"]["generated"].empty());
+        }
+    }
+    // The backtick name under --dialect postgres: scored (0), the dialect diagnostic inside.
+    Run backtick = run_cli("diff --format json --dialect postgres --expected-text 'SELECT a FROM t' --generated-text 'SELECT `a` FROM t'");
+    CHECK(backtick.exit_code == 1);
+    nlohmann::json j = nlohmann::json::parse(backtick.out);
+    CHECK(j["score"] == 0.0);
+    CHECK(j["ok"] == false);
+    CHECK(j["diagnostics"]["generated"][0]["code"] == "dialect-feature");
+    CHECK(j["diagnostics"]["expected"].empty());
+    Run text = run_cli("diff --dialect postgres --expected-text 'SELECT a FROM t' --generated-text 'SELECT `a` FROM t'");
+    CHECK(text.exit_code == 1);
+    CHECK(text.out.rfind("score 0.000 (profile full)\n  the generated query does not parse (1 error)", 0) == 0);
+    CHECK(text.err.find("[dialect-feature]") != std::string::npos);
+}
+
+TEST_CASE("qdiff diff and batch --db synth: verdicts and counterexamples from synthesized databases", "[cli][synth]") {
+    std::string schema = write("synth_schema.sql",
+                               "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER);\n")
+                             .string();
+    auto expected = write("synth_expected.sql", "SELECT name FROM emp WHERE age > 30");
+    auto generated = write("synth_generated.sql", "SELECT name FROM emp WHERE age >= 30");
+    Run text = run_cli("diff --lang sql --db synth --schema " + schema + " " + expected.string() + " " + generated.string());
+    CHECK(text.exit_code == 0);
+    CHECK_THAT(text.out, Catch::Contains("results on synthesized databases: different"));
+    CHECK_THAT(text.out, Catch::Contains("table emp (1 row)"));
+    CHECK_THAT(text.out, Catch::Contains("expected result (0 rows)"));
+    Run json = run_cli("diff --lang sql --format json --db synth:4 --schema " + schema + " " + expected.string() + " " +
+                       generated.string());
+    REQUIRE(json.exit_code == 0);
+    auto synthesized = nlohmann::json::parse(json.out)["synthesized_results"];
+    CHECK(synthesized["verdict"] == "different");
+    CHECK(synthesized["databases"] >= 1);
+    CHECK(synthesized["counterexample"]["tables"][0]["rows"].size() == 1);
+    // --db synth needs a schema; other databases are not for diff.
+    CHECK(run_cli("diff --lang sql --db synth " + expected.string() + " " + generated.string()).exit_code == 2);
+    CHECK(run_cli("diff --lang sql --db sqlite:x.db --schema " + schema + " " + expected.string() + " " + generated.string())
+              .exit_code == 2);
+
+    // batch: --db synth:N for every case, or "db": "synth" in a case.
+    std::string cases =
+        "{\"id\": \"same\", \"lang\": \"sql\", \"schema\": \"" + schema +
+        "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp WHERE NOT age <= 30\"}\n"
+        "{\"id\": \"wrong\", \"lang\": \"sql\", \"schema\": \"" + schema +
+        "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp WHERE age >= 30\"}\n"
+        "{\"id\": \"nothing\", \"lang\": \"sql\", \"schema\": \"" + schema +
+        "\", \"expected\": \"SELECT name FROM emp WHERE 0\", \"generated\": \"SELECT name FROM emp WHERE 0\"}\n";
+    Run batch = run_cli("batch - --db synth:6", cases);
+    std::map<std::string, nlohmann::json> records;
+    std::istringstream lines(batch.out);
+    for (std::string line; std::getline(lines, line);) {
+        auto record = nlohmann::json::parse(line);
+        records[record["id"]] = record;
+    }
+    REQUIRE(records.size() == 3);
+    CHECK(records["same"]["results_match"] == 1.0);
+    CHECK(records["same"]["stages"]["results"]["details"]["synth_verdict"] == "equal");
+    CHECK(records["wrong"]["results_match"] == 0.0);
+    CHECK(records["wrong"]["stages"]["results"]["details"]["counterexample"]["tables"][0]["name"] == "emp");
+    CHECK(records["nothing"]["results_match"].is_null());
+    CHECK(records["nothing"]["stages"]["results"]["details"]["synth_verdict"] == "undecided");
+    std::string per_case = "{\"lang\": \"sql\", \"db\": \"synth\", \"schema\": \"" + schema +
+                           "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp\"}\n";
+    CHECK(nlohmann::json::parse(run_cli("batch -", per_case).out)["stages"]["results"]["details"]["synth_verdict"] ==
+          "different");
+    CHECK(run_cli("batch - --db synth:0", cases).exit_code == 2);
 }

@@ -50,3 +50,15 @@ TEST_CASE("JSON rendering carries line, column and code", "[diagnostics]") {
     CHECK(json[0]["message"] == "unterminated string literal");
     CHECK(json[0]["severity"] == "error");
 }
+
+// Issue 18: the KQL fix-it read "replace '' with '\n| take 100'".
+TEST_CASE("an empty-span fix-it renders as an insertion, an empty replacement as a deletion", "[diagnostics]") {
+    SourceText source("StormEvents", "q.kql");
+    Diagnostic d = make_diagnostic(DiagId::KqlMissingTake, {0, 11});
+    d.fixits.push_back({{11, 11}, "\n| take 100"});
+    d.fixits.push_back({{0, 5}, ""});
+    std::string text = render_text(d, source);
+    CHECK(text.find("fix-it: insert '\\n| take 100' at 1:12\n") != std::string::npos);
+    CHECK(text.find("fix-it: delete 'Storm'\n") != std::string::npos);
+    CHECK(text.find("replace ''") == std::string::npos);
+}

@@ -140,3 +140,49 @@ TEST_CASE("lint survives odd but valid shapes", "[lint][lint-sql]") {
         CHECK(std::find(cs.begin(), cs.end(), "write-in-read-query") != cs.end());
     }
 }
+
+// Issue 18: missing-limit fired on 579 of 1,034 Spider predictions. It fires where the result is every
+// row of the tables, and its advice never trips another rule.
+TEST_CASE("missing-limit: only results that can be large; the advice trips no other rule", "[lint][lint-sql]") {
+    // Bounded: aggregates without GROUP BY (one row), a filter, a summary, rows written out, no table.
+    for (const char* bounded : {"SELECT count(*) FROM singer", "SELECT max(age), min(age) FROM singer",
+                                "SELECT count(*) + 1 FROM singer", "SELECT name FROM singer WHERE singer_id = 3",
+                                "SELECT name FROM singer WHERE age > 20",
+                                "SELECT country, count(*) FROM singer GROUP BY country",
+                                "SELECT DISTINCT country FROM singer",
+                                "SELECT * FROM (SELECT name FROM singer ORDER BY age LIMIT 3) AS t",
+                                "SELECT 1", "VALUES (1), (2)", "SELECT name FROM singer ORDER BY age LIMIT 5"}) {
+        INFO(bounded);
+        CHECK_FALSE(has(lint_sql(bounded), "missing-limit"));
+    }
+    // Every row of a table, or of a join: fires.
+    for (const char* large : {"SELECT name FROM singer", "SELECT name FROM singer ORDER BY age",
+                              "SELECT s.name, c.concert_name FROM singer AS s JOIN singer_in_concert AS i "
+                              "ON s.singer_id = i.singer_id JOIN concert AS c ON i.concert_id = c.concert_id",
+                              "SELECT * FROM (SELECT name FROM singer) AS t",
+                              "SELECT name FROM singer UNION SELECT name FROM stadium"}) {
+        INFO(large);
+        CHECK(has(lint_sql(large), "missing-limit"));
+    }
+    // Without ORDER BY the advice is a note (ORDER BY and LIMIT together), never a bare LIMIT.
+    LintResult unordered = lint_sql("SELECT name FROM singer");
+    for (const Diagnostic& d : unordered.diagnostics)
+        if (d.code() == "missing-limit") {
+            CHECK(d.fixits.empty());
+            REQUIRE(d.notes.size() == 1);
+            CHECK(d.notes[0].message.find("ORDER BY") != std::string::npos);
+        }
+    // With ORDER BY the fix-it appends LIMIT, and the fixed query is clean of both limit rules.
+    const std::string ordered = "SELECT name FROM singer ORDER BY age";
+    LintResult r = lint_sql(ordered);
+    std::string fixed = ordered;
+    for (const Diagnostic& d : r.diagnostics)
+        if (d.code() == "missing-limit") {
+            REQUIRE(d.fixits.size() == 1);
+            fixed.replace(d.fixits[0].span.begin, d.fixits[0].span.size(), d.fixits[0].replacement);
+        }
+    REQUIRE(fixed != ordered);
+    LintResult after = lint_sql(fixed);
+    CHECK_FALSE(has(after, "missing-limit"));
+    CHECK_FALSE(has(after, "limit-without-order"));
+}

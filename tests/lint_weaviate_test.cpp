@@ -103,6 +103,9 @@ TEST_CASE("Weaviate limits: missing, and above the server maximum", "[lint][lint
     CHECK(has(lint_weaviate("{ Get { Article(limit: 50000) { title } } }"), "weaviate-missing-limit"));
     CHECK_FALSE(has(lint_weaviate("{ Get { Article(limit: 100) { title } } }"), "weaviate-missing-limit"));
     CHECK_FALSE(has(lint_weaviate("{ Aggregate { Article { meta { count } } } }"), "weaviate-missing-limit"));
+    // The structured query JSON has no limit field: nothing to fix, so nothing to report (issue 18).
+    CHECK_FALSE(has(lint_weaviate(R"({"target_collection": "Article", "search_query": "x"})"), "weaviate-missing-limit"));
+    CHECK_FALSE(has(lint_weaviate("{\n  \"target_collection\": \"Article\"}"), "weaviate-missing-limit"));
     // Without a schema only the schema-free rules run.
     CHECK(lint_weaviate("{ Get { Anything(limit: 1) { whatever } } }", nullptr).diagnostics.empty());
 }

@@ -44,8 +44,13 @@ TEST_CASE("results: rows are a bag, columns pair by name then by values", "[resu
         ResultSet generated = table({"COUNT_X", "extra", "Name"}, {{int64_t(1), int64_t(9), std::string("b")},
                                                                   {std::string("3"), int64_t(9), std::string("a")},
                                                                   {1.0, int64_t(7), std::string("b")}});
-        Comparison c = compare_results(expected, generated, false);
+        Comparison c = compare_results(expected, generated, false, MatchMode::Recall);
         CHECK(c.score == 1.0);
+        // Execution accuracy (the default) wants the same rows: an extra column makes other rows.
+        Comparison exact = compare_results(expected, generated, false);
+        CHECK(exact.score == 0.0);
+        CHECK(exact.extra_columns == 1);
+        CHECK(exact.explanation.find("1 extra generated column(s)") != std::string::npos);
         REQUIRE(c.paired_columns.size() == 2);
         CHECK(c.paired_columns[0].generated == "Name");
         CHECK(c.paired_columns[0].by == "name");
@@ -55,7 +60,8 @@ TEST_CASE("results: rows are a bag, columns pair by name then by values", "[resu
     }
     SECTION("duplicates count") {
         ResultSet generated = table({"name", "total"}, {{std::string("a"), int64_t(3)}, {std::string("b"), int64_t(1)}});
-        Comparison c = compare_results(expected, generated, false);
+        CHECK(compare_results(expected, generated, false).score == 0.0);  // exact: a duplicate is missing
+        Comparison c = compare_results(expected, generated, false, MatchMode::Recall);
         CHECK(c.found == 2);
         CHECK(c.missing == 1);
         CHECK(c.score == Approx(2.0 / 3));
@@ -82,10 +88,36 @@ TEST_CASE("results: order counts when the expected result is ordered", "[results
     ResultSet expected = table({"x"}, {{int64_t(1)}, {int64_t(2)}, {int64_t(3)}, {int64_t(4)}});
     ResultSet generated = table({"x"}, {{int64_t(1)}, {int64_t(3)}, {int64_t(2)}, {int64_t(4)}});
     CHECK(compare_results(expected, generated, false).score == 1.0);
-    Comparison ordered = compare_results(expected, generated, true);
+    CHECK(compare_results(expected, generated, true).score == 0.0);  // exact: one row out of place
+    Comparison ordered = compare_results(expected, generated, true, MatchMode::Recall);
     CHECK(ordered.found == 3);
     CHECK(ordered.out_of_order == 1);
     CHECK(ordered.score == Approx(0.75));
+}
+
+// Issue 18: under recall a query that drops the filter (or adds OR 1=1) returns every expected row
+// and scored 1.0; execution accuracy, the default, wants the same bag of rows.
+TEST_CASE("results: the default mode is execution accuracy, extra rows fail it", "[results]") {
+    ResultSet older = table({"name"}, {{std::string("Joe")}, {std::string("Ann")}});
+    ResultSet everyone = table({"name"}, {{std::string("Tim")}, {std::string("Ann")}, {std::string("Joe")}});
+    CHECK(compare_results(older, everyone, false, MatchMode::Recall).score == 1.0);
+    Comparison exact = compare_results(older, everyone, false);
+    CHECK(exact.score == 0.0);
+    CHECK(exact.extra == 1);
+    CHECK(compare_results(older, everyone, false, MatchMode::F1).score == Approx(0.8));
+    ResultSet same = table({"NAME"}, {{std::string("Ann")}, {std::string("Joe")}});
+    CHECK(compare_results(older, same, false).score == 1.0);  // a bag: row order free when not ordered
+    MatchMode parsed = MatchMode::Recall;
+    CHECK(qdiff::results::parse_match_mode("exact", parsed));
+    CHECK(parsed == MatchMode::Exact);
+    CHECK(qdiff::make_results_stage({})->run([] {
+        qdiff::Case c;
+        c.expected = "SELECT name FROM singer WHERE age > 30";
+        c.generated = "SELECT name FROM singer";
+        c.expected_result = R"([{"name": "Joe"}, {"name": "Ann"}])";
+        c.generated_result = R"([{"name": "Tim"}, {"name": "Ann"}, {"name": "Joe"}])";
+        return c;
+    }(), {}).details.at("mode") == "\"exact\"");
 }
 
 TEST_CASE("results: empty results", "[results]") {
@@ -184,7 +216,11 @@ TEST_CASE("results: the stage on result files", "[results]") {
     CHECK(r.stage == "results");
     REQUIRE(r.status == qdiff::StageStatus::Ok);
     CHECK(r.details.at("ordered") == "true");
-    CHECK(r.score == Approx(0.5));
+    CHECK(r.details.at("mode") == "\"exact\"");
+    CHECK(r.score == 0.0);  // execution accuracy: one row out of its place is another result
+    auto recall = qdiff::make_results_stage({.mode = "recall"})->run(c, {});
+    CHECK(recall.score == Approx(0.5));
+    CHECK(recall.details.at("mode") == "\"recall\"");
     c.generated_result = R"([{"customer": "a", "n": 1}, {"customer": "b", "n": 2}])";
     CHECK(stage->run(c, {}).score == 1.0);
     // The expected query as an earlier stage parsed it wins over the text: here it does not order.

@@ -147,11 +147,15 @@ TEST_CASE("results sqlite: the stage runs both queries on the database", "[resul
     qdiff::Case c;
     c.language = qdiff::Language::Sql;
     c.expected = "SELECT name, score FROM u WHERE score IS NOT NULL";
-    c.generated = "SELECT score AS s, upper(name) AS n, name AS who FROM u WHERE score > 0";
+    c.generated = "SELECT score AS s, name AS who FROM u WHERE score > 0";
     auto r = stage->run(c, {});
     REQUIRE(r.status == qdiff::StageStatus::Ok);
     CHECK(r.score == 1.0);
     CHECK(r.details.at("columns") == R"({"name":"who","score":"s"})");
+    // An extra column: other rows for execution accuracy (the default), nothing missing for recall.
+    c.generated = "SELECT score AS s, upper(name) AS n, name AS who FROM u WHERE score > 0";
+    CHECK(stage->run(c, {}).score == 0.0);
+    CHECK(qdiff::make_results_stage({.db = "sqlite:" + scratch.file.string(), .mode = "recall"})->run(c, {}).score == 1.0);
 
     c.generated = "DELETE FROM u";
     auto hostile = stage->run(c, {});

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "parsers/common/model_output.hpp"
 #include "parsers/weaviate/frontend.hpp"
 #include "qdiff/parse.hpp"
 
@@ -71,7 +72,7 @@ Rate check_outputs(const fs::path& file, const char* field, Rate* lowered = null
   for (const auto& rec : read_jsonl(file)) {
     const std::string text = rec.at(field).get<std::string>();
     ++r.total;
-    auto doc = parse_document(text);
+    auto doc = parse_document(qdiff::parsers::unwrap_model_output(text).text);  // fences go before any front end
     if (lowered) {
       ++lowered->total;
       auto full = parse_weaviate(text);

@@ -25,24 +25,13 @@ TEST_CASE("frontend: classify the three shapes", "[weaviate][frontend]") {
   CHECK(classify("") == Shape::unknown);
 }
 
-TEST_CASE("frontend: fences and prose", "[weaviate][frontend]") {
-  const std::string text = "Sure! Here it is:\n```graphql\n{ Get { A { f } } }\n```\nThis returns f.";
-  auto doc = parse_document(text);
-  REQUIRE(doc.ok());
-  CHECK(doc.shape == Shape::graphql_text);
-  CHECK(has(doc, DiagKind::fence_stripped));
-  CHECK(has(doc, DiagKind::prose_ignored));
-  const GqlNode& a = doc.graphql->definitions[0].selections[0].selections[0];
-  CHECK(cut(text, a.name_span) == "A");
-
+TEST_CASE("frontend: prose before a JSON object", "[weaviate][frontend]") {
   const std::string unfenced = "Here is the query:\n{\n  Get { A { f } }\n}\nIt returns f.";
   auto d2 = parse_document(unfenced);
   REQUIRE(d2.ok());
   CHECK(has(d2, DiagKind::prose_ignored));
   CHECK(has(d2, DiagKind::gql_trailing_text));
 
-  auto d3 = parse_document("```\n{ Get { A { f } } }");  // unclosed fence
-  CHECK(d3.ok());
   auto d4 = parse_document("   \n ");
   CHECK_FALSE(d4.ok());
   CHECK(has(d4, DiagKind::empty_input));

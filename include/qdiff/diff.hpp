@@ -20,6 +20,7 @@ struct Atom {
     std::string property;  // column, relation, function argument...
     std::string op;        // operator, function, join kind, sort direction...
     std::string value;     // the value as text
+    std::vector<std::string> items;  // a set-like value (IN list): its items, compared as a set
     bool numeric = false;  // value is a number
     double number = 0;
     std::string value_type;  // literal type of the value ("integer", "string", ...), "" when not a literal

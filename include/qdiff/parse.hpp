@@ -21,7 +21,8 @@ std::optional<Language> parse_language_name(std::string_view name);
 std::string_view dialect_name(Dialect d);
 std::optional<Dialect> parse_dialect_name(std::string_view name);
 
-// Guesses the language of a query text (fences and leading comments are skipped).
+// Guesses the language of a query text (a byte-order mark, fences, prose around a fence and leading
+// comments are skipped; a fence's language tag decides).
 Language detect_language(std::string_view text);
 
 struct ParseOptions {
@@ -52,9 +53,13 @@ public:
     std::vector<Diagnostic>& mutable_diagnostics() { return diagnostics_; }
     void set_script(ast::Script* s) { script_ = s; }
     void set_language(Language l) { language_ = l; }
+    // The text the front end read when it differs from source() (wrapping blanked, same offsets):
+    // the tree's names and literals point into it.
+    void keep_parsed_text(std::shared_ptr<const SourceText> parsed) { parsed_text_ = std::move(parsed); }
 
 private:
     std::shared_ptr<const SourceText> source_;
+    std::shared_ptr<const SourceText> parsed_text_;
     std::unique_ptr<ast::Arena> arena_;
     ast::Script* script_ = nullptr;
     std::vector<Diagnostic> diagnostics_;

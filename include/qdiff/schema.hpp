@@ -25,6 +25,7 @@ struct Column {
     std::string description;
     bool primary_key = false;
     std::vector<std::string> references;  // Weaviate cross-references: the target classes
+    bool not_null = false;  // declared NOT NULL (DDL, SQLite files); key columns are never NULL either
 };
 
 struct ForeignKey {

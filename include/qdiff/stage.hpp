@@ -8,6 +8,7 @@
 
 #include "qdiff/diagnostic.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/schema.hpp"
 
 namespace qdiff {
 
@@ -37,6 +38,7 @@ struct StageContext {
     const ParseResult* generated = nullptr;
     std::optional<double> structural_score;
     std::optional<int> confidence;
+    const Schema* schema = nullptr;  // the case's schema, when it loaded (the results stage's `--db synth`)
 };
 
 struct StageResult {

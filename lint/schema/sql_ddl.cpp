@@ -49,6 +49,7 @@ Table read_create_table(const LoadContext& ctx, const ast::CreateTable& create, 
         table.columns.push_back(std::move(column));
         for (const ast::Constraint* k : def->constraints) {
             if (k->constraint == ConstraintKind::PrimaryKey) add_primary_key(table, {table.columns.back().name});
+            if (k->constraint == ConstraintKind::NotNull) table.columns.back().not_null = true;
             if (k->constraint == ConstraintKind::ForeignKey) {
                 table.foreign_keys.push_back(
                     ForeignKey{{table.columns.back().name}, table_name(k->ref_table), name_strings(k->ref_columns)});

@@ -56,11 +56,12 @@ Table read_table(const Reader& reader, const std::string& name) {
     Table table;
     table.name = name;
     std::map<int, std::string> key_by_position;  // pk is the 1-based position in the primary key
-    reader.query("SELECT name, type, pk FROM pragma_table_info(?1) ORDER BY cid", &name, [&](sqlite3_stmt* s) {
+    reader.query("SELECT name, type, pk, \"notnull\" FROM pragma_table_info(?1) ORDER BY cid", &name, [&](sqlite3_stmt* s) {
         Column column;
         column.name = text_column(s, 0);
         column.declared_type = text_column(s, 1);
         column.type = classify_sql_type(column.declared_type);
+        column.not_null = sqlite3_column_int(s, 3) != 0;
         if (int pk = sqlite3_column_int(s, 2); pk > 0) {
             column.primary_key = true;
             key_by_position[pk] = column.name;

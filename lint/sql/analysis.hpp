@@ -83,6 +83,8 @@ Analysis analyze(const ast::Script& script, const SourceText& source, const Lint
 bool is_aggregate(const ast::FunctionCall& call);
 // An aggregate call anywhere in the expression (nested queries excluded).
 bool has_aggregate(const ast::Node* n);
+// Aggregates (or HAVING) without GROUP BY: the block yields one row.
+bool single_row_aggregate(const ast::Query& q);
 std::string_view function_name(const ast::FunctionCall& call);
 // The nearest of `candidates` to `name` by edit distance, or "" when none is close.
 std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates);

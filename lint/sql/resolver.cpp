@@ -410,6 +410,14 @@ bool has_aggregate(const ast::Node* n) {
     return found;
 }
 
+bool single_row_aggregate(const ast::Query& q) {
+    if (!q.group_by.empty()) return false;  // one row per group
+    if (q.having) return true;
+    for (const ast::SelectItem* item : q.projection)
+        if (has_aggregate(item->expr)) return true;
+    return false;
+}
+
 std::string_view function_name(const ast::FunctionCall& call) {
     return call.name.empty() ? std::string_view() : call.name.back().text;
 }

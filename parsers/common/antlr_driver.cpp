@@ -251,6 +251,10 @@ static void format_tree_into(std::string& out, antlr4::tree::ParseTree* tree, co
     out.append(static_cast<size_t>(depth) * 2, ' ');
     if (auto* terminal = dynamic_cast<antlr4::tree::TerminalNode*>(tree)) {
         Token* t = terminal->getSymbol();
+        if (dynamic_cast<antlr4::tree::ErrorNode*>(tree)) {  // skipped, or conjured for a missing token
+            out += "<error> " + describe_token(t) + '\n';
+            return;
+        }
         out += t->getType() == Token::EOF ? "EOF" : parser.getVocabulary().getSymbolicName(t->getType());
         if (t->getType() != Token::EOF) out += " " + describe_token(t);
         out += '\n';
@@ -262,6 +266,7 @@ static void format_tree_into(std::string& out, antlr4::tree::ParseTree* tree, co
     // A labelled alternative has a context class of its own: show the label.
     std::string label = alternative_label(*rule);
     if (!label.empty() && !support::iequals(label, rule_name)) out += " #" + label;
+    if (rule->exception) out += " <error>";  // the rule the parser gave up on, as far as it got
     out += '\n';
     for (auto* child : tree->children) format_tree_into(out, child, parser, depth + 1);
 }

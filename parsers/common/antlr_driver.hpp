@@ -61,9 +61,11 @@ std::string describe_expected(const antlr4::misc::IntervalSet& expected, const a
                               const TokenClasses& classes);
 
 // Parses with SLL prediction and bail-out first (fast, right for almost every query), then again with
-// full LL and error reporting when SLL fails. Returns null when the text has syntax errors.
+// full LL and error reporting when SLL fails. Returns null when the text has syntax errors; `partial`
+// then receives the recovered tree with its error nodes (qdiff tree shows it).
 template <class Parser, class Tree>
-Tree* parse_two_stage(Parser& parser, Tree* (Parser::*rule)(), ParseContext& ctx, const TokenClasses& classes) {
+Tree* parse_two_stage(Parser& parser, Tree* (Parser::*rule)(), ParseContext& ctx, const TokenClasses& classes,
+                      Tree** partial = nullptr) {
     parser.removeErrorListeners();
     auto* interpreter = parser.template getInterpreter<antlr4::atn::ParserATNSimulator>();
     parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
@@ -77,11 +79,14 @@ Tree* parse_two_stage(Parser& parser, Tree* (Parser::*rule)(), ParseContext& ctx
     parser.setErrorHandler(strategy);
     interpreter->setPredictionMode(antlr4::atn::PredictionMode::LL);
     Tree* tree = (parser.*rule)();
+    if (partial) *partial = tree;
     return strategy->error_count() == 0 ? tree : nullptr;
 }
 
 std::vector<TokenInfo> list_tokens(const SourceText& source, const std::vector<antlr4::Token*>& tokens,
                                    const antlr4::dfa::Vocabulary& vocabulary);
+// One rule or token per line, indented; tokens the parser could not place read `<error> 'text'`, rules
+// it gave up on end in `<error>`.
 std::string format_tree(antlr4::tree::ParseTree* tree, const antlr4::Parser& parser);
 
 // Lexer errors should not happen with a catch-all token, but if they do they become diagnostics.

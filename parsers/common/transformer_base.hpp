@@ -3,6 +3,7 @@
 #pragma once
 #include <vector>
 
+#include "ast/chain.hpp"
 #include "parsers/common/antlr_driver.hpp"
 
 namespace qdiff::parsers {
@@ -28,6 +29,27 @@ protected:
         return n ? &ast::cast<T>(*n) : nullptr;
     }
     ast::Expr* expr(antlr4::ParserRuleContext* c) { return lower<ast::Expr>(c); }
+    // `a op b op c ...`: a left-recursive alternative (Link) nests in the parse tree as deep as the
+    // chain is long. Its spine is walked in a loop and each operand lowered at the chain's own depth,
+    // so only real nesting (brackets, subqueries) counts against the depth limit; the AST chain is
+    // built by ast::make_chain. `operands(link)` gives a link's left and right operand contexts.
+    template <class Link, class Operands>
+    ast::Expr* chain(Link* c, ast::BinaryOp op, Operands operands) {
+        std::vector<antlr4::ParserRuleContext*> right;  // innermost link's right operand last
+        antlr4::ParserRuleContext* left = c;
+        while (auto* link = dynamic_cast<Link*>(left)) {
+            auto [lhs, rhs] = operands(link);
+            right.push_back(rhs);
+            left = lhs;
+        }
+        std::vector<ast::Expr*> terms{expr(left)};
+        std::vector<Span> spans{span(left)};
+        for (auto it = right.rbegin(); it != right.rend(); ++it) {
+            terms.push_back(expr(*it));
+            spans.push_back(span(*it));
+        }
+        return ast::make_chain(arena_, op, terms, spans);
+    }
     // Calls the visit method of c's alternative.
     virtual void dispatch(antlr4::ParserRuleContext* c) { c->accept(this); }
     antlrcpp::Any done(ast::Node* n, antlr4::ParserRuleContext* c) {

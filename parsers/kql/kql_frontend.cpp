@@ -144,7 +144,8 @@ bool reject_command(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens
     return true;
 }
 
-KqlParser::QueryContext* parse_kql(KqlSession& s, ParseContext& ctx) {
+// Null on syntax errors; `partial` then receives the recovered tree with its error nodes.
+KqlParser::QueryContext* parse_kql(KqlSession& s, ParseContext& ctx, KqlParser::QueryContext** partial = nullptr) {
     const TokenClasses& classes = kql_token_classes();
     auto& parser = s.parser;
     auto* interpreter = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
@@ -161,6 +162,7 @@ KqlParser::QueryContext* parse_kql(KqlSession& s, ParseContext& ctx) {
     parser.setErrorHandler(strategy);
     interpreter->setPredictionMode(antlr4::atn::PredictionMode::LL);
     KqlParser::QueryContext* tree = parser.query();
+    if (partial) *partial = tree;
     if (strategy->error_count() == 0) return tree;
     // Keep the first syntax error only, moved to the furthest token when it sits on a continuation.
     size_t first = strategy->first_diagnostic();
@@ -228,8 +230,9 @@ public:
         KqlSession session(ctx);
         if (reject_command(ctx, session.tokens.getTokens())) return {};
         if (!check_tokens(ctx, session.tokens.getTokens(), kql_token_classes())) return {};
-        auto* tree = parse_kql(session, ctx);
-        return tree ? format_tree(tree, session.parser) : std::string();
+        KqlParser::QueryContext* partial = nullptr;
+        KqlParser::QueryContext* tree = parse_kql(session, ctx, &partial);
+        return format_tree(tree ? tree : partial, session.parser);
     }
 };
 

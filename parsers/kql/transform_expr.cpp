@@ -486,12 +486,16 @@ antlrcpp::Any Transformer::visitMatchesRegexExpression(G::MatchesRegexExpression
 }
 
 antlrcpp::Any Transformer::visitAndExpression(G::AndExpressionContext* c) {
-    result_ = binary(c, BinaryOp::And, false, c->expr(0), c->expr(1));
+    result_ = chain(c, BinaryOp::And, [](G::AndExpressionContext* link) {
+        return std::pair<antlr4::ParserRuleContext*, antlr4::ParserRuleContext*>{link->expr(0), link->expr(1)};
+    });
     return {};
 }
 
 antlrcpp::Any Transformer::visitOrExpression(G::OrExpressionContext* c) {
-    result_ = binary(c, BinaryOp::Or, false, c->expr(0), c->expr(1));
+    result_ = chain(c, BinaryOp::Or, [](G::OrExpressionContext* link) {
+        return std::pair<antlr4::ParserRuleContext*, antlr4::ParserRuleContext*>{link->expr(0), link->expr(1)};
+    });
     return {};
 }
 

@@ -138,8 +138,9 @@ public:
     std::string tree(ParseContext& ctx) const override {
         return with_session(ctx, [&](SqlSession& session) {
             if (!check_tokens(ctx, session.tokens.tokens(), sql_token_classes())) return std::string();
-            auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes());
-            return tree ? format_tree(tree, session.parser) : std::string();
+            qdiff_gen::SqlParser::SqlScriptContext* partial = nullptr;
+            auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes(), &partial);
+            return format_tree(tree ? tree : partial, session.parser);
         });
     }
 };

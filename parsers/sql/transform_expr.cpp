@@ -226,14 +226,20 @@ Expr* Transformer::negate(antlr4::ParserRuleContext* c, Expr* operand) {
 antlrcpp::Any Transformer::visitNotExpr(G::NotExprContext* c) {
     return done(negate_if(true, expr(c->expr()), c), c);
 }
+// Operands of a binary alternative: its first and last children.
+static std::pair<antlr4::ParserRuleContext*, antlr4::ParserRuleContext*> outer_operands(antlr4::ParserRuleContext* c) {
+    return {static_cast<antlr4::ParserRuleContext*>(c->children.front()),
+            static_cast<antlr4::ParserRuleContext*>(c->children.back())};
+}
+
 antlrcpp::Any Transformer::visitAndExpr(G::AndExprContext* c) {
-    return done(binary(c, BinaryOp::And), c);
+    return done(chain(c, BinaryOp::And, outer_operands), c);
 }
 antlrcpp::Any Transformer::visitXorExpr(G::XorExprContext* c) {
     return done(binary(c, BinaryOp::Xor), c);
 }
 antlrcpp::Any Transformer::visitOrExpr(G::OrExprContext* c) {
-    return done(binary(c, BinaryOp::Or), c);
+    return done(chain(c, BinaryOp::Or, outer_operands), c);
 }
 antlrcpp::Any Transformer::visitValueExpression(G::ValueExpressionContext* c) {
     result_ = expr(first_child<G::ValueExprContext>(c, G::RuleValueExpr));

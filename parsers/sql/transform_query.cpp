@@ -47,6 +47,14 @@ static bool has_own_tail(const Query* q) {
     return !q->order_by.empty() || q->limit || q->offset || !q->ctes.empty();
 }
 
+// T-SQL's TOP takes its rows after the ORDER BY of its own SELECT: `SELECT TOP 1 a FROM t ORDER BY b`
+// is ORDER BY b LIMIT 1 of one block, not a sort of one arbitrary row.
+static bool top_of_single_select(G::QueryBodyContext* body) {
+    if (body->children.size() != 1) return false;
+    auto* core = dynamic_cast<G::SelectCoreContext*>(body->children.front());
+    return core && core->topClause();
+}
+
 Query* Transformer::query(G::QueryContext* c) {
     ChildrenByRule parts(c);
     Query* q = query_expression(parts.first<G::QueryExpressionContext>(G::RuleQueryExpression));
@@ -62,9 +70,10 @@ Query* Transformer::query_expression(G::QueryExpressionContext* c) {
     ChildrenByRule parts(c);
     auto* order = parts.first<G::OrderByClauseContext>(G::RuleOrderByClause);
     auto* limit = parts.first<G::LimitClauseContext>(G::RuleLimitClause);
-    Query* q = query_body(parts.first<G::QueryBodyContext>(G::RuleQueryBody));
+    auto* body = parts.first<G::QueryBodyContext>(G::RuleQueryBody);
+    Query* q = query_body(body);
     bool has_tail = order || limit;
-    if (has_tail && has_own_tail(q)) q = wrap(q);
+    if (has_tail && has_own_tail(q) && !(order && !limit && top_of_single_select(body))) q = wrap(q);
     if (order) q->order_by = order_by(order);
     if (limit) limit_clause(limit, *q);
     if (has_tail) q->span = span(c);

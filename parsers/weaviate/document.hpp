@@ -49,7 +49,6 @@ enum class Severity : std::uint8_t { note, warning, error };
   X(gql_trailing_text, "weaviate.graphql.trailing-text", warning)                              \
   X(gql_unknown_variable, "weaviate.graphql.unknown-variable", error)                          \
   X(gql_unknown_fragment, "weaviate.graphql.unknown-fragment", error)                          \
-  X(fence_stripped, "weaviate.fence-stripped", note)                                           \
   X(prose_ignored, "weaviate.prose-ignored", warning)                                          \
   X(empty_input, "weaviate.empty-input", error)                                                \
   X(unknown_shape, "weaviate.unknown-shape", error)                                            \

@@ -55,33 +55,6 @@ bool starts_with_keyword(std::string_view s) {
 
 QueryText extract_query_text(std::string_view input) {
   QueryText q;
-  const std::size_t fence = input.find("```");
-  if (fence != std::string_view::npos) {
-    std::size_t lang_end = input.find('\n', fence + 3);
-    if (lang_end == std::string_view::npos) lang_end = input.size();
-    std::string_view lang = input.substr(fence + 3, lang_end - fence - 3);
-    while (!lang.empty() && is_space(lang.back())) lang.remove_suffix(1);
-    while (!lang.empty() && is_space(lang.front())) lang.remove_prefix(1);
-    q.fence_language = std::string(lang);
-    const std::size_t body_begin = std::min(lang_end + 1, input.size());
-    std::size_t close = input.find("```", body_begin);
-    std::size_t after = close == std::string_view::npos ? input.size() : close + 3;
-    if (close == std::string_view::npos) close = input.size();
-    q.text = input.substr(body_begin, close - body_begin);
-    q.offset = static_cast<std::uint32_t>(body_begin);
-    q.diagnostics.push_back(make(DiagKind::fence_stripped, span_of(fence, after),
-                                 fmt::format("Markdown code fence{} removed",
-                                             lang.empty() ? std::string() : fmt::format(" ({})", lang))));
-    if (!trimmed_empty(input.substr(0, fence))) {
-      q.diagnostics.push_back(make(DiagKind::prose_ignored, span_of(skip_space(input, 0), fence),
-                                   "text before the code fence is ignored"));
-    }
-    if (after < input.size() && !trimmed_empty(input.substr(after))) {
-      q.diagnostics.push_back(make(DiagKind::prose_ignored, span_of(skip_space(input, after), input.size()),
-                                   "text after the code fence is ignored"));
-    }
-    return q;
-  }
   q.text = input;
   const std::size_t first = skip_space(input, 0);
   if (first < input.size() && std::isalpha(static_cast<unsigned char>(input[first])) &&

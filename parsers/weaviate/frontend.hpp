@@ -1,5 +1,5 @@
 // Weaviate front end, document level: recognises the three input shapes (structured query JSON,
-// GraphQL request JSON, raw GraphQL text), strips Markdown fences and prose around model output,
+// GraphQL request JSON, raw GraphQL text), drops prose before a JSON object,
 // and parses into the positioned document model. All spans refer to the input given to
 // parse_document(), including those inside a GraphQL request's "query" string.
 #pragma once
@@ -16,12 +16,12 @@ namespace qdiff::weaviate {
 enum class Shape : std::uint8_t { unknown, structured_json, graphql_request, graphql_text };
 const char* shape_name(Shape s) noexcept;
 
-/// The query part of a model's answer: the body of the first ``` fence if any, else the text
-/// with leading prose dropped. Diagnostics note what was removed.
+/// The query part of a model's answer: the text with leading prose before a JSON object dropped
+/// (fences and the prose around them are removed before any front end runs: parsers/common/model_output).
+/// Diagnostics note what was removed.
 struct QueryText {
   std::string_view text;
   std::uint32_t offset = 0;  // of `text` inside the input
-  std::string fence_language;
   std::vector<Diagnostic> diagnostics;
 };
 QueryText extract_query_text(std::string_view input);

@@ -35,7 +35,6 @@ qdiff::Diagnostic to_project_diagnostic(const Diagnostic& d) {
     case DiagKind::gql_trailing_text: id = DiagId::TrailingText; break;
     case DiagKind::gql_unknown_variable: id = DiagId::GraphqlUnknownVariable; break;
     case DiagKind::gql_unknown_fragment: id = DiagId::GraphqlUnknownFragment; break;
-    case DiagKind::fence_stripped: id = DiagId::FenceStripped; break;
     case DiagKind::prose_ignored: id = DiagId::ProseIgnored; break;
     case DiagKind::empty_input: id = DiagId::EmptyInput; break;
     case DiagKind::unknown_shape: id = DiagId::WeaviateUnknownShape; break;

@@ -11,6 +11,7 @@ namespace {
 py::dict scores_dict(const DiffResult& r) {
     py::dict out, components;
     out["score"] = r.score;
+    out["ok"] = true;
     out["gated"] = r.gated;
     out["profile"] = r.profile;
     for (const ComponentResult& c : r.components) {
@@ -25,6 +26,10 @@ py::dict scores_dict(const DiffResult& r) {
     if (r.label_boost) out["label_boost"] = *r.label_boost;
     if (r.label_penalty) out["label_penalty"] = *r.label_penalty;
     if (r.final_score) out["final_score"] = *r.final_score;
+    if (r.log_odds) {
+        out["intercept"] = *r.intercept;
+        out["log_odds"] = *r.log_odds;
+    }
     out["statements"] = r.statements;
     out["tree_distance"] = r.tree_distance;
     out["tree_distance_exact"] = r.tree_distance_exact;
@@ -55,8 +60,12 @@ py::object diff_texts(std::string expected_text, std::string generated_text, con
             bool both_weaviate =
                 expected->language() == Language::Weaviate && generated->language() == Language::Weaviate;
             std::shared_ptr<const Profile> profile = chosen ? chosen : profile_named(both_weaviate ? "weaviate-ast" : "full");
-            DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(), *profile);
-            if (explain) result = diff_json(r, expected->source(), generated->source());
+            DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(), *profile,
+                                DiffOptions{.dialect = generated_options.dialect});
+            if (explain) {
+                result = diff_json(r, expected->source(), generated->source());
+                result["diagnostics"] = diff_diagnostics_json(*expected, *generated);
+            }
             else scores = std::move(r);
         }
     }

@@ -132,7 +132,8 @@ std::string explain(const Comparison& r, const ResultSet& expected, const Result
 }  // namespace
 
 bool parse_match_mode(std::string_view name, MatchMode& mode) {
-    if (name == "recall") mode = MatchMode::Recall;
+    if (name == "exact") mode = MatchMode::Exact;
+    else if (name == "recall") mode = MatchMode::Recall;
     else if (name == "f1") mode = MatchMode::F1;
     else return false;
     return true;
@@ -211,18 +212,23 @@ Comparison compare_results(const ResultSet& expected, const ResultSet& generated
         r.found = in_order;
     }
     r.missing = r.expected_rows - r.found;
+    r.extra_columns = generated.columns.size() - r.paired_columns.size();
     r.extra = r.generated_rows - matched;
     for (size_t row = 0; row < r.expected_rows && r.missing_examples.size() < 3; ++row)
         if (match[row] < 0) r.missing_examples.push_back(format_row(expected, row));
 
     if (r.expected_rows == 0) {
         r.score = r.generated_rows == 0 ? 1.0 : 0.0;
+    } else if (mode == MatchMode::Exact) {
+        r.score = r.found == r.expected_rows && r.extra == 0 && r.extra_columns == 0 ? 1.0 : 0.0;
     } else if (r.found > 0) {
         double recall = double(r.found) / double(r.expected_rows);
         double precision = double(r.found) / double(r.generated_rows);
         r.score = mode == MatchMode::Recall ? recall : 2 * precision * recall / (precision + recall);
     }
     r.explanation = explain(r, expected, generated);
+    if (mode == MatchMode::Exact && r.extra_columns > 0 && r.expected_rows > 0)
+        r.explanation += "; " + std::to_string(r.extra_columns) + " extra generated column(s): not the same rows";
     return r;
 }
 

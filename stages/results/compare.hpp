@@ -17,10 +17,12 @@
 //   matched positions) count, the others are "out of order" and missing. Rows that tie on the ORDER BY
 //   keys (`order_keys`: expected columns) may come in any order among themselves, as SQL allows; without
 //   known keys every row's place counts.
-// - Score: recall = expected rows found / expected rows. f1 also charges extra generated rows:
-//   2PR / (P + R) with P = found / generated rows. Both empty -> 1.0; an empty expected result with
-//   generated rows -> 0 (the generated query returns rows where none exist); rows expected, none
-//   generated -> 0.
+// - Score: exact (the default) is what BIRD and test-suite call execution accuracy: 1 when the
+//   generated result is the same bag of rows — every expected row found (in order when the expected
+//   query orders), no extra row and no extra column — else 0. recall = expected rows found / expected
+//   rows. f1 also charges extra generated rows: 2PR / (P + R) with P = found / generated rows. Both empty
+//   -> 1.0; an empty expected result with generated rows -> 0 (the generated query returns rows where
+//   none exist); rows expected, none generated -> 0.
 // - A truncated result (row cap) is compared as read and the explanation says so.
 #pragma once
 #include <string>
@@ -32,8 +34,8 @@
 
 namespace qdiff::results {
 
-enum class MatchMode : uint8_t { Recall, F1 };
-// "recall" | "f1"; anything else is nullopt-like: returns false.
+enum class MatchMode : uint8_t { Exact, Recall, F1 };
+// "exact" | "recall" | "f1"; anything else: returns false.
 bool parse_match_mode(std::string_view name, MatchMode& mode);
 
 struct Comparison {
@@ -41,6 +43,7 @@ struct Comparison {
     bool ordered = false;
     size_t expected_rows = 0, generated_rows = 0;
     size_t found = 0, missing = 0, extra = 0, out_of_order = 0;
+    size_t extra_columns = 0;  // generated columns no expected column paired with
     // expected column -> generated column, and how they were paired ("name" | "values").
     struct ColumnPair {
         std::string expected, generated, by;
@@ -52,7 +55,7 @@ struct Comparison {
 };
 
 Comparison compare_results(const ResultSet& expected, const ResultSet& generated, bool ordered,
-                           MatchMode mode = MatchMode::Recall, double tolerance = 1e-6,
+                           MatchMode mode = MatchMode::Exact, double tolerance = 1e-6,
                            const std::vector<size_t>& order_keys = {});
 
 // A value as it is printed in explanations: NULL, numbers, 'texts'.

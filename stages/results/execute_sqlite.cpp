@@ -11,6 +11,8 @@
 // - a statement must also be read-only by sqlite3_stmt_readonly (this catches VACUUM INTO, which
 //   writes a new file from a read-only database), and only one statement is accepted;
 // - a progress handler interrupts it at the deadline; the row cap stops stepping (truncated).
+// A database qdiff built itself (synth/: in memory) gets the same rules after it is filled:
+// lock_down_sqlite, then execute_locked_sqlite (sqlite_sandbox.hpp).
 #include <sqlite3.h>
 
 #include <chrono>
@@ -19,6 +21,7 @@
 
 #include "stages/results/result_set.hpp"
 #include "stages/results/exec_support.hpp"
+#include "stages/results/sqlite_sandbox.hpp"
 
 namespace qdiff::results {
 namespace {
@@ -92,6 +95,17 @@ Value column_value(sqlite3_stmt* stmt, int i) {
 
 }  // namespace
 
+void lock_down_sqlite(sqlite3* db) {
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+    sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
+    // A result value never needs to be huge; a query building one (zeroblob(1e9), group_concat over a
+    // cross join) fails instead of taking the memory.
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, kMaxValueBytes);
+    sqlite3_set_authorizer(db, authorize, nullptr);
+}
+
 ExecResult execute_sqlite(const std::string& database_path, const std::string& sql, const ExecLimits& limits) {
     const auto start = Clock::now();
     ExecResult out;
@@ -101,16 +115,21 @@ ExecResult execute_sqlite(const std::string& database_path, const std::string& s
     std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close_v2);
     if (rc != SQLITE_OK) return finish(out, start, ExecStatus::Error, "cannot open SQLite database '" + database_path + "': " +
                                                               (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
-    sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
-    sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-    sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-    sqlite3_limit(raw, SQLITE_LIMIT_ATTACHED, 0);
-    // A result value never needs to be huge; a query building one (zeroblob(1e9), group_concat over a
-    // cross join) fails instead of taking the memory.
-    sqlite3_limit(raw, SQLITE_LIMIT_LENGTH, kMaxValueBytes);
-    sqlite3_set_authorizer(raw, authorize, nullptr);
+    lock_down_sqlite(raw);
+    return execute_locked_sqlite(raw, sql, limits);
+}
+
+ExecResult execute_locked_sqlite(sqlite3* raw, const std::string& sql, const ExecLimits& limits) {
+    const auto start = Clock::now();
+    ExecResult out;
+    int rc = SQLITE_OK;
     Deadline deadline{start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.timeout_seconds))};
     sqlite3_progress_handler(raw, 1000, check_deadline, &deadline);
+    // The handler points at this frame's deadline: it goes when the statement does.
+    struct ClearHandler {
+        sqlite3* db;
+        ~ClearHandler() { sqlite3_progress_handler(db, 0, nullptr, nullptr); }
+    } clear_handler{raw};
 
     sqlite3_stmt* stmt_raw = nullptr;
     const char* tail = nullptr;

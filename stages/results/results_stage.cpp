@@ -8,6 +8,7 @@
 
 #include "qdiff/ast.hpp"
 #include "qdiff/parse.hpp"
+#include "stages/results/synth/stage_source.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff {
@@ -74,7 +75,7 @@ ExecResult execute_on(const std::string& db, const std::string& sql, const ExecL
     if (db.rfind("postgres:", 0) == 0) return execute_postgres(db.substr(9), sql, limits);
     ExecResult r;
     r.status = ExecStatus::Error;
-    r.error = "unknown database '" + db + "': use sqlite:PATH or postgres:URI";
+    r.error = "unknown database '" + db + "': use sqlite:PATH or postgres:URI (synth needs both queries: the results stage)";
     return r;
 }
 
@@ -119,10 +120,12 @@ private:
         MatchMode mode;
         if (!parse_match_mode(options_.mode, mode)) {
             r.status = StageStatus::Error;
-            r.reason = "unknown results mode '" + options_.mode + "': use recall or f1";
+            r.reason = "unknown results mode '" + options_.mode + "': use exact, recall or f1";
             return r;
         }
         const std::string& db = c.db.empty() ? options_.db : c.db;
+        if (synth::is_synth_db(db) && c.expected_result.empty() && c.generated_result.empty() && !c.expected.empty())
+            return evaluate_synthesized(c, context, db);
         auto expected = obtain(c, c.expected_result, c.expected, db);
         if (!expected) {
             r.reason = db.empty() ? "no database (--db or the case's db) and no expected_result given"
@@ -169,6 +172,20 @@ private:
         r.details["truncated"] = expected->result.truncated || generated->result.truncated ? "true" : "false";
         r.details["missing_examples"] = nlohmann::json(cmp.missing_examples).dump();
         return r;
+    }
+
+    StageResult evaluate_synthesized(const Case& c, const StageContext& context, const std::string& db) const {
+        synth::SynthOptions synth_options;
+        std::string error;
+        if (!synth::parse_synth_db(db, synth_options, error)) {
+            StageResult r;
+            r.status = StageStatus::Error;
+            r.reason = error;
+            return r;
+        }
+        synth_options.limits = {options_.timeout_seconds, std::min<size_t>(options_.row_cap, 10000)};
+        synth_options.tolerance = options_.tolerance;
+        return synth::evaluate_synthesized(c, context, synth_options);
     }
 
     ResultsOptions options_;

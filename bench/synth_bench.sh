@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `qdiff batch --db synth:8` (issue 12) throughput and peak memory on one core, over the Spider dev
+# gold/prediction pairs with tables.json schemas, side by side with the same batch without a database
+# (parse, diff, lint only): the ratio is what synthesizing and running 8 databases per case costs.
+# Usage: bench/synth_bench.sh [N] (QDIFF_BENCH_NO_BUILD=1 measures build/release/qdiff as it is).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+n=${1:-8}
+corpus=${QDIFF_CORPUS_DIR:-$root/../shared/corpus}
+spider="$corpus/sql/spider"
+if [ -z "${QDIFF_BENCH_NO_BUILD:-}" ]; then "$root/scripts/build.sh" release; fi
+qdiff="$root/build/release/qdiff"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+paste "$spider/gold.tsv" "$spider/pred.sql" | /usr/bin/python3 -c '
+import json, sys
+for i, line in enumerate(sys.stdin, 1):
+    gold, db_id, pred = (line.rstrip("\n").split("\t") + ["", ""])[:3]
+    print(json.dumps({"id": str(i), "lang": "sql", "dialect": "sqlite", "expected": gold, "generated": pred,
+                      "schema": sys.argv[1] + "#" + db_id}))
+' "$spider/tables.json" > "$work/cases.jsonl"
+cases=$(grep -c . "$work/cases.jsonl")
+measure() {  # label, extra batch arguments...
+  local label=$1; shift
+  code=0
+  /usr/bin/time -v -o "$work/time.txt" "$qdiff" batch "$work/cases.jsonl" --threads 1 "$@" > "$work/records.jsonl" 2> "$work/stderr.txt" || code=$?
+  [ "$code" -le 1 ] || { cat "$work/stderr.txt" >&2; exit 1; }
+  [ "$(grep -c . "$work/records.jsonl")" -eq "$cases" ] || { echo "lost records" >&2; exit 1; }
+  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$work/time.txt")
+  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time.txt")
+  echo "{\"run\": \"$label\", \"cases\": $cases, \"cpu_seconds\": $cpu, \"cases_per_cpu_second\": $(awk "BEGIN {printf \"%.1f\", $cases / $cpu}"), \"peak_rss_kb\": $rss}" | tee -a "$work/runs.jsonl"
+}
+measure "no database"
+measure "synth:$n" --db "synth:$n"
+/usr/bin/python3 - "$work/runs.jsonl" <<'PY'
+import json, sys
+base, synth = map(json.loads, open(sys.argv[1]))
+print(f"{synth['run']}: {synth['cases_per_cpu_second']} cases/s on one core ({base['cases_per_cpu_second']} without a "
+      f"database: {base['cases_per_cpu_second'] / synth['cases_per_cpu_second']:.1f}x slower), peak RSS "
+      f"{synth['peak_rss_kb']} kB ({synth['peak_rss_kb'] / base['peak_rss_kb']:.2f}x)")
+PY

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The long fuzzing campaign: builds the libFuzzer targets (clang-14, ASan+UBSan, build/fuzz), writes
+# their seed corpora from ../shared/corpus (scripts/fuzz_seeds.py), then fuzzes each target in turn for
+# SECONDS seconds (default 600) on one core, keeping the growing corpus in build/fuzz/corpus/TARGET and
+# any crash in build/fuzz/crashes/TARGET. Ends with a table of executions, coverage, peak RSS and
+# crashes per target (also in build/fuzz/campaign.tsv). Exits non-zero when a target crashed.
+#
+#   scripts/fuzz_campaign.sh [SECONDS [TARGET...]]      (TARGETS: all of tests/fuzz/targets.def)
+#   NICE=19 JOBS=1 FUZZ_ARGS="-max_len=8192" scripts/fuzz_campaign.sh 3600 sql kql
+#
+# A crash is fixed, then its input goes to tests/fuzz/crashes/TARGET/ (replayed by the test suite).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build/fuzz"
+seconds=${1:-600}
+shift || true
+nice=(nice -n "${NICE:-19}")
+corpus_src="${QDIFF_CORPUS_DIR:-$root/../shared/corpus}"
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  generator=(); command -v ninja >/dev/null && generator=(-G Ninja)
+  CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DQDIFF_FUZZ=ON -DQDIFF_BUILD_TESTS=OFF -DQDIFF_SANITIZE=OFF >/dev/null
+fi
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  mapfile -t targets < <(sed -n 's/^QDIFF_FUZZ_TARGET(\([a-z_]*\)).*/\1/p' "$root/tests/fuzz/targets.def")
+fi
+"${nice[@]}" cmake --build "$build" --parallel "${JOBS:-1}" --target "${targets[@]/#/fuzz_}" >&2
+
+if [ -d "$corpus_src" ]; then
+  /usr/bin/python3 "$root/scripts/fuzz_seeds.py" "$corpus_src" "$build/seeds"
+else
+  echo "corpus not found at $corpus_src: fuzzing from the hand-written seeds only" >&2
+fi
+
+summary="$build/campaign.tsv"
+printf 'target\tseconds\texecutions\texec/s\tcov\tft\tcorpus\tpeak_rss_mb\tcrashes\n' >"$summary"
+status=0
+for t in "${targets[@]}"; do
+  corpus="$build/corpus/$t" crashes="$build/crashes/$t" log="$build/logs/$t.log"
+  mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
+  dict=$(cat "$build/tests/fuzz/fuzz_$t.dict-path")
+  seeds=("$root/tests/fuzz/seeds/$t")
+  [ -d "$root/tests/fuzz/crashes/$t" ] && seeds+=("$root/tests/fuzz/crashes/$t")
+  [ -d "$build/seeds/$t" ] && seeds+=("$build/seeds/$t")
+  echo "fuzzing $t for ${seconds}s" >&2
+  # -rss_limit_mb bounds memory: a leak or a blow-up on a hostile input is reported as a crash.
+  # Without -fork a crash stops the target's run (its input is saved); the next target starts.
+  "${nice[@]}" "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len="${MAX_LEN:-4096}" \
+    -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 -dict="$dict" \
+    -artifact_prefix="$crashes/" ${FUZZ_ARGS:-} "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=1
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
+  last=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 || true)
+  cov=$(sed -n 's/.*cov: \([0-9]*\).*/\1/p' <<<"$last")
+  ft=$(sed -n 's/.*ft: \([0-9]*\).*/\1/p' <<<"$last")
+  units=$(sed -n 's/.*corp: \([0-9]*\)\/.*/\1/p' <<<"$last")
+  # slow-unit-* files are the slowest inputs, kept for a look, not failures.
+  found=$(find "$crashes" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$seconds" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" \
+    "${units:-?}" "${rss:-?}" "$found" >>"$summary"
+  [ "$found" -eq 0 ] || status=1
+done
+column -t -s $'\t' "$summary"
+exit $status

@@ -1,0 +1,120 @@
+// Both queries on N synthesized databases, and the verdict (README.md, "Verdicts").
+//
+// - equal: the results agree on every database (compare_results in F1 mode scores 1: every expected
+//   row found, no extra row, order kept when the expected query orders; and the same number of
+//   columns wherever there are rows), and the data reached the expected result (it has rows on some
+//   database and is not the same on all of them);
+// - different: some database separates them; the first one found is shrunk (shrink.cpp) into the
+//   counterexample;
+// - undecided: the expected query fails on synthesized data (it may use what SQLite lacks, or the
+//   schema does not match it), both results are empty everywhere, or the expected result never
+//   changes with the data: agreement then proves nothing;
+// - error: the generated query fails while the expected one runs.
+#include <chrono>
+
+#include "stages/results/synth/shrink.hpp"
+#include "stages/results/synth/synth.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff::results::synth {
+namespace {
+
+bool same_rows(const ResultSet& a, const ResultSet& b) {
+    if (a.columns.size() != b.columns.size() || a.rows.size() != b.rows.size()) return false;
+    for (size_t i = 0; i < a.rows.size(); ++i)
+        for (size_t j = 0; j < a.rows[i].size(); ++j)
+            if (!(a.rows[i][j] == b.rows[i][j])) return false;
+    return true;
+}
+
+// Only the tables the queries name, for the counterexample (all of them when no name matches).
+SynthDatabase involved_tables(const SynthDatabase& db, const LiteralHints& hints) {
+    SynthDatabase out;
+    for (const SynthTable& t : db.tables)
+        for (const std::string& name : hints.tables)
+            if (support::iequals(t.name, name)) {
+                out.tables.push_back(t);
+                break;
+            }
+    return out.tables.empty() ? db : out;
+}
+
+}  // namespace
+
+std::string_view verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::Equal: return "equal";
+        case Verdict::Different: return "different";
+        case Verdict::Undecided: return "undecided";
+        case Verdict::Error: return "error";
+    }
+    return "?";
+}
+
+std::optional<std::string> separates(const ResultSet& expected, const ResultSet& generated, const Judging& judging) {
+    Comparison cmp = compare_results(expected, generated, judging.ordered, MatchMode::F1, judging.tolerance, judging.order_keys);
+    bool rows = !expected.rows.empty() || !generated.rows.empty();
+    if (cmp.score >= 1 - 1e-12 && !(rows && expected.columns.size() != generated.columns.size())) return std::nullopt;
+    if (cmp.score >= 1 - 1e-12)
+        return "the generated result has " + std::to_string(generated.columns.size()) + " columns, the expected " +
+               std::to_string(expected.columns.size());
+    return cmp.explanation;
+}
+
+SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& expected_sql, const ParseResult& expected,
+                                    const std::string& generated_sql, const ParseResult& generated, bool ordered,
+                                    const std::vector<size_t>& order_keys, const SynthOptions& options) {
+    SynthOutcome out;
+    LiteralHints hints;
+    collect_hints(expected, hints);
+    collect_hints(generated, hints);
+    const Judging judging{ordered, order_keys, options.tolerance};
+    std::optional<ResultSet> first_expected;
+    bool expected_varies = false;
+    for (size_t i = 0; i < options.databases; ++i) {
+        SynthDatabase db = generate_database(schema, hints, options.seed, i);
+        auto results = run_on(db, {expected_sql, generated_sql}, options.limits);
+        ++out.databases_run;
+        if (results[0].status != ExecStatus::Ok) {
+            out.verdict = Verdict::Undecided;
+            out.reason = "the expected query fails on synthesized database " + std::to_string(i) + ": " + results[0].error;
+            return out;
+        }
+        if (results[1].status != ExecStatus::Ok) {
+            out.verdict = Verdict::Error;
+            out.timed_out = results[1].status == ExecStatus::Timeout;
+            out.reason = "the generated query fails on synthesized database " + std::to_string(i) + ": " + results[1].error;
+            return out;
+        }
+        if (!results[0].result.rows.empty() || !results[1].result.rows.empty()) ++out.nonempty_results;
+        if (!first_expected) first_expected = results[0].result;
+        else if (!same_rows(*first_expected, results[0].result)) expected_varies = true;
+        if (auto why = separates(results[0].result, results[1].result, judging)) {
+            Counterexample c{i, std::move(db), std::move(results[0].result), std::move(results[1].result), *why};
+            shrink(c, schema, expected_sql, generated_sql, judging, options);
+            c.data = involved_tables(c.data, hints);
+            out.verdict = Verdict::Different;
+            out.edge_cases_only = !is_plain_database(i);
+            out.reason = "different on synthesized database " + std::to_string(i) +
+                         (out.edge_cases_only ? " (edge cases only: NULLs, duplicates, ties or empty tables)" : "") +
+                         " (shrunk to " + std::to_string(c.data.row_count()) + " rows): " + c.explanation;
+            out.counterexample = std::move(c);
+            return out;
+        }
+    }
+    if (out.nonempty_results == 0) {
+        out.verdict = Verdict::Undecided;
+        out.reason = "both results are empty on all " + std::to_string(out.databases_run) +
+                     " synthesized databases: nothing was tested";
+    } else if (!expected_varies && out.databases_run > 1) {
+        out.verdict = Verdict::Undecided;
+        out.reason = "the results agree, but the expected result is the same on all " + std::to_string(out.databases_run) +
+                     " synthesized databases: the data never reached it";
+    } else {
+        out.verdict = Verdict::Equal;
+        out.reason = "the results agree on all " + std::to_string(out.databases_run) + " synthesized databases";
+    }
+    return out;
+}
+
+}  // namespace qdiff::results::synth

@@ -1,0 +1,28 @@
+// Shrinking a counterexample: rows are deleted while both queries still disagree (shrink.cpp).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "stages/results/synth/synth.hpp"
+
+namespace qdiff::results::synth {
+
+// How two results are compared (the expected query's order and the tolerance).
+struct Judging {
+    bool ordered = false;
+    std::vector<size_t> order_keys;
+    double tolerance = 1e-6;
+};
+
+// Why `generated` is not the same result as `expected`, or nullopt when it is (judge.cpp).
+std::optional<std::string> separates(const ResultSet& expected, const ResultSet& generated, const Judging& judging);
+
+// Deletes rows of `c.data` (halves, then quarters, ... then single rows, each table in turn) while
+// the two queries still disagree and no remaining row loses the row its foreign key refers to; the
+// results and explanation are those of the smallest database kept. At most
+// options.max_shrink_runs databases are tried.
+void shrink(Counterexample& c, const Schema& schema, const std::string& expected_sql, const std::string& generated_sql, const Judging& judging,
+            const SynthOptions& options);
+
+}  // namespace qdiff::results::synth

@@ -1,0 +1,100 @@
+#include "stages/results/synth/stage_source.hpp"
+
+#include <charconv>
+#include <nlohmann/json.hpp>
+
+#include "stages/results/results_stage.hpp"
+
+namespace qdiff::results::synth {
+namespace {
+
+template <class T>
+bool parse_number(std::string_view text, T& out) {
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && end == text.data() + text.size();
+}
+
+}  // namespace
+
+bool is_synth_db(std::string_view db) { return db == "synth" || db.starts_with("synth:"); }
+
+bool parse_synth_db(std::string_view db, SynthOptions& options, std::string& error) {
+    if (!is_synth_db(db)) {
+        error = "not a synthesized database: '" + std::string(db) + "'";
+        return false;
+    }
+    if (db == "synth") return true;
+    std::string_view rest = db.substr(6);
+    std::string_view count = rest.substr(0, rest.find(':'));
+    size_t n = 0;
+    if (!parse_number(count, n) || n < 1 || n > 1000) {
+        error = "--db synth:N needs N between 1 and 1000, got '" + std::string(count) + "'";
+        return false;
+    }
+    options.databases = n;
+    if (size_t colon = rest.find(':'); colon != std::string_view::npos) {
+        uint64_t seed = 0;
+        if (!parse_number(rest.substr(colon + 1), seed)) {
+            error = "--db synth:N:SEED needs a whole number SEED, got '" + std::string(rest.substr(colon + 1)) + "'";
+            return false;
+        }
+        options.seed = seed;
+    }
+    return true;
+}
+
+StageResult evaluate_synthesized(const Case& c, const StageContext& context, const SynthOptions& options) {
+    StageResult r;
+    std::optional<SchemaLoadResult> loaded;
+    const Schema* schema = context.schema;
+    if (!schema && !c.schema.empty()) {
+        size_t hash = c.schema.rfind('#');
+        loaded = hash == std::string::npos ? load_schema(c.schema) : load_schema(c.schema.substr(0, hash), c.schema.substr(hash + 1));
+        if (loaded->schema) schema = &*loaded->schema;
+    }
+    if (!schema) {
+        r.reason = c.schema.empty() ? "--db synth needs the case's schema (tables to synthesize)"
+                                    : "--db synth: the case's schema did not load";
+        return r;
+    }
+    ParseOptions parse_options{.language = c.language, .dialect = c.dialect};
+    std::optional<ParseResult> own_expected, own_generated;
+    const ParseResult* expected = context.expected;
+    const ParseResult* generated = context.generated;
+    if (!expected) expected = &own_expected.emplace(parse(c.expected, parse_options));
+    if (!generated) generated = &own_generated.emplace(parse(c.generated, parse_options));
+    if (expected->language() != Language::Sql || generated->language() != Language::Sql) {
+        r.reason = "--db synth runs SQL only";
+        return r;
+    }
+    ResultOrder order = result_order(*expected);
+    SynthOutcome outcome = compare_on_synthesized(*schema, c.expected, *expected, c.generated, *generated,
+                                                  c.expected_ordered || order.ordered, order.keys, options);
+    r.details["synth_verdict"] = nlohmann::json(verdict_name(outcome.verdict)).dump();
+    r.details["synth_databases"] = std::to_string(outcome.databases_run);
+    r.details["synth_seed"] = std::to_string(options.seed);
+    r.reason = outcome.reason;
+    switch (outcome.verdict) {
+        case Verdict::Equal:
+            r.status = StageStatus::Ok;
+            r.score = 1;
+            break;
+        case Verdict::Different:
+            r.status = StageStatus::Ok;
+            r.score = 0;
+            r.details["synth_edge_cases_only"] = outcome.edge_cases_only ? "true" : "false";
+            if (outcome.counterexample) r.details["counterexample"] = counterexample_json(*outcome.counterexample);
+            break;
+        case Verdict::Undecided:
+            r.status = StageStatus::Skipped;
+            r.reason = "undecided: " + outcome.reason;
+            break;
+        case Verdict::Error:
+            r.status = outcome.timed_out ? StageStatus::Timeout : StageStatus::Error;
+            r.score = 0;
+            break;
+    }
+    return r;
+}
+
+}  // namespace qdiff::results::synth

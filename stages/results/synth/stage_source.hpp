@@ -1,0 +1,22 @@
+// `--db synth[:N[:SEED]]` in the results stage (results_stage.cpp hands such cases over).
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "qdiff/stage.hpp"
+#include "stages/results/synth/synth.hpp"
+
+namespace qdiff::results::synth {
+
+bool is_synth_db(std::string_view db);
+// "synth" (8 databases, seed 1), "synth:N", "synth:N:SEED"; false with `error` set when malformed.
+bool parse_synth_db(std::string_view db, SynthOptions& options, std::string& error);
+
+// The results stage's answer from synthesized databases. equal -> Ok, score 1; different -> Ok,
+// score 0, with the counterexample in details; undecided -> Skipped (no results_match: it counts
+// neither way); the generated query failing -> Error or Timeout, score 0; the expected query failing
+// -> Skipped (undecided: its failure says nothing about the generated one).
+// details: synth_verdict, synth_databases, synth_seed, and counterexample (counterexample_json).
+StageResult evaluate_synthesized(const Case& c, const StageContext& context, const SynthOptions& options);
+
+}  // namespace qdiff::results::synth

@@ -1,0 +1,101 @@
+// Results without the user's database (issue 12): small SQLite databases synthesized from the schema
+// and the literals of both queries, both queries run on each in the read-only sandbox, and a verdict:
+// equal on every database, different (with a counterexample shrunk to few rows), or undecided.
+// README.md in this directory says how the data is drawn and when a case is undecided.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "qdiff/parse.hpp"
+#include "qdiff/schema.hpp"
+#include "stages/results/compare.hpp"
+#include "stages/results/result_set.hpp"
+
+namespace qdiff::results::synth {
+
+// ---- synthesized data ------------------------------------------------------------------------------
+
+struct SynthTable {
+    std::string name;
+    std::vector<std::string> columns;
+    std::vector<std::string> declared_types;  // as CREATE TABLE spells them (the schema's, or one from the type)
+    std::vector<std::vector<Value>> rows;
+};
+
+struct SynthDatabase {
+    std::vector<SynthTable> tables;  // in the schema's order
+    size_t row_count() const;
+};
+
+// Values the queries care about, by column name (lower case, any table): their literals and the
+// neighbours of each, strings a LIKE pattern matches, IN-list items.
+struct LiteralHints {
+    std::vector<std::pair<std::string, std::vector<Value>>> by_column;
+    std::vector<Value> loose;                 // literals not compared with a column
+    std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
+    std::vector<std::string> tables;          // tables the queries name (lower case)
+    const std::vector<Value>* find(const std::string& column) const;
+    bool is_date_column(const std::string& column) const;
+};
+
+// Adds the literals of one parsed query (both queries go into one set of hints).
+void collect_hints(const ParseResult& parsed, LiteralHints& hints);
+
+// Databases 0 .. kPlainDatabases-1 look like real data (no NULLs, no empty tables, no copied rows,
+// unique texts); the later ones are edge cases (NULLs, duplicates, ties, empty tables).
+constexpr size_t kPlainDatabases = 3;
+bool is_plain_database(size_t index);
+
+// Database number `index` of a run seeded with `seed`: the same inputs give the same database.
+SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index);
+
+// ---- running and judging ---------------------------------------------------------------------------
+
+struct SynthOptions {
+    size_t databases = 8;
+    uint64_t seed = 1;
+    ExecLimits limits{2, 10000};
+    double tolerance = 1e-6;
+    size_t max_shrink_runs = 200;  // query pairs spent shrinking a counterexample
+    double max_shrink_seconds = 2;
+};
+
+enum class Verdict : uint8_t { Equal, Different, Undecided, Error };
+std::string_view verdict_name(Verdict v);
+
+struct Counterexample {
+    size_t database = 0;              // which of the N databases it was shrunk from
+    SynthDatabase data;               // only the tables the queries name, after shrinking
+    ResultSet expected, generated;
+    std::string explanation;          // the comparison's, on this database
+};
+
+struct SynthOutcome {
+    Verdict verdict = Verdict::Undecided;
+    std::string reason;
+    bool timed_out = false;           // Error: the generated query ran out of time
+    // Different only on edge-case databases (NULLs, duplicates, ties, empty tables): the queries are
+    // not equivalent, but data like the real one may not tell them apart.
+    bool edge_cases_only = false;
+    size_t databases_run = 0;
+    size_t nonempty_results = 0;      // databases where either result had rows
+    std::optional<Counterexample> counterexample;
+};
+
+// Runs both SQL queries on synthesized databases for `schema`. `ordered`/`order_keys` as for
+// compare_results (the expected query's ORDER BY).
+SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& expected_sql, const ParseResult& expected,
+                                    const std::string& generated_sql, const ParseResult& generated,
+                                    bool ordered, const std::vector<size_t>& order_keys, const SynthOptions& options);
+
+// Builds `data` in a fresh in-memory SQLite database, locks it down and runs each query on it.
+std::vector<ExecResult> run_on(const SynthDatabase& data, const std::vector<std::string>& queries, const ExecLimits& limits);
+
+// Text for people: each table's rows, then both results.
+std::string format_counterexample(const Counterexample& c);
+// The same as JSON text: {"database", "tables": [{"name", "columns", "rows"}], "expected", "generated", "explanation"}.
+std::string counterexample_json(const Counterexample& c);
+
+}  // namespace qdiff::results::synth
