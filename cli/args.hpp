@@ -44,6 +44,10 @@ std::string input_name(const Args& args);
 // The name diagnostics show for an input path.
 std::string display_name(const std::string& path);
 
+// The normalization rules named by `--normalize-off NAME[,NAME...]` (repeatable); a usage error names
+// the known rules when one is unknown.
+std::vector<std::string> normalize_off(const Args& args);
+
 // Reads a file, or standard input for "-"; a usage error when it cannot be read.
 std::string read_input(const std::string& path);
 

@@ -11,5 +11,6 @@ int run_tree(const std::vector<std::string>& args);
 int run_diff(const std::vector<std::string>& args);
 int run_batch(const std::vector<std::string>& args);
 int run_lint(const std::vector<std::string>& args);
+int run_calibrate(const std::vector<std::string>& args);
 
 }  // namespace qdiff::cli

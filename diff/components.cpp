@@ -123,7 +123,17 @@ public:
 
         std::set<std::string> agg_seen;
         auto add_aggs = [&](const Node& n) { find_aggregates(n, agg_seen); };
-        for (auto* item : q->aggregations) add_aggs(*item);
+        for (auto* item : q->aggregations) {
+            size_t before = out["aggregations"].size();
+            add_aggs(*item);
+            // A structured Weaviate query names the slot it used as the item's alias
+            // (parsers/weaviate/lower_structured.cpp).
+            std::string_view alias = item->alias.text;
+            constexpr std::string_view suffix = "_property_aggregation";
+            if (alias.size() > suffix.size() && alias.substr(alias.size() - suffix.size()) == suffix)
+                for (size_t i = before; i < out["aggregations"].size(); ++i)
+                    out["aggregations"][i].slot = std::string(alias.substr(0, alias.size() - suffix.size()));
+        }
         for (auto* item : q->projection) add_aggs(*item);
         if (q->having) add_aggs(*q->having);
         for (auto* o : q->order_by) add_aggs(*o);
