@@ -1,24 +1,20 @@
-// `qdiff batch CASES.jsonl [-o OUT.jsonl] [options]`: evaluates every case of a JSONL file on N worker
-// threads, writing one record per case in input order. At most `window` cases are in flight, so
-// memory stays flat however long the input is. With -o, ids already in OUT are skipped and OUT is
-// appended (a resumed run).
+// `qdiff batch CASES.jsonl [-o OUT.jsonl] [options]`: reads the options and the files; the cases are
+// evaluated by stages/batch_runner (N workers, records in input order, bounded memory). With -o, ids
+// already in OUT are skipped and OUT is appended (a resumed run).
 #include <unistd.h>
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
-#include <deque>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <set>
 #include <thread>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "stages/batch_runner.hpp"
 #include "stages/judge/judge_stage.hpp"
 #include "stages/pipeline.hpp"
 #include "stages/pipeline_record.hpp"
@@ -175,35 +171,6 @@ private:
     std::chrono::steady_clock::time_point last_{};
 };
 
-struct Slot {
-    size_t line = 0;
-    std::string text;
-    bool done = false;
-    bool skipped = false;  // already in the output of a previous run
-    Record record;
-    std::string output;
-};
-
-// Never throws: whatever goes wrong becomes an error record for this line.
-void evaluate(Slot& slot, stages::Pipeline& pipeline, const BatchOptions& o, const std::set<std::string>& done_ids) {
-    try {
-        auto read = stages::read_case(slot.text, slot.line, o.defaults);
-        if (auto* bad = std::get_if<stages::BadLine>(&read)) {
-            std::string id = bad->id.empty() ? stages::default_case_id(slot.line) : bad->id;
-            if (done_ids.count(id)) slot.skipped = true;
-            else slot.record = stages::bad_line_record(slot.line, *bad);
-        } else {
-            const Case& c = std::get<Case>(read);
-            if (done_ids.count(c.id)) slot.skipped = true;
-            else slot.record = stages::outcome_record(slot.line, c, pipeline.run(c));
-        }
-    } catch (const std::exception& e) {
-        slot.record = stages::bad_line_record(slot.line, {"", "internal error: " + std::string(e.what())});
-    }
-    if (!slot.skipped) slot.output = slot.record.dump(-1, ' ', false, Record::error_handler_t::replace) + "\n";
-    slot.text.clear();
-}
-
 }  // namespace
 
 int run_batch(const std::vector<std::string>& argv) {
@@ -227,82 +194,43 @@ int run_batch(const std::vector<std::string>& argv) {
     size_t resumed = summary.cases();
     Progress progress(o.input);
 
-    // The window: slots in input order; workers fill them, this thread writes them from the front.
-    const size_t window_size = 32 * o.threads;
-    std::mutex mutex;
-    std::condition_variable work_ready, slot_done;
-    std::deque<std::shared_ptr<Slot>> window, pending;
-    bool input_done = false;
-
-    // Built here, not in the workers, so that a failure to build one is reported, not fatal.
-    std::vector<std::unique_ptr<stages::Pipeline>> pipelines;
-    auto schemas = std::make_shared<stages::SchemaCache>();
-    for (size_t i = 0; i < o.threads; ++i)
-        pipelines.push_back(std::make_unique<stages::Pipeline>(o.pipeline, make_stages(o), schemas));
-    std::vector<std::thread> workers;
-    for (size_t i = 0; i < o.threads; ++i) {
-        workers.emplace_back([&, &pipeline = *pipelines[i]] {
-            std::unique_lock lock(mutex);
-            for (;;) {
-                work_ready.wait(lock, [&] { return !pending.empty() || input_done; });
-                if (pending.empty()) return;
-                std::shared_ptr<Slot> slot = pending.front();
-                pending.pop_front();
-                lock.unlock();
-                evaluate(*slot, pipeline, o, done_ids);
-                lock.lock();
-                slot->done = true;
-                // Only the writer waits, and only for the slot at the front of the window.
-                if (slot == window.front()) slot_done.notify_one();
-            }
-        });
-    }
-
-    bool write_failed = false;
-    // Writes the finished slots at the front of the window; called with the lock held.
-    auto flush_ready = [&](std::unique_lock<std::mutex>& lock) {
-        std::vector<std::shared_ptr<Slot>> ready;
-        while (!window.empty() && window.front()->done) {
-            ready.push_back(std::move(window.front()));
-            window.pop_front();
-        }
-        lock.unlock();
-        for (const auto& slot : ready) {
-            if (slot->skipped) continue;
-            write_failed |= std::fwrite(slot->output.data(), 1, slot->output.size(), out) != slot->output.size();
-            summary.add(slot->record);
-        }
-        if (!ready.empty()) write_failed |= std::fflush(out) != 0;
-        progress.update(summary);
-        lock.lock();
+    stages::BatchRunnerOptions runner_options;
+    runner_options.threads = o.threads;
+    runner_options.defaults = o.defaults;
+    runner_options.already_done = [&done_ids](const std::string& id) { return done_ids.count(id) != 0; };
+    runner_options.render = [](const Record& r) {
+        return r.dump(-1, ' ', false, Record::error_handler_t::replace) + "\n";
     };
+    auto schemas = std::make_shared<stages::SchemaCache>();
+    stages::BatchRunner runner(std::move(runner_options),
+                               [&] { return std::make_unique<stages::Pipeline>(o.pipeline, make_stages(o), schemas); });
 
-    std::string line;
-    std::unique_lock lock(mutex);
-    for (size_t line_number = 1;; ++line_number) {
-        lock.unlock();
-        bool more = static_cast<bool>(std::getline(*in, line));
-        lock.lock();
-        if (!more) break;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
-        slot_done.wait(lock, [&] { return window.size() < window_size || window.front()->done; });
-        flush_ready(lock);
-        auto slot = std::make_shared<Slot>();
-        slot->line = line_number;
-        slot->text = std::move(line);
-        window.push_back(slot);
-        pending.push_back(slot);
-        work_ready.notify_one();
-    }
-    input_done = true;
-    work_ready.notify_all();
-    while (!window.empty()) {
-        slot_done.wait(lock, [&] { return window.front()->done; });
-        flush_ready(lock);
-    }
-    lock.unlock();
-    for (std::thread& w : workers) w.join();
+    size_t line_number = 0;
+    auto next_case = [&]() -> std::optional<stages::BatchInput> {
+        std::string line;
+        while (std::getline(*in, line)) {
+            ++line_number;
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (line.find_first_not_of(" \t") != std::string::npos) return stages::BatchInput{line_number, std::move(line)};
+        }
+        return std::nullopt;
+    };
+    bool write_failed = false;
+    // Flushed at most every 100 ms: a reader of the file sees progress without a system call per record.
+    auto last_flush = std::chrono::steady_clock::now();
+    auto write_record = [&](stages::BatchOutput&& output) {
+        if (output.skipped) return;
+        write_failed |= std::fwrite(output.text.data(), 1, output.text.size(), out) != output.text.size();
+        summary.add(output.record);
+        auto now = std::chrono::steady_clock::now();
+        if (now - last_flush >= std::chrono::milliseconds(100)) {
+            write_failed |= std::fflush(out) != 0;
+            last_flush = now;
+        }
+        progress.update(summary);
+    };
+    runner.run(next_case, write_record);
+    write_failed |= std::fflush(out) != 0;
     if (out != stdout) write_failed |= std::fclose(out) != 0;
     progress.update(summary, true);
 

@@ -1,0 +1,64 @@
+// Evaluating a stream of cases on N worker threads and handing their records back in input order.
+// At most threads × cases_per_thread cases are in flight, so memory stays flat however long the input
+// is. `qdiff batch` (cli/batch_command.cpp) drives it with the lines of a JSONL file; a language
+// binding can drive it with ready cases.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "stages/pipeline.hpp"
+#include "stages/pipeline_record.hpp"
+
+namespace qdiff::stages {
+
+struct BatchInput {
+    size_t line = 0;  // 1-based position in the input: default ids and error records name it
+    // A JSONL line (read by read_case on a worker, so a bad line becomes an error record) or a ready case.
+    std::variant<std::string, Case> content;
+};
+
+struct BatchOutput {
+    size_t line = 0;
+    std::string id;        // the case's id (for a bad line: its readable id, else the default one)
+    bool skipped = false;  // already_done said so: not evaluated, no record
+    Record record;
+    std::string text;      // options.render(record), made on the worker; "" without render
+};
+
+struct BatchRunnerOptions {
+    size_t threads = 1;
+    size_t cases_per_thread = 32;  // in flight per worker: enough to keep workers busy while one case is slow
+    CaseDefaults defaults;         // for JSONL lines
+    // Ids whose records already exist (a resumed run): those cases are skipped. Called on the workers.
+    std::function<bool(const std::string& id)> already_done;
+    // Turns a record into the text the caller writes (a JSONL line, a CSV row), on the workers.
+    std::function<std::string(const Record&)> render;
+};
+
+class BatchRunner {
+public:
+    // Builds one pipeline per thread up front, so that a failure to build one reaches the caller
+    // instead of ending a worker.
+    BatchRunner(BatchRunnerOptions options, const std::function<std::unique_ptr<Pipeline>()>& make_pipeline);
+
+    // Takes inputs from `next` until it returns nothing, and gives `emit` exactly one output per input,
+    // in input order; a case that fails in any way becomes an error record. `next` and `emit` run only
+    // on the calling thread, one at a time (a binding may take its interpreter lock inside them). An
+    // exception from either stops the workers and is rethrown once they are joined.
+    void run(const std::function<std::optional<BatchInput>()>& next, const std::function<void(BatchOutput&&)>& emit);
+
+    size_t window() const { return options_.threads * options_.cases_per_thread; }
+
+private:
+    void evaluate(BatchInput& input, BatchOutput& output, Pipeline& pipeline) const;
+
+    BatchRunnerOptions options_;
+    std::vector<std::unique_ptr<Pipeline>> pipelines_;
+};
+
+}  // namespace qdiff::stages
