@@ -109,6 +109,17 @@ public:
             if (seen.insert(a.text).second) unique.push_back(a);
         coll = unique;
 
+        // The blocks the top block reads from: each CTE body and derived table, whole (the other
+        // components see only the top block).
+        for (auto* cte : q->ctes)
+            if (cte->query) {
+                Atom a = make_atom(to_sql(*cte->query), cte->span);
+                a.context = "WITH";
+                out["subqueries"].push_back(a);
+            }
+        for (auto* r : q->sources) derived_tables(r);
+        for (auto* j : q->joins) derived_tables(j->right);
+
         for (auto* s : q->search) {
             Atom a;
             a.op = std::string(enum_name(s->search));
@@ -215,6 +226,17 @@ private:
         Atom a = make_atom(to_sql(st), st.span);
         a.op = std::string(kind_name(st.kind));
         out["projection"].push_back(a);
+    }
+
+    void derived_tables(const Relation* r) {
+        if (auto* d = dyn_cast<DerivedTable>(r); d && d->query) {
+            Atom a = make_atom(to_sql(*d->query), d->span);
+            a.context = "FROM";
+            out["subqueries"].push_back(a);
+        } else if (auto* j = dyn_cast<JoinedTable>(r)) {
+            derived_tables(j->first);
+            for (auto* join : j->joins) derived_tables(join->right);
+        }
     }
 
     std::string relation_name(const Relation* r) {

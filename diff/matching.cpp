@@ -119,6 +119,7 @@ double atom_similarity(const std::string& component, const Atom& e, const Atom& 
     if (e.text == g.text && e.context == g.context) return 1;
     if (component == "collection") return e.text == g.text ? 1 : 0;  // exact: the gate
     if (component == "group_by" || component == "projection") return column_similarity(e.text, g.text);
+    if (component == "subqueries") return (e.context == g.context ? 1.0 : 0.9) * name_similarity(e.text, g.text);
     double value;
     if (e.numeric && g.numeric && quantity(e) == quantity(g)) {
         double m = std::max(std::fabs(e.number), std::fabs(g.number));

@@ -99,7 +99,8 @@ const std::vector<std::string>& execution_feature_names() {
         "projection.distinct",   "joins.changed",         "joins.missing",         "joins.extra",
         "order.direction",       "order.changed",         "order.missing",         "order.extra",
         "order.unrequested",     "limit.changed",         "limit.missing",         "limit.extra",
-        "set_operations.changed", "set_operations.missing", "set_operations.extra", "tree.distance_ratio"};
+        "set_operations.changed", "set_operations.missing", "set_operations.extra", "subqueries.changed",
+        "subqueries.missing",    "subqueries.extra",      "tree.distance_ratio"};
     return names;
 }
 

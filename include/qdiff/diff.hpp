@@ -32,7 +32,7 @@ struct Atom {
 // The components, in reporting order.
 inline constexpr const char* kComponentNames[] = {"collection", "search",     "filters", "aggregations",
                                                   "group_by",   "projection", "joins",   "order",
-                                                  "limit",      "having",     "set_operations"};
+                                                  "limit",      "having",     "set_operations", "subqueries"};
 
 using Components = std::map<std::string, std::vector<Atom>>;
 
