@@ -3,11 +3,13 @@ not: ROC AUC of every qdiff profile, of the cross-validated calibrated profile (
 folds grouped by database), of sqlglot's diff (share of kept nodes) and of token Jaccard, on the same
 labelled pairs, in one run.
 
-usage: execution_auc.py QDIFF LABELLED.jsonl [--dialect D] [--profile NAME|FILE ...]
+usage: execution_auc.py QDIFF LABELLED.jsonl [--dialect D] [--strict-labels] [--profile NAME|FILE ...]
 
 LABELLED.jsonl: one pair per line with `expected` (or `gold`), `generated` (or `pred`/`predicted`), a
-boolean `label` (the generated query returns the expected rows) and `db_id` (the database, for the
-grouped folds). A query a tool cannot parse scores 0 for that tool."""
+boolean `label` (the generated query returns the expected rows) — or the `verdict` of
+/work/labels/spider_synth.jsonl (equal; error; different, counted equal when only the edge-case
+databases tell them apart unless --strict-labels; undecided pairs are left out) — and `db_id` (the
+database, for the grouped folds). A query a tool cannot parse scores 0 for that tool."""
 import json
 import os
 import re
@@ -22,6 +24,20 @@ def field(record, *names):
     for n in names:
         if isinstance(record.get(n), str):
             return record[n]
+    return None
+
+
+def label_of(r, strict):
+    """A boolean `label`, or a synthesized-database `verdict` read as `qdiff calibrate` reads it."""
+    if isinstance(r.get("label"), bool):
+        return r["label"]
+    v = r.get("verdict")
+    if v == "equal":
+        return True
+    if v == "error":
+        return False
+    if v == "different":
+        return not strict and bool(r.get("edge_cases_only"))
     return None
 
 
@@ -85,9 +101,10 @@ def jaccard_scores(pairs):
     return out
 
 
-def calibrated_auc(qdiff, labelled_path, dialect):
+def calibrated_auc(qdiff, labelled_path, dialect, strict):
     """The out-of-fold AUC that `qdiff calibrate` reports (folds grouped by database)."""
-    run = subprocess.run([qdiff, "calibrate", labelled_path, "--dialect", dialect], capture_output=True, text=True)
+    run = subprocess.run([qdiff, "calibrate", labelled_path, "--dialect", dialect] + (["--strict-labels"] if strict else []),
+                         capture_output=True, text=True)
     m = re.search(r"^after \(out of fold[^)]*\): AUC ([0-9.]+)", run.stdout, re.M)
     return float(m.group(1)) if m else None
 
@@ -97,11 +114,13 @@ def main():
     if len(args) < 2:
         sys.exit(__doc__)
     qdiff, labelled = args[0], args[1]
-    dialect, profiles = "sqlite", list(DEFAULT_PROFILES)
+    dialect, profiles, strict = "sqlite", list(DEFAULT_PROFILES), False
     rest = args[2:]
     while rest:
         if rest[0] == "--dialect" and len(rest) > 1:
             dialect, rest = rest[1], rest[2:]
+        elif rest[0] == "--strict-labels":
+            strict, rest = True, rest[1:]
         elif rest[0] == "--profile" and len(rest) > 1:
             profiles.append(rest[1])
             rest = rest[2:]
@@ -114,10 +133,11 @@ def main():
                 continue
             r = json.loads(line)
             e, g = field(r, "expected", "gold"), field(r, "generated", "pred", "predicted")
-            if e is None or g is None or not isinstance(r.get("label"), bool):
+            label = label_of(r, strict)
+            if e is None or g is None or label is None:
                 continue
             pairs.append((e, g))
-            labels.append(r["label"])
+            labels.append(label)
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as cases:
         for i, (e, g) in enumerate(pairs):
             cases.write(json.dumps({"id": str(i), "lang": "sql", "expected": e, "generated": g}) + "\n")
@@ -126,7 +146,7 @@ def main():
     for p in profiles:
         rows.append({"score": "qdiff --profile " + p, "auc": auc(qdiff_scores(qdiff, cases_path, p, dialect, len(pairs)), labels)})
     os.unlink(cases_path)
-    cv = calibrated_auc(qdiff, labelled, dialect)
+    cv = calibrated_auc(qdiff, labelled, dialect, strict)
     if cv is not None:
         rows.append({"score": "qdiff calibrate (execution profile refitted, out of fold, grouped by database)", "auc": cv})
     glot, name = sqlglot_scores(pairs, dialect)

@@ -27,9 +27,18 @@ std::string text_field(const nlohmann::json& j, std::initializer_list<const char
     return "";
 }
 
-// The label of a line: an explicit boolean `label`, or the results matcher's verdict of a batch record.
-std::optional<bool> label_of(const nlohmann::json& j) {
+// The label of a line: an explicit boolean `label`; a synthesized-database `verdict` (equal, error,
+// different — when only edge-case databases tell the two apart, equal unless `strict`; undecided has
+// none); or the results matcher's verdict of a batch record.
+std::optional<bool> label_of(const nlohmann::json& j, bool strict) {
     if (j.contains("label") && j["label"].is_boolean()) return j["label"].get<bool>();
+    if (j.contains("verdict") && j["verdict"].is_string()) {
+        std::string v = j["verdict"].get<std::string>();
+        if (v == "equal") return true;
+        if (v == "error") return false;
+        if (v == "different") return !strict && j.value("edge_cases_only", false);
+        return std::nullopt;
+    }
     if (j.contains("stages") && j["stages"].is_object() && j["stages"].contains("results")) {
         const auto& r = j["stages"]["results"];
         if (r.is_object() && r.value("status", "") == "ok" && r.contains("score") && r["score"].is_number())
@@ -67,7 +76,7 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     std::vector<std::string> argv = argv_in;
     for (auto& a : argv)
         if (a == "-o") a = "--output";
-    Args args(argv, {"output", "folds", "name", "profile", "lang", "dialect", "threads", "fitted-on"}, {});
+    Args args(argv, {"output", "folds", "name", "profile", "lang", "dialect", "threads", "fitted-on"}, {"strict-labels"});
     if (args.positionals().size() != 1) throw UsageError{"expected one input, LABELLED.jsonl"};
     const std::string input = args.positionals()[0];
     int folds = 5;
@@ -96,7 +105,7 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
         if (!j.is_object()) throw UsageError{display_name(input) + ":" + std::to_string(line_number) + ": not a JSON object"};
-        std::optional<bool> label = label_of(j);
+        std::optional<bool> label = label_of(j, args.flag("strict-labels"));
         if (!label) {
             ++unlabelled;
             continue;

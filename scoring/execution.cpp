@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cctype>
 #include <cstdio>
 #include <map>
 
@@ -27,6 +28,29 @@ struct Collector {
 };
 
 std::string quoted(const Atom& a) { return "`" + a.text + "`"; }
+
+// The text without its qualifiers (`singer.name` → `name`): two atoms equal but for them read the same
+// column through another table (a join path a model wrote differently), which often returns the same
+// values; another column hardly ever does.
+std::string unqualified(std::string_view text) {
+    std::string out;
+    size_t word = 0;  // start of the current identifier in `out`
+    for (char c : text) {
+        bool ident = std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        if (c == '.' && word < out.size() && !std::isdigit(static_cast<unsigned char>(out[word]))) {
+            out.resize(word);  // drop `qualifier.`
+            continue;
+        }
+        if (!ident) word = out.size() + 1;
+        out += c;
+    }
+    return out;
+}
+
+bool only_qualifiers_differ(const AtomPair& p) {
+    return unqualified(p.expected.property) == unqualified(p.generated.property) &&
+           unqualified(p.expected.text) == unqualified(p.generated.text);
+}
 std::string change(const AtomPair& p) {
     if (p.expected.text == p.generated.text && p.expected.context != p.generated.context) {
         auto under = [](const Atom& a) { return a.context.empty() ? std::string(" (alone)") : " (under " + a.context + ")"; };
@@ -38,7 +62,7 @@ std::string change(const AtomPair& p) {
 // Which part of a filter leaf (column, operator, typed value) a changed pair changed.
 std::string filter_change(const AtomPair& p) {
     if (p.expected.op != p.generated.op) return "operator";
-    if (p.expected.property != p.generated.property) return "column";
+    if (p.expected.property != p.generated.property) return only_qualifiers_differ(p) ? "qualifier" : "column";
     if (p.expected.value != p.generated.value || p.expected.value_type != p.generated.value_type) return "value";
     return "connective";  // the same leaf under another AND/OR structure
 }
@@ -56,7 +80,7 @@ void generic(const ComponentResult& c, Collector& out) {
 }
 
 void projection(const ComponentResult& c, Collector& out) {
-    for (auto& p : c.changed) out.add("projection.changed", change(p));
+    for (auto& p : c.changed) out.add(only_qualifiers_differ(p) ? "projection.qualifier" : "projection.changed", change(p));
     for (const std::vector<Atom>* side : {&c.missing, &c.extra})
         for (auto& a : *side)
             out.add(a.text == "DISTINCT" ? "projection.distinct"
@@ -90,12 +114,13 @@ void order(const ComponentResult& c, Collector& out) {
 const std::vector<std::string>& execution_feature_names() {
     static const std::vector<std::string> names = {
         "collection.missing",    "collection.extra",      "search.changed",        "search.missing",
-        "search.extra",          "filters.operator",      "filters.column",        "filters.value",
+        "search.extra",          "filters.operator",      "filters.column",        "filters.qualifier",
+        "filters.value",
         "filters.connective",    "filters.missing",       "filters.extra",         "having.operator",
-        "having.column",         "having.value",          "having.connective",     "having.missing",
+        "having.column",         "having.qualifier",      "having.value",          "having.connective",     "having.missing",
         "having.extra",          "aggregations.function", "aggregations.distinct", "aggregations.argument",
         "aggregations.missing",  "aggregations.extra",    "group_by.changed",      "group_by.missing",
-        "group_by.extra",        "projection.changed",    "projection.missing",    "projection.extra",
+        "group_by.extra",        "projection.changed",    "projection.qualifier",    "projection.missing",    "projection.extra",
         "projection.distinct",   "joins.changed",         "joins.missing",         "joins.extra",
         "order.direction",       "order.changed",         "order.missing",         "order.extra",
         "order.unrequested",     "limit.changed",         "limit.missing",         "limit.extra",
