@@ -2,7 +2,16 @@
 // reason; differences execution ignores keep the score; identifier case by dialect.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
+
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
@@ -183,4 +192,92 @@ TEST_CASE("weaviate-reference equals the published metric on the cases of issue 
     CHECK(reference(menus(R"(,"integer_property_filter":{"property_name":"price","operator":"=","value":20})"),
                     menus(R"(,"integer_property_filter":{"property_name":"price","operator":"=","value":20.0})")) ==
           Approx(1.0));
+}
+
+namespace {
+
+struct Cli {
+    int exit_code;
+    std::string out, err;
+};
+
+std::filesystem::path scratch_dir() {
+    static const std::filesystem::path dir = [] {
+        std::string pattern = (std::filesystem::temp_directory_path() / "qdiff-execution-XXXXXX").string();
+        REQUIRE(mkdtemp(pattern.data()));
+        return std::filesystem::path(pattern);
+    }();
+    return dir;
+}
+
+std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+Cli qdiff_cli(const std::string& args) {
+    auto out = scratch_dir() / "stdout", err = scratch_dir() / "stderr";
+    std::string command = std::string(QDIFF_CLI_PATH) + " " + args + " > " + out.string() + " 2> " + err.string();
+    int status = std::system(command.c_str());
+    return {WEXITSTATUS(status), slurp(out), slurp(err)};
+}
+
+}  // namespace
+
+TEST_CASE("execution: --normalize-off switches a rule off, and an unknown rule is a usage error", "[execution][cli]") {
+    auto e = scratch_dir() / "e.sql", g = scratch_dir() / "g.sql";
+    std::ofstream(e) << "SELECT name FROM singer WHERE age > 30";
+    std::ofstream(g) << "select NAME from SINGER where 30 < age";
+    Cli on = qdiff_cli("diff --format json " + e.string() + " " + g.string());
+    REQUIRE(on.exit_code == 0);
+    CHECK(nlohmann::json::parse(on.out)["score"] == 1.0);
+    Cli off = qdiff_cli("diff --format json --normalize-off comparison-orientation " + e.string() + " " + g.string());
+    REQUIRE(off.exit_code == 0);
+    CHECK(nlohmann::json::parse(off.out)["score"].get<double>() < 1.0);
+    Cli bogus = qdiff_cli("diff --normalize-off no-such-rule " + e.string() + " " + g.string());
+    CHECK(bogus.exit_code == 2);
+    CHECK(bogus.err.find("identifier-case") != std::string::npos);  // the message lists the rules
+}
+
+TEST_CASE("qdiff calibrate: fits a profile that --profile loads, with grouped folds and the report", "[execution][cli]") {
+    // Labelled pairs over 4 databases: an operator flip is wrong, an alias-only rewrite right, a
+    // changed value wrong, an added ORDER BY right.
+    auto labelled = scratch_dir() / "labelled.jsonl";
+    {
+        std::ofstream out(labelled);
+        for (int db = 0; db < 4; ++db)
+            for (int i = 0; i < 6; ++i) {
+                std::string t = "t" + std::to_string(db), n = std::to_string(10 + i);
+                auto line = [&](const std::string& g, bool label) {
+                    out << nlohmann::json{{"db_id", "db" + std::to_string(db)}, {"expected", "SELECT a FROM " + t + " WHERE b > " + n},
+                                          {"generated", g}, {"label", label}}.dump()
+                        << "\n";
+                };
+                line("SELECT a FROM " + t + " WHERE b < " + n, false);
+                line("SELECT x.a FROM " + t + " AS x WHERE " + n + " < x.b", true);
+                line("SELECT a FROM " + t + " WHERE b > " + std::to_string(100 + i), false);
+                line("SELECT a FROM " + t + " WHERE b > " + n + " ORDER BY a", true);
+            }
+        out << R"({"expected": "SELECT 1", "generated": "SELECT 2"})" << "\n";  // no label: skipped
+    }
+    auto profile = scratch_dir() / "fitted.json";
+    Cli run = qdiff_cli("calibrate " + labelled.string() + " --folds 4 -o " + profile.string());
+    INFO(run.out << run.err);
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.out.find("96 labelled pairs (48 return the expected rows), 4 databases, 4 folds grouped by database") !=
+          std::string::npos);
+    CHECK(run.out.find("1 lines without a label skipped") != std::string::npos);
+    CHECK(run.out.find("after (out of fold") != std::string::npos);
+    CHECK(run.out.find("calibration") != std::string::npos);
+    Profile p = load_profile(profile.string());
+    CHECK(p.kind == "execution");
+    for (auto& [feature, w] : p.coefficients) CHECK(w <= 0);  // no difference makes a right result likelier
+    // The fitted profile separates the kinds: the ORDER BY the expected query lacks scores above the flip.
+    ParseResult e = parse("SELECT a FROM t0 WHERE b > 10", {.language = Language::Sql});
+    ParseResult flip = parse("SELECT a FROM t0 WHERE b < 10", {.language = Language::Sql});
+    ParseResult ordered = parse("SELECT a FROM t0 WHERE b > 10 ORDER BY a", {.language = Language::Sql});
+    double flip_score = diff(*e.script(), Language::Sql, *flip.script(), Language::Sql, p).score;
+    double ordered_score = diff(*e.script(), Language::Sql, *ordered.script(), Language::Sql, p).score;
+    CHECK(ordered_score > flip_score);
+    CHECK(qdiff_cli("calibrate " + (scratch_dir() / "absent.jsonl").string()).exit_code == 2);
 }
