@@ -8,6 +8,7 @@ packages=(
   tao-pegtl-dev libboost-graph-dev libfmt-dev catch2 nlohmann-json3-dev
   libsqlite3-dev sqlite3 libpq-dev postgresql libcurl4-openssl-dev
   libclang-rt-14-dev
+  liblinear-dev
 )
 missing=()
 for p in "${packages[@]}"; do
