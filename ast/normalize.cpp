@@ -20,6 +20,17 @@ namespace {
 
 using namespace ast;
 
+enum class Rule : uint8_t {
+#define QDIFF_NORMALIZE_RULE(id, name, summary) id,
+#include "ast/normalize/rules.def"
+#undef QDIFF_NORMALIZE_RULE
+};
+constexpr std::string_view kRuleNames[] = {
+#define QDIFF_NORMALIZE_RULE(id, name, summary) name,
+#include "ast/normalize/rules.def"
+#undef QDIFF_NORMALIZE_RULE
+};
+
 // Visits the (mutable) fields of a node.
 template <class V>
 void visit_fields_mut(Node& n, V&& v) {
@@ -124,7 +135,9 @@ std::string format_number(double v) {
 class Normalizer {
 public:
     Normalizer(Language language, Arena& arena, NormalizeOptions options = {})
-        : lang_(language), arena_(arena), options_(options) {}
+        : lang_(language), arena_(arena), options_(options) {
+        for (size_t i = 0; i < std::size(kRuleNames); ++i) enabled_[i] = !options_.off.count(std::string(kRuleNames[i]));
+    }
 
     Node* rewrite(const Node* n) {
         if (!n) return nullptr;
@@ -134,9 +147,9 @@ public:
         if (auto* e = dyn_cast<Expr>(c)) return simplify(e);
         if (auto* o = dyn_cast<OrderItem>(c)) {
             // SQL and Weaviate sort ascending by default; KQL's sort/order/top descending.
-            if (o->dir == SortDir::Default) o->dir = lang_ == Language::Kql ? SortDir::Desc : SortDir::Asc;
+            if (o->dir == SortDir::Default && on(Rule::SortDirection)) o->dir = lang_ == Language::Kql ? SortDir::Desc : SortDir::Asc;
         }
-        if (auto* d = dyn_cast<DerivedTable>(c); d && !d->alias.empty() && !scopes_.empty()) {
+        if (auto* d = dyn_cast<DerivedTable>(c); d && !d->alias.empty() && !scopes_.empty() && on(Rule::Aliases)) {
             // a derived table's alias is a positional name: `(...) AS sub` ≡ `(...) AS s`
             auto& scope = scopes_.back();
             if (auto it = scope.alias_to_table.find(std::string(d->alias.text)); it != scope.alias_to_table.end())
@@ -144,7 +157,8 @@ public:
         }
         if (auto* t = dyn_cast<TableRef>(c)) {
             // The alias has been resolved into the column references when it is unambiguous.
-            if (!t->alias.empty() && !t->name.empty() && resolvable_alias(t->alias.text)) t->alias = Name{};
+            if (!t->alias.empty() && !t->name.empty() && resolvable_alias(t->alias.text) && on(Rule::Aliases))
+                t->alias = Name{};
         }
         return c;
     }
@@ -162,16 +176,24 @@ private:
     Language lang_;
     Arena& arena_;
     NormalizeOptions options_;
+    bool enabled_[std::size(kRuleNames)] = {};
     std::vector<Scope> scopes_;
 
+    bool on(Rule r) const { return enabled_[static_cast<size_t>(r)]; }
+
     std::string_view fold(std::string_view text, bool quoted) const {
-        if ((lang_ == Language::Sql && !quoted) || options_.fold_all_names) {
+        if (((lang_ == Language::Sql && (!quoted || quoted_names_fold())) || options_.fold_all_names) &&
+            on(Rule::IdentifierCase)) {
             bool has_upper = std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
             if (has_upper) return arena_.copy(support::to_lower(text));
         }
         return text;
     }
     Name fold(const Name& n) const { return Name{fold(n.text, n.quoted), false}; }
+    bool quoted_names_fold() const {
+        return options_.dialect == Dialect::Sqlite || options_.dialect == Dialect::Mysql ||
+               options_.dialect == Dialect::Tsql;
+    }
 
     bool resolvable_alias(std::string_view alias) const {
         if (scopes_.empty()) return false;
@@ -256,12 +278,13 @@ private:
         Query* c = shallow_copy(q, arena_);
         rewrite_fields(*c);
         scopes_.pop_back();
-        inner_joins_as_filter(*c);
-        having_keys_as_filter(*c);
-        null_safe_equality_as_filter(*c);
+        if (on(Rule::InnerJoinsAsFilter)) inner_joins_as_filter(*c);
+        if (on(Rule::HavingKeysAsFilter)) having_keys_as_filter(*c);
+        if (on(Rule::NullSafeEquality)) null_safe_equality_as_filter(*c);
         // KQL `summarize aggs by keys` without a later project outputs the keys then the aggregates:
         // spell it as SQL does, in the select list (SQL keeps its aggregates in the projection).
-        if (lang_ == Language::Kql && c->projection.empty() && (!c->aggregations.empty() || !c->group_by.empty())) {
+        if (lang_ == Language::Kql && c->projection.empty() && (!c->aggregations.empty() || !c->group_by.empty()) &&
+            on(Rule::KqlSummarize)) {
             std::vector<SelectItem*> items;
             for (Expr* key : c->group_by) {
                 auto* item = arena_.make<SelectItem>();
@@ -273,7 +296,7 @@ private:
             c->projection = arena_.list(items);
             c->aggregations = {};
         }
-        group_by_as_distinct(*c);
+        if (on(Rule::GroupByAsDistinct)) group_by_as_distinct(*c);
         return c;
     }
 
@@ -392,7 +415,7 @@ private:
     }
 
     Expr* resolve_column(ColumnRef* c) {
-        if (c->path.empty() || scopes_.empty()) return c;
+        if (c->path.empty() || scopes_.empty() || !on(Rule::Aliases)) return c;
         if (c->path.size() == 1) {
             const Scope& s = scopes_.back();
             if (!s.single_table.empty() && !s.output_aliases.count(std::string(c->path[0].text))) {
@@ -518,10 +541,16 @@ private:
     }
 
     Expr* sorted_chain(BinaryOp op, std::vector<Expr*> terms, Span span) {
-        if (op == BinaryOp::Or) terms = merge_equalities(std::move(terms), span);
-        if (op == BinaryOp::Add || op == BinaryOp::Mul) terms = fold_constants(op, std::move(terms), span);
+        if (op == BinaryOp::Or && on(Rule::OrEqualitiesAsIn)) terms = merge_equalities(std::move(terms), span);
+        if ((op == BinaryOp::Add || op == BinaryOp::Mul) && on(Rule::ConstantFolding))
+            terms = fold_constants(op, std::move(terms), span);
         std::vector<std::pair<std::string, Expr*>> keyed;
         for (auto* t : terms) keyed.emplace_back(key(t), t);
+        if (!on(Rule::CommutativeOrder)) {
+            Expr* acc = keyed[0].second;
+            for (size_t i = 1; i < keyed.size(); ++i) acc = make_binary(op, acc, keyed[i].second, span);
+            return acc;
+        }
         std::stable_sort(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first < b.first; });
         if (op == BinaryOp::And || op == BinaryOp::Or)  // idempotent: x AND x ≡ x
             keyed.erase(std::unique(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first == b.first; }),
@@ -597,7 +626,7 @@ private:
     }
 
     Expr* simplify_literal(Literal* l) {
-        if (l->type == LiteralType::Integer || l->type == LiteralType::Decimal) {
+        if ((l->type == LiteralType::Integer || l->type == LiteralType::Decimal) && on(Rule::NumericLiterals)) {
             std::string text(l->text);
             text.erase(std::remove(text.begin(), text.end(), '_'), text.end());
             double v = 0;
@@ -612,7 +641,7 @@ private:
             }
             return l;
         }
-        if (l->type == LiteralType::Timespan || l->type == LiteralType::Interval) {
+        if ((l->type == LiteralType::Timespan || l->type == LiteralType::Interval) && on(Rule::Timespans)) {
             if (auto seconds = timespan_seconds(l->text)) {
                 l->type = LiteralType::Timespan;
                 l->text = arena_.copy(format_number(*seconds) + "s");
@@ -678,11 +707,17 @@ private:
             return st;
         }
         if (auto* l = dyn_cast<Literal>(e)) return simplify_literal(l);
+        if (auto* c = dyn_cast<Cast>(e); c && options_.dialect == Dialect::Sqlite && on(Rule::CastTypes)) {
+            c->type = sqlite_affinity(c->type);
+            return c;
+        }
         if (auto* u = dyn_cast<Unary>(e)) {
             if (u->op == UnaryOp::Not) {
+                if (!on(Rule::NotPushDown)) return u;
                 if (Expr* pushed = push_not(u->operand, u->span)) return pushed;
                 return u;
             }
+            if (!on(Rule::NumericLiterals)) return u;
             if (u->op == UnaryOp::Plus) return u->operand;
             if (u->op == UnaryOp::Negate) {
                 if (auto* l = dyn_cast<Literal>(u->operand);
@@ -698,12 +733,12 @@ private:
             return u;
         }
         if (auto* b = dyn_cast<Between>(e)) {
-            if (b->symmetric) return b;
+            if (b->symmetric || !on(Rule::BetweenAsRange)) return b;
             Expr* lo = simplify(make_binary(BinaryOp::GtEq, b->expr, b->low, b->span));
             Expr* hi = simplify(make_binary(BinaryOp::LtEq, b->expr, b->high, b->span));
             return simplify(make_binary(BinaryOp::And, lo, hi, b->span));
         }
-        if (auto* in = dyn_cast<InList>(e)) {
+        if (auto* in = dyn_cast<InList>(e); in && on(Rule::InListSet)) {
             std::vector<std::pair<std::string, Expr*>> keyed;
             for (auto* item : in->items) keyed.emplace_back(key(item), item);
             std::sort(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first < b.first; });
@@ -724,29 +759,30 @@ private:
                 {"char_length", "length"}, {"character_length", "length"}, {"strlen", "length"},
                 {"lcase", "lower"},      {"ucase", "upper"},    {"tolower", "lower"},   {"toupper", "upper"},
                 {"ceiling", "ceil"},     {"pow", "power"}};
-            if (auto it = synonyms.find(name); it != synonyms.end() && !f->over) {
+            if (auto it = synonyms.find(name); it != synonyms.end() && !f->over && on(Rule::FunctionSynonyms)) {
                 f->name = arena_.list(std::vector<Name>{Name{arena_.copy(it->second), false}});
                 name = it->second;
             }
             if (!f->over && !f->distinct) {
                 // KQL strcat(a, b) ≡ CONCAT(a, b) ≡ a || b
-                if ((name == "strcat" || name == "concat") && f->args.size() >= 2)
+                if ((name == "strcat" || name == "concat") && f->args.size() >= 2 && on(Rule::ConcatChain))
                     return concat_chain(std::vector<Expr*>(f->args.begin(), f->args.end()), f->span);
                 // KQL iff(c, a, b), T-SQL iif, MySQL if ≡ CASE WHEN c THEN a ELSE b END; KQL case(c1, v1, ..., e)
-                if (((name == "iff" || name == "iif" || name == "if") && f->args.size() == 3) ||
-                    (name == "case" && lang_ == Language::Kql && f->args.size() >= 3 && f->args.size() % 2 == 1))
+                if ((((name == "iff" || name == "iif" || name == "if") && f->args.size() == 3) ||
+                     (name == "case" && lang_ == Language::Kql && f->args.size() >= 3 && f->args.size() % 2 == 1)) &&
+                    on(Rule::ConditionalsAsCase))
                     return case_from(f->args, f->span);
-                if (name == "lower" && f->args.size() == 1) {  // lower('Bob') → 'bob'
+                if (name == "lower" && f->args.size() == 1 && on(Rule::CaseInsensitiveEquality)) {  // lower('Bob') → 'bob'
                     if (auto* l = dyn_cast<Literal>(f->args[0]); l && l->type == LiteralType::String) return lowered(l);
                 }
             }
             // KQL dcount(x) ≡ count(DISTINCT x)
-            if (name == "dcount" && f->args.size() == 1 && !f->over) {
+            if (name == "dcount" && f->args.size() == 1 && !f->over && on(Rule::FunctionSynonyms)) {
                 f->name = arena_.list(std::vector<Name>{Name{"count", false}});
                 f->distinct = true;
                 name = "count";
             }
-            if (name == "count" && !f->distinct) {
+            if (name == "count" && !f->distinct && on(Rule::CountStar)) {
                 bool star = f->args.empty();
                 if (f->args.size() == 1) {
                     if (auto* s = dyn_cast<Star>(f->args[0]); s && s->qualifier.empty()) star = true;
@@ -762,8 +798,9 @@ private:
                     f->name = arena_.list(std::vector<Name>{Name{"count", false}});
                 }
             }
-            if (name == "now" || name == "current_timestamp" || name == "getdate" || name == "utcnow" ||
-                name == "localtimestamp" || name == "sysdatetime") {
+            if ((name == "now" || name == "current_timestamp" || name == "getdate" || name == "utcnow" ||
+                 name == "localtimestamp" || name == "sysdatetime") &&
+                on(Rule::NowAndAgo)) {
                 f->name = arena_.list(std::vector<Name>{Name{"now", false}});
                 f->args = {};
             }
@@ -771,7 +808,7 @@ private:
         }
         if (auto* b = dyn_cast<Binary>(e)) {
             // NOW() - INTERVAL '1 hour'  ≡  ago(1h)
-            if (b->op == BinaryOp::Sub && is_now(b->lhs)) {
+            if (b->op == BinaryOp::Sub && is_now(b->lhs) && on(Rule::NowAndAgo)) {
                 if (auto* l = dyn_cast<Literal>(b->rhs);
                     l && (l->type == LiteralType::Timespan || l->type == LiteralType::Interval)) {
                     auto* f = arena_.make<FunctionCall>();
@@ -782,10 +819,11 @@ private:
                 }
             }
             // a =~ b ≡ lower(a) = lower(b); ILIKE without wildcards is the same test
-            if (b->op == BinaryOp::EqualsCi || (b->op == BinaryOp::ILike && is_plain_string(b->rhs)))
+            if ((b->op == BinaryOp::EqualsCi || (b->op == BinaryOp::ILike && is_plain_string(b->rhs))) &&
+                on(Rule::CaseInsensitiveEquality))
                 return simplify(make_binary(BinaryOp::Eq, lowered(b->lhs), lowered(b->rhs), b->span));
             // a IS DISTINCT FROM b is symmetric; against NULL it is IS NOT NULL
-            if (b->op == BinaryOp::IsDistinctFrom) {
+            if (b->op == BinaryOp::IsDistinctFrom && on(Rule::NullSafeEquality)) {
                 if (key(b->lhs) > key(b->rhs)) std::swap(b->lhs, b->rhs);
                 for (auto [null_side, other] : {std::pair{b->lhs, b->rhs}, std::pair{b->rhs, b->lhs}}) {
                     if (auto* l = dyn_cast<Literal>(null_side); l && l->type == LiteralType::Null) {
@@ -799,14 +837,14 @@ private:
                 return b;
             }
             // a || (b || c) ≡ (a || b) || c: one left-nested chain (the order of the parts counts)
-            if (b->op == BinaryOp::Concat) {
+            if (b->op == BinaryOp::Concat && on(Rule::ConcatChain)) {
                 std::vector<Expr*> parts;
                 flatten(b, BinaryOp::Concat, parts);
                 return concat_chain(parts, b->span);
             }
             // x LIKE '%v%' ≡ x contains 'v'; 'v%' startswith; '%v' endswith (KQL spellings; KQL's
             // string operators ignore case, so ILIKE takes them too)
-            if (b->op == BinaryOp::Like || b->op == BinaryOp::ILike) {
+            if ((b->op == BinaryOp::Like || b->op == BinaryOp::ILike) && on(Rule::LikeAsStringOperators)) {
                 if (auto* l = dyn_cast<Literal>(b->rhs); l && l->type == LiteralType::String) {
                     std::string_view p = l->text;
                     bool lead = p.size() >= 2 && p.front() == '%', trail = p.size() >= 2 && p.back() == '%';
@@ -820,7 +858,7 @@ private:
                 }
                 return b;
             }
-            if (b->op == BinaryOp::Sub) {
+            if (b->op == BinaryOp::Sub && on(Rule::ConstantFolding)) {
                 if (auto x = number(b->lhs), y = number(b->rhs); x && y) return make_number(*x - *y, b->span);
             }
             if (is_commutative_chain(b->op)) {
@@ -828,7 +866,7 @@ private:
                 flatten(b, b->op, terms);
                 return sorted_chain(b->op, terms, b->span);
             }
-            if (is_comparison(b->op)) {
+            if (is_comparison(b->op) && on(Rule::ComparisonOrientation)) {
                 bool lc = is_constant(b->lhs), rc = is_constant(b->rhs);
                 bool swap = false;
                 if (lc && !rc) swap = true;  // 5 < x  →  x > 5
@@ -843,6 +881,18 @@ private:
         return e;
     }
 
+    // SQLite converts by the type's affinity alone (the rules of "Datatypes In SQLite", 3.1), so
+    // CAST(x AS FLOAT), AS DOUBLE and AS REAL are one conversion, as are INT and BIGINT, VARCHAR(9) and TEXT.
+    static std::string_view sqlite_affinity(std::string_view type) {
+        std::string t = support::to_upper(type);
+        auto has = [&](const char* part) { return t.find(part) != std::string::npos; };
+        if (has("INT")) return "INTEGER";
+        if (has("CHAR") || has("CLOB") || has("TEXT")) return "TEXT";
+        if (has("BLOB") || t.empty()) return "BLOB";
+        if (has("REAL") || has("FLOA") || has("DOUB")) return "REAL";
+        return "NUMERIC";
+    }
+
     bool is_now(const Expr* e) const {
         if (auto* f = dyn_cast<FunctionCall>(e)) return function_name(f) == "now";
         if (auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::Keyword)
@@ -854,6 +904,15 @@ private:
 };
 
 }  // namespace
+
+const std::vector<NormalizeRule>& normalize_rules() {
+    static const std::vector<NormalizeRule> rules = {
+#define QDIFF_NORMALIZE_RULE(id, name, summary) {name, summary},
+#include "ast/normalize/rules.def"
+#undef QDIFF_NORMALIZE_RULE
+    };
+    return rules;
+}
 
 ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena) {
     Normalizer n(language, arena);

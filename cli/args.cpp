@@ -8,6 +8,8 @@
 #include <iterator>
 #include <sstream>
 
+#include "qdiff/normalize.hpp"
+
 namespace qdiff::cli {
 
 Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valued, const std::set<std::string>& flags) {
@@ -104,6 +106,24 @@ std::string read_input(const std::string& path) {
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (in.bad()) throw_unreadable(path);
     return text;
+}
+
+std::vector<std::string> normalize_off(const Args& args) {
+    std::vector<std::string> names;
+    for (const std::string& value : args.get_all("normalize-off")) {
+        std::stringstream parts(value);
+        for (std::string name; std::getline(parts, name, ',');) {
+            bool known = false;
+            std::string all;
+            for (const NormalizeRule& r : normalize_rules()) {
+                known = known || r.name == name;
+                all += (all.empty() ? "" : ", ") + std::string(r.name);
+            }
+            if (!known) throw UsageError{"unknown normalization rule '" + name + "' (rules: " + all + ")"};
+            names.push_back(name);
+        }
+    }
+    return names;
 }
 
 }  // namespace qdiff::cli

@@ -47,6 +47,10 @@ std::string display_name(const std::string& path);
 // A usage error saying that `path` cannot be read and why (errno, set by the failed open or read).
 [[noreturn]] void throw_unreadable(const std::string& path);
 
+// The normalization rules named by `--normalize-off NAME[,NAME...]` (repeatable); a usage error names
+// the known rules when one is unknown.
+std::vector<std::string> normalize_off(const Args& args);
+
 // Reads a file, or standard input for "-"; a usage error when it cannot be read.
 std::string read_input(const std::string& path);
 

@@ -54,7 +54,7 @@ BatchOptions read_options(std::vector<std::string> argv) {
         if (a == "-o") a = "--output";
     Args args(argv,
               {"output", "summary", "profile", "db", "judge", "threads", "blend", "pass-threshold", "judge-model",
-               "judge-cache", "results-mode", "timeout", "lang", "dialect", "output-format"},
+               "judge-cache", "results-mode", "timeout", "lang", "dialect", "output-format", "normalize-off"},
               {});
     if (args.positionals().size() != 1)
         throw UsageError{"expected one input, CASES.jsonl (a file or -), got " + std::to_string(args.positionals().size())};
@@ -75,6 +75,7 @@ BatchOptions read_options(std::vector<std::string> argv) {
             throw UsageError{e.what()};
         }
     }
+    o.pipeline.normalize_off = normalize_off(args);
     o.pipeline.total.blend = number_option(args, "blend", 0.5, 0, 1);
     o.pipeline.total.pass_threshold = number_option(args, "pass-threshold", 0.9, 0, 1);
     o.stage_options.db = args.get_or("db", "");

@@ -1,5 +1,7 @@
 // `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
+//            [--dialect ...] [--normalize-off RULE[,RULE...]]
 //            [--db synth[:N[:SEED]] --schema FILE[#NAME]] [--expected-text Q] [--generated-text Q] [EXPECTED] [GENERATED]`
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -91,7 +93,8 @@ std::vector<std::string> parse_failures(const ParseResult& expected, const Parse
 }  // namespace
 
 int run_diff(const std::vector<std::string>& argv) {
-    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format", "expected-text", "generated-text", "db", "schema"}, {});
+    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format", "expected-text", "generated-text", "db", "schema",
+                     "normalize-off"}, {});
     std::string format = args.choice("format", "text", {"text", "json"});
     // Without --profile: the Weaviate AST metric for two Weaviate queries, `full` otherwise (SQL and
     // KQL have the projection, joins, order and limit that weaviate-ast leaves out).
@@ -142,7 +145,8 @@ int run_diff(const std::vector<std::string>& argv) {
     bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
     Profile profile = chosen ? *chosen : load(both_weaviate ? "weaviate-ast" : "full");
     auto synthesized = synthesized_results(args, expected, expected_text, generated, generated_text);
-    DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile);
+    DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
+                        DiffOptions{.dialect = args.dialect(), .normalize_off = normalize_off(args)});
     if (format == "json") {
         ordered_json j = diff_json(r, expected.source(), generated.source());
         j["diagnostics"] = diff_diagnostics_json(expected, generated);  // warnings and notes of queries that parse
@@ -165,6 +169,14 @@ int run_diff(const std::vector<std::string>& argv) {
         std::cout << "  base_similarity " << fixed(*r.base_similarity) << " + label_boost " << fixed(*r.label_boost)
                   << " - label_penalty " << fixed(*r.label_penalty) << " = final_score " << fixed(*r.final_score)
                   << '\n';
+    if (r.log_odds) {
+        std::cout << "  log-odds " << fixed(*r.log_odds) << " = intercept " << fixed(*r.intercept);
+        for (const FeatureContribution& f : r.features) std::cout << " " << (f.contribution < 0 ? "- " : "+ ") << fixed(std::abs(f.contribution));
+        std::cout << (r.features.empty() ? "  (nothing differs after normalization: score 1)" : "") << '\n';
+        for (const FeatureContribution& f : r.features)
+            std::cout << "    " << f.name << " = " << fixed(f.value) << " x " << fixed(f.coefficient) << ": "
+                      << f.detail << '\n';
+    }
     for (const ComponentResult& c : r.components) {
         std::cout << "  " << c.name << ": " << fixed(c.score) << " x " << fixed(c.weight)
                   << (c.absent ? " (absent on both sides)" : "") << '\n';

@@ -16,16 +16,19 @@ commands:
   tokens  [--lang ...] [--dialect ...] [--format text|json] [FILE|-]  the token stream
   tree    [--lang ...] [--dialect ...] [FILE|-]                       the grammar's parse tree
   diff    [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
-          [--db synth[:N[:SEED]] --schema FILE[#NAME]]
+          [--dialect ...] [--normalize-off RULE[,RULE...]] [--db synth[:N[:SEED]] --schema FILE[#NAME]]
           EXPECTED|--expected-text Q  GENERATED|--generated-text Q    structural score, explained
   batch   CASES.jsonl [-o OUT.jsonl|OUT.csv] [--output-format jsonl|csv] [--profile ...]
           [--db sqlite:PATH|postgres:URI|synth[:N[:SEED]]]
           [--judge URL|cmd:PROGRAM] [--judge-model M] [--judge-cache DIR] [--threads N]
           [--blend W] [--pass-threshold T] [--results-mode exact|recall|f1] [--timeout S]
-          [--lang ...] [--dialect ...] [--summary FILE]               evaluates cases, JSONL (or CSV) out
+          [--lang ...] [--dialect ...] [--summary FILE] [--normalize-off RULE]
+                                                              evaluates cases, JSONL (or CSV) out
   lint    [--lang ...] [--dialect ...] [--schema FILE[#NAME]] [--format text|json|sarif]
           [--disable CODE[,CODE...]] [--severity CODE=error|warning|note] [FILE|-]
                                                               schema-aware lint and confidence
+  calibrate LABELLED.jsonl [-o PROFILE.json] [--folds K] [--name NAME] [--profile BASE]
+          [--lang ...] [--dialect ...]                        fits an execution profile from labelled pairs
 
 output: results on stdout; diagnostics on stderr, or only inside the document with --format json|sarif
 exit codes: 0 success, 1 findings (syntax errors; lint errors; diff: a query does not parse; batch: a case fails), 2 usage or unreadable input
@@ -42,7 +45,7 @@ int main(int argc, char** argv) {
     }
     static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
         {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}, {"batch", run_batch},
-        {"lint", run_lint}};
+        {"lint", run_lint}, {"calibrate", run_calibrate}};
     auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << kUsage;

@@ -109,6 +109,17 @@ public:
             if (seen.insert(a.text).second) unique.push_back(a);
         coll = unique;
 
+        // The blocks the top block reads from: each CTE body and derived table, whole (the other
+        // components see only the top block).
+        for (auto* cte : q->ctes)
+            if (cte->query) {
+                Atom a = make_atom(to_sql(*cte->query), cte->span);
+                a.context = "WITH";
+                out["subqueries"].push_back(a);
+            }
+        for (auto* r : q->sources) derived_tables(r);
+        for (auto* j : q->joins) derived_tables(j->right);
+
         for (auto* s : q->search) {
             Atom a;
             a.op = std::string(enum_name(s->search));
@@ -123,7 +134,17 @@ public:
 
         std::set<std::string> agg_seen;
         auto add_aggs = [&](const Node& n) { find_aggregates(n, agg_seen); };
-        for (auto* item : q->aggregations) add_aggs(*item);
+        for (auto* item : q->aggregations) {
+            size_t before = out["aggregations"].size();
+            add_aggs(*item);
+            // A structured Weaviate query names the slot it used as the item's alias
+            // (parsers/weaviate/lower_structured.cpp).
+            std::string_view alias = item->alias.text;
+            constexpr std::string_view suffix = "_property_aggregation";
+            if (alias.size() > suffix.size() && alias.substr(alias.size() - suffix.size()) == suffix)
+                for (size_t i = before; i < out["aggregations"].size(); ++i)
+                    out["aggregations"][i].slot = std::string(alias.substr(0, alias.size() - suffix.size()));
+        }
         for (auto* item : q->projection) add_aggs(*item);
         if (q->having) add_aggs(*q->having);
         for (auto* o : q->order_by) add_aggs(*o);
@@ -205,6 +226,17 @@ private:
         Atom a = make_atom(to_sql(st), st.span);
         a.op = std::string(kind_name(st.kind));
         out["projection"].push_back(a);
+    }
+
+    void derived_tables(const Relation* r) {
+        if (auto* d = dyn_cast<DerivedTable>(r); d && d->query) {
+            Atom a = make_atom(to_sql(*d->query), d->span);
+            a.context = "FROM";
+            out["subqueries"].push_back(a);
+        } else if (auto* j = dyn_cast<JoinedTable>(r)) {
+            derived_tables(j->first);
+            for (auto* join : j->joins) derived_tables(join->right);
+        }
     }
 
     std::string relation_name(const Relation* r) {

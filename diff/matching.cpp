@@ -106,6 +106,10 @@ double set_similarity(const std::vector<std::string>& a, const std::vector<std::
     return static_cast<double>(common) / static_cast<double>(in_a.size() + in_b.size() - common);
 }
 
+// `singer.age` against `singer.name`: the shared qualifier says nothing about the columns, so only
+// what follows the longest common prefix that ends at a `.` is compared.
+double column_similarity(std::string_view a, std::string_view b);
+
 }  // namespace
 
 double name_similarity(std::string_view a, std::string_view b) {
@@ -116,10 +120,21 @@ double name_similarity(std::string_view a, std::string_view b) {
     return 1.0 - static_cast<double>(levenshtein(la, lb)) / static_cast<double>(longest);
 }
 
+namespace {
+double column_similarity(std::string_view a, std::string_view b) {
+    size_t common = 0;
+    while (common < a.size() && common < b.size() && a[common] == b[common]) ++common;
+    size_t qualifier = std::string_view(a.data(), common).rfind('.');
+    if (qualifier == std::string_view::npos || common == a.size() || common == b.size()) return name_similarity(a, b);
+    return name_similarity(a.substr(qualifier + 1), b.substr(qualifier + 1));
+}
+}  // namespace
+
 double atom_similarity(const std::string& component, const Atom& e, const Atom& g) {
     if (e.text == g.text && e.context == g.context) return 1;
     if (component == "collection") return e.text == g.text ? 1 : 0;  // exact: the gate
-    if (component == "group_by" || component == "projection") return name_similarity(e.text, g.text);
+    if (component == "group_by" || component == "projection") return column_similarity(e.text, g.text);
+    if (component == "subqueries") return (e.context == g.context ? 1.0 : 0.9) * name_similarity(e.text, g.text);
     double value;
     if (e.numeric && g.numeric && quantity(e) == quantity(g)) {
         double m = std::max(std::fabs(e.number), std::fabs(g.number));

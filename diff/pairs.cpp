@@ -33,7 +33,8 @@ PairScore score_pair(const PairInput& input, const Profile& profile) {
                                                       : "the generated query does not parse";
         return out;
     }
-    out.result = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile);
+    out.result = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
+                      DiffOptions{.dialect = input.dialect, .normalize_off = {}});
     out.ok = true;
     return out;
 }

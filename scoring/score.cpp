@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diff/tree_diff.hpp"
+#include "scoring/execution.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
 #include "support/strings.hpp"
@@ -19,17 +20,42 @@ namespace scoring {
 const std::map<std::string, std::string>& builtin_profiles();  // generated_profiles.cpp
 }
 
+namespace {
+
+// "intercept", "coefficients": {FEATURE: WEIGHT}, "threshold", "fitted_on" of an execution profile.
+void read_execution_model(const nlohmann::json& j, const std::string& origin, Profile& p) {
+    auto fail = [&](const std::string& what) { throw std::runtime_error("profile " + origin + ": " + what); };
+    if (!j.contains("intercept") || !j["intercept"].is_number()) fail("an execution profile needs \"intercept\": NUMBER");
+    if (!j.contains("coefficients") || !j["coefficients"].is_object())
+        fail("an execution profile needs \"coefficients\": {FEATURE: WEIGHT, ...}");
+    p.intercept = j["intercept"].get<double>();
+    const auto& known = scoring::execution_feature_names();
+    for (auto& [feature, w] : j["coefficients"].items()) {
+        if (std::find(known.begin(), known.end(), feature) == known.end()) fail("unknown feature '" + feature + "'");
+        if (!w.is_number()) fail("the coefficient of " + feature + " must be a number");
+        p.coefficients.emplace_back(feature, w.get<double>());
+    }
+    if (j.contains("threshold")) {
+        if (!j["threshold"].is_number() || j["threshold"].get<double>() < 0 || j["threshold"].get<double>() > 1)
+            fail("\"threshold\" must be a number in [0, 1]");
+        p.threshold = j["threshold"].get<double>();
+    }
+    p.fitted_on = j.value("fitted_on", "");
+}
+
+}  // namespace
+
 Profile parse_profile(const std::string& json_text, const std::string& origin) {
     nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
     if (!j.is_object()) throw std::runtime_error("profile " + origin + ": expected a JSON object");
     Profile p;
     p.name = j.value("name", origin);
     p.kind = j.value("kind", "structural");
-    if (!j.contains("weights") && p.kind == "hybrid") j["weights"] = nlohmann::json::object();
+    if (!j.contains("weights") && (p.kind == "hybrid" || p.kind == "execution")) j["weights"] = nlohmann::json::object();
     if (!j.contains("weights") || !j["weights"].is_object())
         throw std::runtime_error("profile " + origin + ": expected \"weights\": {COMPONENT: WEIGHT, ...}");
     p.gate = j.value("gate", "");
-    if (p.kind != "structural" && p.kind != "reference" && p.kind != "hybrid")
+    if (p.kind != "structural" && p.kind != "reference" && p.kind != "hybrid" && p.kind != "execution")
         throw std::runtime_error("profile " + origin + ": unknown kind '" + p.kind + "'");
     auto read_map = [&](const char* key, std::map<std::string, double>& out) {
         if (!j.contains(key)) return;
@@ -42,6 +68,7 @@ Profile parse_profile(const std::string& json_text, const std::string& origin) {
             out[component] = w.get<double>();
         }
     };
+    if (p.kind == "execution") read_execution_model(j, origin, p);
     read_map("boost", p.boost);
     read_map("penalty", p.penalty);
     for (const char* component : kComponentNames) {
@@ -91,8 +118,9 @@ std::string filter_slot(const Atom& a) {
     return "";
 }
 
-// The typed slot of an aggregation, from its metric.
+// The typed slot of an aggregation: the one a structured query used, else guessed from its metric.
 std::string aggregation_slot(const Atom& a) {
+    if (!a.slot.empty()) return a.slot;
     std::string m = support::to_lower(a.op);
     if (m == "topoccurrences") return "text";
     if (m == "totaltrue" || m == "totalfalse" || m == "percentagetrue" || m == "percentagefalse") return "boolean";
@@ -117,8 +145,10 @@ std::map<std::string, std::string> slots(const std::vector<Atom>& atoms, bool ag
         std::string slot = aggregation_slot(a);
         if (slot.empty()) continue;
         auto& entry = by_slot[slot];
-        if (entry.first.empty()) entry.first = a.property;
-        if (entry.first == a.property) entry.second.insert(a.op);
+        // The property only: the published metric does not compare top_occurrences_limit.
+        std::string property = a.property.substr(0, a.property.find(", "));
+        if (entry.first.empty()) entry.first = property;
+        if (entry.first == property) entry.second.insert(a.op);
     }
     for (auto& [slot, entry] : by_slot) {
         std::string metrics;
@@ -154,8 +184,10 @@ void reference_score(const Components& e, const Components& g, const Profile& pr
     auto first_text = [](const std::vector<Atom>& atoms) { return atoms.empty() ? std::string() : atoms[0].text; };
     std::map<std::string, double> scores;
     scores["collection"] = first_text(e.at("collection")) == first_text(g.at("collection")) ? 1 : 0;
-    bool se = !e.at("search").empty() && !e.at("search")[0].value.empty();
-    bool sg = !g.at("search").empty() && !g.at("search")[0].value.empty();
+    // A search query present on both sides scores whatever its text, even "" (the published metric
+    // tests for None, not for an empty string).
+    bool se = !e.at("search").empty();
+    bool sg = !g.at("search").empty();
     scores["search"] = se == sg ? 1 : 0;
     scores["filters"] = slot_score(e.at("filters"), g.at("filters"), false);
     scores["aggregations"] = slot_score(e.at("aggregations"), g.at("aggregations"), true);
@@ -213,6 +245,28 @@ void hybrid_score(Components& ce, Components& cg, const TreeDiff& tree, const Pr
     r.score = *r.final_score;
 }
 
+// The logistic model of an execution profile over the decisive differences; 1 when nothing differs
+// after normalization, 0 when the gate closes.
+void execution_score(const Components& ce, const Components& cg, const TreeDiff& tree, const Profile& profile,
+                     DiffResult& r) {
+    for (const char* name : kComponentNames) {
+        ComponentResult c = compare_component(name, ce.at(name), cg.at(name));
+        c.weight = 0;
+        if (name == profile.gate && !c.absent && c.matched.empty() && c.changed.empty()) r.gated = true;
+        r.components.push_back(std::move(c));
+    }
+    double ratio = tree.larger == 0 ? 0.0 : static_cast<double>(tree.distance) / static_cast<double>(tree.larger);
+    r.features = scoring::execution_features(r.components, std::min(1.0, ratio));
+    scoring::apply_coefficients(r.features, profile);
+    double log_odds = profile.intercept;
+    for (const FeatureContribution& f : r.features) log_odds += f.contribution;
+    r.intercept = profile.intercept;
+    r.log_odds = log_odds;
+    if (r.gated) r.score = 0;
+    else if (r.features.empty()) r.score = 1;
+    else r.score = scoring::logistic(log_odds);
+}
+
 void structural_score(const Components& ce, const Components& cg, const Profile& profile, DiffResult& r) {
     double total = 0, weights = 0;
     for (auto& [name, w] : profile.weights) {
@@ -239,6 +293,7 @@ DiffResult diff_statement(const ast::Statement* expected, const ast::Statement* 
     r.profile = profile.name;
     if (profile.kind == "reference") reference_score(ce, cg, profile, r);
     else if (profile.kind == "hybrid") hybrid_score(ce, cg, tree, profile, r);
+    else if (profile.kind == "execution") execution_score(ce, cg, tree, profile, r);
     else structural_score(ce, cg, profile, r);
     add_edits(r);
     r.tree_edits = std::move(tree.edits);
@@ -266,6 +321,11 @@ DiffResult merge_statements(std::vector<DiffResult> parts) {
         r.label_boost = mean(parts, [](auto& p) { return *p.label_boost; });
         r.label_penalty = mean(parts, [](auto& p) { return *p.label_penalty; });
         r.final_score = r.score;
+    }
+    if (parts[0].log_odds) {
+        r.intercept = parts[0].intercept;
+        r.log_odds = mean(parts, [](auto& p) { return *p.log_odds; });
+        for (DiffResult& p : parts) r.features.insert(r.features.end(), p.features.begin(), p.features.end());
     }
     r.components = parts[0].components;
     for (size_t i = 0; i < r.components.size(); ++i) {
@@ -297,9 +357,16 @@ DiffResult merge_statements(std::vector<DiffResult> parts) {
 
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
                 Language generated_language, const Profile& profile) {
+    return diff(expected, expected_language, generated, generated_language, profile, DiffOptions{});
+}
+
+DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
+                Language generated_language, const Profile& profile, const DiffOptions& diff_options) {
     ast::Arena arena;
     NormalizeOptions options;
     options.fold_all_names = expected_language != generated_language;
+    options.dialect = diff_options.dialect;
+    options.off.insert(diff_options.normalize_off.begin(), diff_options.normalize_off.end());
     ast::Script* ne = normalize(expected, expected_language, arena, options);
     ast::Script* ng = normalize(generated, generated_language, arena, options);
     const size_t n = std::max(ne->statements.size(), ng->statements.size());

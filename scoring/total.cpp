@@ -50,7 +50,10 @@ Total total_score(const TotalInputs& in, const TotalOptions& options) {
     // A small tolerance so that a total printed as 90.0% is not failed by rounding (0.45 + 0.45).
     if (t.total < options.pass_threshold - 1e-9)
         t.reasons.push_back("total " + percent(t.total) + " is below the pass threshold " +
-                            percent(options.pass_threshold));
+                            percent(options.pass_threshold) +
+                            (t.query_similarity_source == "structural" && !in.structural_explanation.empty()
+                                 ? ": " + in.structural_explanation
+                                 : ""));
     t.pass = t.reasons.empty();
     return t;
 }

@@ -15,6 +15,7 @@ struct TotalOptions {
 struct TotalInputs {
     bool generated_parses = false;
     std::optional<double> structural;   // null when either query did not parse
+    std::string structural_explanation;  // the decisive differences the structural score saw ("" when none)
     std::optional<double> judge;        // the judge's score when it ran without error
     std::optional<double> results;      // the results match when the results stage ran without error
     // The results stage ran and failed (an execution error or a timeout): the case cannot pass.

@@ -9,6 +9,7 @@ packages=(
   libsqlite3-dev sqlite3 libpq-dev postgresql libcurl4-openssl-dev
   libclang-rt-14-dev
   pybind11-dev python3-dev python3-pytest python3-pandas python3-distributed python3-dask python3-pip
+  liblinear-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <exception>
 
+#include "scoring/execution.hpp"
+
 namespace qdiff::stages {
 namespace {
 
@@ -36,7 +38,10 @@ const StageResult* find_stage(const std::vector<StageResult>& results, const std
 scoring::TotalInputs total_inputs(const CaseOutcome& out) {
     scoring::TotalInputs in;
     in.generated_parses = out.generated && out.generated->ok();
-    if (out.diff) in.structural = out.diff->score;
+    if (out.diff) {
+        in.structural = out.diff->score;
+        in.structural_explanation = scoring::explain_differences(*out.diff);
+    }
     if (const StageResult* judge = find_stage(out.stages, "judge"); judge && judge->status == StageStatus::Ok)
         in.judge = judge->score;
     if (const StageResult* results = find_stage(out.stages, "results")) {
@@ -57,7 +62,7 @@ Pipeline::Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> 
       schemas_(schemas ? std::move(schemas) : std::make_shared<SchemaCache>()),
       stages_(std::move(stages)) {
     if (!options_.profile) {
-        full_ = load_profile("full");
+        execution_ = load_profile("execution");
         weaviate_ = load_profile("weaviate-ast");
     }
 }
@@ -76,12 +81,14 @@ CaseOutcome Pipeline::run(const Case& c) {
     bool both_parse = out.expected && out.expected->ok() && out.generated && out.generated->ok();
     if (both_parse) {
         fail(timed(out, "diff", [&] {
-            // As `qdiff diff`: the Weaviate AST metric for two Weaviate queries, `full` otherwise.
+            // The Weaviate AST metric for two Weaviate queries; otherwise the estimated probability
+            // that the generated query returns the expected rows (SCORING.md, "The execution profile").
             bool both_weaviate = out.expected->language() == Language::Weaviate &&
                                  out.generated->language() == Language::Weaviate;
-            const Profile& profile = options_.profile ? *options_.profile : both_weaviate ? *weaviate_ : *full_;
+            const Profile& profile = options_.profile ? *options_.profile : both_weaviate ? *weaviate_ : *execution_;
             out.diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
-                            out.generated->language(), profile);
+                            out.generated->language(), profile,
+                            DiffOptions{.dialect = c.dialect, .normalize_off = options_.normalize_off});
         }));
     }
 

@@ -19,8 +19,9 @@
 namespace qdiff::stages {
 
 struct PipelineOptions {
-    std::optional<Profile> profile;  // default: weaviate-ast for two Weaviate queries, full otherwise
+    std::optional<Profile> profile;  // default: weaviate-ast for two Weaviate queries, execution otherwise
     scoring::TotalOptions total;
+    std::vector<std::string> normalize_off;  // normalization rules switched off (`--normalize-off`)
 };
 
 struct CaseOutcome {
@@ -48,7 +49,7 @@ private:
     PipelineOptions options_;
     std::shared_ptr<SchemaCache> schemas_;
     std::vector<std::unique_ptr<Stage>> stages_;
-    std::optional<Profile> full_, weaviate_;  // the default profiles, loaded once
+    std::optional<Profile> execution_, weaviate_;  // the default profiles, loaded once
 };
 
 }  // namespace qdiff::stages

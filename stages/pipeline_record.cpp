@@ -160,6 +160,14 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     if (out.diff) {
         j["structural"] = {{"score", out.diff->score}, {"gated", out.diff->gated}, {"profile", out.diff->profile},
                            {"components", components_json(*out.diff)}};
+        if (out.diff->log_odds) {
+            Record features = Record::array();
+            for (const FeatureContribution& f : out.diff->features)
+                features.push_back({{"name", f.name}, {"value", f.value}, {"contribution", f.contribution},
+                                    {"detail", f.detail}});
+            j["structural"]["log_odds"] = *out.diff->log_odds;
+            j["structural"]["features"] = std::move(features);
+        }
     } else {
         j["structural"] = nullptr;
     }

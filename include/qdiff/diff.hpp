@@ -25,6 +25,7 @@ struct Atom {
     double number = 0;
     std::string value_type;  // literal type of the value ("integer", "string", ...), "" when not a literal
     std::string context;   // connective path of a filter atom ("AND", "AND/OR"), or a position
+    std::string slot;      // aggregation of a Weaviate structured query: "integer" | "text" | "boolean"
     Span span;             // in the text the atom came from
     uint32_t statement = 0;  // index of its statement in a script of several
 };
@@ -32,7 +33,7 @@ struct Atom {
 // The components, in reporting order.
 inline constexpr const char* kComponentNames[] = {"collection", "search",     "filters", "aggregations",
                                                   "group_by",   "projection", "joins",   "order",
-                                                  "limit",      "having",     "set_operations"};
+                                                  "limit",      "having",     "set_operations", "subqueries"};
 
 using Components = std::map<std::string, std::vector<Atom>>;
 
@@ -78,6 +79,12 @@ struct Profile {
     // adds its boost when it matches exactly and subtracts its penalty when it conflicts.
     std::map<std::string, double> boost;
     std::map<std::string, double> penalty;
+    // execution: the probability that the generated query returns the expected rows, a logistic model
+    // over the decisive differences of the diff (SCORING.md, "The execution profile").
+    double intercept = 0;
+    std::vector<std::pair<std::string, double>> coefficients;  // feature name → weight of the log-odds
+    double threshold = 0.5;  // the pass threshold the fit chose (reported by `qdiff calibrate`)
+    std::string fitted_on;   // what data the coefficients were fitted on
 };
 // A built-in profile name (weaviate-ast, full, weaviate-reference) or a path to a JSON file.
 // Throws std::runtime_error when it cannot be found or read.
@@ -104,6 +111,15 @@ struct Edit {
     std::optional<Atom> generated;
 };
 
+// One feature of the execution profile with its share of the log-odds (its explanation).
+struct FeatureContribution {
+    std::string name;          // e.g. "filters.operator"
+    double value = 0;          // the feature's value (a count of atoms, or a ratio)
+    double coefficient = 0;    // its weight in the profile
+    double contribution = 0;   // value × coefficient
+    std::string detail;        // the atoms behind it
+};
+
 struct DiffResult {
     double score = 0;
     bool gated = false;
@@ -114,6 +130,11 @@ struct DiffResult {
     std::optional<double> label_boost;
     std::optional<double> label_penalty;
     std::optional<double> final_score;
+    // execution profiles only: intercept + Σ contributions = log-odds; score = its logistic (1 when
+    // nothing differs after normalization, 0 when gated). `features` lists the non-zero ones.
+    std::optional<double> intercept;
+    std::optional<double> log_odds;
+    std::vector<FeatureContribution> features;
     std::vector<Edit> edits;  // from the component explanations: missing → delete, extra → insert,
                               // changed → update
     // Every profile: the node-level edit script between the canonical trees (Zhang–Shasha), at most
@@ -139,6 +160,15 @@ size_t tree_size(const ast::Node& n);
 // (a statement only one side has scores 0; the score is the mean over the statement pairs).
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
                 Language generated_language, const Profile& profile);
+
+// How both sides are normalized: the SQL dialect (identifier case rules) and the normalization
+// rules switched off by name (`--normalize-off RULE`).
+struct DiffOptions {
+    Dialect dialect = Dialect::Generic;
+    std::vector<std::string> normalize_off;
+};
+DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
+                Language generated_language, const Profile& profile, const DiffOptions& options);
 
 // ---- many pairs on all cores ---------------------------------------------------------------------
 

@@ -1,6 +1,11 @@
 // Normalization: brings a parsed query to a canonical form so that semantically equivalent spellings
 // compare equal (see SCORING.md for every rule).
 #pragma once
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "qdiff/ast.hpp"
 #include "qdiff/parse.hpp"
 
@@ -14,7 +19,20 @@ struct NormalizeOptions {
     // Fold every name to lower case, quoted or not, whatever the language: used when queries of two
     // languages are compared (SQL folds, KQL and Weaviate do not, so `StormEvents` must meet `stormevents`).
     bool fold_all_names = false;
+    // The SQL dialect decides whether a quoted name keeps its case: in SQLite, MySQL and T-SQL
+    // `"Date"`, `` `Date` `` and `[Date]` name the same column as `date`; PostgreSQL (and generic SQL,
+    // which follows the standard) keeps quoted names case-sensitive.
+    Dialect dialect = Dialect::Generic;
+    // Rules switched off by name (`--normalize-off NAME`; the names are normalize_rules()'s).
+    std::set<std::string> off;
 };
+
+// The normalization rules (ast/normalize/rules.def), in SCORING.md's order.
+struct NormalizeRule {
+    std::string_view name;
+    std::string_view summary;
+};
+const std::vector<NormalizeRule>& normalize_rules();
 ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena, const NormalizeOptions& options);
 // The same for one expression, outside any query scope (used by tests and the differ).
 ast::Expr* normalize_expr(const ast::Expr& expr, Language language, ast::Arena& arena);

@@ -107,6 +107,9 @@ ast::Script* lower_structured(const StructuredQuery& sq, Builder& b) {
     }
     auto* si = b.make<ast::SelectItem>(a.span);
     si->expr = b.call({graphql_metric(a.metric)}, args, a.span);
+    // The slot the query used (integer/text/boolean aggregation): the published metric compares
+    // slot by slot, and COUNT or TYPE alone cannot tell which (diff/components.cpp reads it back).
+    si->alias = b.name(std::string(property_type_name(a.type)) + "_property_aggregation");
     aggs.push_back(si);
   }
   q->aggregations = b.list(aggs);

@@ -1,0 +1,197 @@
+// The execution profile: the probability that the generated query returns the expected rows, a
+// logistic model over the decisive differences of the diff (SCORING.md, "The execution profile").
+#include "scoring/execution.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cctype>
+#include <cstdio>
+#include <map>
+
+#include "qdiff/diff.hpp"
+
+namespace qdiff::scoring {
+namespace {
+
+// A feature counts atoms; beyond three more of the same says little more about the result.
+constexpr double kMaxCount = 3;
+constexpr size_t kMaxDetail = 240;
+
+struct Collector {
+    std::map<std::string, std::pair<double, std::string>> features;
+
+    void add(const std::string& name, const std::string& detail) {
+        auto& [value, text] = features[name];
+        value = std::min(kMaxCount, value + 1);
+        if (text.size() < kMaxDetail) text += (text.empty() ? "" : ", ") + detail;
+    }
+};
+
+std::string quoted(const Atom& a) { return "`" + a.text + "`"; }
+
+// The text without its qualifiers (`singer.name` → `name`): two atoms equal but for them read the same
+// column through another table (a join path a model wrote differently), which often returns the same
+// values; another column hardly ever does.
+std::string unqualified(std::string_view text) {
+    std::string out;
+    size_t word = 0;  // start of the current identifier in `out`
+    for (char c : text) {
+        bool ident = std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        if (c == '.' && word < out.size() && !std::isdigit(static_cast<unsigned char>(out[word]))) {
+            out.resize(word);  // drop `qualifier.`
+            continue;
+        }
+        if (!ident) word = out.size() + 1;
+        out += c;
+    }
+    return out;
+}
+
+bool only_qualifiers_differ(const AtomPair& p) {
+    return unqualified(p.expected.property) == unqualified(p.generated.property) &&
+           unqualified(p.expected.text) == unqualified(p.generated.text);
+}
+std::string change(const AtomPair& p) {
+    if (p.expected.text == p.generated.text && p.expected.context != p.generated.context) {
+        auto under = [](const Atom& a) { return a.context.empty() ? std::string(" (alone)") : " (under " + a.context + ")"; };
+        return quoted(p.expected) + under(p.expected) + " -> " + quoted(p.generated) + under(p.generated);
+    }
+    return quoted(p.expected) + " -> " + quoted(p.generated);
+}
+
+// Which part of a filter leaf (column, operator, typed value) a changed pair changed.
+std::string filter_change(const AtomPair& p) {
+    if (p.expected.op != p.generated.op) return "operator";
+    if (p.expected.property != p.generated.property) return only_qualifiers_differ(p) ? "qualifier" : "column";
+    if (p.expected.value != p.generated.value || p.expected.value_type != p.generated.value_type) return "value";
+    return "connective";  // the same leaf under another AND/OR structure
+}
+
+void filters(const ComponentResult& c, const std::string& prefix, Collector& out) {
+    for (auto& p : c.changed) out.add(prefix + "." + filter_change(p), change(p));
+    for (auto& a : c.missing) out.add(prefix + ".missing", quoted(a));
+    for (auto& a : c.extra) out.add(prefix + ".extra", quoted(a));
+}
+
+void generic(const ComponentResult& c, Collector& out) {
+    for (auto& p : c.changed) out.add(c.name + ".changed", change(p));
+    for (auto& a : c.missing) out.add(c.name + ".missing", quoted(a));
+    for (auto& a : c.extra) out.add(c.name + ".extra", quoted(a));
+}
+
+void projection(const ComponentResult& c, Collector& out) {
+    for (auto& p : c.changed) out.add(only_qualifiers_differ(p) ? "projection.qualifier" : "projection.changed", change(p));
+    for (const std::vector<Atom>* side : {&c.missing, &c.extra})
+        for (auto& a : *side)
+            out.add(a.text == "DISTINCT" ? "projection.distinct"
+                                         : side == &c.missing ? "projection.missing" : "projection.extra",
+                    quoted(a));
+}
+
+void aggregations(const ComponentResult& c, Collector& out) {
+    for (auto& p : c.changed) {
+        const char* what = p.expected.op != p.generated.op         ? "aggregations.function"
+                           : p.expected.value != p.generated.value ? "aggregations.distinct"
+                                                                   : "aggregations.argument";
+        out.add(what, change(p));
+    }
+    for (auto& a : c.missing) out.add("aggregations.missing", quoted(a));
+    for (auto& a : c.extra) out.add("aggregations.extra", quoted(a));
+}
+
+// ORDER BY decides the rows only where the expected query orders: an ordering the expected query
+// lacks changes at most the order of the same rows.
+void order(const ComponentResult& c, Collector& out) {
+    bool expected_orders = !c.matched.empty() || !c.changed.empty() || !c.missing.empty();
+    for (auto& p : c.changed)
+        out.add(p.expected.property == p.generated.property ? "order.direction" : "order.changed", change(p));
+    for (auto& a : c.missing) out.add("order.missing", quoted(a));
+    for (auto& a : c.extra) out.add(expected_orders ? "order.extra" : "order.unrequested", quoted(a));
+}
+
+}  // namespace
+
+const std::vector<std::string>& execution_feature_names() {
+    static const std::vector<std::string> names = {
+        "collection.missing",    "collection.extra",      "search.changed",        "search.missing",
+        "search.extra",          "filters.operator",      "filters.column",        "filters.qualifier",
+        "filters.value",
+        "filters.connective",    "filters.missing",       "filters.extra",         "having.operator",
+        "having.column",         "having.qualifier",      "having.value",          "having.connective",     "having.missing",
+        "having.extra",          "aggregations.function", "aggregations.distinct", "aggregations.argument",
+        "aggregations.missing",  "aggregations.extra",    "group_by.changed",      "group_by.missing",
+        "group_by.extra",        "projection.changed",    "projection.qualifier",    "projection.missing",    "projection.extra",
+        "projection.distinct",   "joins.changed",         "joins.missing",         "joins.extra",
+        "order.direction",       "order.changed",         "order.missing",         "order.extra",
+        "order.unrequested",     "limit.changed",         "limit.missing",         "limit.extra",
+        "set_operations.changed", "set_operations.missing", "set_operations.extra", "subqueries.changed",
+        "subqueries.missing",    "subqueries.extra",      "tree.distance_ratio"};
+    return names;
+}
+
+std::vector<FeatureContribution> execution_features(const std::vector<ComponentResult>& components,
+                                                    double tree_distance_ratio) {
+    Collector out;
+    for (const ComponentResult& c : components) {
+        if (c.name == "filters" || c.name == "having") filters(c, c.name, out);
+        else if (c.name == "projection") projection(c, out);
+        else if (c.name == "aggregations") aggregations(c, out);
+        else if (c.name == "order") order(c, out);
+        else generic(c, out);
+    }
+    std::vector<FeatureContribution> result;
+    for (const std::string& name : execution_feature_names()) {
+        if (name == "tree.distance_ratio") {
+            // Only beside a component difference: alone, the trees differ in what no component
+            // sees and no result shows (select-list order and aliases).
+            if (tree_distance_ratio > 0 && !out.features.empty())
+                result.push_back({name, tree_distance_ratio, 0, 0, "node edits / nodes of the larger canonical tree"});
+            continue;
+        }
+        auto it = out.features.find(name);
+        if (it != out.features.end()) result.push_back({name, it->second.first, 0, 0, it->second.second});
+    }
+    return result;
+}
+
+double logistic(double log_odds) { return 1.0 / (1.0 + std::exp(-log_odds)); }
+
+void apply_coefficients(std::vector<FeatureContribution>& features, const Profile& profile) {
+    for (FeatureContribution& f : features) {
+        f.coefficient = 0;
+        for (auto& [name, w] : profile.coefficients)
+            if (name == f.name) f.coefficient = w;
+        f.contribution = f.value * f.coefficient;
+    }
+}
+
+std::string explain_differences(const DiffResult& r, size_t most) {
+    if (r.gated) return "no relation in common with the expected query";
+    std::vector<std::string> parts;
+    if (!r.features.empty()) {
+        std::vector<const FeatureContribution*> sorted;
+        for (const FeatureContribution& f : r.features) sorted.push_back(&f);
+        std::stable_sort(sorted.begin(), sorted.end(),
+                         [](auto* a, auto* b) { return a->contribution < b->contribution; });
+        for (const FeatureContribution* f : sorted) {
+            if (parts.size() == most || f->contribution >= 0) break;
+            char weight[32];
+            std::snprintf(weight, sizeof weight, "%+.2f", f->contribution);
+            parts.push_back(f->name + " (" + weight + "): " + f->detail);
+        }
+    } else {
+        for (const ComponentResult& c : r.components) {
+            for (auto& p : c.changed)
+                if (parts.size() < most) parts.push_back(c.name + " changed: " + change(p));
+            for (auto& a : c.missing)
+                if (parts.size() < most) parts.push_back(c.name + " missing: " + quoted(a));
+            for (auto& a : c.extra)
+                if (parts.size() < most) parts.push_back(c.name + " extra: " + quoted(a));
+        }
+    }
+    std::string out;
+    for (const std::string& p : parts) out += (out.empty() ? "" : "; ") + p;
+    return out;
+}
+
+}  // namespace qdiff::scoring
