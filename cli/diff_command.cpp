@@ -18,6 +18,8 @@
 namespace qdiff::cli {
 namespace {
 
+using ordered_json = nlohmann::ordered_json;
+
 std::string fixed(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3f", v);
