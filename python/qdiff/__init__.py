@@ -76,7 +76,7 @@ def profiles():
 
 
 def score_cases(cases, threads=None, profile=None, db=None, judge=None, judge_model=None, judge_cache=None,
-                results_mode="recall", timeout=None, blend=0.5, pass_threshold=0.9, lang="auto",
+                results_mode="exact", timeout=None, blend=0.5, pass_threshold=0.9, lang="auto",
                 dialect="generic", base_dir=None, start=1):
     """Evaluates cases as `qdiff batch` does and yields one record (a dict) per case, in input order,
     while later cases are still being read: a generator over any iterable, with flat memory.
@@ -87,9 +87,9 @@ def score_cases(cases, threads=None, profile=None, db=None, judge=None, judge_mo
     `qdiff batch` writes: pass, total, query_similarity, results_match, structural (score,
     components), confidence, diagnostics, stages, timings, ...
 
-    threads: worker threads (default: every core); profile, db ("sqlite:PATH" | "postgres:URI"),
-    judge (URL | "cmd:PROGRAM"), judge_model, judge_cache (a folder), results_mode ("recall" |
-    "f1"), timeout (seconds), blend, pass_threshold, lang and dialect (defaults for cases without
+    threads: worker threads (default: every core); profile, db ("sqlite:PATH" | "postgres:URI" |
+    "synth[:N[:SEED]]"), judge (URL | "cmd:PROGRAM"), judge_model, judge_cache (a folder), results_mode
+    ("exact" | "recall" | "f1"), timeout (seconds), blend, pass_threshold, lang and dialect (defaults for cases without
     one): the options of `qdiff batch`. base_dir: the folder relative paths in cases are taken from
     (default: the current one). start: the line number of the first case (records say "line",
     and a case without an id gets "line N").

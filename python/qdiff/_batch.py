@@ -15,7 +15,7 @@ class _Stopped(Exception):
 
 
 def make_scorer(threads=None, profile=None, db=None, judge=None, judge_model=None, judge_cache=None,
-                results_mode="recall", timeout=None, blend=0.5, pass_threshold=0.9, lang="auto",
+                results_mode="exact", timeout=None, blend=0.5, pass_threshold=0.9, lang="auto",
                 dialect="generic", base_dir=None):
     """A BatchScorer for these options (checked here: a bad option raises ValueError now)."""
     return _qdiff.BatchScorer(threads=int(threads or 0), profile=profile, db=db or "", judge=judge or "",

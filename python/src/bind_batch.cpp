@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "python/src/bindings.hpp"
+#include "stages/results/synth/stage_source.hpp"
 #include "stages/batch_runner.hpp"
 #include "stages/batch_stages.hpp"
 
@@ -22,10 +23,10 @@ public:
         if (!(blend >= 0 && blend <= 1)) throw py::value_error("blend must be from 0 to 1");
         if (!(pass_threshold >= 0 && pass_threshold <= 1)) throw py::value_error("pass_threshold must be from 0 to 1");
         const std::string& db = stage_options.db;
-        if (!db.empty() && !db.starts_with("sqlite:") && !db.starts_with("postgres:"))
-            throw py::value_error("db must be sqlite:PATH or postgres:URI");
-        if (stage_options.results_mode != "recall" && stage_options.results_mode != "f1")
-            throw py::value_error("results_mode must be recall or f1");
+        if (!db.empty() && !db.starts_with("sqlite:") && !db.starts_with("postgres:") && !results::synth::is_synth_db(db))
+            throw py::value_error("db must be sqlite:PATH, postgres:URI or synth[:N[:SEED]]");
+        if (stage_options.results_mode != "exact" && stage_options.results_mode != "recall" && stage_options.results_mode != "f1")
+            throw py::value_error("results_mode must be exact, recall or f1");
         if (stage_options.timeout && !(*stage_options.timeout >= 0.001 && *stage_options.timeout <= 86400))
             throw py::value_error("timeout must be from 0.001 to 86400 seconds");
 
