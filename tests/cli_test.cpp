@@ -235,6 +235,7 @@ TEST_CASE("qdiff diff text output cuts long atoms with an ellipsis", "[cli]") {
     CHECK(r.out.find(" ... (") != std::string::npos);
     std::istringstream lines(r.out);
     for (std::string line; std::getline(lines, line);) CHECK(line.size() < 600);
+}
 
 // Issue 18, output rule: results on stdout; diagnostics on stderr in text mode, only inside the
 // document with --format json/sarif.
