@@ -145,8 +145,9 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     j["status"] = error ? "error" : "ok";
     // An error never passes: what failed may be what would have failed the case.
     std::vector<std::string> reasons = out.total.reasons;
+    // The total's reasons already name a failed stage; a schema that did not load is said here only.
+    if (has_errors(out.schema_diagnostics)) reasons.push_back("error: the schema could not be loaded");
     if (error && out.total.pass) {
-        if (has_errors(out.schema_diagnostics)) reasons.push_back("error: the schema could not be loaded");
         for (const StageResult& r : out.stages)
             if (stage_failed(r)) reasons.push_back("error: the " + r.stage + " stage failed: " + r.reason);
     }
