@@ -16,14 +16,7 @@ qdiff="$root/build/release/qdiff"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# gold.tsv is `query<TAB>db_id`, pred.sql the prediction on the same line number.
-paste "$spider/gold.tsv" "$spider/pred.sql" | /usr/bin/python3 -c '
-import json, sys
-for i, line in enumerate(sys.stdin, 1):
-    gold, db_id, pred = (line.rstrip("\n").split("\t") + ["", ""])[:3]
-    print(json.dumps({"id": str(i), "lang": "sql", "expected": gold, "generated": pred,
-                      "schema": sys.argv[1] + "#" + db_id}))
-' "$spider/tables.json" > "$work/cases_1x.jsonl"
+/usr/bin/python3 "$root/bench/spider_cases.py" "$spider" "$spider/pred.sql" > "$work/cases_1x.jsonl"
 # 10x: the same cases again under other ids (batch scoring does not cache across cases).
 for copy in $(seq 0 9); do sed -E "s/^\{\"id\": \"/{\"id\": \"$copy-/" "$work/cases_1x.jsonl"; done > "$work/cases_10x.jsonl"
 

@@ -12,13 +12,7 @@ if [ -z "${QDIFF_BENCH_NO_BUILD:-}" ]; then "$root/scripts/build.sh" release; fi
 qdiff="$root/build/release/qdiff"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-paste "$spider/gold.tsv" "$spider/pred.sql" | /usr/bin/python3 -c '
-import json, sys
-for i, line in enumerate(sys.stdin, 1):
-    gold, db_id, pred = (line.rstrip("\n").split("\t") + ["", ""])[:3]
-    print(json.dumps({"id": str(i), "lang": "sql", "dialect": "sqlite", "expected": gold, "generated": pred,
-                      "schema": sys.argv[1] + "#" + db_id}))
-' "$spider/tables.json" > "$work/cases.jsonl"
+/usr/bin/python3 "$root/bench/spider_cases.py" "$spider" "$spider/pred.sql" --dialect sqlite > "$work/cases.jsonl"
 cases=$(grep -c . "$work/cases.jsonl")
 measure() {  # label, extra batch arguments...
   local label=$1; shift

@@ -19,14 +19,7 @@ trap 'rm -rf "$work"' EXIT
 : > "$out"
 for source in pred dailsql; do
   preds="$spider/pred.sql"; [ "$source" = dailsql ] && preds="$spider/pred-dailsql-gpt4.sql"
-  paste "$spider/gold.tsv" "$preds" | /usr/bin/python3 -c '
-import json, sys
-for i, line in enumerate(sys.stdin, 1):
-    gold, db_id, pred = (line.rstrip("\n").split("\t") + ["", ""])[:3]
-    if not gold: continue
-    print(json.dumps({"id": f"{i}\t{db_id}", "lang": "sql", "dialect": "sqlite", "expected": gold, "generated": pred,
-                      "schema": sys.argv[1] + "#" + db_id}))
-' "$spider/tables.json" > "$work/cases.jsonl"
+  /usr/bin/python3 "$root/bench/spider_cases.py" "$spider" "$preds" --dialect sqlite > "$work/cases.jsonl"
   code=0
   "$qdiff" batch "$work/cases.jsonl" --db "synth:$n:$seed" --threads "${QDIFF_THREADS:-$(nproc)}" > "$work/records.jsonl" || code=$?
   [ "$code" -le 1 ] || exit 1
@@ -36,7 +29,7 @@ source = sys.argv[1]
 cases = {c["id"]: c for c in map(json.loads, open(sys.argv[2]))}
 for record in map(json.loads, open(sys.argv[3])):
     case = cases[record["id"]]
-    line, db_id = record["id"].split("\t")
+    line, db_id = record["id"], case["schema"].rsplit("#", 1)[1]
     results = (record.get("stages") or {}).get("results", {})
     details = results.get("details", {})
     verdict = details.get("synth_verdict") or "error"
