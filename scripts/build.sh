@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Configures and builds one flavour of the tree: `release` (optimised, for running and benchmarks)
-# or `asan` (AddressSanitizer + UndefinedBehaviorSanitizer, what the test suite runs in).
+# Configures and builds one flavour of the tree (all targets, or the TARGETs named): `release`
+# (optimised, for running and benchmarks), `tsan` (ThreadSanitizer), or `asan` (AddressSanitizer +
+# UndefinedBehaviorSanitizer, what the test suite runs in).
 set -euo pipefail
 flavour=${1:-release}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -8,10 +9,16 @@ build="$root/build/$flavour"
 case "$flavour" in
   release) flags=(-DCMAKE_BUILD_TYPE=Release -DQDIFF_SANITIZE=OFF -DQDIFF_BUILD_BENCH=ON) ;;
   asan)    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DQDIFF_SANITIZE=ON) ;;
-  *) echo "usage: $0 release|asan" >&2; exit 2 ;;
+  # ThreadSanitizer, for scripts/tsan_*.sh (not a ctest flavour: too slow a build for every CI run).
+  tsan)    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DQDIFF_SANITIZE=OFF
+                  "-DCMAKE_CXX_FLAGS=-fsanitize=thread -fno-omit-frame-pointer"
+                  -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread) ;;
+  *) echo "usage: $0 release|asan|tsan [TARGET...]" >&2; exit 2 ;;
 esac
+shift $(($# > 0 ? 1 : 0))
+targets=(); for t in "$@"; do targets+=(--target "$t"); done
 generator=(); command -v ninja >/dev/null && generator=(-G Ninja)
 # Configuring again is cheap and picks up new files and options.
 if [ -f "$build/CMakeCache.txt" ]; then generator=(); fi
 cmake -S "$root" -B "$build" "${generator[@]}" "${flags[@]}" >/dev/null
-cmake --build "$build" --parallel "$(nproc)" >&2
+cmake --build "$build" "${targets[@]}" --parallel "${JOBS:-$(nproc)}" >&2

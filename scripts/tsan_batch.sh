@@ -8,11 +8,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build/tsan"
-generator=(); command -v ninja >/dev/null && [ ! -f "$build/CMakeCache.txt" ] && generator=(-G Ninja)
-cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQDIFF_SANITIZE=OFF \
-  -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
-  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null
-cmake --build "$build" --target qdiff_cli --parallel "${JOBS:-2}" >&2
+"$root/scripts/build.sh" tsan qdiff_cli
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
