@@ -29,6 +29,9 @@ commands:
                                                               schema-aware lint and confidence
   calibrate LABELLED.jsonl [-o PROFILE.json] [--folds K] [--name NAME] [--profile BASE]
           [--lang ...] [--dialect ...]                        fits an execution profile from labelled pairs
+  report  RECORDS.jsonl [more.jsonl ...] [-o report.html] [--title T]
+                                                              one self-contained HTML page over batch records
+  serve   [--port N] [--host 127.0.0.1] [--allow-remote]      the playground: tokens, tree, AST, diagnostics, diff
 
 output: results on stdout; diagnostics on stderr, or only inside the document with --format json|sarif
 exit codes: 0 success, 1 findings (syntax errors; lint errors; diff: a query does not parse; batch: a case fails), 2 usage or unreadable input
@@ -45,7 +48,8 @@ int main(int argc, char** argv) {
     }
     static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
         {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}, {"batch", run_batch},
-        {"lint", run_lint}, {"calibrate", run_calibrate}};
+        {"lint", run_lint}, {"calibrate", run_calibrate},
+        {"report", run_report}, {"serve", run_serve}};
     auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << kUsage;
