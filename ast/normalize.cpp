@@ -191,8 +191,7 @@ private:
     }
     Name fold(const Name& n) const { return Name{fold(n.text, n.quoted), false}; }
     bool quoted_names_fold() const {
-        return options_.dialect == Dialect::Sqlite || options_.dialect == Dialect::Mysql ||
-               options_.dialect == Dialect::Tsql;
+        return traits(options_.dialect).quoted_names_fold;
     }
 
     bool resolvable_alias(std::string_view alias) const {
@@ -707,7 +706,7 @@ private:
             return st;
         }
         if (auto* l = dyn_cast<Literal>(e)) return simplify_literal(l);
-        if (auto* c = dyn_cast<Cast>(e); c && options_.dialect == Dialect::Sqlite && on(Rule::CastTypes)) {
+        if (auto* c = dyn_cast<Cast>(e); c && traits(options_.dialect).cast_by_affinity && on(Rule::CastTypes)) {
             c->type = sqlite_affinity(c->type);
             return c;
         }
