@@ -1,5 +1,6 @@
-// now-and-ago: now(), CURRENT_TIMESTAMP, GETDATE(), utcnow(), ... are one now(); now() minus a
-// timespan or interval is KQL's ago(t).
+// now-and-ago: now(), CURRENT_TIMESTAMP, GETDATE(), utcnow(), ... (the functions whose canonical
+// spelling is now in ast/functions.def) are one now(); now() minus a timespan or interval is KQL's ago(t).
+#include "ast/functions.hpp"
 #include "ast/normalize/normalizer.hpp"
 #include "support/strings.hpp"
 
@@ -20,8 +21,8 @@ bool is_now(const Normalizer& n, const Expr* e) {
 Expr* as_now_or_ago(Normalizer& n, Expr* e) {
     if (auto* f = dyn_cast<FunctionCall>(e)) {
         std::string name = Normalizer::function_name(f);
-        if (name == "now" || name == "current_timestamp" || name == "getdate" || name == "utcnow" ||
-            name == "localtimestamp" || name == "sysdatetime") {
+        const FunctionInfo* info = find_function(name);
+        if (name == "now" || (info && info->canonical == "now")) {
             f->name = n.arena().list(std::vector<Name>{Name{"now", false}});
             f->args = {};
         }
