@@ -93,3 +93,19 @@ TEST_CASE("a flat chain of OR terms is not nesting; 100,000 terms walk without a
     CHECK(component(d, "filters").matched.size() == 3'000);
     CHECK(component(d, "filters").extra.size() == 1);
 }
+
+TEST_CASE("more tokens than max_tokens: refused with a diagnostic at the cut, not parsed", "[scale][limits]") {
+    // 3 tokens per item: a 1,000-item list is about 3,000 tokens.
+    const std::string sql = "SELECT a FROM t WHERE a IN (" + joined(1'000, "#", ", ") + ")";
+    ParseResult cut = parse(sql, {.language = Language::Sql, .max_tokens = 1'000});
+    REQUIRE_FALSE(cut.ok());
+    REQUIRE(cut.diagnostics().size() == 1);
+    CHECK(cut.diagnostics()[0].code() == "too-many-tokens");
+    // Eight tokens before the list, then item k is token 9 + 2k: the 1,001st token is item 496.
+    const Span at = cut.diagnostics()[0].span;
+    CHECK(sql.substr(at.begin, at.size()) == "496");
+    CHECK(parse(sql, {.language = Language::Sql, .max_tokens = 10'000}).ok());
+    ParseResult kql = parse("T | where a in (" + joined(1'000, "#", ", ") + ")", {.language = Language::Kql, .max_tokens = 1'000});
+    REQUIRE_FALSE(kql.ok());
+    CHECK(kql.diagnostics()[0].code() == "too-many-tokens");
+}

@@ -28,6 +28,9 @@ struct ParseOptions {
     Dialect dialect = Dialect::Generic;  // generic accepts the union of the dialects
     uint32_t max_nesting = 256;          // brackets, prefix operators and CASE..END, combined
     size_t max_bytes = 16u << 20;
+    // A parse keeps every token and a parse-tree path per token, so this bounds its memory (about
+    // 0.5 KB per token at worst): a 2 MB list of a million items is refused, not parsed into 1 GB.
+    size_t max_tokens = 1u << 19;
     std::string source_name = "<input>";
 };
 

@@ -7,6 +7,7 @@
 // that needs something after it (`, | and == by on ...`) it is reported at that furthest token.
 // Only the first syntax error is reported: after it, KQL's recovery mostly produces noise.
 #include "KqlLexer.h"
+#include "parsers/common/token_limit.hpp"
 #include "parsers/kql/transformer.hpp"
 
 namespace qdiff::parsers {
@@ -109,7 +110,8 @@ private:
 
 struct KqlSession {
     explicit KqlSession(ParseContext& ctx)
-        : input(ctx.source.text()), lexer(&input), tokens(&lexer), parser(&tokens), lexer_errors(ctx) {
+        : input(ctx.source.text()), lexer(&input), limit(lexer, ctx.options.max_tokens), tokens(&limit), parser(&tokens),
+          lexer_errors(ctx) {
         lexer.removeErrorListeners();
         lexer.addErrorListener(&lexer_errors);
         parser.removeErrorListeners();
@@ -117,6 +119,7 @@ struct KqlSession {
     }
     antlr4::ANTLRInputStream input;
     KqlLexer lexer;
+    TokenLimit limit;
     TrackingTokenStream tokens;
     KqlParser parser;
     LexerErrorListener lexer_errors;
@@ -204,6 +207,7 @@ class KqlFrontend final : public Frontend {
 public:
     ast::Script* parse(ParseContext& ctx) const override {
         KqlSession session(ctx);
+        if (report_token_limit(ctx, session.limit)) return nullptr;
         if (reject_command(ctx, session.tokens.getTokens())) return nullptr;
         if (!check_tokens(ctx, session.tokens.getTokens(), kql_token_classes()) || has_errors(ctx.diagnostics)) return nullptr;
         KqlParser::QueryContext* tree = parse_kql(session, ctx);
@@ -222,12 +226,14 @@ public:
 
     std::vector<TokenInfo> tokens(ParseContext& ctx) const override {
         KqlSession session(ctx);
+        report_token_limit(ctx, session.limit);
         check_tokens(ctx, session.tokens.getTokens(), kql_token_classes());
         return list_tokens(ctx.source, session.tokens.getTokens(), session.lexer.getVocabulary());
     }
 
     std::string tree(ParseContext& ctx) const override {
         KqlSession session(ctx);
+        if (report_token_limit(ctx, session.limit)) return {};
         if (reject_command(ctx, session.tokens.getTokens())) return {};
         if (!check_tokens(ctx, session.tokens.getTokens(), kql_token_classes())) return {};
         KqlParser::QueryContext* partial = nullptr;

@@ -1,7 +1,9 @@
 // The SQL front end: lex, guard, parse (SLL then LL), check the dialect, lower to the AST.
 #include <algorithm>
+#include <optional>
 
 #include "SqlLexer.h"
+#include "parsers/common/token_limit.hpp"
 #include "parsers/common/token_vector.hpp"
 #include "parsers/sql/sql_lexer.hpp"
 #include "parsers/sql/transformer.hpp"
@@ -64,6 +66,7 @@ void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens)
 struct SqlSession {
     SqlSession() : parser(&tokens) { parser.removeErrorListeners(); }
     sql::FastSqlLexer lexer;
+    std::optional<TokenLimit> limit;  // over `lexer`, for the text being parsed
     TokenVector tokens;
     qdiff_gen::SqlParser parser;
     bool busy = false;
@@ -88,20 +91,23 @@ auto with_session(ParseContext& ctx, F&& f) {
     } release{*session};
     session->busy = true;
     session->lexer.reset(ctx.source.text());
-    session->tokens.fill(session->lexer);
+    session->limit.emplace(session->lexer, ctx.options.max_tokens);
+    session->tokens.fill(*session->limit);
     session->parser.setTokenStream(&session->tokens);
     return f(*session);
 }
 
 // The generated lexer, for `qdiff tokens`: it also shows the comments.
 struct SqlTokenDump {
-    explicit SqlTokenDump(ParseContext& ctx) : input(ctx.source.text()), lexer(&input), tokens(&lexer), lexer_errors(ctx) {
+    explicit SqlTokenDump(ParseContext& ctx)
+        : input(ctx.source.text()), lexer(&input), limit(lexer, ctx.options.max_tokens), tokens(&limit), lexer_errors(ctx) {
         lexer.removeErrorListeners();
         lexer.addErrorListener(&lexer_errors);
         tokens.fill();
     }
     antlr4::ANTLRInputStream input;
     SqlLexer lexer;
+    TokenLimit limit;
     antlr4::CommonTokenStream tokens;
     LexerErrorListener lexer_errors;
 };
@@ -111,6 +117,7 @@ public:
     ast::Script* parse(ParseContext& ctx) const override {
         return with_session(ctx, [&](SqlSession& session) -> ast::Script* {
             const auto& tokens = session.tokens.tokens();
+            if (report_token_limit(ctx, *session.limit)) return nullptr;
             if (!check_tokens(ctx, tokens, sql_token_classes()) || has_errors(ctx.diagnostics)) return nullptr;
             auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes());
             if (!tree) return nullptr;
@@ -128,12 +135,14 @@ public:
 
     std::vector<TokenInfo> tokens(ParseContext& ctx) const override {
         SqlTokenDump dump(ctx);
+        report_token_limit(ctx, dump.limit);
         check_tokens(ctx, dump.tokens.getTokens(), sql_token_classes());
         return list_tokens(ctx.source, dump.tokens.getTokens(), dump.lexer.getVocabulary());
     }
 
     std::string tree(ParseContext& ctx) const override {
         return with_session(ctx, [&](SqlSession& session) {
+            if (report_token_limit(ctx, *session.limit)) return std::string();
             if (!check_tokens(ctx, session.tokens.tokens(), sql_token_classes())) return std::string();
             qdiff_gen::SqlParser::SqlScriptContext* partial = nullptr;
             auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes(), &partial);
