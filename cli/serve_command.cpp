@@ -155,8 +155,9 @@ void reply_error(httplib::Response& response, int status, const std::string& mes
 }  // namespace
 
 int run_serve(const std::vector<std::string>& argv) {
-    Args args(argv, {"port", "host"}, {"allow-remote"});
-    if (!args.positionals().empty()) throw UsageError{"serve takes no files"};
+    Args args("serve", "Serves the playground: tokens, parse tree, AST, diagnostics and diff as you type.", argv,
+              {{"port", "N: the port (8080; 0 picks a free one)"}, {"host", "ADDR: the address to listen on (127.0.0.1)"}},
+              {{"allow-remote", "allow --host to be an address other machines can reach"}}, "");
     std::string host = args.get_or("host", "127.0.0.1");
     bool allow_remote = args.flag("allow-remote");
     if (!is_loopback(host) && !allow_remote)
