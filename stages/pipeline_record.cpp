@@ -143,7 +143,7 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     c.dialect = defaults.dialect;
     if (std::string dialect = text("dialect"); !dialect.empty()) {
         auto d = parse_dialect_name(dialect);
-        if (!d) return fail("unknown dialect '" + dialect + "' (generic, postgres, sqlite, mysql, tsql)");
+        if (!d) return fail("unknown dialect '" + dialect + "' (" + dialect_names() + ")");
         c.dialect = *d;
     }
     c.schema = resolve_schema(text("schema"), defaults.base_dir);
