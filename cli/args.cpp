@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "qdiff/dialect.hpp"
 #include "qdiff/normalize.hpp"
 
 namespace qdiff::cli {
@@ -18,7 +19,7 @@ OptionSpec lang_option(const std::string& name) {
     return {name, "auto|sql|kql|weaviate: query language (auto: detected from the text)"};
 }
 
-OptionSpec dialect_option() { return {"dialect", "generic|postgres|sqlite|mysql|tsql: SQL dialect (generic: all of them)"}; }
+OptionSpec dialect_option() { return {"dialect", dialect_names("|") + ": SQL dialect (generic: all of them)"}; }
 
 Args::Args(const std::string& command, const std::string& summary, const std::vector<std::string>& argv,
            const std::vector<OptionSpec>& valued, const std::vector<OptionSpec>& flags, const std::string& positionals) {
