@@ -8,42 +8,60 @@
 #include <iterator>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
+#include "qdiff/dialect.hpp"
 #include "qdiff/normalize.hpp"
 
 namespace qdiff::cli {
 
-Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valued, const std::set<std::string>& flags) {
-    for (size_t i = 0; i < argv.size(); ++i) {
-        const std::string& a = argv[i];
-        if (a.size() > 2 && a.starts_with("--")) {
-            std::string name = a.substr(2);
-            std::optional<std::string> value;
-            if (size_t eq = name.find('='); eq != std::string::npos) {
-                value = name.substr(eq + 1);
-                name = name.substr(0, eq);
-            }
-            if (valued.count(name)) {
-                if (!value) {
-                    if (i + 1 >= argv.size()) throw UsageError{"option --" + name + " needs a value"};
-                    value = argv[++i];
-                }
-                values_[name] = *value;
-                all_values_[name].push_back(*value);
-            } else if (flags.count(name) && !value) {
-                flags_.insert(name);
-            } else {
-                throw UsageError{"unknown option --" + name};
-            }
-        } else {
-            positionals_.push_back(a);
-        }
+OptionSpec lang_option(const std::string& name) {
+    return {name, "auto|sql|kql|weaviate: query language (auto: detected from the text)"};
+}
+
+OptionSpec dialect_option() { return {"dialect", dialect_names("|") + ": SQL dialect (generic: all of them)"}; }
+
+Args::Args(const std::string& command, const std::string& summary, const std::vector<std::string>& argv,
+           const std::vector<OptionSpec>& valued, const std::vector<OptionSpec>& flags, const std::string& positionals) {
+    CLI::App app(summary, "qdiff " + command);
+    app.set_help_flag("-h,--help", "print this help and exit");
+    app.get_formatter()->column_width(34);
+    std::map<std::string, int> flag_counts;
+    for (const OptionSpec& o : valued) {
+        // -o for --output, as batch, calibrate and report have always taken it.
+        std::string names = (o.name == "output" ? "-o,--" : "--") + o.name;
+        // "VALUE: what it is" shows VALUE after the option's name.
+        size_t colon = o.help.find(": ");
+        bool has_value_name = colon != std::string::npos && o.help.find(' ') > colon;
+        app.add_option(names, all_values_[o.name], has_value_name ? o.help.substr(colon + 2) : o.help)
+            ->type_name(has_value_name ? o.help.substr(0, colon) : "VALUE")
+            ->expected(1)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+            ->allow_extra_args(false);
     }
+    for (const OptionSpec& f : flags) app.add_flag("--" + f.name, flag_counts[f.name], f.help);
+    if (!positionals.empty()) app.add_option("inputs", positionals_, positionals)->type_name("");
+    app.footer("Exit codes: 0 success, 1 findings, 2 usage error or unreadable input.");
+    // CLI11 wants the arguments in reverse order, without the program name.
+    std::vector<std::string> reversed(argv.rbegin(), argv.rend());
+    try {
+        app.parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        throw HelpRequested{app.help()};
+    } catch (const CLI::ParseError& e) {
+        std::string message = e.what();
+        if (positionals.empty() && dynamic_cast<const CLI::ExtrasError*>(&e)) message += " (qdiff " + command + " takes no files)";
+        throw UsageError{message};
+    }
+    for (auto it = all_values_.begin(); it != all_values_.end();) it = it->second.empty() ? all_values_.erase(it) : std::next(it);
+    for (const auto& [name, count] : flag_counts)
+        if (count > 0) flags_.insert(name);
 }
 
 std::optional<std::string> Args::get(const std::string& name) const {
-    auto it = values_.find(name);
-    if (it == values_.end()) return std::nullopt;
-    return it->second;
+    auto it = all_values_.find(name);
+    if (it == all_values_.end()) return std::nullopt;
+    return it->second.back();
 }
 
 std::string Args::get_or(const std::string& name, const std::string& fallback) const {

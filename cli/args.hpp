@@ -1,4 +1,4 @@
-// Command-line arguments: `--name value`, `--name=value`, flags, and positionals.
+// Command-line arguments of one command, read with CLI11: options, flags and positionals.
 #pragma once
 #include <map>
 #include <optional>
@@ -15,10 +15,29 @@ struct UsageError {
     std::string message;
 };
 
+// Thrown for --help/-h after any command: main prints the text on standard output and exits with 0.
+struct HelpRequested {
+    std::string text;
+};
+
+// One option of a command: its name (without --) and what --help says about it. Options are read by
+// CLI11, the same way for every command: `--name value`, `--name=value`, repeatable (the last value
+// wins for get(), get_all() has all), flags without a value, and `--` ends the options.
+struct OptionSpec {
+    std::string name;
+    std::string help;
+};
+
+// The help of the options many commands share.
+OptionSpec lang_option(const std::string& name = "lang");
+OptionSpec dialect_option();
+
 class Args {
 public:
-    // `valued` options take a value; `flags` do not. Anything else starting with -- is a usage error.
-    Args(const std::vector<std::string>& argv, const std::set<std::string>& valued, const std::set<std::string>& flags);
+    // `command` and `summary` head its --help; `positionals` names the files (e.g. "FILE|-"), empty
+    // when the command takes none. Anything else starting with -- is a usage error.
+    Args(const std::string& command, const std::string& summary, const std::vector<std::string>& argv,
+         const std::vector<OptionSpec>& valued, const std::vector<OptionSpec>& flags, const std::string& positionals = "FILE|-");
 
     std::optional<std::string> get(const std::string& name) const;
     // Every value of an option that may repeat (`--disable a --disable b`), in order.
@@ -33,7 +52,6 @@ public:
     std::string choice(const std::string& name, const std::string& fallback, const std::set<std::string>& allowed) const;
 
 private:
-    std::map<std::string, std::string> values_;
     std::map<std::string, std::vector<std::string>> all_values_;
     std::set<std::string> flags_;
     std::vector<std::string> positionals_;

@@ -50,13 +50,24 @@ double number_option(const Args& args, const std::string& name, double fallback,
     throw UsageError{"--" + name + " must be a number from " + std::to_string(low) + " to " + std::to_string(high)};
 }
 
-BatchOptions read_options(std::vector<std::string> argv) {
-    for (std::string& a : argv)
-        if (a == "-o") a = "--output";
-    Args args(argv,
-              {"output", "summary", "profile", "db", "judge", "threads", "blend", "pass-threshold", "judge-model",
-               "judge-cache", "results-mode", "timeout", "lang", "dialect", "output-format", "normalize-off"},
-              {});
+BatchOptions read_options(const std::vector<std::string>& argv) {
+    Args args("batch", "Evaluates a benchmark: one record (JSONL or CSV) per case of CASES.jsonl.", argv,
+              {{"output", "OUT.jsonl|OUT.csv: the records (default: standard output); an existing JSONL file is resumed"},
+               {"summary", "FILE: the summary as JSON"},
+               {"profile", "NAME|FILE: the scoring profile (default: execution; weaviate-ast for two Weaviate queries)"},
+               {"db", "sqlite:PATH|postgres:URI|synth[:N[:SEED]]: where the results stage runs the queries"},
+               {"judge", "URL|cmd:PROGRAM: the LLM judge"},
+               {"threads", "N: workers (default: all cores)"},
+               {"blend", "W: total = W x query_similarity + (1 - W) x results_match (0.5)"},
+               {"pass-threshold", "T: a case passes when total >= T (0.9)"},
+               {"judge-model", "M: the judge's model"},
+               {"judge-cache", "DIR: the judge's replies, reused"},
+               {"results-mode", "exact|recall|f1: how rows are compared (exact)"},
+               {"timeout", "SECONDS: per query execution"},
+               lang_option(), dialect_option(),
+               {"output-format", "jsonl|csv: record format (default: by the -o extension, else jsonl)"},
+               {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},
+              {}, "CASES.jsonl|-");
     if (args.positionals().size() != 1)
         throw UsageError{"expected one input, CASES.jsonl (a file or -), got " + std::to_string(args.positionals().size())};
     BatchOptions o;

@@ -73,10 +73,15 @@ void print_table(const std::vector<double>& before, const std::vector<double>& a
 }  // namespace
 
 int run_calibrate(const std::vector<std::string>& argv_in) {
-    std::vector<std::string> argv = argv_in;
-    for (auto& a : argv)
-        if (a == "-o") a = "--output";
-    Args args(argv, {"output", "folds", "name", "profile", "lang", "dialect", "threads", "fitted-on"}, {"strict-labels"});
+    Args args("calibrate", "Fits an execution profile from labelled pairs (SCORING.md, \"qdiff calibrate\").", argv_in,
+              {{"output", "PROFILE.json: the fitted profile (default: standard output)"},
+               {"folds", "K: cross-validation folds (5)"},
+               {"name", "NAME: the fitted profile's name"},
+               {"profile", "BASE: the execution profile whose features are fitted (execution)"},
+               lang_option(), dialect_option(),
+               {"threads", "N: workers scoring the pairs (default: all cores)"},
+               {"fitted-on", "TEXT: what the profile says it was fitted on"}},
+              {{"strict-labels", "a synthesized-database difference on edge cases only counts as different"}}, "LABELLED.jsonl|-");
     if (args.positionals().size() != 1) throw UsageError{"expected one input, LABELLED.jsonl"};
     const std::string input = args.positionals()[0];
     int folds = 5;

@@ -95,8 +95,16 @@ std::vector<std::string> parse_failures(const ParseResult& expected, const Parse
 }  // namespace
 
 int run_diff(const std::vector<std::string>& argv) {
-    Args args(argv, {"lang", "expected-lang", "dialect", "profile", "format", "expected-text", "generated-text", "db", "schema",
-                     "normalize-off"}, {});
+    Args args("diff", "Scores GENERATED against EXPECTED, structurally, and explains every point.", argv,
+              {lang_option(), lang_option("expected-lang"), dialect_option(),
+               {"profile", "NAME|FILE: weaviate-ast, full, weaviate-reference, hybrid, execution, or a profile file"},
+               {"format", "text|json: output format (text)"},
+               {"expected-text", "Q: the expected query itself, instead of a file"},
+               {"generated-text", "Q: the generated query itself, instead of a file"},
+               {"db", "synth[:N[:SEED]]: also compare results on synthesized databases (needs --schema)"},
+               {"schema", "FILE[#NAME]: the tables to synthesize"},
+               {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},
+              {}, "EXPECTED GENERATED (files or -)");
     std::string format = args.choice("format", "text", {"text", "json"});
     // Without --profile: the Weaviate AST metric for two Weaviate queries, `full` otherwise (SQL and
     // KQL have the projection, joins, order and limit that weaviate-ast leaves out).

@@ -61,7 +61,13 @@ Schema load_schema_option(const std::string& spec) {
 }
 
 int run_lint(const std::vector<std::string>& argv) {
-    Args args(argv, {"lang", "dialect", "schema", "format", "disable", "severity"}, {});
+    Args args("lint", "Lints a query, against a schema when given, and reports its confidence.", argv,
+              {lang_option(), dialect_option(),
+               {"schema", "FILE[#NAME]: the schema (NAME picks a database of a multi-database file)"},
+               {"format", "text|json|sarif: output format (text)"},
+               {"disable", "CODE[,CODE...]: rules to switch off (repeatable)"},
+               {"severity", "CODE=error|warning|note: another severity for a rule (repeatable)"}},
+              {});
     std::string format = args.choice("format", "text", {"text", "json", "sarif"});
     std::string path = input_name(args);
 

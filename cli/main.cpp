@@ -35,6 +35,7 @@ commands:
                                                               one self-contained HTML page over batch records
   serve   [--port N] [--host 127.0.0.1] [--allow-remote]      the playground: tokens, tree, AST, diagnostics, diff
 
+qdiff COMMAND --help prints the options of that command.
 output: results on stdout; diagnostics on stderr, or only inside the document with --format json|sarif
 exit codes: 0 success, 1 findings (syntax errors; lint errors; diff: a query does not parse; batch: a case fails), 2 usage or unreadable input
 )";
@@ -67,6 +68,9 @@ int main(int argc, char** argv) {
     }
     try {
         return command->second(std::vector<std::string>(args.begin() + 1, args.end()));
+    } catch (const HelpRequested& help) {
+        std::cout << help.text;
+        return 0;
     } catch (const UsageError& e) {
         std::cerr << "qdiff " << args[0] << ": " << e.message << "\n";
         return 2;

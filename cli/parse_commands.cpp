@@ -102,7 +102,11 @@ int run_batch(const Args& args) {
 }  // namespace
 
 int run_parse(const std::vector<std::string>& argv) {
-    Args args(argv, {"lang", "dialect", "format", "batch", "field"}, {});
+    Args args("parse", "Parses a query into the unified AST and prints it with its diagnostics.", argv,
+              {lang_option(), dialect_option(), {"format", "text|json|sexpr: output format (text)"},
+               {"batch", "FILE|-: JSONL in, one JSONL record out per line"},
+               {"field", "NAME: the field of a --batch line that holds the query (query)"}},
+              {});
     if (args.get("batch")) {
         if (!args.positionals().empty()) throw UsageError{"--batch takes its input from the option, not a positional file"};
         return run_batch(args);
@@ -122,7 +126,8 @@ int run_parse(const std::vector<std::string>& argv) {
 }
 
 int run_tokens(const std::vector<std::string>& argv) {
-    Args args(argv, {"lang", "dialect", "format"}, {});
+    Args args("tokens", "Prints the token stream of a query.", argv,
+              {lang_option(), dialect_option(), {"format", "text|json: output format (text)"}}, {});
     std::string format = args.choice("format", "text", {"text", "json"});
     std::string path = input_name(args);
     SourceText source(read_input(path), display_name(path));
@@ -155,7 +160,7 @@ int run_tokens(const std::vector<std::string>& argv) {
 }
 
 int run_tree(const std::vector<std::string>& argv) {
-    Args args(argv, {"lang", "dialect"}, {});
+    Args args("tree", "Prints the grammar's parse tree of a query.", argv, {lang_option(), dialect_option()}, {});
     std::string path = input_name(args);
     SourceText source(read_input(path), display_name(path));
     TreeResult result = parse_tree(source, options_from(args, source.name()));

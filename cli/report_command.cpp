@@ -60,7 +60,8 @@ public:
         errno = 0;
         std::ifstream in(path, std::ios::binary);
         if (!in || std::filesystem::is_directory(path)) throw_unreadable(path);
-        json cases = json::array();
+        // Each case is kept as its JSON text: a tree of 100,000 cases would take gigabytes.
+        std::string cases;
         size_t line_number = 0, unreadable = 0;
         for (std::string line; std::getline(in, line);) {
             ++line_number;
@@ -70,17 +71,21 @@ public:
                 if (++unreadable <= 5) std::cerr << path << ":" << line_number << ": not a JSON record, left out of the report\n";
                 continue;
             }
-            cases.push_back(compact_case(record, line_number));
+            if (!cases.empty()) cases += ',';
+            cases += compact_case(record, line_number).dump(-1, ' ', false, json::error_handler_t::replace);
         }
         if (unreadable > 5) std::cerr << path << ": " << unreadable << " lines that are not JSON records in all\n";
-        files_.push_back({{"name", std::filesystem::path(path).filename().string()},
-                          {"path", path},
-                          {"unreadable", unreadable},
-                          {"cases", std::move(cases)}});
+        json file = {{"name", std::filesystem::path(path).filename().string()}, {"path", path}, {"unreadable", unreadable}};
+        std::string text = file.dump(-1, ' ', false, json::error_handler_t::replace);
+        text.pop_back();  // the closing brace: the cases follow
+        files_.push_back(text + ",\"cases\":[" + cases + "]}");
     }
 
-    json document(const std::string& title) const {
-        return {{"title", title}, {"files", files_}, {"components", components_}, {"strings", strings_.texts()}};
+    std::string document(const std::string& title) const {
+        auto dump = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
+        std::string out = "{\"title\":" + dump(title) + ",\"files\":[";
+        for (size_t i = 0; i < files_.size(); ++i) out += (i ? "," : "") + files_[i];
+        return out + "],\"components\":" + dump(components_) + ",\"strings\":" + dump(strings_.texts()) + "}";
     }
 
 private:
@@ -134,7 +139,8 @@ private:
         json out = json::array();
         if (!structural.contains("components") || !structural["components"].is_object()) return out;
         for (const auto& [name, c] : structural["components"].items()) {
-            if (!c.is_object()) continue;
+            // Absent on both sides: full credit, nothing to show; left out of the means, as the batch summary does.
+            if (!c.is_object() || c.value("absent", false)) continue;
             json spans = c.contains("spans") && c["spans"].is_object() ? c["spans"] : json::object();
             auto span_list = [&](const char* key) { return spans.contains(key) && spans[key].is_array() ? spans[key] : json::array(); };
             auto span_at = [](const json& list, size_t i) { return i < list.size() ? list[i] : json(nullptr); };
@@ -177,7 +183,7 @@ private:
         return out;
     }
 
-    json files_ = json::array();
+    std::vector<std::string> files_;  // each file's JSON text
     json components_ = json::array();
     StringTable strings_;
 };
@@ -230,10 +236,9 @@ void replace_all(std::string& page, const std::string& marker, const std::string
 }  // namespace
 
 int run_report(const std::vector<std::string>& argv_in) {
-    std::vector<std::string> argv = argv_in;
-    for (auto& a : argv)
-        if (a == "-o") a = "--output";
-    Args args(argv, {"output", "title"}, {});
+    Args args("report", "Writes one self-contained HTML page over qdiff batch records (one file per model).", argv_in,
+              {{"output", "REPORT.html: where the page goes (default: standard output)"}, {"title", "T: the page's title"}}, {},
+              "RECORDS.jsonl [more.jsonl ...]");
     if (args.positionals().empty()) throw UsageError{"expected one or more record files (the output of qdiff batch)"};
     ReportData data;
     for (const std::string& path : args.positionals()) data.add_file(path);
@@ -241,7 +246,7 @@ int run_report(const std::vector<std::string>& argv_in) {
 
     std::string page = inline_page("report.html");
     // Base64 has no '<', so the data cannot end its <script> element early.
-    replace_all(page, "@DATA@", base64(deflate(data.document(title).dump(-1, ' ', false, json::error_handler_t::replace))));
+    replace_all(page, "@DATA@", base64(deflate(data.document(title))));
     replace_all(page, "@TITLE@", html_escape(title));
 
     std::string output = args.get_or("output", "-");

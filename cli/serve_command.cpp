@@ -14,6 +14,7 @@
 #include "cli/web_assets.hpp"
 #include "diff/diff_json.hpp"
 #include "qdiff/ast_print.hpp"
+#include "qdiff/dialect.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/lint.hpp"
 #include "qdiff/parse.hpp"
@@ -92,7 +93,9 @@ Analysis analyze_query(const std::string& text, const ParseOptions& options) {
         j["tree"] = "(not shown for a query over " + std::to_string(kMaxTreeInput >> 10) + " KiB: qdiff tree prints it)";
     }
     ParseResult parsed = parse(text, options);
-    LintResult linted = lint(parsed, LintOptions{.dialect = options.dialect});
+    LintOptions lint_options;
+    lint_options.dialect = options.dialect;
+    LintResult linted = lint(parsed, lint_options);
     j["language"] = language_name(parsed.language());
     j["ok"] = parsed.ok();
     j["valid"] = linted.valid;
@@ -116,7 +119,7 @@ ordered_json diff_queries(const ParseResult& expected, const ParseResult& genera
     bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
     Profile profile = load_profile(both_weaviate ? "weaviate-ast" : "full");
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
-                        DiffOptions{.dialect = dialect});
+                        DiffOptions{.dialect = dialect, .normalize_off = {}});
     ordered_json j = diff_json(r, expected.source(), generated.source());
     j["diagnostics"] = diff_diagnostics_json(expected, generated);
     return j;
@@ -155,8 +158,9 @@ void reply_error(httplib::Response& response, int status, const std::string& mes
 }  // namespace
 
 int run_serve(const std::vector<std::string>& argv) {
-    Args args(argv, {"port", "host"}, {"allow-remote"});
-    if (!args.positionals().empty()) throw UsageError{"serve takes no files"};
+    Args args("serve", "Serves the playground: tokens, parse tree, AST, diagnostics and diff as you type.", argv,
+              {{"port", "N: the port (8080; 0 picks a free one)"}, {"host", "ADDR: the address to listen on (127.0.0.1)"}},
+              {{"allow-remote", "allow --host to be an address other machines can reach"}}, "");
     std::string host = args.get_or("host", "127.0.0.1");
     bool allow_remote = args.flag("allow-remote");
     if (!is_loopback(host) && !allow_remote)
@@ -189,8 +193,8 @@ int run_serve(const std::vector<std::string>& argv) {
         response.set_content(page, "text/html; charset=utf-8");
     });
     server.Get("/api/options", [](const httplib::Request&, httplib::Response& response) {
-        ordered_json options = {{"languages", {"auto", "sql", "kql", "weaviate"}},
-                                {"dialects", {"generic", "postgres", "sqlite", "mysql", "tsql"}}};
+        ordered_json options = {{"languages", {"auto", "sql", "kql", "weaviate"}}, {"dialects", ordered_json::array()}};
+        for (const DialectTraits& d : all_dialects()) options["dialects"].push_back(std::string(d.name));
         response.set_content(options.dump(), "application/json");
     });
     server.Post("/api/analyze", [](const httplib::Request& request, httplib::Response& response) {
