@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "ast/functions.hpp"
 #include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
 #include "support/strings.hpp"
@@ -23,20 +24,10 @@ std::string join_names(const List<Name>& names) {
     return out;
 }
 
+// An aggregate of the function catalogue, in any language: the two queries compared may be of two.
 bool is_aggregate_name(const std::string& n) {
-    static const std::set<std::string> names = {
-        // SQL
-        "count", "sum", "avg", "min", "max", "count_big", "group_concat", "string_agg", "array_agg", "stddev",
-        "stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp", "median", "total", "json_agg",
-        "bool_and", "bool_or", "every", "listagg", "percentile_cont", "percentile_disc", "mode",
-        // KQL
-        "dcount", "countif", "sumif", "avgif", "minif", "maxif", "dcountif", "make_list", "make_set",
-        "make_bag", "arg_max", "arg_min", "percentile", "percentiles", "stdev", "variance", "any",
-        "take_any", "count_distinct", "hll",
-        // Weaviate metrics
-        "mean", "maximum", "minimum", "type", "topoccurrences", "totaltrue", "totalfalse",
-        "percentagetrue", "percentagefalse", "pointingto"};
-    return names.count(support::to_lower(n)) != 0;
+    const FunctionInfo* f = find_function(n);
+    return f && f->aggregate();
 }
 
 Atom make_atom(std::string text, Span span) {

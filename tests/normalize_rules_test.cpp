@@ -1,99 +1,117 @@
-// The normalization rule registry (ast/normalize/rules.def): every rule is named, switchable, and its
-// own example pair is equal with it on and different with it off (the other rules stay on).
+// The normalization rule registry (ast/normalize/rules.def): every rule is named, switchable, and has
+// its own fixture pair tests/data/normalize/<name>.input.<sql|kql> and <name>.expected.<sql|kql> (a
+// first line `-- dialect: NAME` picks the SQL dialect). The input normalizes to the expected form
+// with every rule on and not with that one rule off, and the expected form is one the rule leaves alone.
 #include <catch2/catch.hpp>
 
-#include <map>
+#include <filesystem>
 #include <set>
+#include <vector>
 
 #include "qdiff/ast_print.hpp"
 #include "qdiff/normalize.hpp"
 #include "qdiff/parse.hpp"
+#include "support/corpus.hpp"
 
 namespace {
 
 using namespace qdiff;
+namespace fs = std::filesystem;
 
-struct Example {
-    const char* a;
-    const char* b;
+struct Query {
+    std::string text;
     Language language = Language::Sql;
     Dialect dialect = Dialect::Generic;
-    Language b_language = Language::Auto;  // Auto: the same as `language`
 };
 
-bool equal_after(const Example& e, const std::set<std::string>& off) {
-    Language b_language = e.b_language == Language::Auto ? e.language : e.b_language;
+struct Example {
+    Query a;
+    Query b;
+};
+
+Query sql(std::string text, Dialect dialect = Dialect::Generic) { return {std::move(text), Language::Sql, dialect}; }
+
+Query read_query(const fs::path& path) {
+    Query q{qdiff::testing::read_file(path), path.extension() == ".kql" ? Language::Kql : Language::Sql};
+    const std::string directive = "-- dialect: ";
+    if (q.text.starts_with(directive)) {
+        std::string name = q.text.substr(directive.size(), q.text.find('\n') - directive.size());
+        auto d = parse_dialect_name(name);
+        INFO(path << ": unknown dialect " << name);
+        REQUIRE(d);
+        q.dialect = *d;
+    }
+    return q;
+}
+
+fs::path fixture(const std::string& rule, const char* side) {
+    fs::path dir = fs::path(QDIFF_TEST_DATA_DIR) / "normalize";
+    for (const char* ext : {".sql", ".kql"}) {
+        fs::path p = dir / (rule + "." + side + ext);
+        if (fs::exists(p)) return p;
+    }
+    return {};
+}
+
+// The parse results stay alive in `keep` (the normalized tree points into their text).
+ast::Script* normalized(const Query& q, Language other, const std::set<std::string>& off, ast::Arena& arena,
+                        std::vector<ParseResult>& keep) {
     ParseOptions p;
-    p.language = e.language;
-    p.dialect = e.dialect;
-    ParseResult a = parse(e.a, p);
-    p.language = b_language;
-    ParseResult b = parse(e.b, p);
-    INFO(e.a << " | " << e.b);
-    REQUIRE(a.ok());
-    REQUIRE(b.ok());
-    ast::Arena arena;
+    p.language = q.language;
+    p.dialect = q.dialect;
+    const ParseResult& parsed = keep.emplace_back(parse(q.text, p));
+    INFO(q.text);
+    REQUIRE(parsed.ok());
     NormalizeOptions options;
-    options.fold_all_names = e.language != b_language;  // as the differ does for two languages
-    options.dialect = e.dialect;
+    options.fold_all_names = q.language != other;  // as the differ does for two languages
+    options.dialect = q.dialect;
     options.off = off;
-    ast::Script* na = normalize(*a.script(), e.language, arena, options);
-    ast::Script* nb = normalize(*b.script(), b_language, arena, options);
+    return normalize(*parsed.script(), q.language, arena, options);
+}
+
+bool equal_after(const Example& e, const std::set<std::string>& off) {
+    ast::Arena arena;
+    std::vector<ParseResult> keep;
+    ast::Script* na = normalized(e.a, e.b.language, off, arena, keep);
+    ast::Script* nb = normalized(e.b, e.a.language, off, arena, keep);
     INFO(to_sql(*na) << "  |  " << to_sql(*nb));
     return ast::equal(na, nb);
 }
 
 }  // namespace
 
-TEST_CASE("normalize rules: each rule's example is equal with it and different without it", "[normalize]") {
-    const std::map<std::string, Example> examples = {
-        {"identifier-case", {"SELECT Name FROM Singer", "select name from singer"}},
-        {"aliases", {"SELECT t1.a FROM tab AS t1", "SELECT tab.a FROM tab"}},
-        {"commutative-order", {"SELECT a FROM t WHERE b = 2 AND c = 1", "SELECT a FROM t WHERE c = 1 AND b = 2"}},
-        {"comparison-orientation", {"SELECT a FROM t WHERE 5 < x", "SELECT a FROM t WHERE x > 5"}},
-        {"between-as-range", {"SELECT a FROM t WHERE x BETWEEN 1 AND 5", "SELECT a FROM t WHERE x >= 1 AND x <= 5"}},
-        {"in-list-set", {"SELECT a FROM t WHERE x IN (3, 1, 2)", "SELECT a FROM t WHERE x IN (1, 2, 3)"}},
-        {"not-push-down", {"SELECT a FROM t WHERE NOT x > 5", "SELECT a FROM t WHERE x <= 5"}},
-        {"numeric-literals", {"SELECT a FROM t WHERE x = 1.0", "SELECT a FROM t WHERE x = 1"}},
-        {"count-star", {"SELECT count(1) FROM t", "SELECT count(*) FROM t"}},
-        {"timespans", {"T | where ts > ago(60m)", "T | where ts > ago(1h)", Language::Kql}},
-        {"now-and-ago",
-         {"SELECT a FROM t WHERE ts > NOW() - INTERVAL '1 hour'",
-          "SELECT a FROM t WHERE ts > CURRENT_TIMESTAMP - INTERVAL '1 hour'"}},
-        {"sort-direction", {"SELECT a FROM t ORDER BY a", "SELECT a FROM t ORDER BY a ASC"}},
-        {"kql-summarize",
-         {"T | summarize count() by x", "SELECT x, COUNT(*) FROM T GROUP BY x", Language::Kql, Dialect::Generic, Language::Sql}},
-        {"or-equalities-as-in", {"SELECT a FROM t WHERE x = 1 OR x = 2", "SELECT a FROM t WHERE x IN (1, 2)"}},
-        {"function-synonyms", {"SELECT ifnull(a, 0) FROM t", "SELECT coalesce(a, 0) FROM t"}},
-        {"inner-joins-as-filter", {"SELECT a.x FROM a JOIN b ON a.id = b.id", "SELECT a.x FROM a, b WHERE a.id = b.id"}},
-        {"like-as-string-operators",
-         {"SELECT name FROM t WHERE name LIKE '%v%'", "t | where name contains 'v' | project name", Language::Sql,
-          Dialect::Generic, Language::Kql}},
-        {"constant-folding", {"SELECT a FROM t WHERE x > 1 + 1", "SELECT a FROM t WHERE x > 2"}},
-        {"group-by-as-distinct", {"SELECT a, b FROM t GROUP BY b, a", "SELECT DISTINCT a, b FROM t"}},
-        {"null-safe-equality", {"SELECT a FROM t WHERE b IS NOT DISTINCT FROM NULL", "SELECT a FROM t WHERE b IS NULL"}},
-        {"having-keys-as-filter",
-         {"SELECT k, count(*) FROM t GROUP BY k HAVING k > 3", "SELECT k, count(*) FROM t WHERE k > 3 GROUP BY k"}},
-        {"concat-chain", {"SELECT concat(a, b) FROM t", "SELECT a || b FROM t"}},
-        {"conditionals-as-case", {"SELECT iif(a > 1, 1, 0) FROM t", "SELECT CASE WHEN a > 1 THEN 1 ELSE 0 END FROM t"}},
-        {"case-insensitive-equality", {"SELECT a FROM t WHERE name ILIKE 'Bob'", "SELECT a FROM t WHERE lower(name) = 'bob'"}},
-        {"cast-types",
-         {"SELECT CAST(a AS REAL) FROM t", "SELECT CAST(a AS FLOAT) FROM t", Language::Sql, Dialect::Sqlite}},
-    };
+TEST_CASE("normalize rules: each rule's fixture pair is equal with it and different without it", "[normalize]") {
+    std::set<std::string> names;
     for (const NormalizeRule& rule : normalize_rules()) {
         std::string name(rule.name);
+        names.insert(name);
         INFO("rule " << name);
-        auto it = examples.find(name);
-        REQUIRE(it != examples.end());  // every rule has its example here
-        CHECK(equal_after(it->second, {}));
-        CHECK_FALSE(equal_after(it->second, {name}));
+        fs::path input = fixture(name, "input"), expected = fixture(name, "expected");
+        REQUIRE(!input.empty());
+        REQUIRE(!expected.empty());
+        Example pair{read_query(input), read_query(expected)};
+        CHECK(equal_after(pair, {}));
+        CHECK_FALSE(equal_after(pair, {name}));
+        // The expected side is the rule's output form: switching the rule off changes nothing there.
+        ast::Arena arena;
+        std::vector<ParseResult> keep;
+        ast::Script* on = normalized(pair.b, pair.b.language, {}, arena, keep);
+        ast::Script* off = normalized(pair.b, pair.b.language, {name}, arena, keep);
+        INFO(to_sql(*on) << "  |  " << to_sql(*off));
+        CHECK(ast::equal(on, off));
     }
-    CHECK(examples.size() == normalize_rules().size());
+    // No fixture is left over from a rule that is gone.
+    for (const auto& entry : fs::directory_iterator(fs::path(QDIFF_TEST_DATA_DIR) / "normalize")) {
+        std::string file = entry.path().filename().string();
+        std::string rule = file.substr(0, file.find('.'));
+        INFO(file);
+        CHECK(names.count(rule));
+    }
 }
 
 TEST_CASE("normalize rules: SQLite CAST types compare by affinity only in SQLite", "[normalize]") {
-    CHECK(equal_after({"SELECT CAST(a AS INT) FROM t", "SELECT CAST(a AS BIGINT) FROM t", Language::Sql, Dialect::Sqlite}, {}));
-    CHECK(equal_after({"SELECT CAST(a AS VARCHAR(10)) FROM t", "SELECT CAST(a AS TEXT) FROM t", Language::Sql, Dialect::Sqlite}, {}));
-    CHECK_FALSE(equal_after({"SELECT CAST(a AS REAL) FROM t", "SELECT CAST(a AS NUMERIC) FROM t", Language::Sql, Dialect::Sqlite}, {}));
-    CHECK_FALSE(equal_after({"SELECT CAST(a AS REAL) FROM t", "SELECT CAST(a AS FLOAT) FROM t", Language::Sql, Dialect::Postgres}, {}));
+    CHECK(equal_after({sql("SELECT CAST(a AS INT) FROM t", Dialect::Sqlite), sql("SELECT CAST(a AS BIGINT) FROM t", Dialect::Sqlite)}, {}));
+    CHECK(equal_after({sql("SELECT CAST(a AS VARCHAR(10)) FROM t", Dialect::Sqlite), sql("SELECT CAST(a AS TEXT) FROM t", Dialect::Sqlite)}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT CAST(a AS REAL) FROM t", Dialect::Sqlite), sql("SELECT CAST(a AS NUMERIC) FROM t", Dialect::Sqlite)}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT CAST(a AS REAL) FROM t", Dialect::Postgres), sql("SELECT CAST(a AS FLOAT) FROM t", Dialect::Postgres)}, {}));
 }

@@ -1,0 +1,30 @@
+// function-synonyms: one spelling per function across dialects and languages, the canonical one of
+// the function catalogue (ast/functions.def: ifnull and nvl are coalesce, len is length, ...); KQL
+// dcount(x) is count(DISTINCT x). The spellings of now() are the now-and-ago rule's.
+#include "ast/functions.hpp"
+#include "ast/normalize/normalizer.hpp"
+
+namespace qdiff::normalizing::rules {
+namespace {
+
+using namespace ast;
+
+Expr* canonical_spelling(Normalizer& n, Expr* e) {
+    auto* f = dyn_cast<FunctionCall>(e);
+    if (!f || f->over) return e;
+    std::string name = Normalizer::function_name(f);
+    const FunctionInfo* info = find_function(name);
+    if (info && !info->canonical.empty() && info->canonical != "now") {
+        f->name = n.arena().list(std::vector<Name>{Name{info->canonical, false}});
+    } else if (name == "dcount" && f->args.size() == 1) {
+        f->name = n.arena().list(std::vector<Name>{Name{"count", false}});
+        f->distinct = true;
+    }
+    return f;
+}
+
+}  // namespace
+
+const RuleHooks function_synonyms = {.expr = &canonical_spelling};
+
+}  // namespace qdiff::normalizing::rules

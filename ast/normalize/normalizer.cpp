@@ -1,0 +1,307 @@
+// The normalizer's driver: a copying bottom-up rewrite of the tree that resolves the names of each
+// query block and hands every node to the rules of rules.def (see normalizer.hpp for the hooks).
+#include "ast/normalize/normalizer.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "ast/chain.hpp"
+#include "qdiff/ast_print.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff::normalizing {
+namespace {
+
+using namespace ast;
+
+struct RegisteredRule {
+    std::string_view name;
+    std::string_view summary;
+    const RuleHooks* hooks;
+};
+
+const std::vector<RegisteredRule>& registered_rules() {
+    static const std::vector<RegisteredRule> all = {
+#define QDIFF_NORMALIZE_RULE(id, name, summary) {name, summary, &rules::id},
+#include "ast/normalize/rules.def"
+#undef QDIFF_NORMALIZE_RULE
+    };
+    return all;
+}
+
+// Visits the (mutable) fields of a node.
+template <class V>
+void visit_fields_mut(Node& n, V&& v) {
+    switch (n.kind) {
+#define QDIFF_NODE(Class)                                 \
+    case Kind::Class:                                     \
+        Class::reflect(static_cast<Class&>(n), v);        \
+        break;
+#include "qdiff/ast_nodes.def"
+#undef QDIFF_NODE
+    }
+}
+
+Node* copy_any(const Node& n, Arena& arena) {
+    switch (n.kind) {
+#define QDIFF_NODE(Class) \
+    case Kind::Class:     \
+        return arena.make<Class>(static_cast<const Class&>(n));
+#include "qdiff/ast_nodes.def"
+#undef QDIFF_NODE
+    }
+    return nullptr;
+}
+
+bool is_commutative_chain(BinaryOp op) {
+    return op == BinaryOp::And || op == BinaryOp::Or || op == BinaryOp::Add || op == BinaryOp::Mul;
+}
+
+void collect_relations(const Relation* r, std::vector<const Relation*>& out) {
+    if (!r) return;
+    if (auto* j = dyn_cast<JoinedTable>(r)) {
+        collect_relations(j->first, out);
+        for (auto* join : j->joins) collect_relations(join->right, out);
+        return;
+    }
+    out.push_back(r);
+}
+
+}  // namespace
+
+Normalizer::Normalizer(Language language, Arena& arena, NormalizeOptions options)
+    : lang_(language), arena_(arena), options_(std::move(options)) {
+    for (const RegisteredRule& r : registered_rules()) enabled_.push_back(!options_.off.count(std::string(r.name)));
+}
+
+Node* Normalizer::rewrite(const Node* n) {
+    if (!n) return nullptr;
+    if (auto* q = dyn_cast<Query>(n)) return rewrite_query(*q);
+    Node* c = copy_any(*n, arena_);
+    rewrite_fields(*c);
+    if (auto* e = dyn_cast<Expr>(c)) return simplify(e);
+    const auto& all = registered_rules();
+    for (size_t i = 0; i < all.size(); ++i)
+        if (enabled_[i] && all[i].hooks->node) all[i].hooks->node(*this, *c);
+    return c;
+}
+
+Expr* Normalizer::simplify(Expr* e) {
+    // An AND/OR/+/* chain is rebuilt from its terms, where the chain rules apply.
+    if (auto* b = dyn_cast<Binary>(e); b && is_commutative_chain(b->op)) {
+        std::vector<Expr*> terms;
+        flatten(b, b->op, terms);
+        return sorted_chain(b->op, terms, b->span);
+    }
+    const auto& all = registered_rules();
+    for (size_t i = 0; i < all.size(); ++i) {
+        if (!enabled_[i] || !all[i].hooks->expr) continue;
+        Expr* replaced = all[i].hooks->expr(*this, e);
+        if (replaced != e) return replaced;
+    }
+    return e;
+}
+
+Expr* Normalizer::sorted_chain(BinaryOp op, std::vector<Expr*> terms, Span span) {
+    const auto& all = registered_rules();
+    for (size_t i = 0; i < all.size(); ++i)
+        if (enabled_[i] && all[i].hooks->chain) terms = all[i].hooks->chain(*this, op, std::move(terms), span);
+    return make_chain(arena_, op, terms, span);  // balanced when long: no walk recurses as deep as the chain
+}
+
+std::string_view Normalizer::fold(std::string_view text, bool quoted) {
+    const auto& all = registered_rules();
+    for (size_t i = 0; i < all.size(); ++i)
+        if (enabled_[i] && all[i].hooks->name) text = all[i].hooks->name(*this, text, quoted);
+    return text;
+}
+
+void Normalizer::rewrite_fields(Node& c) {
+    visit_fields_mut(c, [&](std::string_view, auto& field) {
+        using T = std::decay_t<decltype(field)>;
+        if constexpr (detail::is_node_ptr<T>::value) {
+            using P = std::remove_pointer_t<T>;
+            if (field) field = static_cast<T>(static_cast<P*>(rewrite(field)));
+        } else if constexpr (detail::is_node_list<T>::value) {
+            using P = std::remove_pointer_t<std::decay_t<decltype(field[0])>>;
+            std::vector<P*> items;
+            items.reserve(field.size());
+            for (auto* child : field) items.push_back(static_cast<P*>(rewrite(child)));
+            field = arena_.list(items);
+        } else if constexpr (std::is_same_v<T, List<Name>>) {
+            std::vector<Name> names;
+            for (const Name& n : field) names.push_back(fold(n));
+            field = arena_.list(names);
+        } else if constexpr (std::is_same_v<T, Name>) {
+            field = fold(field);
+        }
+    });
+}
+
+// Which alias names which table in a block: an alias of a table that occurs once in the block can be
+// replaced by the table's name; a derived table's alias by its position.
+Scope Normalizer::scope_of(const Query& q) {
+    Scope scope;
+    std::vector<const Relation*> relations;
+    for (auto* s : q.sources) collect_relations(s, relations);
+    for (auto* j : q.joins) collect_relations(j->right, relations);
+    std::map<std::string, int> table_count;
+    for (auto* r : relations)
+        if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty()) ++table_count[std::string(fold(t->name.back()).text)];
+    for (auto* r : relations) {
+        if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty()) {
+            std::string table(fold(t->name.back()).text);
+            if (!t->alias.empty()) {
+                std::string alias(fold(t->alias).text);
+                if (table_count[table] == 1) {
+                    scope.alias_to_table[alias] = table;
+                    scope.droppable_aliases.insert(alias);
+                }
+            }
+            if (table_count[table] == 1 && t->alias.empty()) scope.alias_to_table[table] = table;
+            if (table_count[table] == 1 && !t->alias.empty()) scope.alias_to_table.emplace(table, table);
+        }
+    }
+    int derived = 0;
+    for (auto* r : relations) {
+        if (auto* d = dyn_cast<DerivedTable>(r); d && !d->alias.empty()) {
+            std::string alias(fold(d->alias).text);
+            if (scope.alias_to_table.count(alias)) continue;
+            scope.alias_to_table[alias] = "_derived" + std::to_string(++derived);
+            scope.droppable_aliases.insert(alias);
+        }
+    }
+    if (relations.size() == 1) {
+        if (auto* t = dyn_cast<TableRef>(relations[0]); t && !t->name.empty() && table_count.size() == 1)
+            scope.single_table = std::string(fold(t->name.back()).text);
+    }
+    for (auto* item : q.projection)
+        if (!item->alias.empty()) scope.output_aliases.insert(std::string(fold(item->alias).text));
+    for (auto* item : q.aggregations)
+        if (!item->alias.empty()) scope.output_aliases.insert(std::string(fold(item->alias).text));
+    return scope;
+}
+
+Node* Normalizer::rewrite_query(const Query& q) {
+    scopes_.push_back(scope_of(q));
+    Query* c = copy(q);
+    rewrite_fields(*c);
+    scopes_.pop_back();
+    const auto& all = registered_rules();
+    for (size_t i = 0; i < all.size(); ++i)
+        if (enabled_[i] && all[i].hooks->query) all[i].hooks->query(*this, *c);
+    return c;
+}
+
+std::string Normalizer::key(const Node* n) const { return to_sql(*n); }
+
+Binary* Normalizer::make_binary(BinaryOp op, Expr* lhs, Expr* rhs, Span span) {
+    auto* b = arena_.make<Binary>();
+    b->op = op;
+    b->lhs = lhs;
+    b->rhs = rhs;
+    b->span = span;
+    return b;
+}
+
+Unary* Normalizer::make_not(Expr* operand, Span span) {
+    auto* u = arena_.make<Unary>();
+    u->op = UnaryOp::Not;
+    u->operand = operand;
+    u->span = span;
+    return u;
+}
+
+Literal* Normalizer::make_number(double v, Span span) {
+    auto* l = arena_.make<Literal>();
+    l->type = LiteralType::Decimal;
+    l->text = arena_.copy(format_number(v));
+    l->span = span;
+    return static_cast<Literal*>(simplify(l));
+}
+
+void Normalizer::flatten(Expr* e, BinaryOp op, std::vector<Expr*>& out) {
+    if (auto* b = dyn_cast<Binary>(e); b && b->op == op) {
+        flatten(b->lhs, op, out);
+        flatten(b->rhs, op, out);
+        return;
+    }
+    out.push_back(e);
+}
+
+std::string Normalizer::function_name(const FunctionCall* f) {
+    if (f->name.size() != 1) return {};
+    return support::to_lower(f->name[0].text);
+}
+
+bool is_constant(const Expr* e) {
+    if (isa<Literal>(e) || isa<Parameter>(e)) return true;
+    if (auto* u = dyn_cast<Unary>(e)) return (u->op == UnaryOp::Negate || u->op == UnaryOp::Plus) && is_constant(u->operand);
+    if (auto* f = dyn_cast<FunctionCall>(e)) {
+        std::string n = Normalizer::function_name(f);
+        if (n == "ago" || n == "now" || n == "current_timestamp" || n == "current_date") return true;
+    }
+    if (auto* c = dyn_cast<Cast>(e)) return is_constant(c->expr);
+    return false;
+}
+
+std::optional<double> number(const Expr* e) {
+    auto* l = dyn_cast<Literal>(e);
+    if (!l || (l->type != LiteralType::Integer && l->type != LiteralType::Decimal)) return std::nullopt;
+    double v = 0;
+    auto r = std::from_chars(l->text.data(), l->text.data() + l->text.size(), v);
+    if (r.ec != std::errc() || r.ptr != l->text.data() + l->text.size()) return std::nullopt;
+    return v;
+}
+
+std::string format_number(double v) {
+    if (std::isfinite(v) && std::fabs(v) < 1e15 && v == std::floor(v)) return std::to_string(static_cast<long long>(v));
+    char buf[64];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+bool has_aggregate(const Node& n) {
+    static const std::set<std::string> names = {"count", "sum", "avg", "min", "max", "group_concat",
+                                                "string_agg", "array_agg", "total", "stddev", "variance",
+                                                "median", "listagg", "json_agg", "bool_and", "bool_or"};
+    if (isa<Query>(&n)) return false;
+    if (auto* f = dyn_cast<FunctionCall>(&n); f && !f->over && f->name.size() == 1 &&
+                                              names.count(support::to_lower(f->name[0].text)))
+        return true;
+    bool found = false;
+    for_each_child(n, [&](const Node& c) { found = found || has_aggregate(c); });
+    return found;
+}
+
+}  // namespace qdiff::normalizing
+
+namespace qdiff {
+
+const std::vector<NormalizeRule>& normalize_rules() {
+    static const std::vector<NormalizeRule> rules = [] {
+        std::vector<NormalizeRule> out;
+        for (const auto& r : normalizing::registered_rules()) out.push_back({r.name, r.summary});
+        return out;
+    }();
+    return rules;
+}
+
+ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena) {
+    normalizing::Normalizer n(language, arena);
+    return static_cast<ast::Script*>(n.rewrite(&script));
+}
+
+ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena,
+                       const NormalizeOptions& options) {
+    normalizing::Normalizer n(language, arena, options);
+    return static_cast<ast::Script*>(n.rewrite(&script));
+}
+
+ast::Expr* normalize_expr(const ast::Expr& expr, Language language, ast::Arena& arena) {
+    normalizing::Normalizer n(language, arena);
+    return n.rewrite_expr(&expr);
+}
+
+}  // namespace qdiff

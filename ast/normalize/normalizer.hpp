@@ -1,0 +1,99 @@
+// The normalizer's driver and the interface of its rules. The driver (normalizer.cpp) copies the tree
+// bottom-up and resolves names per query block; every rewrite that makes two spellings equal is a rule
+// in its own file under ast/normalize/, listed in rules.def, and hooks in at one or more points below.
+#pragma once
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "qdiff/ast.hpp"
+#include "qdiff/normalize.hpp"
+
+namespace qdiff::normalizing {
+
+class Normalizer;
+
+// Where a rule hooks in; a rule fills the hooks it needs. Where two rules meet one node they run in
+// the order of rules.def.
+struct RuleHooks {
+    // A name (identifier, alias, qualifier): returns its canonical spelling.
+    std::string_view (*name)(Normalizer&, std::string_view text, bool quoted) = nullptr;
+    // An expression whose children are canonical: returns a replacement (canonical; the rules after
+    // this one do not see the node) or the same node, possibly changed in place.
+    ast::Expr* (*expr)(Normalizer&, ast::Expr*) = nullptr;
+    // The terms of an AND, OR, + or * chain (flattened, each canonical): returns the terms to chain.
+    std::vector<ast::Expr*> (*chain)(Normalizer&, ast::BinaryOp, std::vector<ast::Expr*>, Span) = nullptr;
+    // A query block whose parts are canonical, changed in place.
+    void (*query)(Normalizer&, ast::Query&) = nullptr;
+    // Any other node (order items, table references), changed in place.
+    void (*node)(Normalizer&, ast::Node&) = nullptr;
+};
+
+namespace rules {
+#define QDIFF_NORMALIZE_RULE(id, name, summary) extern const RuleHooks id;
+#include "ast/normalize/rules.def"
+#undef QDIFF_NORMALIZE_RULE
+}  // namespace rules
+
+// The names of one query block, resolved before its parts are rewritten.
+struct Scope {
+    std::map<std::string, std::string> alias_to_table;  // folded alias (or table) -> folded table
+    std::set<std::string> droppable_aliases;
+    std::string single_table;                          // the only base relation, if any
+    std::set<std::string> output_aliases;              // select-list aliases (ORDER BY x)
+};
+
+class Normalizer {
+public:
+    Normalizer(Language language, ast::Arena& arena, NormalizeOptions options = {});
+
+    ast::Node* rewrite(const ast::Node* n);
+    ast::Expr* rewrite_expr(const ast::Expr* e) { return static_cast<ast::Expr*>(rewrite(e)); }
+
+    // Runs the expression rules on `e` (its children already canonical).
+    ast::Expr* simplify(ast::Expr* e);
+    // `op` over `terms`, after the chain rules (AND/OR repeated terms once, constants folded, ...).
+    ast::Expr* sorted_chain(ast::BinaryOp op, std::vector<ast::Expr*> terms, Span span);
+    std::string_view fold(std::string_view text, bool quoted);
+    ast::Name fold(const ast::Name& n) { return ast::Name{fold(n.text, n.quoted), false}; }
+
+    Language language() const { return lang_; }
+    Dialect dialect() const { return options_.dialect; }
+    const NormalizeOptions& options() const { return options_; }
+    ast::Arena& arena() { return arena_; }
+    const std::vector<Scope>& scopes() const { return scopes_; }
+
+    // ---- helpers the rules share ----
+    std::string key(const ast::Node* n) const;  // the canonical text: equal keys, equal nodes
+    ast::Binary* make_binary(ast::BinaryOp op, ast::Expr* lhs, ast::Expr* rhs, Span span);
+    ast::Unary* make_not(ast::Expr* operand, Span span);
+    ast::Literal* make_number(double v, Span span);
+    static void flatten(ast::Expr* e, ast::BinaryOp op, std::vector<ast::Expr*>& out);
+    static std::string function_name(const ast::FunctionCall* f);
+    template <class T>
+    T* copy(const T& n) {
+        return arena_.make<T>(n);
+    }
+
+private:
+    Language lang_;
+    ast::Arena& arena_;
+    NormalizeOptions options_;
+    std::vector<bool> enabled_;
+    std::vector<Scope> scopes_;
+
+    void rewrite_fields(ast::Node& c);
+    ast::Node* rewrite_query(const ast::Query& q);
+    Scope scope_of(const ast::Query& q);
+};
+
+// Shared facts about expressions.
+bool is_constant(const ast::Expr* e);               // a literal, parameter, now() or ago(...)
+std::optional<double> number(const ast::Expr* e);   // the value of a numeric literal
+std::string format_number(double v);                // 1 for 1.0; the shortest round-trip text otherwise
+bool has_aggregate(const ast::Node& n);             // an aggregate call outside any subquery
+
+}  // namespace qdiff::normalizing

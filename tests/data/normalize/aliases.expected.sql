@@ -1,0 +1,1 @@
+SELECT tab.a FROM tab

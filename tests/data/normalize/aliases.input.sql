@@ -1,0 +1,1 @@
+SELECT t1.a FROM tab AS t1

@@ -1,0 +1,2 @@
+-- dialect: sqlite
+SELECT CAST(a AS REAL) FROM t

@@ -1,0 +1,2 @@
+-- dialect: sqlite
+SELECT CAST(a AS FLOAT) FROM t

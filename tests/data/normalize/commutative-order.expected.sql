@@ -1,0 +1,1 @@
+SELECT a FROM t WHERE b = 2 AND c = 1

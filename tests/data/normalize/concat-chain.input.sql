@@ -1,0 +1,1 @@
+SELECT concat(a, b, c) FROM t

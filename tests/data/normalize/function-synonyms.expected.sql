@@ -1,0 +1,1 @@
+SELECT coalesce(a, 0) FROM t

@@ -1,0 +1,1 @@
+SELECT ifnull(a, 0) FROM t

@@ -1,0 +1,1 @@
+SELECT k, count(*) FROM t WHERE k > 3 GROUP BY k

@@ -1,0 +1,1 @@
+SELECT k, count(*) FROM t GROUP BY k HAVING k > 3

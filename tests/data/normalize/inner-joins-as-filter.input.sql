@@ -1,0 +1,1 @@
+SELECT a.x FROM a JOIN b ON a.id = b.id

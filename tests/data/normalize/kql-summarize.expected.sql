@@ -1,0 +1,1 @@
+SELECT x, COUNT(*) FROM T GROUP BY x

@@ -1,0 +1,1 @@
+SELECT a FROM t WHERE ts > ago(INTERVAL '1 hour')
