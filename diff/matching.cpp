@@ -1,12 +1,14 @@
 // Pairing atoms by maximum weighted matching and scoring a component (SCORING.md, "Matching").
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "qdiff/diff.hpp"
+#include "support/edit_distance.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff {
@@ -16,20 +18,6 @@ namespace {
 constexpr double kChangedThreshold = 0.3;
 // Above this many atoms on a side, identical atoms are paired before the Hungarian algorithm.
 constexpr size_t kExactPrepassAtoms = 64;
-
-size_t levenshtein(std::string_view a, std::string_view b) {
-    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        cur[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
-        }
-        std::swap(prev, cur);
-    }
-    return prev[b.size()];
-}
 
 // Hungarian algorithm (Kuhn–Munkres, potentials form) on a square cost matrix; returns, for each
 // row, its column. O(n^3).
@@ -117,7 +105,8 @@ double name_similarity(std::string_view a, std::string_view b) {
     std::string la = support::to_lower(a), lb = support::to_lower(b);
     size_t longest = std::max(la.size(), lb.size());
     if (longest == 0) return 1;
-    return 1.0 - static_cast<double>(levenshtein(la, lb)) / static_cast<double>(longest);
+    size_t distance = support::edit_distance(la, lb, {.limit = SIZE_MAX, .ignore_case = false, .transpositions = false});
+    return 1.0 - static_cast<double>(distance) / static_cast<double>(longest);
 }
 
 namespace {

@@ -1,7 +1,10 @@
 #include "support/strings.hpp"
 
+#include "support/edit_distance.hpp"
+
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <vector>
 
 namespace qdiff::support {
@@ -24,26 +27,52 @@ bool iequals(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
 }
 
-size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
+namespace {
+
+// One instantiation per variant, so that the differ's hot loop tests no option per character.
+template <bool IgnoreCase, bool Transpositions>
+size_t bounded_edit_distance(std::string_view a, std::string_view b, size_t limit) {
+    auto same = [](char x, char y) {
+        if constexpr (IgnoreCase) return lower(x) == lower(y);
+        else return x == y;
+    };
+    const size_t beyond = limit == SIZE_MAX ? limit : limit + 1;
     size_t n = a.size(), m = b.size();
-    if ((n > m ? n - m : m - n) > limit) return limit + 1;
-    std::vector<size_t> prev2(m + 1), prev(m + 1), cur(m + 1);
+    if ((n > m ? n - m : m - n) > limit) return beyond;
+    std::vector<size_t> prev2(Transpositions ? m + 1 : 0), prev(m + 1), cur(m + 1);
     for (size_t j = 0; j <= m; ++j) prev[j] = j;
     for (size_t i = 1; i <= n; ++i) {
         cur[0] = i;
         size_t row_min = cur[0];
         for (size_t j = 1; j <= m; ++j) {
-            size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
+            size_t cost = same(a[i - 1], b[j - 1]) ? 0 : 1;
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
-            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
-                cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+            if constexpr (Transpositions) {
+                if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]))
+                    cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+            }
             row_min = std::min(row_min, cur[j]);
         }
-        if (row_min > limit) return limit + 1;
-        std::swap(prev2, prev);
+        if (row_min > limit) return beyond;
+        if constexpr (Transpositions) std::swap(prev2, prev);
         std::swap(prev, cur);
     }
-    return std::min(prev[m], limit + 1);
+    return std::min(prev[m], beyond);
+}
+
+}  // namespace
+
+size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
+    return edit_distance(a, b, EditDistanceOptions{.limit = limit});
+}
+
+size_t edit_distance(std::string_view a, std::string_view b, EditDistanceOptions o) {
+    if (o.ignore_case) {
+        return o.transpositions ? bounded_edit_distance<true, true>(a, b, o.limit)
+                                : bounded_edit_distance<true, false>(a, b, o.limit);
+    }
+    return o.transpositions ? bounded_edit_distance<false, true>(a, b, o.limit)
+                            : bounded_edit_distance<false, false>(a, b, o.limit);
 }
 
 void append_double_quoted(std::string& out, std::string_view s) {

@@ -19,6 +19,10 @@
 #endif
 
 using namespace qdiff::weaviate;
+using qdiff::Diagnostic;
+using qdiff::Severity;
+using qdiff::SourceText;
+using qdiff::render_text;
 namespace fs = std::filesystem;
 
 namespace {
@@ -42,9 +46,9 @@ std::vector<nlohmann::json> read_jsonl(const fs::path& p) {
 std::string first_error(std::string_view text, const WeaviateDocument& d) {
   std::vector<Diagnostic> errors;
   for (const auto& x : d.diagnostics) {
-    if (x.severity == Severity::error) errors.push_back(x);
+    if (x.severity == Severity::Error) errors.push_back(x);
   }
-  return format_diagnostics(text, errors);
+  return render_text(errors, SourceText(std::string(text)));
 }
 
 struct Rate {
@@ -280,8 +284,8 @@ TEST_CASE("corpus: failed-RETRY outputs, rejections by diagnostic kind", "[weavi
       if (doc.ok()) continue;
       ++rejected;
       for (const auto& d : doc.diagnostics) {
-        if (d.severity == Severity::error) {
-          ++by_code[diag_code(d.kind)];
+        if (d.severity == Severity::Error) {
+          ++by_code[std::string(d.code())];
           break;
         }
       }

@@ -5,11 +5,14 @@
 #include "parsers/weaviate/frontend.hpp"
 
 using namespace qdiff::weaviate;
+using qdiff::DiagId;
+using qdiff::SourceText;
+using qdiff::render_text;
 
 namespace {
-bool has(const WeaviateDocument& d, DiagKind k) {
+bool has(const WeaviateDocument& d, DiagId k) {
   for (const auto& x : d.diagnostics) {
-    if (x.kind == k) return true;
+    if (x.id == k) return true;
   }
   return false;
 }
@@ -29,22 +32,22 @@ TEST_CASE("frontend: prose before a JSON object", "[weaviate][frontend]") {
   const std::string unfenced = "Here is the query:\n{\n  Get { A { f } }\n}\nIt returns f.";
   auto d2 = parse_document(unfenced);
   REQUIRE(d2.ok());
-  CHECK(has(d2, DiagKind::prose_ignored));
-  CHECK(has(d2, DiagKind::gql_trailing_text));
+  CHECK(has(d2, DiagId::ProseIgnored));
+  CHECK(has(d2, DiagId::TrailingText));
 
   auto d4 = parse_document("   \n ");
   CHECK_FALSE(d4.ok());
-  CHECK(has(d4, DiagKind::empty_input));
+  CHECK(has(d4, DiagId::EmptyInput));
 }
 
 TEST_CASE("frontend: GraphQL request JSON, spans mapped through escapes", "[weaviate][frontend]") {
   const std::string text = R"({"query": "{\n  Get {\n    Article(where: {path: [\"title\"], operator: Equal, valueText: $t}) { title }\n  }\n}",
   "variables": {"t": "x"}, "operationName": null})";
   auto doc = parse_document(text);
-  INFO(format_diagnostics(text, doc.diagnostics));
+  INFO(render_text(doc.diagnostics, SourceText(std::string(text))));
   CHECK(doc.shape == Shape::graphql_request);
   // $t is used but not declared: GraphQL requires a declaration.
-  CHECK(has(doc, DiagKind::gql_unknown_variable));
+  CHECK(has(doc, DiagId::GraphqlUnknownVariable));
   REQUIRE(doc.graphql);
   const GqlNode& art = doc.graphql->definitions[0].selections[0].selections[0];
   CHECK(cut(text, art.name_span) == "Article");
@@ -56,7 +59,7 @@ TEST_CASE("frontend: GraphQL request JSON, spans mapped through escapes", "[weav
 
   const std::string ok = R"({"query": "query Q($t: String) { Get { Article(where: {path: [\"title\"], operator: Equal, valueText: $t}) { title } } }", "variables": {"t": "x"}})";
   auto d2 = parse_document(ok);
-  INFO(format_diagnostics(ok, d2.diagnostics));
+  INFO(render_text(d2.diagnostics, SourceText(std::string(ok))));
   CHECK(d2.ok());
 
   const std::string bad = R"({"query": "{ Get { A(limit: ) { f } } }"})";
@@ -65,9 +68,9 @@ TEST_CASE("frontend: GraphQL request JSON, spans mapped through escapes", "[weav
   CHECK(d3.diagnostics.back().span.begin == bad.find(") {"));
 
   auto d4 = parse_document(R"({"query": 42})");
-  CHECK(has(d4, DiagKind::json_wrong_type));
+  CHECK(has(d4, DiagId::JsonWrongType));
   auto d5 = parse_document(R"({"query": "{ a }", "variables": [1]})");
-  CHECK(has(d5, DiagKind::json_wrong_type));
+  CHECK(has(d5, DiagId::JsonWrongType));
 }
 
 TEST_CASE("frontend: structured query JSON, every null/absent combination", "[weaviate][frontend][structured]") {
@@ -104,7 +107,7 @@ TEST_CASE("frontend: structured query JSON, every null/absent combination", "[we
     if (!doc.ok() || doc.shape != Shape::structured_json || doc.structured->filters.size() != static_cast<std::size_t>(filters) ||
         doc.structured->aggregations.size() != static_cast<std::size_t>(aggs)) {
       ++failures;
-      if (failures < 5) FAIL_CHECK(text << "\n" << format_diagnostics(text, doc.diagnostics));
+      if (failures < 5) FAIL_CHECK(text << "\n" << render_text(doc.diagnostics, SourceText(std::string(text))));
     }
   }
   CHECK(failures == 0);
@@ -126,32 +129,32 @@ TEST_CASE("frontend: structured query JSON, every null/absent combination", "[we
 TEST_CASE("frontend: structured query JSON, wrong types are diagnostics", "[weaviate][frontend][structured]") {
   struct Case {
     const char* text;
-    DiagKind kind;
+    DiagId kind;
     const char* message_part;
   };
   const Case cases[] = {
-      {R"({"target_collection": 3})", DiagKind::json_wrong_type, "\"target_collection\" must be a string"},
-      {R"({"target_collection": null})", DiagKind::json_wrong_type, "must be a string, found null"},
-      {R"({"search_query": "x"})", DiagKind::json_missing_field, "target_collection"},
-      {R"({"target_collection": "A", "search_query": 1})", DiagKind::json_wrong_type, "a string or null"},
-      {R"({"target_collection": "A", "integer_property_filter": "x"})", DiagKind::json_wrong_type, "an object or null"},
+      {R"({"target_collection": 3})", DiagId::JsonWrongType, "\"target_collection\" must be a string"},
+      {R"({"target_collection": null})", DiagId::JsonWrongType, "must be a string, found null"},
+      {R"({"search_query": "x"})", DiagId::JsonMissingField, "target_collection"},
+      {R"({"target_collection": "A", "search_query": 1})", DiagId::JsonWrongType, "a string or null"},
+      {R"({"target_collection": "A", "integer_property_filter": "x"})", DiagId::JsonWrongType, "an object or null"},
       {R"({"target_collection": "A", "integer_property_filter": {"property_name": "p", "operator": "<", "value": "5"}})",
-       DiagKind::json_wrong_type, "must be a number, found string"},
+       DiagId::JsonWrongType, "must be a number, found string"},
       {R"({"target_collection": "A", "text_property_filter": {"property_name": "p", "operator": "<", "value": "5"}})",
-       DiagKind::json_bad_enum, "\"<\" is not one of =, LIKE"},
+       DiagId::JsonBadEnumValue, "\"<\" is not one of =, LIKE"},
       {R"({"target_collection": "A", "boolean_property_filter": {"property_name": "p", "operator": "=", "value": 1}})",
-       DiagKind::json_wrong_type, "must be a boolean"},
+       DiagId::JsonWrongType, "must be a boolean"},
       {R"({"target_collection": "A", "boolean_property_filter": {"operator": "=", "value": true}})",
-       DiagKind::json_missing_field, "property_name"},
+       DiagId::JsonMissingField, "property_name"},
       {R"({"target_collection": "A", "integer_property_aggregation": {"property_name": "p", "metrics": ["MIN"]}})",
-       DiagKind::json_wrong_type, "\"metrics\" must be a string, found array"},
+       DiagId::JsonWrongType, "\"metrics\" must be a string, found array"},
       {R"({"target_collection": "A", "text_property_aggregation": {"property_name": "p", "metrics": "TOP_OCCURRENCES", "top_occurrences_limit": "5"}})",
-       DiagKind::json_wrong_type, "top_occurrences_limit"},
-      {R"({"target_collection": "A", "groupby_property": ["a"]})", DiagKind::json_wrong_type, "groupby_property"},
-      {R"({"target_collection": "A", "target_collection": "B"})", DiagKind::json_duplicate_key, "duplicate key"},
-      {R"({"target_collection": "A",})", DiagKind::json_trailing_comma, "trailing comma"},
-      {R"([1, 2])", DiagKind::unknown_shape, "not a Weaviate query"},
-      {R"({"foo": 1})", DiagKind::unknown_shape, "neither"},
+       DiagId::JsonWrongType, "top_occurrences_limit"},
+      {R"({"target_collection": "A", "groupby_property": ["a"]})", DiagId::JsonWrongType, "groupby_property"},
+      {R"({"target_collection": "A", "target_collection": "B"})", DiagId::JsonDuplicateKey, "duplicate key"},
+      {R"({"target_collection": "A",})", DiagId::JsonTrailingComma, "trailing comma"},
+      {R"([1, 2])", DiagId::WeaviateUnknownShape, "not a Weaviate query"},
+      {R"({"foo": 1})", DiagId::WeaviateUnknownShape, "neither"},
   };
   for (const auto& c : cases) {
     INFO(c.text);
@@ -159,12 +162,12 @@ TEST_CASE("frontend: structured query JSON, wrong types are diagnostics", "[weav
     CHECK_FALSE(doc.ok());
     bool found = false;
     for (const auto& d : doc.diagnostics) {
-      if (d.kind == c.kind && d.message.find(c.message_part) != std::string::npos) found = true;
+      if (d.id == c.kind && d.message.find(c.message_part) != std::string::npos) found = true;
     }
-    INFO(format_diagnostics(c.text, doc.diagnostics));
+    INFO(render_text(doc.diagnostics, SourceText(std::string(c.text))));
     CHECK(found);
   }
   auto unknown = parse_document(R"({"target_collection": "A", "limit": 3})");
   CHECK(unknown.ok());  // unknown fields are warnings
-  CHECK(has(unknown, DiagKind::json_unknown_field));
+  CHECK(has(unknown, DiagId::JsonUnknownField));
 }

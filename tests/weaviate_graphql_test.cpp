@@ -5,11 +5,14 @@
 #include "parsers/weaviate/document.hpp"
 
 using namespace qdiff::weaviate;
+using qdiff::DiagId;
+using qdiff::Diagnostic;
+using qdiff::Severity;
 
 namespace {
 const Diagnostic* first_error(const GqlParseResult& r) {
   for (const auto& d : r.diagnostics) {
-    if (d.severity == Severity::error) return &d;
+    if (d.severity == Severity::Error) return &d;
   }
   return nullptr;
 }
@@ -137,7 +140,7 @@ TEST_CASE("graphql: trailing prose is a warning", "[weaviate][graphql]") {
   auto r = parse_graphql(text);
   REQUIRE(r.ok());
   REQUIRE(r.diagnostics.size() == 1);
-  CHECK(r.diagnostics[0].kind == DiagKind::gql_trailing_text);
+  CHECK(r.diagnostics[0].id == DiagId::TrailingText);
   CHECK(r.diagnostics[0].span.begin == text.find("This"));
   CHECK(r.consumed == text.find("}\n\n") + 1);
 }
@@ -181,26 +184,26 @@ TEST_CASE("graphql: hostile input", "[weaviate][graphql][hostile]") {
     for (int i = 0; i < 100000; ++i) t += "{a";
     auto r = parse_graphql(t);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::nesting_too_deep);
+    CHECK(first_error(r)->id == DiagId::NestingTooDeep);
   }
   SECTION("100,000 nested list values") {
     const std::string t = "{ a(x: " + std::string(100000, '[') + ") }";
     auto r = parse_graphql(t);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::nesting_too_deep);
+    CHECK(first_error(r)->id == DiagId::NestingTooDeep);
   }
   SECTION("100,000 nested object values") {
     std::string t = "{ a(x: ";
     for (int i = 0; i < 100000; ++i) t += "{b:";
     auto r = parse_graphql(t);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::nesting_too_deep);
+    CHECK(first_error(r)->id == DiagId::NestingTooDeep);
   }
   SECTION("100,000 nested list types") {
     const std::string t = "query Q($a: " + std::string(100000, '[');
     auto r = parse_graphql(t);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::nesting_too_deep);
+    CHECK(first_error(r)->id == DiagId::NestingTooDeep);
   }
   SECTION("10 MB string argument") {
     std::string t = "{ Get { A(bm25: {query: \"";
@@ -212,11 +215,11 @@ TEST_CASE("graphql: hostile input", "[weaviate][graphql][hostile]") {
   SECTION("invalid UTF-8 and NUL") {
     auto r = parse_graphql("{ Get { A(x: \"\xFE\") { f } } }");
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::gql_invalid_utf8);
+    CHECK(first_error(r)->id == DiagId::InvalidUtf8);
     const std::string nul("{ Get { A(x: \"\0\") { f } } }", 28);
     auto r2 = parse_graphql(nul);
     REQUIRE(first_error(r2));
-    CHECK(first_error(r2)->kind == DiagKind::gql_control_char);
+    CHECK(first_error(r2)->id == DiagId::InvalidCharacter);
     const std::string nul2("{ Get \0 }", 9);
     auto r3 = parse_graphql(nul2);
     REQUIRE(first_error(r3));

@@ -5,15 +5,20 @@
 #include "parsers/weaviate/document.hpp"
 
 using namespace qdiff::weaviate;
+using qdiff::DiagId;
+using qdiff::Diagnostic;
+using qdiff::Severity;
+using qdiff::SourceText;
+using qdiff::LineCol;
 
 namespace {
 const Diagnostic* first_error(const JsonParseResult& r) {
   for (const auto& d : r.diagnostics) {
-    if (d.severity == Severity::error) return &d;
+    if (d.severity == Severity::Error) return &d;
   }
   return nullptr;
 }
-LineIndex::LineCol where(std::string_view text, const Diagnostic& d) { return LineIndex(text).at(d.span.begin); }
+LineCol where(std::string_view text, const Diagnostic& d) { return SourceText(std::string(text)).position(d.span.begin); }
 }  // namespace
 
 TEST_CASE("json: values and byte spans", "[weaviate][json]") {
@@ -46,14 +51,14 @@ TEST_CASE("json: syntax errors become diagnostics with line and column", "[weavi
     REQUIRE_FALSE(r.ok());
     const auto* d = first_error(r);
     REQUIRE(d);
-    CHECK(d->kind == DiagKind::json_trailing_comma);
+    CHECK(d->id == DiagId::JsonTrailingComma);
     CHECK(where(t, *d).line == 3);
     CHECK(where(t, *d).column == 1);
   }
   SECTION("trailing comma in object") {
     auto r = parse_json(R"({"a": 1,})");
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_trailing_comma);
+    CHECK(first_error(r)->id == DiagId::JsonTrailingComma);
     CHECK(first_error(r)->span.begin == 8);
   }
   SECTION("duplicate keys") {
@@ -61,9 +66,21 @@ TEST_CASE("json: syntax errors become diagnostics with line and column", "[weavi
     auto r = parse_json(t);
     REQUIRE(r.value);  // the document is kept
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_duplicate_key);
+    CHECK(first_error(r)->id == DiagId::JsonDuplicateKey);
     CHECK(where(t, *first_error(r)).line == 2);
     CHECK(first_error(r)->message.find("line 1, column 2") != std::string::npos);
+  }
+  SECTION("duplicate keys after non-ASCII text: the column counts code points, as SourceText does") {
+    // The front end's own line index counted bytes and said column 11 here (the 'ü' is two bytes).
+    const std::string t = "{\"\\u00fc\": 0, \"k\": 1, \"k\": 2}";  // the key written as a JSON escape
+    const std::string u = "{\"\xC3\xBC\": 0, \"k\": 1, \"k\": 2}";
+    auto r = parse_json(u);
+    REQUIRE(first_error(r));
+    CHECK(first_error(r)->id == DiagId::JsonDuplicateKey);
+    CHECK(first_error(r)->message.find("line 1, column 10)") != std::string::npos);
+    auto escaped = parse_json(t);  // six ASCII characters for the 'ü': five more columns
+    REQUIRE(first_error(escaped));
+    CHECK(first_error(escaped)->message.find("line 1, column 15)") != std::string::npos);
   }
   SECTION("many keys with a duplicate") {
     std::string t = "{";
@@ -71,27 +88,27 @@ TEST_CASE("json: syntax errors become diagnostics with line and column", "[weavi
     t += "\"k7\": 0}";
     auto r = parse_json(t);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_duplicate_key);
+    CHECK(first_error(r)->id == DiagId::JsonDuplicateKey);
   }
   SECTION("bad escape") {
     auto r = parse_json(R"(["a\qb"])");
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_bad_escape);
+    CHECK(first_error(r)->id == DiagId::BadEscape);
     CHECK(first_error(r)->span.begin == 4);
   }
   SECTION("lone surrogate") {
     auto r = parse_json(R"("\ud800x")");
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_bad_escape);
+    CHECK(first_error(r)->id == DiagId::BadEscape);
   }
   SECTION("number out of range") {
     auto r = parse_json("[1e400]");
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_number_range);
+    CHECK(first_error(r)->id == DiagId::NumberOutOfRange);
     auto big = parse_json("123456789012345678901234567890");
     CHECK(big.ok());  // kept as a double, with a warning
     REQUIRE(big.diagnostics.size() == 1);
-    CHECK(big.diagnostics[0].severity == Severity::warning);
+    CHECK(big.diagnostics[0].severity == Severity::Warning);
     CHECK(big.value->kind == JsonKind::number);
   }
   SECTION("malformed numbers") {
@@ -104,7 +121,7 @@ TEST_CASE("json: syntax errors become diagnostics with line and column", "[weavi
     const std::string t = "[\"ab\xFF\"]";
     auto r = parse_json(t);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_invalid_utf8);
+    CHECK(first_error(r)->id == DiagId::InvalidUtf8);
     CHECK(first_error(r)->span.begin == 4);
     CHECK(first_error(r)->message.find("0xFF") != std::string::npos);
   }
@@ -117,7 +134,7 @@ TEST_CASE("json: syntax errors become diagnostics with line and column", "[weavi
     const std::string in_string("[\"a\0b\"]", 7);
     auto r = parse_json(in_string);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_control_char);
+    CHECK(first_error(r)->id == DiagId::InvalidCharacter);
     CHECK(first_error(r)->message.find("NUL") != std::string::npos);
     const std::string outside("[1,\0]", 5);
     auto r2 = parse_json(outside);
@@ -127,12 +144,12 @@ TEST_CASE("json: syntax errors become diagnostics with line and column", "[weavi
   SECTION("unterminated string") {
     auto r = parse_json("[\"abc");
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_unterminated);
+    CHECK(first_error(r)->id == DiagId::UnterminatedString);
   }
   SECTION("raw line break in a string") {
     auto r = parse_json("\"a\nb\"");
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_control_char);
+    CHECK(first_error(r)->id == DiagId::InvalidCharacter);
   }
   SECTION("text after the value") {
     auto r = parse_json("{} x");
@@ -151,7 +168,7 @@ TEST_CASE("json: hostile input", "[weaviate][json][hostile]") {
     const std::string t(100000, '[');
     auto r = parse_json(t);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::nesting_too_deep);
+    CHECK(first_error(r)->id == DiagId::NestingTooDeep);
     CHECK(first_error(r)->span.begin == max_nesting_depth);
   }
   SECTION("100,000 nested objects") {
@@ -159,7 +176,7 @@ TEST_CASE("json: hostile input", "[weaviate][json][hostile]") {
     for (int i = 0; i < 100000; ++i) t += "{\"a\":";
     auto r = parse_json(t);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::nesting_too_deep);
+    CHECK(first_error(r)->id == DiagId::NestingTooDeep);
   }
   SECTION("depth 256 is accepted") {
     const std::string t = std::string(max_nesting_depth, '[') + std::string(max_nesting_depth, ']');
@@ -178,7 +195,7 @@ TEST_CASE("json: hostile input", "[weaviate][json][hostile]") {
     t.append(10 * 1024 * 1024, 'y');
     auto r = parse_json(t);
     REQUIRE(first_error(r));
-    CHECK(first_error(r)->kind == DiagKind::json_unterminated);
+    CHECK(first_error(r)->id == DiagId::UnterminatedString);
   }
   SECTION("random bytes never throw") {
     std::uint32_t seed = 12345;

@@ -59,8 +59,8 @@ bool looks_like_ddl(std::string_view text) { return icontains(text, "CREATE") &&
 
 Schema load_json(const LoadContext& ctx, SchemaFormat& format) {
     weaviate::JsonParseResult parsed = weaviate::parse_json(ctx.text());
-    for (const weaviate::Diagnostic& d : parsed.diagnostics) {
-        if (d.severity == weaviate::Severity::error) ctx.malformed(d.span, fmt::format("invalid JSON: {}", d.message));
+    for (const Diagnostic& d : parsed.diagnostics) {
+        if (d.severity == Severity::Error) ctx.malformed(d.span, fmt::format("invalid JSON: {}", d.message));
     }
     if (!parsed.value) ctx.malformed({}, "invalid JSON");
     const JsonValue& root = *parsed.value;

@@ -11,20 +11,20 @@
 
 namespace qdiff::schema_loading {
 
-// The statements of a script, as byte ranges without their `;`, skipping empty ones. Quotes
-// ('…', "…", `…`, E'…' with backslashes, $tag$…$tag$) and comments (--, /* */) may hold `;`.
+// The statements of a script, as byte ranges without their `;`, skipping empty ones. Quotes and
+// comments (support/sql_scanner.hpp has the rules) may hold `;`.
 std::vector<Span> split_sql_statements(std::string_view text);
 
 struct SqlWord {
-    enum Kind : uint8_t { Word, QuotedName, String, Punct } kind;
-    std::string text;  // unquoted; a Punct is one character
+    enum Kind : uint8_t { Word, Number, QuotedName, String, Punct } kind;
+    std::string text;  // unquoted
     uint32_t offset;   // in the statement
     // A keyword or unquoted name, compared case-insensitively.
     bool is(std::string_view keyword) const;
     bool is_name() const { return kind == Word || kind == QuotedName; }
 };
-// Words, quoted names, string literals and punctuation; comments and white space dropped. Stops
-// after `limit` words.
+// The tokens of support::SqlScanner with quoted text unquoted; comments and white space dropped.
+// Stops after `limit` words.
 std::vector<SqlWord> sql_words(std::string_view statement, size_t limit = SIZE_MAX);
 
 // The line comment (`-- …`) that ends the line `offset` is on, if only a comma and blanks come

@@ -4,41 +4,6 @@
 
 namespace qdiff::weaviate {
 
-const char* diag_code(DiagKind kind) noexcept {
-  switch (kind) {
-#define QDIFF_X(id, code, sev) \
-  case DiagKind::id:           \
-    return code;
-    QDIFF_WEAVIATE_DIAGNOSTICS(QDIFF_X)
-#undef QDIFF_X
-  }
-  return "weaviate.unknown";
-}
-
-Severity diag_default_severity(DiagKind kind) noexcept {
-  switch (kind) {
-#define QDIFF_X(id, code, sev) \
-  case DiagKind::id:           \
-    return Severity::sev;
-    QDIFF_WEAVIATE_DIAGNOSTICS(QDIFF_X)
-#undef QDIFF_X
-  }
-  return Severity::error;
-}
-
-LineIndex::LineIndex(std::string_view text) {
-  starts_.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') starts_.push_back(static_cast<std::uint32_t>(i + 1));
-  }
-}
-
-LineIndex::LineCol LineIndex::at(std::uint32_t offset) const noexcept {
-  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  const auto line = static_cast<std::uint32_t>(it - starts_.begin());  // >= 1
-  return {line, offset - starts_[line - 1] + 1};
-}
-
 const char* json_kind_name(JsonKind kind) noexcept {
   switch (kind) {
     case JsonKind::null: return "null";
@@ -63,12 +28,6 @@ const JsonValue* JsonValue::find(std::string_view k) const noexcept {
   const auto* m = find_member(k);
   return m ? &m->value : nullptr;
 }
-
-namespace {
-bool has_errors(const std::vector<Diagnostic>& diags) {
-  return std::any_of(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.severity == Severity::error; });
-}
-}  // namespace
 
 bool JsonParseResult::ok() const noexcept { return value.has_value() && !has_errors(diagnostics); }
 bool GqlParseResult::ok() const noexcept { return document.has_value() && !has_errors(diagnostics); }

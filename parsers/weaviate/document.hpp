@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "qdiff/diagnostic.hpp"
 #include "qdiff/source.hpp"
 
 namespace qdiff::weaviate {
@@ -19,70 +20,18 @@ namespace qdiff::weaviate {
 using Span = qdiff::Span;
 
 // ---------------------------------------------------------------------------------------------
-// Diagnostics (local to the front end; mapped to the project's diagnostics by the lowering)
+// Diagnostics: the project's own (qdiff/diagnostic.hpp), with byte spans into the parsed text
 // ---------------------------------------------------------------------------------------------
 
-enum class Severity : std::uint8_t { note, warning, error };
-
-/// Stable diagnostic kinds of the Weaviate front end.
-#define QDIFF_WEAVIATE_DIAGNOSTICS(X)                                                          \
-  X(json_syntax, "weaviate.json.syntax", error)                                                \
-  X(json_trailing_comma, "weaviate.json.trailing-comma", error)                                \
-  X(json_duplicate_key, "weaviate.json.duplicate-key", error)                                  \
-  X(json_bad_escape, "weaviate.json.bad-escape", error)                                        \
-  X(json_number_range, "weaviate.json.number-range", error)                                    \
-  X(json_invalid_utf8, "weaviate.json.invalid-utf8", error)                                    \
-  X(json_control_char, "weaviate.json.control-character", error)                               \
-  X(json_unterminated, "weaviate.json.unterminated-string", error)                             \
-  X(json_wrong_type, "weaviate.json.wrong-type", error)                                        \
-  X(json_missing_field, "weaviate.json.missing-field", error)                                  \
-  X(json_unknown_field, "weaviate.json.unknown-field", warning)                                \
-  X(json_bad_enum, "weaviate.json.bad-enum-value", error)                                      \
-  X(nesting_too_deep, "weaviate.nesting-too-deep", error)                                      \
-  X(input_too_large, "weaviate.input-too-large", error)                                        \
-  X(gql_syntax, "weaviate.graphql.syntax", error)                                              \
-  X(gql_bad_escape, "weaviate.graphql.bad-escape", error)                                      \
-  X(gql_invalid_utf8, "weaviate.graphql.invalid-utf8", error)                                  \
-  X(gql_unterminated, "weaviate.graphql.unterminated-string", error)                           \
-  X(gql_control_char, "weaviate.graphql.control-character", error)                             \
-  X(gql_number_range, "weaviate.graphql.number-range", error)                                  \
-  X(gql_trailing_text, "weaviate.graphql.trailing-text", warning)                              \
-  X(gql_unknown_variable, "weaviate.graphql.unknown-variable", error)                          \
-  X(gql_unknown_fragment, "weaviate.graphql.unknown-fragment", error)                          \
-  X(prose_ignored, "weaviate.prose-ignored", warning)                                          \
-  X(empty_input, "weaviate.empty-input", error)                                                \
-  X(unknown_shape, "weaviate.unknown-shape", error)                                            \
-  X(request_no_query, "weaviate.request.no-query", error)
-
-enum class DiagKind : std::uint8_t {
-#define QDIFF_X(id, code, sev) id,
-  QDIFF_WEAVIATE_DIAGNOSTICS(QDIFF_X)
-#undef QDIFF_X
-};
-
-const char* diag_code(DiagKind kind) noexcept;
-Severity diag_default_severity(DiagKind kind) noexcept;
-
-struct Diagnostic {
-  DiagKind kind = DiagKind::json_syntax;
-  Severity severity = Severity::error;
-  Span span;            // byte span in the text that was handed to the parser
-  std::string message;  // one line, no trailing period
-};
-
-/// Byte offset -> 1-based line and column (columns count bytes).
-class LineIndex {
- public:
-  explicit LineIndex(std::string_view text);
-  struct LineCol {
-    std::uint32_t line = 1;
-    std::uint32_t column = 1;
-  };
-  [[nodiscard]] LineCol at(std::uint32_t offset) const noexcept;
-
- private:
-  std::vector<std::uint32_t> starts_;
-};
+/// A front-end diagnostic with an explicit severity (a number out of range is a warning when a value
+/// survives, an error when none does); the message is one line, without a trailing period.
+inline Diagnostic diagnostic(DiagId id, Severity severity, Span span, std::string message) {
+  return Diagnostic{id, severity, span, std::move(message), {}, {}};
+}
+/// The same with the catalogue's severity of `id`.
+inline Diagnostic diagnostic(DiagId id, Span span, std::string message) {
+  return diagnostic(id, diag_info(id).severity, span, std::move(message));
+}
 
 /// Maximum nesting of arrays/objects (JSON) or selection sets/lists/objects (GraphQL).
 inline constexpr std::size_t max_nesting_depth = 256;

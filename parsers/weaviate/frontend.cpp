@@ -38,8 +38,6 @@ std::size_t skip_space(std::string_view s, std::size_t i) {
 
 bool trimmed_empty(std::string_view s) { return skip_space(s, 0) == s.size(); }
 
-Diagnostic make(DiagKind k, Span s, std::string msg) { return Diagnostic{k, diag_default_severity(k), s, std::move(msg)}; }
-
 Span span_of(std::size_t b, std::size_t e) { return {static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(e)}; }
 
 bool starts_with_keyword(std::string_view s) {
@@ -70,7 +68,7 @@ QueryText extract_query_text(std::string_view input) {
       }
     }
     if (line < input.size() && input[line] == '{') {
-      q.diagnostics.push_back(make(DiagKind::prose_ignored, span_of(first, line), "text before the query is ignored"));
+      q.diagnostics.push_back(diagnostic(DiagId::ProseIgnored, span_of(first, line), "text before the query is ignored"));
       q.text = input.substr(line);
       q.offset = static_cast<std::uint32_t>(line);
     }
@@ -105,7 +103,7 @@ struct Reader {
   std::vector<Diagnostic>& diags;
 
   void wrong_type(const std::string& field, const JsonValue& v, const char* expected) {
-    diags.push_back(make(DiagKind::json_wrong_type, v.span,
+    diags.push_back(diagnostic(DiagId::JsonWrongType, v.span,
                          fmt::format("field \"{}\" must be {}, found {}", field, expected, json_kind_name(v.kind))));
   }
 
@@ -115,7 +113,7 @@ struct Reader {
     const JsonValue* v = obj.find(field);
     if (!v) {
       if (required) {
-        diags.push_back(make(DiagKind::json_missing_field, {obj.span.begin, obj.span.begin + 1},
+        diags.push_back(diagnostic(DiagId::JsonMissingField, {obj.span.begin, obj.span.begin + 1},
                              fmt::format("missing required field \"{}\"", field)));
       }
       return std::nullopt;
@@ -131,7 +129,7 @@ struct Reader {
     if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) return true;
     std::string list;
     for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-    diags.push_back(make(DiagKind::json_bad_enum, s, fmt::format("field \"{}\": \"{}\" is not one of {}", field, value, list)));
+    diags.push_back(diagnostic(DiagId::JsonBadEnumValue, s, fmt::format("field \"{}\": \"{}\" is not one of {}", field, value, list)));
     return false;
   }
 };
@@ -150,12 +148,12 @@ std::optional<StructuredQuery> read_structured_query(const JsonValue& root, std:
     return std::nullopt;
   }
   const std::size_t errors_before = static_cast<std::size_t>(
-      std::count_if(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.severity == Severity::error; }));
+      std::count_if(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; }));
   StructuredQuery q;
   q.span = root.span;
   for (const auto& m : root.members) {
     if (std::find(known_structured_fields.begin(), known_structured_fields.end(), m.key) == known_structured_fields.end()) {
-      diags.push_back(make(DiagKind::json_unknown_field, m.key_span, fmt::format("unknown field \"{}\" is ignored", m.key)));
+      diags.push_back(diagnostic(DiagId::JsonUnknownField, m.key_span, fmt::format("unknown field \"{}\" is ignored", m.key)));
     }
   }
   if (auto c = r.string_field(root, "target_collection", true, false, &q.collection_span)) q.collection = *c;
@@ -187,7 +185,7 @@ std::optional<StructuredQuery> read_structured_query(const JsonValue& root, std:
     bool ok = true;
     for (const auto& m : f->members) {
       if (m.key != "property_name" && m.key != "operator" && m.key != "value") {
-        diags.push_back(make(DiagKind::json_unknown_field, m.key_span,
+        diags.push_back(diagnostic(DiagId::JsonUnknownField, m.key_span,
                              fmt::format("unknown field \"{}.{}\" is ignored", prefix, m.key)));
       }
     }
@@ -200,7 +198,7 @@ std::optional<StructuredQuery> read_structured_query(const JsonValue& root, std:
     }
     const JsonValue* v = f->find("value");
     if (!v) {
-      diags.push_back(make(DiagKind::json_missing_field, {f->span.begin, f->span.begin + 1},
+      diags.push_back(diagnostic(DiagId::JsonMissingField, {f->span.begin, f->span.begin + 1},
                            fmt::format("missing required field \"{}.value\"", prefix)));
       ok = false;
     } else {
@@ -244,7 +242,7 @@ std::optional<StructuredQuery> read_structured_query(const JsonValue& root, std:
       const bool known = m.key == "property_name" || m.key == "metrics" ||
                          (spec.type == PropertyType::text && m.key == "top_occurrences_limit");
       if (!known) {
-        diags.push_back(make(DiagKind::json_unknown_field, m.key_span,
+        diags.push_back(diagnostic(DiagId::JsonUnknownField, m.key_span,
                              fmt::format("unknown field \"{}.{}\" is ignored", prefix, m.key)));
       }
     }
@@ -268,9 +266,9 @@ std::optional<StructuredQuery> read_structured_query(const JsonValue& root, std:
     if (ok) q.aggregations.push_back(std::move(sa));
   }
   const std::size_t errors_after = static_cast<std::size_t>(
-      std::count_if(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.severity == Severity::error; }));
+      std::count_if(diags.begin(), diags.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; }));
   if (q.collection.empty() && errors_after == errors_before) {
-    diags.push_back(make(DiagKind::json_wrong_type, q.collection_span, "field \"target_collection\" must not be empty"));
+    diags.push_back(diagnostic(DiagId::JsonWrongType, q.collection_span, "field \"target_collection\" must not be empty"));
   }
   return q;
 }
@@ -370,7 +368,7 @@ void read_request(WeaviateDocument& doc, std::string_view input, std::size_t max
   const JsonValue& root = *doc.json;
   for (const auto& m : root.members) {
     if (m.key != "query" && m.key != "variables" && m.key != "operationName") {
-      doc.diagnostics.push_back(make(DiagKind::json_unknown_field, m.key_span,
+      doc.diagnostics.push_back(diagnostic(DiagId::JsonUnknownField, m.key_span,
                                      fmt::format("unknown field \"{}\" of a GraphQL request is ignored", m.key)));
     }
   }
@@ -378,7 +376,7 @@ void read_request(WeaviateDocument& doc, std::string_view input, std::size_t max
     if (v->kind == JsonKind::object) {
       doc.variables = *v;
     } else {
-      doc.diagnostics.push_back(make(DiagKind::json_wrong_type, v->span,
+      doc.diagnostics.push_back(diagnostic(DiagId::JsonWrongType, v->span,
                                      fmt::format("field \"variables\" must be an object or null, found {}", json_kind_name(v->kind))));
     }
   }
@@ -386,18 +384,18 @@ void read_request(WeaviateDocument& doc, std::string_view input, std::size_t max
     if (v->kind == JsonKind::string) {
       doc.operation_name = v->string;
     } else {
-      doc.diagnostics.push_back(make(DiagKind::json_wrong_type, v->span,
+      doc.diagnostics.push_back(diagnostic(DiagId::JsonWrongType, v->span,
                                      fmt::format("field \"operationName\" must be a string or null, found {}", json_kind_name(v->kind))));
     }
   }
   const JsonValue* q = root.find("query");
   if (!q) {
-    doc.diagnostics.push_back(make(DiagKind::request_no_query, {root.span.begin, root.span.begin + 1},
+    doc.diagnostics.push_back(diagnostic(DiagId::GraphqlNoQuery, {root.span.begin, root.span.begin + 1},
                                    "GraphQL request has no \"query\" field"));
     return;
   }
   if (q->kind != JsonKind::string) {
-    doc.diagnostics.push_back(make(DiagKind::json_wrong_type, q->span,
+    doc.diagnostics.push_back(diagnostic(DiagId::JsonWrongType, q->span,
                                    fmt::format("field \"query\" must be a string, found {}", json_kind_name(q->kind))));
     return;
   }
@@ -427,7 +425,7 @@ void check_graphql_references(WeaviateDocument& doc) {
         const bool declared = std::any_of(op->variables.begin(), op->variables.end(),
                                           [&](const GqlVariableDefinition& d) { return d.name == v.text; });
         if (!declared) {
-          doc.diagnostics.push_back(make(DiagKind::gql_unknown_variable, v.span,
+          doc.diagnostics.push_back(diagnostic(DiagId::GraphqlUnknownVariable, v.span,
                                          fmt::format("variable \"${}\" is not defined by the operation", v.text)));
         }
       }
@@ -440,7 +438,7 @@ void check_graphql_references(WeaviateDocument& doc) {
         for (const auto& a : d.arguments) value(a.value);
       }
       if (n.kind == GqlNode::Kind::fragment_spread && !g.fragment(n.name)) {
-        doc.diagnostics.push_back(make(DiagKind::gql_unknown_fragment, n.name_span,
+        doc.diagnostics.push_back(diagnostic(DiagId::GraphqlUnknownFragment, n.name_span,
                                        fmt::format("fragment \"{}\" is not defined", n.name)));
       }
       for (const auto& c : n.selections) node(c);
@@ -458,7 +456,7 @@ void check_graphql_references(WeaviateDocument& doc) {
 bool WeaviateDocument::ok() const noexcept {
   const bool has_doc = shape == Shape::structured_json ? structured.has_value() : graphql.has_value();
   return has_doc && std::none_of(diagnostics.begin(), diagnostics.end(),
-                                 [](const Diagnostic& d) { return d.severity == Severity::error; });
+                                 [](const Diagnostic& d) { return d.severity == Severity::Error; });
 }
 
 WeaviateDocument parse_document(std::string_view input, std::size_t max_depth) {
@@ -466,7 +464,7 @@ WeaviateDocument parse_document(std::string_view input, std::size_t max_depth) {
   QueryText qt = extract_query_text(input);
   doc.diagnostics = std::move(qt.diagnostics);
   if (trimmed_empty(qt.text)) {
-    doc.diagnostics.push_back(make(DiagKind::empty_input, {qt.offset, qt.offset}, "the input holds no query"));
+    doc.diagnostics.push_back(diagnostic(DiagId::EmptyInput, {qt.offset, qt.offset}, "the input holds no query"));
     return doc;
   }
   Shape shape = classify(qt.text);
@@ -492,7 +490,7 @@ WeaviateDocument parse_document(std::string_view input, std::size_t max_depth) {
   doc.json = std::move(j.value);
   if (doc.json->kind != JsonKind::object) {
     doc.shape = Shape::unknown;
-    doc.diagnostics.push_back(make(DiagKind::unknown_shape, doc.json->span,
+    doc.diagnostics.push_back(diagnostic(DiagId::WeaviateUnknownShape, doc.json->span,
                                    fmt::format("a JSON {} is not a Weaviate query: expected a structured query object "
                                                "or a GraphQL request {{\"query\": ...}}",
                                                json_kind_name(doc.json->kind))));
@@ -505,7 +503,7 @@ WeaviateDocument parse_document(std::string_view input, std::size_t max_depth) {
     });
     if (!looks_structured) {
       doc.shape = Shape::unknown;
-      doc.diagnostics.push_back(make(DiagKind::unknown_shape, doc.json->span,
+      doc.diagnostics.push_back(diagnostic(DiagId::WeaviateUnknownShape, doc.json->span,
                                      "JSON object is neither a structured Weaviate query (no \"target_collection\") "
                                      "nor a GraphQL request (no \"query\")"));
       return doc;
@@ -521,17 +519,6 @@ WeaviateDocument parse_document(std::string_view input, std::size_t max_depth) {
     check_graphql_references(doc);
   }
   return doc;
-}
-
-std::string format_diagnostics(std::string_view input, const std::vector<Diagnostic>& diags) {
-  const LineIndex lines(input);
-  std::string out;
-  for (const auto& d : diags) {
-    const auto lc = lines.at(d.span.begin);
-    const char* sev = d.severity == Severity::error ? "error" : d.severity == Severity::warning ? "warning" : "note";
-    out += fmt::format("{}:{}: {}: {} [{}]\n", lc.line, lc.column, sev, d.message, diag_code(d.kind));
-  }
-  return out;
 }
 
 }  // namespace qdiff::weaviate

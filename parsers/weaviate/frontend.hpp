@@ -87,7 +87,4 @@ struct WeaviateDocument {
 
 WeaviateDocument parse_document(std::string_view input, std::size_t max_depth = max_nesting_depth);
 
-/// "3:14: error: message [code]" lines, for tests and tools.
-std::string format_diagnostics(std::string_view input, const std::vector<Diagnostic>& diags);
-
 }  // namespace qdiff::weaviate

@@ -43,7 +43,7 @@ struct GqlState {
   std::size_t depth = 0;
   std::size_t max_depth = max_nesting_depth;
   std::vector<Diagnostic> diagnostics;
-  DiagKind failure_kind = DiagKind::gql_syntax;
+  DiagId failure_kind = DiagId::SyntaxError;
 
   template <typename Input>
   Span span(const Input& in) const {
@@ -89,16 +89,16 @@ struct gql_action<g::number> {
       }
       v.kind = GqlValue::Kind::floating;
       v.number = std::strtod(v.text.c_str(), nullptr);
-      st.diagnostics.push_back({DiagKind::gql_number_range, Severity::warning, v.span,
-                                fmt::format("integer {} does not fit in 64 bits; kept as a floating-point number", t)});
+      st.diagnostics.push_back(diagnostic(DiagId::NumberOutOfRange, Severity::Warning, v.span,
+                                          fmt::format("integer {} does not fit in 64 bits; kept as a floating-point number", t)));
       return;
     }
     v.kind = GqlValue::Kind::floating;
     if (std::from_chars(t.data(), t.data() + t.size(), v.number).ec == std::errc::result_out_of_range) {
       v.number = std::strtod(v.text.c_str(), nullptr);
       if (std::isinf(v.number)) {
-        st.diagnostics.push_back({DiagKind::gql_number_range, Severity::error, v.span,
-                                  fmt::format("number {} is out of the range of a double", t)});
+        st.diagnostics.push_back(diagnostic(DiagId::NumberOutOfRange, Severity::Error, v.span,
+                                            fmt::format("number {} is out of the range of a double", t)));
       }
     }
   }
@@ -117,7 +117,7 @@ struct gql_action<g::string_value> {
     if (!detail::decode_escaped(body, v.text, bad)) {
       const std::uint32_t at = v.span.begin + 1 + bad;
       st.diagnostics.push_back(
-          {DiagKind::gql_bad_escape, Severity::error, {at, at + 6}, "unpaired UTF-16 surrogate in \\u escape"});
+          diagnostic(DiagId::BadEscape, Severity::Error, {at, at + 6}, "unpaired UTF-16 surrogate in \\u escape"));
     }
   }
 };
@@ -494,9 +494,9 @@ struct gql_action<g::fragment_definition> {
 
 // --- control -------------------------------------------------------------------------------------
 template <typename Rule>
-inline constexpr DiagKind failure_kind = DiagKind::gql_syntax;
-template <> inline constexpr DiagKind failure_kind<g::escape_body> = DiagKind::gql_bad_escape;
-template <> inline constexpr DiagKind failure_kind<g::block_close> = DiagKind::gql_unterminated;
+inline constexpr DiagId failure_kind = DiagId::SyntaxError;
+template <> inline constexpr DiagId failure_kind<g::escape_body> = DiagId::BadEscape;
+template <> inline constexpr DiagId failure_kind<g::block_close> = DiagId::UnterminatedString;
 
 template <typename Rule>
 struct gql_control : pegtl::normal<Rule> {
@@ -524,7 +524,7 @@ struct gql_control : pegtl::normal<Rule> {
   template <typename Input>
   static void enter(const Input& in, GqlState& st) {
     if (++st.depth > st.max_depth) {
-      st.failure_kind = DiagKind::nesting_too_deep;
+      st.failure_kind = DiagId::NestingTooDeep;
       throw pegtl::parse_error(
           fmt::format("nesting deeper than {} selection sets/lists/objects", st.max_depth), in);
     }
@@ -549,9 +549,9 @@ bool only_ignored(std::string_view s) {
 GqlParseResult parse_graphql(std::string_view text, std::uint32_t base, std::size_t max_depth) {
   GqlParseResult result;
   if (text.size() > max_input_bytes) {
-    result.diagnostics.push_back(Diagnostic{DiagKind::input_too_large, Severity::error, {base, base},
+    result.diagnostics.push_back(diagnostic(DiagId::InputTooLarge, Severity::Error, {base, base},
                                             fmt::format("input of {} bytes is larger than the limit of {} bytes",
-                                                        text.size(), max_input_bytes)});
+                                                        text.size(), max_input_bytes)));
     return result;
   }
   GqlState st;
@@ -565,30 +565,30 @@ GqlParseResult parse_graphql(std::string_view text, std::uint32_t base, std::siz
     pegtl::parse<g::document, gql_action, gql_control>(in, st);
   } catch (const pegtl::parse_error& e) {
     const std::size_t at = e.positions().empty() ? 0 : e.positions().front().byte;
-    DiagKind kind = st.failure_kind;
+    DiagId kind = st.failure_kind;
     std::string message(e.message());
-    if (kind == DiagKind::gql_syntax && detail::is_invalid_utf8_at(text, at)) kind = DiagKind::gql_invalid_utf8;
+    if (kind == DiagId::SyntaxError && detail::is_invalid_utf8_at(text, at)) kind = DiagId::InvalidUtf8;
     if (std::string_view(message) == g::error_message<g::string_close>) {
       if (at >= text.size()) {
-        kind = DiagKind::gql_unterminated;
+        kind = DiagId::UnterminatedString;
         message = "unterminated string: end of input before the closing '\"'";
       } else if (text[at] == '\n' || text[at] == '\r') {
-        kind = DiagKind::gql_unterminated;
+        kind = DiagId::UnterminatedString;
         message = "unterminated string: line break before the closing '\"' (use a block string \"\"\"...\"\"\")";
       } else if (static_cast<unsigned char>(text[at]) < 0x20) {
-        kind = DiagKind::gql_control_char;
+        kind = DiagId::InvalidCharacter;
         message = fmt::format("{} inside a string (control characters must be escaped)", detail::describe_at(text, at));
       } else {
-        kind = DiagKind::gql_invalid_utf8;
+        kind = DiagId::InvalidUtf8;
         message = fmt::format("{} inside a string", detail::describe_at(text, at));
       }
-    } else if (kind != DiagKind::nesting_too_deep) {
+    } else if (kind != DiagId::NestingTooDeep) {
       message += fmt::format(", found {}", detail::describe_at(text, at));
     }
     const auto pos = base + static_cast<std::uint32_t>(at);
     result.diagnostics = std::move(st.diagnostics);
     result.diagnostics.push_back(
-        Diagnostic{kind, Severity::error, {pos, pos + (at < text.size() ? 1u : 0u)}, std::move(message)});
+        diagnostic(kind, Severity::Error, {pos, pos + (at < text.size() ? 1u : 0u)}, std::move(message)));
     return result;
   }
   const auto consumed = static_cast<std::uint32_t>(in.current() - text.data());
@@ -600,10 +600,10 @@ GqlParseResult parse_graphql(std::string_view text, std::uint32_t base, std::siz
     const auto b = base + consumed + static_cast<std::uint32_t>(skip);
     std::string preview(rest.substr(skip, 40));
     std::replace(preview.begin(), preview.end(), '\n', ' ');
-    st.diagnostics.push_back({DiagKind::gql_trailing_text, Severity::warning,
-                              {b, base + static_cast<std::uint32_t>(text.size())},
-                              fmt::format("text after the GraphQL document is ignored: \"{}{}\"", preview,
-                                          rest.size() - skip > 40 ? "..." : "")});
+    st.diagnostics.push_back(diagnostic(DiagId::TrailingText, Severity::Warning,
+                                        {b, base + static_cast<std::uint32_t>(text.size())},
+                                        fmt::format("text after the GraphQL document is ignored: \"{}{}\"", preview,
+                                                    rest.size() - skip > 40 ? "..." : "")));
   }
   result.document = std::move(st.document);
   result.diagnostics = std::move(st.diagnostics);

@@ -34,16 +34,16 @@ struct JsonState {
   std::size_t max_depth = max_nesting_depth;
   std::vector<Diagnostic> diagnostics;
   // Set by the control's raise(): what kind of error the thrown parse_error is.
-  DiagKind failure_kind = DiagKind::json_syntax;
+  DiagId failure_kind = DiagId::SyntaxError;
   bool depth_exceeded = false;
-  std::optional<LineIndex> lines;  // built on the first duplicate key
+  std::optional<SourceText> lines;  // built on the first duplicate key
 
   template <typename Input>
   Span span(const Input& in) const {
     return {base + static_cast<std::uint32_t>(in.begin() - origin), base + static_cast<std::uint32_t>(in.end() - origin)};
   }
-  void diag(DiagKind kind, Span s, std::string message, Severity sev) {
-    diagnostics.push_back(Diagnostic{kind, sev, s, std::move(message)});
+  void diag(DiagId kind, Span s, std::string message, Severity sev) {
+    diagnostics.push_back(diagnostic(kind, sev, s, std::move(message)));
   }
 };
 
@@ -61,7 +61,7 @@ void decode_into(JsonState& st, std::string_view literal, Span s, std::string& o
   std::uint32_t bad = 0;
   if (!detail::decode_escaped(body, out, bad)) {
     const std::uint32_t at = s.begin + 1 + bad;
-    st.diag(DiagKind::json_bad_escape, {at, at + 6}, "unpaired UTF-16 surrogate in \\u escape", Severity::error);
+    st.diag(DiagId::BadEscape, {at, at + 6}, "unpaired UTF-16 surrogate in \\u escape", Severity::Error);
   }
 }
 
@@ -102,9 +102,9 @@ struct json_action<g::number> {
       }
       v.kind = JsonKind::number;
       v.number = std::strtod(std::string(t).c_str(), nullptr);
-      st.diag(DiagKind::json_number_range, v.span,
+      st.diag(DiagId::NumberOutOfRange, v.span,
               fmt::format("integer {} does not fit in 64 bits; kept as the floating-point number {}", t, v.number),
-              Severity::warning);
+              Severity::Warning);
       return;
     }
     v.kind = JsonKind::number;
@@ -112,11 +112,11 @@ struct json_action<g::number> {
     if (r.ec == std::errc::result_out_of_range) {
       v.number = std::strtod(std::string(t).c_str(), nullptr);
       if (std::isinf(v.number)) {
-        st.diag(DiagKind::json_number_range, v.span, fmt::format("number {} is out of the range of a double", t),
-                Severity::error);
+        st.diag(DiagId::NumberOutOfRange, v.span, fmt::format("number {} is out of the range of a double", t),
+                Severity::Error);
       } else {
-        st.diag(DiagKind::json_number_range, v.span, fmt::format("number {} underflows to {}", t, v.number),
-                Severity::warning);
+        st.diag(DiagId::NumberOutOfRange, v.span, fmt::format("number {} underflows to {}", t, v.number),
+                Severity::Warning);
       }
     }
   }
@@ -195,11 +195,11 @@ struct json_action<g::member> {
 void check_duplicates(JsonState& st, const std::vector<JsonMember>& members) {
   const std::size_t n = members.size();
   auto report = [&](const JsonMember& dup, const JsonMember& first) {
-    if (!st.lines) st.lines.emplace(st.text);
-    const auto lc = st.lines->at(first.key_span.begin - st.base);
-    st.diag(DiagKind::json_duplicate_key, dup.key_span,
+    if (!st.lines) st.lines.emplace(std::string(st.text));
+    const LineCol lc = st.lines->position(first.key_span.begin - st.base);
+    st.diag(DiagId::JsonDuplicateKey, dup.key_span,
             fmt::format("duplicate key \"{}\" (first defined at line {}, column {})", dup.key, lc.line, lc.column),
-            Severity::error);
+            Severity::Error);
   };
   if (n <= 16) {
     for (std::size_t i = 1; i < n; ++i) {
@@ -242,10 +242,10 @@ struct json_action<g::object> {
 // --- control: error messages, error kinds, nesting depth ---------------------------------------
 
 template <typename Rule>
-inline constexpr DiagKind failure_kind = DiagKind::json_syntax;
-template <> inline constexpr DiagKind failure_kind<g::escape_body> = DiagKind::json_bad_escape;
-template <> inline constexpr DiagKind failure_kind<g::array_no_trailing_comma> = DiagKind::json_trailing_comma;
-template <> inline constexpr DiagKind failure_kind<g::object_no_trailing_comma> = DiagKind::json_trailing_comma;
+inline constexpr DiagId failure_kind = DiagId::SyntaxError;
+template <> inline constexpr DiagId failure_kind<g::escape_body> = DiagId::BadEscape;
+template <> inline constexpr DiagId failure_kind<g::array_no_trailing_comma> = DiagId::JsonTrailingComma;
+template <> inline constexpr DiagId failure_kind<g::object_no_trailing_comma> = DiagId::JsonTrailingComma;
 
 template <typename Rule>
 struct json_control : pegtl::normal<Rule> {
@@ -275,7 +275,7 @@ struct json_control : pegtl::normal<Rule> {
   template <typename Input>
   static void enter(const Input& in, JsonState& st) {
     if (++st.depth > st.max_depth) {
-      st.failure_kind = DiagKind::nesting_too_deep;
+      st.failure_kind = DiagId::NestingTooDeep;
       st.depth_exceeded = true;
       throw pegtl::parse_error(fmt::format("nesting deeper than {} arrays/objects", st.max_depth), in);
     }
@@ -287,9 +287,9 @@ struct json_control : pegtl::normal<Rule> {
 JsonParseResult parse_json(std::string_view text, std::uint32_t base, std::size_t max_depth) {
   JsonParseResult result;
   if (text.size() > max_input_bytes) {
-    result.diagnostics.push_back(Diagnostic{DiagKind::input_too_large, Severity::error, {base, base},
+    result.diagnostics.push_back(diagnostic(DiagId::InputTooLarge, Severity::Error, {base, base},
                                             fmt::format("input of {} bytes is larger than the limit of {} bytes",
-                                                        text.size(), max_input_bytes)});
+                                                        text.size(), max_input_bytes)));
     return result;
   }
   JsonState st;
@@ -303,34 +303,34 @@ JsonParseResult parse_json(std::string_view text, std::uint32_t base, std::size_
     result.value = std::move(st.values.back());
   } catch (const pegtl::parse_error& e) {
     const std::size_t at = e.positions().empty() ? 0 : e.positions().front().byte;
-    DiagKind kind = st.failure_kind;
+    DiagId kind = st.failure_kind;
     std::string message(e.message());
-    if (kind == DiagKind::json_syntax) {
+    if (kind == DiagId::SyntaxError) {
       if (at < text.size() && text[at] == '\0') {
-        kind = DiagKind::json_control_char;
+        kind = DiagId::InvalidCharacter;
       } else if (detail::is_invalid_utf8_at(text, at)) {
-        kind = DiagKind::json_invalid_utf8;
+        kind = DiagId::InvalidUtf8;
       }
     }
     if (std::string_view(message) == g::error_message<g::string_close>) {
       // Refine: the string ended at something that cannot appear in a JSON string.
       if (at >= text.size()) {
-        kind = DiagKind::json_unterminated;
+        kind = DiagId::UnterminatedString;
         message = "unterminated string: end of input before the closing '\"'";
       } else if (static_cast<unsigned char>(text[at]) < 0x20) {
-        kind = DiagKind::json_control_char;
+        kind = DiagId::InvalidCharacter;
         message = fmt::format("{} inside a string (control characters must be escaped)", detail::describe_at(text, at));
       } else {
-        kind = DiagKind::json_invalid_utf8;
+        kind = DiagId::InvalidUtf8;
         message = fmt::format("{} inside a string", detail::describe_at(text, at));
       }
-    } else if (kind != DiagKind::nesting_too_deep) {
+    } else if (kind != DiagId::NestingTooDeep) {
       message += fmt::format(", found {}", detail::describe_at(text, at));
     }
     const auto pos = base + static_cast<std::uint32_t>(at);
     const std::uint32_t len = at < text.size() ? 1 : 0;
     result.diagnostics.insert(result.diagnostics.begin(), st.diagnostics.begin(), st.diagnostics.end());
-    result.diagnostics.push_back(Diagnostic{kind, Severity::error, {pos, pos + len}, std::move(message)});
+    result.diagnostics.push_back(diagnostic(kind, Severity::Error, {pos, pos + len}, std::move(message)));
     return result;
   }
   result.diagnostics = std::move(st.diagnostics);

@@ -1,4 +1,4 @@
-// The Weaviate front end: document parsing, diagnostics conversion, lowering, registry entry.
+// The Weaviate front end: document parsing, lowering, registry entry.
 #include "lower.hpp"
 
 #include <cctype>
@@ -8,43 +8,6 @@
 #include "lower_support.hpp"
 
 namespace qdiff::weaviate {
-
-qdiff::Diagnostic to_project_diagnostic(const Diagnostic& d) {
-  DiagId id = DiagId::SyntaxError;
-  switch (d.kind) {
-    case DiagKind::json_syntax:
-    case DiagKind::gql_syntax: id = DiagId::SyntaxError; break;
-    case DiagKind::json_trailing_comma: id = DiagId::JsonTrailingComma; break;
-    case DiagKind::json_duplicate_key: id = DiagId::JsonDuplicateKey; break;
-    case DiagKind::json_bad_escape:
-    case DiagKind::gql_bad_escape: id = DiagId::BadEscape; break;
-    case DiagKind::json_number_range:
-    case DiagKind::gql_number_range: id = DiagId::NumberOutOfRange; break;
-    case DiagKind::json_invalid_utf8:
-    case DiagKind::gql_invalid_utf8: id = DiagId::InvalidUtf8; break;
-    case DiagKind::json_control_char:
-    case DiagKind::gql_control_char: id = DiagId::InvalidCharacter; break;
-    case DiagKind::json_unterminated:
-    case DiagKind::gql_unterminated: id = DiagId::UnterminatedString; break;
-    case DiagKind::json_wrong_type: id = DiagId::JsonWrongType; break;
-    case DiagKind::json_missing_field: id = DiagId::JsonMissingField; break;
-    case DiagKind::json_unknown_field: id = DiagId::JsonUnknownField; break;
-    case DiagKind::json_bad_enum: id = DiagId::JsonBadEnumValue; break;
-    case DiagKind::nesting_too_deep: id = DiagId::NestingTooDeep; break;
-    case DiagKind::input_too_large: id = DiagId::InputTooLarge; break;
-    case DiagKind::gql_trailing_text: id = DiagId::TrailingText; break;
-    case DiagKind::gql_unknown_variable: id = DiagId::GraphqlUnknownVariable; break;
-    case DiagKind::gql_unknown_fragment: id = DiagId::GraphqlUnknownFragment; break;
-    case DiagKind::prose_ignored: id = DiagId::ProseIgnored; break;
-    case DiagKind::empty_input: id = DiagId::EmptyInput; break;
-    case DiagKind::unknown_shape: id = DiagId::WeaviateUnknownShape; break;
-    case DiagKind::request_no_query: id = DiagId::GraphqlNoQuery; break;
-  }
-  const qdiff::Severity sev = d.severity == Severity::error     ? qdiff::Severity::Error
-                              : d.severity == Severity::warning ? qdiff::Severity::Warning
-                                                                : qdiff::Severity::Note;
-  return qdiff::Diagnostic{id, sev, d.span, d.message, {}, {}};
-}
 
 ast::Script* lower_document(const WeaviateDocument& doc, ast::Arena& arena, std::vector<qdiff::Diagnostic>& diags) {
   lowering::Builder b(arena, diags);
@@ -143,7 +106,7 @@ class WeaviateFrontend final : public parsers::Frontend {
  public:
   ast::Script* parse(parsers::ParseContext& ctx) const override {
     WeaviateDocument doc = parse_document(ctx.source.text(), ctx.options.max_nesting);
-    for (const auto& d : doc.diagnostics) ctx.diagnostics.push_back(to_project_diagnostic(d));
+    ctx.diagnostics.insert(ctx.diagnostics.end(), doc.diagnostics.begin(), doc.diagnostics.end());
     if (!doc.ok()) return nullptr;
     return lower_document(doc, ctx.arena, ctx.diagnostics);
   }
@@ -160,7 +123,7 @@ class WeaviateFrontend final : public parsers::Frontend {
 
   std::string tree(parsers::ParseContext& ctx) const override {
     WeaviateDocument doc = parse_document(ctx.source.text(), ctx.options.max_nesting);
-    for (const auto& d : doc.diagnostics) ctx.diagnostics.push_back(to_project_diagnostic(d));
+    ctx.diagnostics.insert(ctx.diagnostics.end(), doc.diagnostics.begin(), doc.diagnostics.end());
     std::string out = fmt::format("document {}\n", shape_name(doc.shape));
     if (doc.graphql) {
       for (const auto& def : doc.graphql->definitions) dump_node(def, out, 1);

@@ -31,9 +31,6 @@
 
 namespace qdiff::weaviate {
 
-/// Converts front-end diagnostics to the project's catalogue.
-qdiff::Diagnostic to_project_diagnostic(const Diagnostic& d);
-
 /// Lowers a parsed document; returns null (with an error diagnostic) when nothing can be lowered.
 ast::Script* lower_document(const WeaviateDocument& doc, ast::Arena& arena, std::vector<qdiff::Diagnostic>& diags);
 

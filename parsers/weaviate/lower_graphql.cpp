@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "lower_support.hpp"
+#include "support/edit_distance.hpp"
 
 namespace qdiff::weaviate::lowering {
 namespace {
@@ -322,7 +323,7 @@ class GraphqlLowering {
     if (best.empty()) {
       std::size_t best_d = 4;
       for (auto k : known) {
-        const std::size_t d = edit_distance(op, k);
+        const std::size_t d = support::edit_distance(op, k, {.limit = 3, .transpositions = false});
         if (d < best_d) {
           best_d = d;
           best = k;
@@ -333,25 +334,6 @@ class GraphqlLowering {
     if (!best.empty()) message += fmt::format("; did you mean '{}'?", best);
     b_.error(DiagId::WeaviateUnknownOperator, where.span, std::move(message));
     if (!best.empty()) b_.last_fixit(where.span, std::string(best));
-  }
-
-  static std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-      std::size_t diag = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= b.size(); ++j) {
-        const std::size_t up = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1,
-                           diag + (std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                                           std::tolower(static_cast<unsigned char>(b[j - 1]))
-                                       ? 0
-                                       : 1)});
-        diag = up;
-      }
-    }
-    return row[b.size()];
   }
 
   /// valueText/valueInt/... -> a literal typed by the field name (as Weaviate reads it).

@@ -55,13 +55,13 @@ class Builder {
     return f;
   }
   void error(DiagId id, Span s, std::string message) {
-    diags_.push_back(qdiff::Diagnostic{id, qdiff::Severity::Error, s, std::move(message), {}, {}});
+    diags_.push_back(diagnostic(id, Severity::Error, s, std::move(message)));
   }
   void last_fixit(Span s, std::string replacement) {
     if (!diags_.empty()) diags_.back().fixits.push_back(qdiff::FixIt{s, std::move(replacement)});
   }
   void warning(DiagId id, Span s, std::string message) {
-    diags_.push_back(qdiff::Diagnostic{id, qdiff::Severity::Warning, s, std::move(message), {}, {}});
+    diags_.push_back(diagnostic(id, Severity::Warning, s, std::move(message)));
   }
 
  private:

@@ -1,63 +1,53 @@
 #include "stages/results/postgres_tokens.hpp"
 
 #include <algorithm>
-#include <cctype>
+#include <optional>
 
+#include "support/sql_scanner.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::results::dump {
+
+namespace {
+
+Token::Kind kind_of(support::SqlToken::Kind kind) {
+    switch (kind) {
+        case support::SqlToken::Kind::Word: return Token::Kind::Word;
+        case support::SqlToken::Kind::Number: return Token::Kind::Number;
+        case support::SqlToken::Kind::QuotedName: return Token::Kind::QuotedName;
+        case support::SqlToken::Kind::String: return Token::Kind::String;
+        case support::SqlToken::Kind::Punct: return Token::Kind::Punct;
+    }
+    return Token::Kind::Punct;
+}
+
+}  // namespace
 
 bool Token::is_word(std::string_view upper) const {
     return kind == Kind::Word && support::iequals(text, upper);
 }
 
 bool tokenize_dump(std::string_view s, std::vector<Statement>& out, std::string& error) {
-    Statement current;
-    size_t i = 0;
     auto line_of = [&](size_t pos) { return std::to_string(1 + std::count(s.begin(), s.begin() + pos, '\n')); };
-    while (i < s.size()) {
-        char c = s[i];
-        if (std::isspace((unsigned char)c)) { ++i; continue; }
-        if (s.substr(i, 2) == "--") {
-            size_t end = s.find('\n', i);
-            i = end == std::string_view::npos ? s.size() : end + 1;
-            continue;
+    Statement current;
+    support::SqlScanner scanner(s);
+    while (std::optional<support::SqlToken> t = scanner.next()) {
+        if (!t->terminated) {
+            error = "unterminated quote at line " + line_of(t->offset);
+            return false;
         }
-        if (s.substr(i, 2) == "/*") {
-            size_t end = s.find("*/", i + 2);
-            if (end == std::string_view::npos) { error = "unterminated comment at line " + line_of(i); return false; }
-            i = end + 2;
-            continue;
-        }
-        if (c == ';') {
+        if (t->is(";")) {
             if (!current.empty()) out.push_back(std::move(current));
             current.clear();
-            ++i;
             continue;
         }
-        size_t start = i;
-        if (c == '\'' || c == '"') {
-            ++i;
-            while (true) {
-                if (i >= s.size()) { error = "unterminated quote at line " + line_of(start); return false; }
-                if (s[i] == c && i + 1 < s.size() && s[i + 1] == c) { i += 2; continue; }
-                if (s[i++] == c) break;
-            }
-            current.push_back({c == '\'' ? Token::Kind::String : Token::Kind::QuotedName, std::string(s.substr(start, i - start))});
-        } else if (std::isdigit((unsigned char)c) || (c == '.' && i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1]))) {
-            while (i < s.size() && (std::isalnum((unsigned char)s[i]) || s[i] == '.')) ++i;
-            current.push_back({Token::Kind::Number, std::string(s.substr(start, i - start))});
-        } else if (std::isalpha((unsigned char)c) || c == '_' || (unsigned char)c >= 0x80) {
-            while (i < s.size() && (std::isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '$' || (unsigned char)s[i] >= 0x80)) ++i;
-            current.push_back({Token::Kind::Word, std::string(s.substr(start, i - start))});
-        } else {
-            static const std::string_view two[] = {"::", "||", "<=", ">=", "<>", "!="};
-            size_t length = 1;
-            for (auto t : two)
-                if (s.substr(i, 2) == t) length = 2;
-            i += length;
-            current.push_back({Token::Kind::Punct, std::string(s.substr(start, length))});
-        }
+        // E'…' has backslash escapes SQLite does not know: written again as a plain string.
+        std::string text = t->is_escape_string() ? quote_string(t->value()) : std::string(t->text);
+        current.push_back({kind_of(t->kind), std::move(text)});
+    }
+    if (std::optional<uint32_t> at = scanner.unterminated_comment()) {
+        error = "unterminated comment at line " + line_of(*at);
+        return false;
     }
     if (!current.empty()) out.push_back(std::move(current));
     return true;

@@ -14,7 +14,7 @@ struct Token {
 };
 using Statement = std::vector<Token>;
 
-// Splits a dump into statements of tokens; comments are dropped. Returns false (with `error`) on an
+// Splits a dump into statements of tokens (the rules of support/sql_scanner.hpp); comments are dropped. Returns false (with `error`) on an
 // unterminated string or comment.
 bool tokenize_dump(std::string_view text, std::vector<Statement>& out, std::string& error);
 
