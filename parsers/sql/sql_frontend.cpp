@@ -87,7 +87,8 @@ auto with_session(ParseContext& ctx, F&& f) {
         }
     } release{*session};
     session->busy = true;
-    session->lexer.reset(ctx.source.text());
+    const DialectTraits& dialect = traits(ctx.options.dialect);
+    session->lexer.reset(ctx.source.text(), dialect.backslash_escapes, dialect.lexing);
     session->tokens.fill(session->lexer);
     session->parser.setTokenStream(&session->tokens);
     return f(*session);
