@@ -192,6 +192,20 @@ private:
                     out += '.';
                 }
                 out += s.pattern.empty() ? std::string_view("*") : s.pattern;
+                if (!s.except.empty()) {
+                    out += " EXCEPT (";
+                    names(s.except, ", ");
+                    out += ')';
+                }
+                if (!s.replace.empty()) {
+                    out += " REPLACE (";
+                    comma_list(s.replace, [&](const SelectItem* item) {
+                        expr(item->expr);
+                        out += " AS ";
+                        name(item->alias);
+                    });
+                    out += ')';
+                }
                 return;
             }
             case Kind::Literal: return literal(cast<Literal>(*e));
@@ -210,6 +224,10 @@ private:
                 out += q.quantifier == Quantifier::Any ? " ANY " : " ALL ";
                 if (isa<SubqueryExpr>(q.rhs)) {
                     expr(q.rhs);
+                } else if (isa<Tuple>(q.rhs) && (q.op == BinaryOp::Like || q.op == BinaryOp::ILike)) {  // LIKE ANY ('a%', 'b%')
+                    out += '(';
+                    exprs(cast<Tuple>(*q.rhs).items);
+                    out += ')';
                 } else {
                     out += '(';
                     expr(q.rhs);
@@ -370,10 +388,20 @@ private:
             expr(f.args.back());
         } else {
             if (f.distinct) out += "DISTINCT ";
-            exprs(f.args);
+            // BigQuery's aggregate LIMIT is lowered to a last argument named limit.
+            const NamedArg* limit = f.args.empty() ? nullptr : dyn_cast<NamedArg>(f.args.back());
+            if (limit && (limit->name.quoted || limit->name.text != "limit")) limit = nullptr;
+            for (size_t i = 0; i + (limit ? 1 : 0) < f.args.size(); ++i) {
+                if (i) out += ", ";
+                expr(f.args[i]);
+            }
             if (!f.arg_order.empty()) {
                 out += " ORDER BY ";
                 comma_list(f.arg_order, [&](const OrderItem* o) { order_item(*o); });
+            }
+            if (limit) {
+                out += " LIMIT ";
+                expr(limit->value);
             }
         }
         out += ')';
@@ -578,8 +606,15 @@ private:
         }
     }
 
+    // A lone unqualified `*` in GROUP BY or ORDER BY is ALL (DuckDB, Snowflake).
+    static bool is_all(const Expr* e) {
+        const auto* s = dyn_cast<Star>(e);
+        return s && s->qualifier.empty() && s->pattern.empty() && s->except.empty() && s->replace.empty();
+    }
+
     void order_item(const OrderItem& o) {
-        expr(o.expr);
+        if (is_all(o.expr)) out += "ALL";
+        else expr(o.expr);
         if (o.dir == SortDir::Asc) out += " ASC";
         if (o.dir == SortDir::Desc) out += " DESC";
         if (o.nulls == NullsOrder::First) out += " NULLS FIRST";
@@ -729,7 +764,8 @@ private:
         }
         if (!q.group_by.empty()) {
             out += " GROUP BY ";
-            exprs(q.group_by);
+            if (q.group_by.size() == 1 && is_all(q.group_by[0])) out += "ALL";
+            else exprs(q.group_by);
         }
         if (q.having) {
             out += " HAVING ";

@@ -84,6 +84,32 @@ std::optional<Dialect> parse_dialect_name(std::string_view name) {
     return std::nullopt;
 }
 
+Dialect guess_dialect(std::string_view sql, std::string_view* evidence) {
+    std::string upper(sql);
+    for (char& c : upper)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    Dialect best = Dialect::Generic;
+    size_t best_hits = 0;
+    for (const DialectTraits& t : kDialects) {
+        if (!t.guessed) continue;
+        size_t hits = 0;
+        std::string_view first;
+        for (std::string_view markers = t.markers; !markers.empty();) {
+            size_t bar = markers.find('|');
+            std::string_view marker = markers.substr(0, bar);
+            markers = bar == std::string_view::npos ? std::string_view{} : markers.substr(bar + 1);
+            if (marker.empty() || upper.find(marker) == std::string::npos) continue;
+            if (!hits++) first = marker;
+        }
+        if (hits > best_hits) {
+            best = t.dialect;
+            best_hits = hits;
+            if (evidence) *evidence = first;
+        }
+    }
+    return best;
+}
+
 std::string dialect_names(std::string_view separator) {
     std::string out;
     for (const DialectTraits& t : kDialects) {

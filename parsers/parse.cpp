@@ -94,7 +94,14 @@ ParseResult parse(std::string text, const ParseOptions& options) {
     if (!check_input(parsed, options, diagnostics)) return result;
     const parsers::Frontend* frontend = frontend_or_diagnose(input.language, diagnostics);
     if (!frontend) return result;
-    parsers::ParseContext ctx{parsed, options, result.arena(), diagnostics};
+    ParseOptions resolved = options;
+    if (input.language == Language::Sql && options.dialect == Dialect::Auto) {
+        std::string_view evidence;
+        resolved.dialect = guess_dialect(parsed.text(), &evidence);
+        std::string why = evidence.empty() ? "nothing dialect-specific in the text" : "it uses " + std::string(evidence);
+        diagnostics.push_back(make_diagnostic(DiagId::DialectGuessed, {0, 0}, {dialect_name(resolved.dialect), why}));
+    }
+    parsers::ParseContext ctx{parsed, resolved, result.arena(), diagnostics};
     ast::Script* script = frontend->parse(ctx);
     if (script && script->statements.empty() && !has_errors(diagnostics)) {
         diagnostics.push_back(make_diagnostic(DiagId::EmptyInput, {0, static_cast<uint32_t>(source->text().size())}));

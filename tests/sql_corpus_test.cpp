@@ -77,6 +77,9 @@ std::vector<GoldSet> gold_sets() {
         {"defog-instruct-advanced", defog_gold("instruct_advanced_postgres.csv"), Dialect::Postgres},
         {"defog-sqlite", defog_gold("questions_gen_sqlite.csv"), Dialect::Sqlite},
         {"defog-mysql", defog_gold("questions_gen_mysql.csv"), Dialect::Mysql},
+        {"defog-tsql", defog_gold("questions_gen_tsql.csv"), Dialect::Tsql},
+        {"defog-bigquery", defog_gold("questions_gen_bigquery.csv"), Dialect::Bigquery},
+        {"defog-snowflake", defog_gold("questions_gen_snowflake.csv"), Dialect::Snowflake},
     };
 }
 

@@ -1,5 +1,6 @@
 // Golden files: tests/data/sql/golden/NAME.sql -> NAME.expected (canonical SQL, the AST as an
-// S-expression, and the diagnostics). QDIFF_REGENERATE_GOLDEN=1 rewrites the expected files.
+// S-expression, and the diagnostics). QDIFF_REGENERATE_GOLDEN=1 rewrites the expected files. A first
+// line `-- dialect: NAME` parses the file in that dialect (otherwise generic).
 #include <catch2/catch.hpp>
 #include <filesystem>
 
@@ -18,7 +19,14 @@ TEST_CASE("SQL golden files", "[sql][golden]") {
     std::sort(inputs.begin(), inputs.end());
     REQUIRE(inputs.size() >= 10);
     for (const auto& input : inputs) {
-        ParseResult r = parse(testing::read_file(input), {.language = Language::Sql, .source_name = input.filename().string()});
+        std::string text = testing::read_file(input);
+        ParseOptions options{.language = Language::Sql, .source_name = input.filename().string()};
+        if (const std::string_view header = "-- dialect: "; text.starts_with(header)) {
+            std::optional<Dialect> dialect = parse_dialect_name(text.substr(header.size(), text.find('\n') - header.size()));
+            REQUIRE(dialect);
+            options.dialect = *dialect;
+        }
+        ParseResult r = parse(text, options);
         std::string actual;
         if (r.script()) {
             actual += "-- canonical\n" + to_sql(*r.script()) + "\n-- ast\n" + to_sexpr(*r.script(), {.pretty = true}) + "\n";

@@ -311,3 +311,16 @@ TEST_CASE("T-SQL TOP n takes rows after its own ORDER BY; PERCENT and WITH TIES 
     // A parenthesised block keeps its TOP to itself.
     CHECK(printed(tsql("(SELECT TOP 1 name FROM singer) ORDER BY name")).find("FROM (SELECT") != std::string::npos);
 }
+
+TEST_CASE("a select list longer than 32 items keeps the clauses after it", "[sql]") {
+    std::string sql = "SELECT ";
+    for (int i = 1; i <= 40; ++i) sql += "c" + std::to_string(i) + ", ";
+    sql += "c41 FROM t WHERE x = 1 GROUP BY c1";
+    ParseResult r = parse(sql, {.language = Language::Sql});
+    REQUIRE(r.ok());
+    const auto& q = ast::cast<ast::Query>(*r.script()->statements[0]);
+    CHECK(q.projection.size() == 41);
+    CHECK(q.sources.size() == 1);
+    CHECK(q.filter != nullptr);
+    CHECK(q.group_by.size() == 1);
+}

@@ -54,6 +54,7 @@ statement
     | DETACH DATABASE? identifier                       # DetachStatement
     | transactionStatement                              # TransactionStmt
     | SET looseTail                                     # SetStatement
+    | DECLARE looseTail                                 # DeclareStatement
     | USE identifier                                    # UseStatement
     | SHOW looseTail                                    # ShowStatement
     | VACUUM looseTail?                                 # VacuumStatement
@@ -144,6 +145,13 @@ queryPrimary
       havingClause?
       windowClause?
       qualifyClause?                                    # SelectCore
+    // DuckDB: FROM first, the select list optional (then every column).
+    | fromClause (SELECT selectQuantifier? selectItem (COMMA selectItem)*)?
+      whereClause?
+      groupByClause?
+      havingClause?
+      windowClause?
+      qualifyClause?                                    # FromFirstCore
     | valuesClause                                      # ValuesQuery
     | LPAREN query RPAREN                               # ParenthesizedQuery
     ;
@@ -169,9 +177,20 @@ selectList
     ;
 
 selectItem
-    : STAR                                              # SelectStar
-    | qualifiedStar                                     # SelectQualifiedStar
+    : STAR starModifier*                                # SelectStar
+    | qualifiedStar starModifier*                       # SelectQualifiedStar
     | expr (AS? (aliasName=identifier | aliasString=STRING))?   # SelectExpr
+    ;
+
+// BigQuery `* EXCEPT (a)`, DuckDB and Snowflake `* EXCLUDE (a)` / `* EXCLUDE a`, `* REPLACE (x AS a)`.
+starModifier
+    : (EXCEPT | EXCLUDE) LPAREN identifier (COMMA identifier)* RPAREN   # StarExcept
+    | EXCLUDE identifier                                # StarExcludeOne
+    | REPLACE LPAREN starReplacement (COMMA starReplacement)* RPAREN   # StarReplace
+    ;
+
+starReplacement
+    : expr AS? identifier
     ;
 
 columnAliasList
@@ -244,8 +263,9 @@ whereClause
     : WHERE expr
     ;
 
+// GROUP BY ALL (DuckDB, Snowflake): every select-list item that holds no aggregate.
 groupByClause
-    : GROUP BY setQuantifier? groupingElement (COMMA groupingElement)* (WITH ROLLUP)?
+    : GROUP BY (groupAll=ALL | setQuantifier? groupingElement (COMMA groupingElement)* (WITH ROLLUP)?)
     ;
 
 groupingElement
@@ -279,8 +299,9 @@ qualifyClause
 
 // ---------------------------------------------------------------- ORDER BY, LIMIT
 
+// ORDER BY ALL (DuckDB, Snowflake): by every select-list item, left to right.
 orderByClause
-    : ORDER BY orderItem (COMMA orderItem)*
+    : ORDER BY (orderAll=ALL dir=(ASC | DESC)? (NULLS nulls=(FIRST | LAST))? | orderItem (COMMA orderItem)*)
     ;
 
 orderItem
@@ -327,7 +348,7 @@ valueExpr
     | value=(TRUE_ | FALSE_)                                            # BooleanLiteralExpr
     | parameter                                                         # ParameterExpr
     | CASE operand=expr? caseWhen+ (ELSE elseExpr=expr)? END           # CaseExpr
-    | op=(CAST | TRY_CAST) LPAREN expr AS dataType RPAREN               # CastExpr
+    | op=(CAST | TRY_CAST | SAFE_CAST) LPAREN expr AS dataType RPAREN   # CastExpr
     | CONVERT LPAREN expr USING identifier RPAREN                       # ConvertUsingExpr
     | EXTRACT LPAREN extractField FROM expr RPAREN                      # ExtractExpr
     | SUBSTRING LPAREN expr (FROM expr)? FOR expr RPAREN                # SubstringForExpr
@@ -352,6 +373,8 @@ valueExpr
     | identifier (DOT identifier)*                                      # ColumnRefExpr
     // ---- postfix
     | valueExpr LBRACKET (index=expr | lower=expr? COLON upper=expr?) RBRACKET   # SubscriptExpr
+    // Snowflake `col:field.sub` (only the dialect's lexing makes PATH_COLON)
+    | valueExpr PATH_COLON identifier (DOT identifier)*                 # PathAccessExpr
     | valueExpr DOUBLE_COLON dataType                                   # PgCastExpr
     | valueExpr COLLATE collationName                                   # CollateExpr
     // ---- prefix
@@ -373,7 +396,7 @@ valueExpr
     | valueExpr NOT? IN LPAREN exprList? RPAREN                         # InListExpr
     | valueExpr NOT? BETWEEN SYMMETRIC? lower=valueExpr AND upper=valueExpr   # BetweenExpr
     | valueExpr NOT? likeOperator valueExpr                             # LikeExpr
-    | valueExpr NOT? likeOperator quantifier=(ANY | SOME | ALL) LPAREN (query | expr) RPAREN   # QuantifiedLikeExpr
+    | valueExpr NOT? likeOperator quantifier=(ANY | SOME | ALL) LPAREN (query | exprList) RPAREN   # QuantifiedLikeExpr
     // `a LIKE p ESCAPE e` parses as LikeEscapeExpr(LikeExpr(a, p), e), as SQLite's grammar does:
     // an ESCAPE alternative inside LikeExpr would need full-context (LL) prediction. The
     // transformer folds it and reports ESCAPE without a LIKE-family operand.
@@ -448,7 +471,7 @@ functionCall
 
 functionArgs
     : STAR                                                               # StarArgs
-    | setQuantifier? functionArg (COMMA functionArg)* orderByClause? (SEPARATOR string)?   # ExprArgs
+    | setQuantifier? functionArg (COMMA functionArg)* orderByClause? (LIMIT limit=expr)? (SEPARATOR string)?   # ExprArgs
     ;
 
 functionArg
@@ -582,7 +605,7 @@ identifier
 nonReservedKeyword
     : ABORT | ACTION | ADD | AFTER | AGAINST | ALTER | ALWAYS | ANALYZE | APPLY | AT | ATTACH
     | AUTHORIZATION | AUTOINCREMENT | AUTO_INCREMENT | BEGIN | BOTH | CASCADE | COLUMN | COMMENT
-    | COMMIT | CONCURRENTLY | CONFLICT | CONVERT | CUBE | CURRENT | DATABASE | DATE | DAY | DAYS
+    | COMMIT | CONCURRENTLY | CONFLICT | CONVERT | CUBE | CURRENT | DATABASE | DATE | DAY | DAYS | DECLARE
     | DEFERRABLE | DEFERRED | DELETE | DETACH | DIV | DO | DOUBLE | DROP | DUPLICATE | ESCAPE
     | EXCLUDE | EXCLUSIVE | EXPLAIN | EXTRACT | FAIL | FILTER | FIRST | FOLLOWING | GENERATED | GLOB
     | GRANT | GROUPING | GROUPS | HOUR | HOURS | IDENTITY | IF | IGNORE | ILIKE | IMMEDIATE
@@ -594,7 +617,7 @@ nonReservedKeyword
     | REVOKE | RLIKE | ROLLBACK | ROLLUP | ROW | ROWS | SAVEPOINT | SCHEMA | SECOND | SECONDS
     | SEPARATOR | SESSION | SETS | SHARE | SHOW | SIGNED | SIMILAR | SKIP_ | SOURCE | START
     | STORED | SUBSTRING | SYMMETRIC | TARGET | TEMP | TEMPORARY | TIES | TIME | TIMESTAMP | TOP
-    | TRAILING | TRANSACTION | TRIM | TRUNCATE | TRY_CAST | TYPE | UNBOUNDED | UNKNOWN
+    | TRAILING | TRANSACTION | TRIM | TRUNCATE | TRY_CAST | SAFE_CAST | TYPE | UNBOUNDED | UNKNOWN
     | UNLOGGED | UNSIGNED | UPDATE | USE | VACUUM | VALUES | VARYING | VERBOSE | VIEW | WEEK
     | WEEKS | WITHIN | WITHOUT | WORK | XOR | YEAR | YEARS | ZEROFILL | ZONE
     ;

@@ -555,7 +555,9 @@ struct Star : Expr {
     QDIFF_NODE_CLASS(Star, Expr)
     List<Name> qualifier;
     std::string_view pattern;
-    QDIFF_REFLECT(v("qualifier", s.qualifier); v("pattern", s.pattern);)
+    List<Name> except;          // `* EXCEPT (a)` (BigQuery), `* EXCLUDE (a)` (DuckDB, Snowflake)
+    List<SelectItem*> replace;  // `* REPLACE (x + 1 AS a)`
+    QDIFF_REFLECT(v("qualifier", s.qualifier); v("pattern", s.pattern); v("except", s.except); v("replace", s.replace);)
 };
 
 // `text` is the value, not the spelling: strings unescaped, numbers as written, booleans

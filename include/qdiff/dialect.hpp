@@ -28,6 +28,14 @@ enum class DialectFeature : uint8_t {
 // How a dialect bounds the rows of a query.
 enum class RowLimit : uint8_t { Limit, Top };
 
+// How the dialect's text splits into tokens, where it differs from the common lexing.
+struct DialectLexing {
+    bool hash_comments = false;          // `# ...` to the end of the line is a comment
+    bool triple_quoted_strings = false;  // '''...''' and """...""" strings, over several lines
+    bool raw_strings = false;            // r'...' keeps backslashes
+    bool path_access = false;            // `col:field` is a path, not a `:name` parameter
+};
+
 struct DialectTraits {
     Dialect dialect;
     std::string_view name;          // what --dialect takes and what messages say
@@ -52,6 +60,11 @@ struct DialectTraits {
     RowLimit row_limit = RowLimit::Limit;
     uint64_t features = 0;          // DialectFeature bits
     std::string_view engine = {};   // the `--db ENGINE:...` that executes it, if any
+    DialectLexing lexing = {};
+    // What `--dialect auto` looks for: upper-case spellings only this dialect (or few others) uses,
+    // separated by `|`, matched in the upper-cased text.
+    std::string_view markers = {};
+    bool guessed = true;            // a dialect --dialect auto can settle on
 
     bool has(DialectFeature f) const { return (features >> static_cast<unsigned>(f)) & 1u; }
 };
@@ -63,5 +76,9 @@ std::string_view feature_description(DialectFeature f);  // "a `backtick` quoted
 std::string_view dialect_name(Dialect d);
 std::optional<Dialect> parse_dialect_name(std::string_view name);  // a name or an alias
 std::string dialect_names(std::string_view separator = ", ");     // every name, in declaration order
+
+// --dialect auto: the dialect whose markers the text uses most (ties: the first declared), generic
+// when it uses none; `evidence` gets the first marker found of the winner.
+Dialect guess_dialect(std::string_view sql, std::string_view* evidence = nullptr);
 
 }  // namespace qdiff

@@ -131,13 +131,15 @@ std::vector<T*> rule_children(antlr4::ParserRuleContext* c, size_t rule) {
 // Whether `c` has a token child of that type (the generated TOKEN() accessors, without their casts).
 bool has_token(antlr4::ParserRuleContext* c, size_t type);
 
-// The children of `c`, by rule, in one pass: first<T>(rule) is the first child of that rule.
+// The children of `c`, by rule, in one pass: first<T>(rule) is the first child of that rule. Only
+// the first child of each rule is kept, so that a long list (60 select items) cannot crowd out the
+// clauses after it.
 class ChildrenByRule {
 public:
     explicit ChildrenByRule(antlr4::ParserRuleContext* c) {
         for (auto* child : c->children) {
             size_t rule = rule_index_of(child);
-            if (rule != npos && count_ < kMax) entries_[count_++] = {rule, child};
+            if (rule != npos && count_ < kMax && !first<antlr4::tree::ParseTree>(rule)) entries_[count_++] = {rule, child};
         }
     }
     template <class T>

@@ -90,7 +90,8 @@ auto with_session(ParseContext& ctx, F&& f) {
         }
     } release{*session};
     session->busy = true;
-    session->lexer.reset(ctx.source.text());
+    const DialectTraits& dialect = traits(ctx.options.dialect);
+    session->lexer.reset(ctx.source.text(), dialect.backslash_escapes, dialect.lexing);
     session->limit.emplace(session->lexer, ctx.options.max_tokens);
     session->tokens.fill(*session->limit);
     session->parser.setTokenStream(&session->tokens);

@@ -70,6 +70,29 @@ size_t FastSqlLexer::scanEString(size_t i) const {
   return npos;
 }
 
+// A string in the dialect's escaping: backslash escapes where it has them, doubled quotes always.
+size_t FastSqlLexer::scanString(size_t i, char q) const {
+  if (!backslashEscapes_) return scanQuoted(i, q);
+  for (size_t j = i + 1; j < s_.size(); ++j) {
+    if (s_[j] == '\\') { ++j; continue; }
+    if (s_[j] == q) {
+      if (j + 1 < s_.size() && s_[j + 1] == q) { ++j; continue; }
+      return j + 1;
+    }
+  }
+  return npos;
+}
+
+// At three quotes (BigQuery '''..''' and """..."""): the end after the same three; backslash escapes.
+size_t FastSqlLexer::scanTripleQuoted(size_t i) const {
+  const char q = s_[i];
+  for (size_t j = i + 3; j < s_.size(); ++j) {
+    if (s_[j] == '\\') { ++j; continue; }
+    if (s_[j] == q && at(j + 1) == q && at(j + 2) == q && has(j + 2)) return j + 3;
+  }
+  return npos;
+}
+
 size_t FastSqlLexer::scanNumber(size_t i, size_t *type) const {
   auto exponent = [&](size_t j) -> size_t {
     if (at(j) != 'e' && at(j) != 'E') return j;
@@ -184,10 +207,18 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
         }
         return make(SqlLexer::SLASH, start, start + 1);
       case '\'': {
-        size_t e = scanQuoted(start, '\'');
+        if (lexing_.triple_quoted_strings && n1 == '\'' && at(start + 2) == '\'') {
+          size_t e = scanTripleQuoted(start);
+          return e == npos ? make(SqlLexer::UNTERMINATED_STRING, start, s_.size()) : make(SqlLexer::STRING, start, e);
+        }
+        size_t e = scanString(start, '\'');
         return e == npos ? make(SqlLexer::UNTERMINATED_STRING, start, s_.size()) : make(SqlLexer::STRING, start, e);
       }
       case '"': {
+        if (lexing_.triple_quoted_strings && n1 == '"' && at(start + 2) == '"') {
+          size_t e = scanTripleQuoted(start);
+          return e == npos ? make(SqlLexer::UNTERMINATED_STRING, start, s_.size()) : make(SqlLexer::STRING, start, e);
+        }
         size_t e = scanQuoted(start, '"');
         return e == npos ? make(SqlLexer::UNTERMINATED_STRING, start, s_.size())
                          : make(SqlLexer::QUOTED_IDENTIFIER, start, e);
@@ -239,6 +270,8 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
       case ':':
         if (n1 == ':') return make(SqlLexer::DOUBLE_COLON, start, start + 2);
         if (n1 == '=') return make(SqlLexer::COLON_EQ, start, start + 2);
+        if (lexing_.path_access && has(start + 1) && (identStart(n1) || n1 == '"'))
+          return make(SqlLexer::PATH_COLON, start, start + 1);
         if (has(start + 1) && identStart(n1)) {
           size_t j = start + 2;
           while (has(j) && identPart(at(j)) && !spaceAt(j)) ++j;
@@ -270,6 +303,12 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
         if (n1 == '>') return make(SqlLexer::SHIFT_RIGHT, start, start + 2);
         return make(SqlLexer::GT, start, start + 1);
       case '#':
+        if (lexing_.hash_comments) {  // line comment (hidden), MySQL and BigQuery
+          size_t j = start + 1;
+          while (has(j) && s_[j] != '\n' && s_[j] != '\r') ++j;
+          pos_ = j;
+          continue;
+        }
         if (n1 == '>') return at(start + 2) == '>' ? make(SqlLexer::JSON_PATH_TEXT, start, start + 3)
                                                    : make(SqlLexer::JSON_PATH, start, start + 2);
         return make(SqlLexer::ERROR_CHAR, start, start + 1);
@@ -313,6 +352,10 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
       return make(type, start, e);
     }
     if (identStart(c)) {
+      if (lexing_.raw_strings && (c == 'r' || c == 'R') && (n1 == '\'' || n1 == '"') && has(start + 1)) {
+        size_t e = scanQuoted(start + 1, static_cast<char>(n1));  // r'..': backslashes are characters
+        return e == npos ? make(SqlLexer::UNTERMINATED_STRING, start, s_.size()) : make(SqlLexer::STRING, start, e);
+      }
       if (n1 == '\'' && has(start + 1)) {
         switch (c) {
           case 'n': case 'N': {

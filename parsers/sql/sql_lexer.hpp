@@ -15,6 +15,7 @@
 
 #include "antlr4-runtime.h"
 #include "SqlLexer.h"
+#include "qdiff/dialect.hpp"
 
 namespace qdiff::parsers::sql {
 
@@ -22,9 +23,15 @@ using qdiff_gen::SqlLexer;
 
 class FastSqlLexer : public antlr4::TokenSource {
  public:
-  explicit FastSqlLexer(std::string_view text = {}) : s_(text) {}
+  // `backslash_escapes`: a backslash escapes the next character of a string (MySQL, BigQuery,
+  // Snowflake); `lexing`: the dialect's other token rules. The defaults are the common lexing,
+  // which SqlLexer.g4 implements.
+  explicit FastSqlLexer(std::string_view text = {}, bool backslash_escapes = false, DialectLexing lexing = {})
+      : s_(text), backslashEscapes_(backslash_escapes), lexing_(lexing) {}
   // Starts over on another text (a lexer kept for the next parse).
-  void reset(std::string_view text) { *this = FastSqlLexer(text); }
+  void reset(std::string_view text, bool backslash_escapes = false, DialectLexing lexing = {}) {
+    *this = FastSqlLexer(text, backslash_escapes, lexing);
+  }
 
   std::unique_ptr<antlr4::Token> nextToken() override;
   size_t getLine() const override { return line_; }
@@ -55,6 +62,8 @@ class FastSqlLexer : public antlr4::TokenSource {
   size_t keywordOrIdentifier(size_t start, size_t end) const;
   size_t scanQuoted(size_t i, char q) const;         // returns end, or npos if unterminated
   size_t scanEString(size_t i) const;                // after E'
+  size_t scanString(size_t i, char q) const;         // a string in the dialect's escaping
+  size_t scanTripleQuoted(size_t i) const;           // at three quotes (BigQuery)
   size_t scanNumber(size_t i, size_t *type) const;
   size_t dollarTagEnd(size_t i) const;               // at '$': end of "$tag$" / "$$", or npos
   void advanceLines(size_t from, size_t to);
@@ -62,6 +71,8 @@ class FastSqlLexer : public antlr4::TokenSource {
   std::unique_ptr<antlr4::Token> make(size_t type, size_t start, size_t end);
 
   std::string_view s_;
+  bool backslashEscapes_ = false;
+  DialectLexing lexing_;
   size_t pos_ = 0;
   size_t line_ = 1;
   size_t lineStart_ = 0;

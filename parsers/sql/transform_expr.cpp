@@ -65,6 +65,12 @@ std::string_view Transformer::data_type(G::DataTypeContext* c) {
     return c ? arena_.copy(canonical_tokens(c)) : std::string_view{};
 }
 
+void Transformer::require(DialectFeature feature, antlr4::Token* at) {
+    if (dialect().has(feature)) return;
+    ctx_.diagnostics.push_back(
+        make_diagnostic(DiagId::DialectFeature, span(at), {feature_description(feature), dialect().name}));
+}
+
 // ---- literals ----------------------------------------------------------------------------------
 
 Literal* Transformer::literal(antlr4::ParserRuleContext* c, LiteralType type, std::string_view text) {
@@ -81,14 +87,14 @@ Literal* Transformer::keyword(antlr4::ParserRuleContext* c, std::string_view tex
 // The value of a string literal: quotes removed, escapes resolved.
 std::string_view Transformer::string_value(antlr4::Token* value) {
     std::string_view t = ctx_.source.slice(span(value));
-    auto backslash_escapes = [&](std::string_view inner) {
+    auto backslash_escapes = [&](std::string_view inner, char quote = '\'') {
         std::string out;
         for (size_t i = 0; i < inner.size(); ++i) {
             if (inner[i] == '\\' && i + 1 < inner.size()) {
                 char n = inner[++i];
                 out += n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n == 'b' ? '\b' : n == 'f' ? '\f' : n == '0' ? '\0' : n;
-            } else if (inner[i] == '\'' && i + 1 < inner.size() && inner[i + 1] == '\'') {
-                out += '\'';
+            } else if (inner[i] == quote && i + 1 < inner.size() && inner[i + 1] == quote) {
+                out += quote;
                 ++i;
             } else {
                 out += inner[i];
@@ -97,10 +103,17 @@ std::string_view Transformer::string_value(antlr4::Token* value) {
         return arena_.copy(out);
     };
     switch (value->getType()) {
-        case G::STRING:
-            // MySQL resolves backslash escapes in ordinary strings; the standard does not.
-            if (dialect().backslash_escapes && t.find('\\') != std::string_view::npos) return backslash_escapes(t.substr(1, t.size() - 2));
-            return unquote(arena_, t, '\'');
+        case G::STRING: {
+            // The dialect's lexing also makes r'..' (raw), '''..''' / """..""" and ".." strings (BigQuery).
+            if (t[0] == 'r' || t[0] == 'R') return t.substr(2, t.size() - 3);
+            const char quote = t[0];
+            const size_t quotes = dialect().lexing.triple_quoted_strings && t.size() >= 6 && t[1] == quote && t[2] == quote ? 3 : 1;
+            std::string_view inner = t.substr(quotes, t.size() - 2 * quotes);
+            // MySQL, BigQuery and Snowflake resolve backslash escapes in ordinary strings; the standard does not.
+            if (dialect().backslash_escapes && inner.find('\\') != std::string_view::npos) return backslash_escapes(inner, quote);
+            if (quotes == 3) return inner;
+            return unquote(arena_, t, quote);
+        }
         case G::NATIONAL_STRING: return unquote(arena_, t.substr(1), '\'');
         case G::ESCAPE_STRING: return backslash_escapes(t.substr(2, t.size() - 3));
         case G::DOLLAR_STRING: {
@@ -267,7 +280,8 @@ antlrcpp::Any Transformer::visitCastExpr(G::CastExprContext* c) {
     auto* e = make<Cast>(c);
     e->expr = expr(first_child<G::ExprContext>(c, G::RuleExpr));
     e->type = data_type(first_child<G::DataTypeContext>(c, G::RuleDataType));
-    e->try_cast = c->op->getType() == G::TRY_CAST;
+    e->try_cast = c->op->getType() == G::TRY_CAST || c->op->getType() == G::SAFE_CAST;
+    if (c->op->getType() == G::SAFE_CAST) require(DialectFeature::SafeCast, c->op);
     return done(e, c);
 }
 
@@ -390,8 +404,27 @@ antlrcpp::Any Transformer::visitQuantifiedLikeExpr(G::QuantifiedLikeExprContext*
     q->op = like_op(c->likeOperator());
     q->quantifier = c->quantifier->getType() == G::ALL ? Quantifier::All : Quantifier::Any;
     q->lhs = expr(c->valueExpr());
-    q->rhs = quantified_operand(c->query(), c->expr());
+    if (c->query()) {
+        q->rhs = quantified_operand(c->query(), nullptr);
+    } else if (auto items = c->exprList()->expr(); items.size() == 1) {
+        q->rhs = expr(items[0]);
+    } else {  // Snowflake `x ILIKE ANY ('a%', 'b%')`: a list of patterns
+        auto* t = make<Tuple>(c->exprList());
+        t->items = exprs(c->exprList());
+        q->rhs = t;
+    }
     return done(negate_if(c->NOT() != nullptr, q, c), c);
+}
+
+// Snowflake `v:field.sub` is GET_PATH(v, 'field.sub').
+antlrcpp::Any Transformer::visitPathAccessExpr(G::PathAccessExprContext* c) {
+    require(DialectFeature::PathAccess, c->PATH_COLON()->getSymbol());
+    std::string path;
+    for (auto* id : c->identifier()) {
+        if (!path.empty()) path += '.';
+        path += text(id);
+    }
+    return done(call(c, "GET_PATH", {expr(c->valueExpr()), literal(c, LiteralType::String, arena_.copy(path))}), c);
 }
 
 antlrcpp::Any Transformer::visitRowConstructorExpr(G::RowConstructorExprContext* c) {
@@ -727,6 +760,13 @@ FunctionCall* Transformer::function_call(G::FunctionCallContext* c) {
         if (auto* order = arg_parts.first<G::OrderByClauseContext>(G::RuleOrderByClause)) {
             auto items = order_by(order);
             arg_order.assign(items.begin(), items.end());
+        }
+        if (a->limit) {  // BigQuery ARRAY_AGG(x ORDER BY y LIMIT n): an argument named limit
+            require(DialectFeature::AggregateLimit, a->LIMIT()->getSymbol());
+            auto* named = make<NamedArg>(a->limit);
+            named->name = {"limit", false};
+            named->value = expr(a->limit);
+            args.push_back(named);
         }
         if (auto* separator = arg_parts.first<G::StringContext>(G::RuleString)) {
             auto* named = make<NamedArg>(separator);

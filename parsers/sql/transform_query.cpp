@@ -154,7 +154,21 @@ antlrcpp::Any Transformer::visitParenthesizedQuery(G::ParenthesizedQueryContext*
     return {};
 }
 
-antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
+antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) { return done(select_core(c), c); }
+
+// DuckDB's FROM-first query: the clauses of a SELECT; without a select list, every column.
+antlrcpp::Any Transformer::visitFromFirstCore(G::FromFirstCoreContext* c) {
+    require(DialectFeature::FromFirst, c->getStart());
+    Query* q = select_core(c);
+    if (q->projection.empty()) {
+        auto* item = make<SelectItem>(c);
+        item->expr = make<Star>(c);
+        q->projection = list(std::vector<SelectItem*>{item});
+    }
+    return done(q, c);
+}
+
+Query* Transformer::select_core(antlr4::ParserRuleContext* c) {
     auto* q = make<Query>(c);
     // One pass over the children instead of one scan per optional clause.
     ChildrenByRule clause(c);
@@ -211,23 +225,48 @@ antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
         q->windows = list(defs);
     }
     if (auto* qualify = clause.first<G::QualifyClauseContext>(G::RuleQualifyClause)) q->qualify = expr(qualify->expr());
-    return done(q, c);
+    return q;
 }
 
 SelectItem* Transformer::select_item(G::SelectItemContext* c) {
     auto* item = make<SelectItem>(c);
     if (auto* qualified = alt<G::SelectQualifiedStarContext>(c)) {
-        auto* star = make<Star>(c);
-        star->qualifier = names(qualified->qualifiedStar()->identifier());
-        item->expr = star;
+        Star* s = star(c, qualified->starModifier());
+        s->qualifier = names(qualified->qualifiedStar()->identifier());
+        item->expr = s;
     } else if (auto* e = alt<G::SelectExprContext>(c)) {
         item->expr = expr(static_cast<antlr4::ParserRuleContext*>(e->children.front()));
         if (e->aliasName) item->alias = name(e->aliasName);
         else if (e->aliasString) item->alias = {string_value(e->aliasString), true};
     } else {
-        item->expr = make<Star>(c);
+        item->expr = star(c, static_cast<G::SelectStarContext*>(c)->starModifier());
     }
     return item;
+}
+
+// `*` with its EXCEPT / EXCLUDE / REPLACE lists.
+Star* Transformer::star(antlr4::ParserRuleContext* c, const std::vector<G::StarModifierContext*>& modifiers) {
+    auto* s = make<Star>(c);
+    std::vector<Name> except;
+    std::vector<SelectItem*> replace;
+    for (auto* modifier : modifiers) {
+        require(DialectFeature::StarModifiers, modifier->getStart());
+        if (auto* e = alt<G::StarExceptContext>(modifier)) {
+            for (auto* id : e->identifier()) except.push_back(name(id));
+        } else if (auto* one = alt<G::StarExcludeOneContext>(modifier)) {
+            except.push_back(name(one->identifier()));
+        } else if (auto* r = alt<G::StarReplaceContext>(modifier)) {
+            for (auto* replacement : r->starReplacement()) {
+                auto* item = make<SelectItem>(replacement);
+                item->expr = expr(replacement->expr());
+                item->alias = name(replacement->identifier());
+                replace.push_back(item);
+            }
+        }
+    }
+    s->except = list(except);
+    s->replace = list(replace);
+    return s;
 }
 
 // ---- FROM ----------------------------------------------------------------------------------------
@@ -355,6 +394,11 @@ antlrcpp::Any Transformer::visitParenthesizedTableRef(G::ParenthesizedTableRefCo
 
 List<Expr*> Transformer::group_by(G::GroupByClauseContext* c) {
     std::vector<Expr*> items;
+    if (c->groupAll) {  // GROUP BY ALL: a lone `*` in the tree, printed back as ALL
+        require(DialectFeature::GroupByAll, c->groupAll);
+        items.push_back(make<Star>(c));
+        return list(items);
+    }
     for (auto* element : rule_children<G::GroupingElementContext>(c, G::RuleGroupingElement)) {
         if (auto* e = alt<G::ExprGroupingContext>(element)) {
             items.push_back(expr(static_cast<antlr4::ParserRuleContext*>(e->children.front())));
@@ -399,6 +443,15 @@ List<Expr*> Transformer::group_by(G::GroupByClauseContext* c) {
 List<OrderItem*> Transformer::order_by(G::OrderByClauseContext* c) {
     if (!c) return {};
     std::vector<OrderItem*> items;
+    if (c->orderAll) {  // ORDER BY ALL: a lone `*` item, printed back as ALL
+        require(DialectFeature::OrderByAll, c->orderAll);
+        auto* o = make<OrderItem>(c);
+        o->expr = make<Star>(c);
+        if (c->dir) o->dir = c->dir->getType() == G::DESC ? SortDir::Desc : SortDir::Asc;
+        if (c->nulls) o->nulls = c->nulls->getType() == G::FIRST ? NullsOrder::First : NullsOrder::Last;
+        items.push_back(o);
+        return list(items);
+    }
     for (auto* item : rule_children<G::OrderItemContext>(c, G::RuleOrderItem)) items.push_back(order_item(item));
     return list(items);
 }

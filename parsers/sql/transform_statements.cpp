@@ -457,6 +457,12 @@ antlrcpp::Any Transformer::visitTransactionStmt(G::TransactionStmtContext* c) {
 }
 
 antlrcpp::Any Transformer::visitSetStatement(G::SetStatementContext* c) { return done(command(c, "SET", false), c); }
+
+// BigQuery and Snowflake scripting: DECLARE x INT64 DEFAULT 0.
+antlrcpp::Any Transformer::visitDeclareStatement(G::DeclareStatementContext* c) {
+    require(DialectFeature::Declare, c->getStart());
+    return done(command(c, "DECLARE", false), c);
+}
 antlrcpp::Any Transformer::visitUseStatement(G::UseStatementContext* c) {
     return done(command(c, "USE", false, list(std::vector<Name>{name(c->identifier())})), c);
 }

@@ -21,10 +21,10 @@ using G = qdiff_gen::SqlParser;
     X(MergeStmt) X(CreateTableStmt) X(CreateViewStmt) X(CreateIndexStmt) X(CreateSchemaStmt) X(DropStmt) \
     X(AlterTableStmt) X(TruncateStmt) X(GrantStatement) X(RevokeStatement) X(PragmaStatement) \
     X(AttachStatement) X(DetachStatement) X(TransactionStmt) X(SetStatement) X(UseStatement) X(ShowStatement) \
-    X(VacuumStatement) X(AnalyzeStatement)
+    X(VacuumStatement) X(AnalyzeStatement) X(DeclareStatement)
 #define QDIFF_SQL_QUERY_ALTERNATIVES(X) \
     X(SelectCore) X(ValuesQuery) X(ParenthesizedQuery) X(NamedTable) X(DerivedTable) X(TableFunction) \
-    X(ParenthesizedTableRef)
+    X(ParenthesizedTableRef) X(FromFirstCore)
 #define QDIFF_SQL_EXPR_ALTERNATIVES(X) \
     X(NotExpr) X(AndExpr) X(XorExpr) X(OrExpr) X(ValueExpression) X(NumberLiteralExpr) X(StringLiteralExpr) \
     X(NullLiteralExpr) X(BooleanLiteralExpr) X(ParameterExpr) X(CaseExpr) X(CastExpr) X(ConvertUsingExpr) \
@@ -36,7 +36,7 @@ using G = qdiff_gen::SqlParser;
     X(MultiplicativeExpr) X(AdditiveExpr) X(JsonExpr) X(ConcatExpr) X(DistanceExpr) X(BitwiseExpr) \
     X(InSubqueryExpr) X(InListExpr) X(BetweenExpr) X(LikeExpr) X(LikeEscapeExpr) X(RegexMatchExpr) \
     X(ComparisonExpr) X(QuantifiedComparisonExpr) X(IsLiteralExpr) X(IsDistinctFromExpr) X(IsExpr) \
-    X(NullTestPostfixExpr)
+    X(NullTestPostfixExpr) X(PathAccessExpr)
 #define QDIFF_SQL_ALTERNATIVES(X) \
     QDIFF_SQL_STATEMENT_ALTERNATIVES(X) QDIFF_SQL_QUERY_ALTERNATIVES(X) QDIFF_SQL_EXPR_ALTERNATIVES(X)
 
@@ -78,7 +78,9 @@ private:
     ast::Query* query_body(G::QueryBodyContext* c);
     ast::Query* wrap(ast::Query* inner);
     ast::List<ast::Cte*> with_clause(G::WithClauseContext* c, bool& recursive);
+    ast::Query* select_core(antlr4::ParserRuleContext* c);  // SelectCore and FromFirstCore
     ast::SelectItem* select_item(G::SelectItemContext* c);
+    ast::Star* star(antlr4::ParserRuleContext* c, const std::vector<G::StarModifierContext*>& modifiers);
     void from_clause(G::FromClauseContext* c, ast::List<ast::Relation*>& sources, ast::List<ast::Join*>& joins);
     ast::Relation* table_ref(G::TableRefContext* c, std::vector<ast::Join*>& joins);
     ast::Relation* table_ref_as_relation(G::TableRefContext* c);
@@ -120,6 +122,8 @@ private:
     // Token texts of a subtree joined by single spaces, upper case, no space around ( ) , [ ].
     std::string canonical_tokens(antlr4::ParserRuleContext* c);
     const DialectTraits& dialect() const { return traits(ctx_.options.dialect); }
+    // Syntax that only some dialects accept: a dialect-feature error at `at` in the others.
+    void require(DialectFeature feature, antlr4::Token* at);
 };
 
 }  // namespace qdiff::parsers::sql

@@ -22,7 +22,8 @@ def parse(text, lang="auto", dialect="generic"):
     json``; raises ParseError when the text has syntax errors.
 
     lang: "auto" (detected), "sql", "kql" or "weaviate"; dialect (SQL): "generic", "postgres",
-    "sqlite", "mysql" or "tsql"."""
+    "sqlite", "mysql", "tsql", "bigquery", "snowflake", "duckdb" or "auto" (guessed from the text;
+    the list is include/qdiff/dialects.def)."""
     result = _qdiff.parse(text, lang, dialect)
     if not result["ok"]:
         raise_if_failed(result)

@@ -1,0 +1,9 @@
+-- dialect: bigquery
+# a hash comment
+SELECT * EXCEPT (secret) REPLACE (UPPER(name) AS name) FROM `proj.dataset.users` AS u;
+SELECT SAFE_CAST(x AS INT64), ARRAY_AGG(y ORDER BY z DESC LIMIT 3) FROM t GROUP BY 1;
+SELECT 'Mark\'s', '''two
+lines''', r'\d+' FROM t;
+SELECT a FROM t WINDOW w AS (PARTITION BY b ORDER BY c) QUALIFY ROW_NUMBER() OVER w = 1;
+SELECT x FROM t, UNNEST(t.arr) AS x WHERE DATE_TRUNC(d, MONTH) > DATE_SUB(CURRENT_DATE(), INTERVAL 3 DAY);
+DECLARE n INT64 DEFAULT 3

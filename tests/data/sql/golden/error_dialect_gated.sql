@@ -1,0 +1,2 @@
+-- dialect: postgres
+SELECT * EXCEPT (a) FROM t GROUP BY ALL
