@@ -94,6 +94,7 @@ private:
 bool is_constant(const ast::Expr* e);               // a literal, parameter, now() or ago(...)
 std::optional<double> number(const ast::Expr* e);   // the value of a numeric literal
 std::string format_number(double v);                // 1 for 1.0; the shortest round-trip text otherwise
-bool has_aggregate(const ast::Node& n);             // an aggregate call outside any subquery
+// An aggregate call of the function catalogue in `language`, outside any subquery.
+bool has_aggregate(const ast::Node& n, Language language);
 
 }  // namespace qdiff::normalizing
