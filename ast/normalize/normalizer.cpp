@@ -118,6 +118,12 @@ std::string_view Normalizer::fold(std::string_view text, bool quoted) {
     return text;
 }
 
+Name Normalizer::fold(const Name& n) {
+    std::string_view text = fold(n.text, n.quoted);
+    bool kept_by_quotes = n.quoted && fold(n.text, false) != text;
+    return Name{text, kept_by_quotes};
+}
+
 void Normalizer::rewrite_fields(Node& c) {
     visit_fields_mut(c, [&](std::string_view, auto& field) {
         using T = std::decay_t<decltype(field)>;

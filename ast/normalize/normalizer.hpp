@@ -58,7 +58,9 @@ public:
     // `op` over `terms`, after the chain rules (AND/OR repeated terms once, constants folded, ...).
     ast::Expr* sorted_chain(ast::BinaryOp op, std::vector<ast::Expr*> terms, Span span);
     std::string_view fold(std::string_view text, bool quoted);
-    ast::Name fold(const ast::Name& n) { return ast::Name{fold(n.text, n.quoted), false}; }
+    // A name's canonical form: unquoted, unless its quotes are what keep its case (a second pass
+    // would fold it otherwise, and normalizing must be idempotent).
+    ast::Name fold(const ast::Name& n);
 
     Language language() const { return lang_; }
     Dialect dialect() const { return options_.dialect; }
