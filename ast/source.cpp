@@ -25,10 +25,15 @@ LineCol SourceText::position(uint32_t byte_offset) const {
     byte_offset = std::min<uint32_t>(byte_offset, static_cast<uint32_t>(text_.size()));
     auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), byte_offset);
     uint32_t line = static_cast<uint32_t>(it - line_starts_.begin());
-    uint32_t column = 1;
-    for (uint32_t i = line_starts_[line - 1]; i < byte_offset; ++i)
-        if (!is_continuation(static_cast<unsigned char>(text_[i]))) ++column;
-    return {line, column};
+    uint32_t line_start = line_starts_[line - 1];
+    // Columns count code points; counting them from the line start on every call made listing the
+    // tokens of one long line quadratic.
+    if (ascii_) return {line, byte_offset - line_start + 1};
+    const std::vector<uint32_t>& starts = code_point_starts();
+    auto code_points_before = [&](uint32_t offset) {
+        return static_cast<uint32_t>(std::lower_bound(starts.begin(), starts.end(), offset) - starts.begin());
+    };
+    return {line, code_points_before(byte_offset) - code_points_before(line_start) + 1};
 }
 
 std::string_view SourceText::line_text(uint32_t line) const {
@@ -39,14 +44,19 @@ std::string_view SourceText::line_text(uint32_t line) const {
     return std::string_view(text_).substr(begin, end - begin);
 }
 
-uint32_t SourceText::byte_offset_of_code_point(size_t index) const {
-    if (ascii_) return static_cast<uint32_t>(std::min(index, text_.size()));
+const std::vector<uint32_t>& SourceText::code_point_starts() const {
     if (code_point_offsets_.empty()) {
         for (uint32_t i = 0; i < text_.size(); ++i)
             if (!is_continuation(static_cast<unsigned char>(text_[i]))) code_point_offsets_.push_back(i);
         code_point_offsets_.push_back(static_cast<uint32_t>(text_.size()));
     }
-    return index < code_point_offsets_.size() ? code_point_offsets_[index] : static_cast<uint32_t>(text_.size());
+    return code_point_offsets_;
+}
+
+uint32_t SourceText::byte_offset_of_code_point(size_t index) const {
+    if (ascii_) return static_cast<uint32_t>(std::min(index, text_.size()));
+    const std::vector<uint32_t>& starts = code_point_starts();
+    return index < starts.size() ? starts[index] : static_cast<uint32_t>(text_.size());
 }
 
 size_t find_invalid_utf8(std::string_view s) {

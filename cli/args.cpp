@@ -60,7 +60,7 @@ Language Args::language(const std::string& option) const {
 Dialect Args::dialect() const {
     std::string name = get_or("dialect", "generic");
     auto d = parse_dialect_name(name);
-    if (!d) throw UsageError{"unknown dialect '" + name + "' (generic, postgres, sqlite, mysql, tsql)"};
+    if (!d) throw UsageError{"unknown dialect '" + name + "' (" + dialect_names() + ")"};
     return *d;
 }
 

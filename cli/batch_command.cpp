@@ -19,6 +19,7 @@
 #include "stages/batch_stages.hpp"
 #include "stages/pipeline.hpp"
 #include "stages/pipeline_record.hpp"
+#include "stages/results/results_stage.hpp"
 #include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::cli {
@@ -80,7 +81,7 @@ BatchOptions read_options(std::vector<std::string> argv) {
     o.pipeline.total.pass_threshold = number_option(args, "pass-threshold", 0.9, 0, 1);
     o.stage_options.db = args.get_or("db", "");
     const std::string& db = o.stage_options.db;
-    if (!db.empty() && !db.starts_with("sqlite:") && !db.starts_with("postgres:") && !results::synth::is_synth_db(db))
+    if (!db.empty() && !results::engine_of(db) && !results::synth::is_synth_db(db))
         throw UsageError{"--db must be sqlite:PATH, postgres:URI or synth[:N[:SEED]]"};
     results::synth::SynthOptions synth;
     if (std::string why; results::synth::is_synth_db(db) && !results::synth::parse_synth_db(db, synth, why))

@@ -14,6 +14,8 @@ int run_diff(const std::vector<std::string>& args);
 int run_batch(const std::vector<std::string>& args);
 int run_lint(const std::vector<std::string>& args);
 int run_calibrate(const std::vector<std::string>& args);
+int run_report(const std::vector<std::string>& args);
+int run_serve(const std::vector<std::string>& args);
 
 // `--schema FILE[#NAME]` (lint, diff --db synth): the schema, or a usage error naming the problem.
 Schema load_schema_option(const std::string& spec);

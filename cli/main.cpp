@@ -1,16 +1,18 @@
 // The qdiff command: dispatches to one command per verb.
 #include <iostream>
 #include <map>
+#include <string>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "qdiff/dialect.hpp"
 
 namespace {
 
 constexpr const char* kUsage = R"(usage: qdiff COMMAND [OPTIONS] [FILE|-]
 
 commands:
-  parse   [--lang auto|sql|kql|weaviate] [--dialect generic|postgres|sqlite|mysql|tsql]
+  parse   [--lang auto|sql|kql|weaviate] [--dialect {dialects}]
           [--format text|json|sexpr] [FILE|-]
   parse   --batch FILE [--field query] [--lang ...] [--dialect ...]   JSONL in, JSONL out
   tokens  [--lang ...] [--dialect ...] [--format text|json] [FILE|-]  the token stream
@@ -29,10 +31,21 @@ commands:
                                                               schema-aware lint and confidence
   calibrate LABELLED.jsonl [-o PROFILE.json] [--folds K] [--name NAME] [--profile BASE]
           [--lang ...] [--dialect ...]                        fits an execution profile from labelled pairs
+  report  RECORDS.jsonl [more.jsonl ...] [-o report.html] [--title T]
+                                                              one self-contained HTML page over batch records
+  serve   [--port N] [--host 127.0.0.1] [--allow-remote]      the playground: tokens, tree, AST, diagnostics, diff
 
 output: results on stdout; diagnostics on stderr, or only inside the document with --format json|sarif
 exit codes: 0 success, 1 findings (syntax errors; lint errors; diff: a query does not parse; batch: a case fails), 2 usage or unreadable input
 )";
+
+// The help text, with the dialect names read from the dialect table.
+std::string usage() {
+    std::string text = kUsage;
+    const std::string_view slot = "{dialects}";
+    text.replace(text.find(slot), slot.size(), qdiff::dialect_names("|"));
+    return text;
+}
 
 }  // namespace
 
@@ -40,15 +53,16 @@ int main(int argc, char** argv) {
     using namespace qdiff::cli;
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-        (args.empty() ? std::cerr : std::cout) << kUsage;
+        (args.empty() ? std::cerr : std::cout) << usage();
         return args.empty() ? 2 : 0;
     }
     static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
         {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}, {"batch", run_batch},
-        {"lint", run_lint}, {"calibrate", run_calibrate}};
+        {"lint", run_lint}, {"calibrate", run_calibrate},
+        {"report", run_report}, {"serve", run_serve}};
     auto command = commands.find(args[0]);
     if (command == commands.end()) {
-        std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << kUsage;
+        std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << usage();
         return 2;
     }
     try {

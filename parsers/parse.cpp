@@ -31,25 +31,6 @@ std::optional<Language> parse_language_name(std::string_view name) {
     return std::nullopt;
 }
 
-std::string_view dialect_name(Dialect d) {
-    switch (d) {
-        case Dialect::Generic: return "generic";
-        case Dialect::Postgres: return "postgres";
-        case Dialect::Sqlite: return "sqlite";
-        case Dialect::Mysql: return "mysql";
-        case Dialect::Tsql: return "tsql";
-    }
-    return "?";
-}
-
-std::optional<Dialect> parse_dialect_name(std::string_view name) {
-    for (Dialect d : {Dialect::Generic, Dialect::Postgres, Dialect::Sqlite, Dialect::Mysql, Dialect::Tsql})
-        if (dialect_name(d) == name) return d;
-    if (name == "postgresql") return Dialect::Postgres;
-    if (name == "sqlserver" || name == "mssql") return Dialect::Tsql;
-    return std::nullopt;
-}
-
 namespace {
 
 // Input problems that no grammar should see: too large, not UTF-8, nothing but white space.

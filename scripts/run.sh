@@ -3,7 +3,8 @@
 # KQL, Weaviate; the language is detected) and print its AST and diagnostics, score the generated
 # queries of corpus/diff against the expected one, then evaluate the bundled cases of corpus/batch
 # with `qdiff batch`: SQL cases executed on an SQLite database built here from corpus/batch's SQL
-# (no server), and the seed-000 KQL cases with their result sets given as files.
+# (no server), and the seed-000 KQL cases with their result sets given as files; then writes the HTML
+# reports of those records and of the Spider dev pairs and prints their paths at the end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
@@ -45,4 +46,37 @@ run_batch() {
 run_batch "$root/corpus/batch/restaurants_cases.jsonl" "$batch_dir/restaurants_records.jsonl" \
   --db "sqlite:$batch_dir/restaurants.sqlite"
 run_batch "$root/corpus/batch/seed000/cases.jsonl" "$batch_dir/seed000_records.jsonl"
+
+# HTML reports (qdiff report): the bundled batch examples, and the 1,034 Spider dev pairs of the two
+# prediction files in ../shared/corpus (side by side) when the corpus is there.
+reports=()
+"$qdiff" report "$batch_dir/restaurants_records.jsonl" "$batch_dir/seed000_records.jsonl" \
+  -o "$batch_dir/examples_report.html" --title "qdiff batch: the bundled examples" || status=1
+reports+=("$batch_dir/examples_report.html")
+spider="${QDIFF_CORPUS_DIR:-$root/../shared/corpus}/sql/spider"
+if [ -f "$spider/gold.tsv" ]; then
+  spider_dir="$root/build/release/spider"
+  mkdir -p "$spider_dir"
+  records=()
+  for model in pred pred-dailsql-gpt4; do
+    [ -f "$spider/$model.sql" ] || continue
+    echo "=== qdiff batch: Spider dev, $model.sql"
+    /usr/bin/python3 "$root/bench/spider_cases.py" "$spider" "$spider/$model.sql" --dialect sqlite > "$spider_dir/$model.cases.jsonl"
+    rm -f "$spider_dir/$model.jsonl"
+    code=0
+    "$qdiff" batch "$spider_dir/$model.cases.jsonl" -o "$spider_dir/$model.jsonl" 2> "$spider_dir/$model.summary.txt" || code=$?
+    head -n 3 "$spider_dir/$model.summary.txt"
+    if [ "$code" -ge 2 ] || [ "$(grep -c . "$spider_dir/$model.jsonl")" -ne "$(grep -c . "$spider_dir/$model.cases.jsonl")" ]; then
+      echo "qdiff batch on Spider ($model): exit $code, records lost" >&2
+      status=1
+    fi
+    records+=("$spider_dir/$model.jsonl")
+  done
+  "$qdiff" report "${records[@]}" -o "$spider_dir/spider_report.html" --title "Spider dev: 1,034 gold/prediction pairs" || status=1
+  reports+=("$spider_dir/spider_report.html")
+else
+  echo "(no Spider corpus at $spider: its report is skipped)"
+fi
+echo
+for report in "${reports[@]}"; do echo "report: $report"; done
 exit "$status"

@@ -10,7 +10,11 @@ packages=(
   libclang-rt-14-dev
   pybind11-dev python3-dev python3-pytest python3-pandas python3-distributed python3-dask python3-pip
   liblinear-dev
+  zlib1g-dev libcpp-httplib-dev libcli11-dev chromium
 )
+# Node.js for the page tests (tests/web): Debian's, unless a node is already there (a NodeSource
+# nodejs bundles its npm and conflicts with Debian's npm package).
+command -v node >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -20,4 +24,8 @@ if ((${#missing[@]})); then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+# puppeteer-core (drives Debian's chromium in the page tests, tests/web; it downloads no browser).
+if command -v npm >/dev/null && [ ! -d "$(dirname "$0")/../tests/web/node_modules/puppeteer-core" ]; then
+  npm ci --prefix "$(dirname "$0")/../tests/web" --no-audit --no-fund >&2
 fi

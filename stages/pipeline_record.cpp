@@ -40,6 +40,25 @@ Record diagnostics_json(const std::optional<ParseResult>& parsed) {
     return Record::parse(render_json(parsed->diagnostics(), parsed->source()));
 }
 
+// Where each atom is in its query, byte ranges parallel to the atom lists (matched and changed:
+// [expected begin, end, generated begin, end]; missing and extra: [begin, end]), for the highlights
+// of `qdiff report`.
+Record atom_spans(const ComponentResult& c) {
+    auto pairs = [](const std::vector<AtomPair>& list) {
+        Record out = Record::array();
+        for (const AtomPair& p : list)
+            out.push_back({p.expected.span.begin, p.expected.span.end, p.generated.span.begin, p.generated.span.end});
+        return out;
+    };
+    auto singles = [](const std::vector<Atom>& list) {
+        Record out = Record::array();
+        for (const Atom& a : list) out.push_back({a.span.begin, a.span.end});
+        return out;
+    };
+    return {{"matched", pairs(c.matched)}, {"changed", pairs(c.changed)}, {"missing", singles(c.missing)},
+            {"extra", singles(c.extra)}};
+}
+
 Record components_json(const DiffResult& diff) {
     Record components = Record::object();
     for (const ComponentResult& c : diff.components) {
@@ -57,6 +76,7 @@ Record components_json(const DiffResult& diff) {
         cj["changed"] = Record::array();
         for (const AtomPair& p : c.changed)
             cj["changed"].push_back({{"expected", p.expected.text}, {"generated", p.generated.text}, {"similarity", p.similarity}});
+        cj["spans"] = atom_spans(c);
         components[c.name] = std::move(cj);
     }
     return components;
@@ -123,7 +143,7 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     c.dialect = defaults.dialect;
     if (std::string dialect = text("dialect"); !dialect.empty()) {
         auto d = parse_dialect_name(dialect);
-        if (!d) return fail("unknown dialect '" + dialect + "' (generic, postgres, sqlite, mysql, tsql)");
+        if (!d) return fail("unknown dialect '" + dialect + "' (" + dialect_names() + ")");
         c.dialect = *d;
     }
     c.schema = resolve_schema(text("schema"), defaults.base_dir);
@@ -193,6 +213,9 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     for (const auto& [step, seconds] : out.timings) timings[step] = seconds;
     j["timings"] = std::move(timings);
     if (!out.error.empty()) j["error"] = out.error;
+    // The case's own texts, so that a record explains itself (`qdiff report` shows and highlights
+    // them); nested, so that readers of case lines (calibrate) do not take a record for a case.
+    j["queries"] = {{"question", c.question}, {"expected", c.expected}, {"generated", c.generated}};
     return j;
 }
 

@@ -25,6 +25,18 @@ TEST_CASE("positions are 1-based lines and code-point columns", "[source]") {
     CHECK(s.slice({100, 200}).empty());
 }
 
+TEST_CASE("columns count code points on long non-ASCII lines", "[source]") {
+    // Two-byte 'é' before every ASCII letter: the n-th 'x' is code point 2n (1-based) of its line.
+    std::string line;
+    for (int i = 0; i < 1000; ++i) line += "\xC3\xA9x";
+    SourceText s("first\n" + line);
+    uint32_t start = 6;
+    CHECK(s.position(start + 2).column == 2);             // the first 'x'
+    CHECK(s.position(start + 3 * 999 + 2).column == 2000);  // the last 'x'
+    CHECK(s.position(start + 1).column == 2);             // inside 'é': counts as past its first byte
+    CHECK(s.position(static_cast<uint32_t>(s.text().size())).column == 2001);
+}
+
 TEST_CASE("invalid UTF-8 is found at its first byte", "[source]") {
     CHECK(find_invalid_utf8("plain ascii") == std::string_view::npos);
     CHECK(find_invalid_utf8("caf\xC3\xA9") == std::string_view::npos);

@@ -2,6 +2,7 @@
 // so CAST(x AS FLOAT), AS DOUBLE and AS REAL are one conversion, as are INT and BIGINT, VARCHAR(9) and
 // TEXT. Other dialects keep their type names.
 #include "ast/normalize/normalizer.hpp"
+#include "qdiff/dialect.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -20,7 +21,7 @@ std::string_view sqlite_affinity(std::string_view type) {
 }
 
 Expr* by_affinity(Normalizer& n, Expr* e) {
-    if (auto* c = dyn_cast<Cast>(e); c && n.dialect() == Dialect::Sqlite) c->type = sqlite_affinity(c->type);
+    if (auto* c = dyn_cast<Cast>(e); c && traits(n.dialect()).cast_by_affinity) c->type = sqlite_affinity(c->type);
     return e;
 }
 

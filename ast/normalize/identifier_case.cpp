@@ -1,17 +1,17 @@
-// identifier-case: SQL folds unquoted names to lower case; SQLite, MySQL and T-SQL match quoted names
-// case-insensitively too, where PostgreSQL and the standard keep them as written.
+// identifier-case: SQL folds unquoted names to lower case; dialects whose traits say quoted names fold
+// (SQLite, MySQL, T-SQL) match quoted names case-insensitively too, where PostgreSQL and the standard
+// keep them as written.
 #include <algorithm>
 
 #include "ast/normalize/normalizer.hpp"
+#include "qdiff/dialect.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
 
-bool quoted_names_fold(Dialect d) { return d == Dialect::Sqlite || d == Dialect::Mysql || d == Dialect::Tsql; }
-
 std::string_view folded(Normalizer& n, std::string_view text, bool quoted) {
-    bool folds = (n.language() == Language::Sql && (!quoted || quoted_names_fold(n.dialect()))) ||
+    bool folds = (n.language() == Language::Sql && (!quoted || traits(n.dialect()).quoted_names_fold)) ||
                  n.options().fold_all_names;
     if (!folds || !std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) return text;
     return n.arena().copy(support::to_lower(text));

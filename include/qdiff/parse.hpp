@@ -8,18 +8,16 @@
 #include <vector>
 
 #include "qdiff/ast.hpp"
+#include "qdiff/dialect.hpp"
 #include "qdiff/diagnostic.hpp"
 #include "qdiff/source.hpp"
 
 namespace qdiff {
 
 enum class Language : uint8_t { Auto, Sql, Kql, Weaviate };
-enum class Dialect : uint8_t { Generic, Postgres, Sqlite, Mysql, Tsql };
 
 std::string_view language_name(Language l);
 std::optional<Language> parse_language_name(std::string_view name);
-std::string_view dialect_name(Dialect d);
-std::optional<Dialect> parse_dialect_name(std::string_view name);
 
 // Guesses the language of a query text (a byte-order mark, fences, prose around a fence and leading
 // comments are skipped; a fence's language tag decides).

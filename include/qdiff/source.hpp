@@ -45,6 +45,9 @@ private:
     std::vector<uint32_t> line_starts_;
     bool ascii_ = true;
     mutable std::vector<uint32_t> code_point_offsets_;  // built on first non-ASCII lookup
+
+    // The byte offset of every code point, then the text's size.
+    const std::vector<uint32_t>& code_point_starts() const;
 };
 
 // Returns the byte offset of the first invalid UTF-8 sequence, or npos when the text is valid.

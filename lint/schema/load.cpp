@@ -12,6 +12,11 @@
 #include "lint/schema/loader.hpp"
 
 namespace qdiff {
+namespace schema_loading {
+// Defined in lint/schema/sqlite_file.cpp, which is built into the stages library because it links
+// SQLite; weak, so that a consumer of qdiff::core alone links without it and gets a diagnostic instead.
+[[gnu::weak]] Schema load_sqlite_file(const std::string& path);
+}  // namespace schema_loading
 namespace {
 
 using namespace schema_loading;
@@ -139,6 +144,12 @@ SchemaLoadResult load_schema(const std::string& path, const std::string& selecto
     in.read(header, sizeof header);
     if (format == SchemaFormat::SqliteFile ||
         (format == SchemaFormat::Auto && std::string_view(header, in.gcount()) == kSqliteHeader)) {
+        if (load_sqlite_file == nullptr) {
+            return failure(make_diagnostic(DiagId::SchemaUnknownFormat, {},
+                                           {path, "an SQLite database is read by the qdiff::stages library, "
+                                                  "which this program does not link"}),
+                           SchemaFormat::SqliteFile);
+        }
         try {
             return finish(load_sqlite_file(path), path, SchemaFormat::SqliteFile);
         } catch (const LoadError& e) {

@@ -71,7 +71,7 @@ Schema load_kusto_database(const LoadContext& ctx, const JsonValue& root);
 Schema load_weaviate_schema(const LoadContext& ctx, const JsonValue& root);
 Schema load_defog_metadata(const LoadContext& ctx, const JsonValue& root);
 Schema load_sql_ddl(const LoadContext& ctx);
-Schema load_sqlite_file(const std::string& path);
+// load_sqlite_file: declared in load.cpp (it lives in the stages library, see there).
 
 // The coarse type of a declared type outside Weaviate, where no type names a class.
 ColumnType classify_sql_type(std::string_view declared_type);

@@ -118,3 +118,7 @@ Schema load_sqlite_file(const std::string& path) {
 }
 
 }  // namespace qdiff::schema_loading
+
+// The symbol the stages library makes every consumer's link undefined (CMakeLists.txt), so that this
+// file is taken from the archive and load_schema's weak reference to load_sqlite_file is resolved.
+extern "C" const int qdiff_sqlite_schema_loader_linked = 1;

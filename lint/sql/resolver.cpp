@@ -27,9 +27,9 @@ struct CteEntry {
 bool alias_visible(Clause clause, Dialect d) {
     switch (clause) {
         case Clause::OrderBy: return true;
-        case Clause::GroupBy: return d != Dialect::Tsql;
-        case Clause::Having: return d == Dialect::Generic || d == Dialect::Sqlite || d == Dialect::Mysql;
-        case Clause::Where: return d == Dialect::Generic || d == Dialect::Sqlite;
+        case Clause::GroupBy: return traits(d).alias_in_group_by;
+        case Clause::Having: return traits(d).alias_in_having;
+        case Clause::Where: return traits(d).alias_in_where;
         default: return false;
     }
 }
@@ -289,7 +289,7 @@ private:
                 return;
             }
         }
-        if (double_quoted(ref) && options_.dialect != Dialect::Postgres && options_.dialect != Dialect::Tsql) {
+        if (double_quoted(ref) && !traits(options_.dialect).double_quotes_name) {
             r.status = Resolved::StringLiteral;
             return;
         }

@@ -1,4 +1,6 @@
 // The SQL front end: lex, guard, parse (SLL then LL), check the dialect, lower to the AST.
+#include <algorithm>
+
 #include "SqlLexer.h"
 #include "parsers/common/token_vector.hpp"
 #include "parsers/sql/sql_lexer.hpp"
@@ -28,35 +30,30 @@ const TokenClasses& sql_token_classes() {
     return classes;
 }
 
-// Forms that only some dialects accept; the generic dialect accepts them all.
-struct DialectRule {
+// The tokens that spell syntax only some dialects accept (the dialect's traits say which).
+struct FeatureToken {
     size_t token;
-    const char* what;
-    std::initializer_list<Dialect> allowed;
+    DialectFeature feature;
 };
 
 void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens) {
-    if (ctx.options.dialect == Dialect::Generic) return;
-    static const DialectRule rules[] = {
-        {SqlLexer::BACKTICK_IDENTIFIER, "a `backtick` quoted name", {Dialect::Mysql, Dialect::Sqlite}},
-        {SqlLexer::BRACKET_IDENTIFIER, "a [bracket] quoted name", {Dialect::Tsql, Dialect::Sqlite}},
-        {SqlLexer::DOLLAR_STRING, "a $$dollar-quoted$$ string", {Dialect::Postgres}},
-        {SqlLexer::ESCAPE_STRING, "an E'escape' string", {Dialect::Postgres}},
-        {SqlLexer::DOUBLE_COLON, "the :: cast", {Dialect::Postgres}},
-        {SqlLexer::ILIKE, "ILIKE", {Dialect::Postgres}},
-        {SqlLexer::TOP, "TOP", {Dialect::Tsql}},
-        {SqlLexer::QUALIFY, "QUALIFY", {}},
-        {SqlLexer::ANY, "a quantified comparison (ANY)", {Dialect::Postgres, Dialect::Mysql, Dialect::Tsql}},
-        {SqlLexer::SOME, "a quantified comparison (SOME)", {Dialect::Postgres, Dialect::Mysql, Dialect::Tsql}},
+    const DialectTraits& dialect = traits(ctx.options.dialect);
+    using F = DialectFeature;
+    static const FeatureToken feature_tokens[] = {
+        {SqlLexer::BACKTICK_IDENTIFIER, F::BacktickNames}, {SqlLexer::BRACKET_IDENTIFIER, F::BracketNames},
+        {SqlLexer::DOLLAR_STRING, F::DollarStrings},       {SqlLexer::ESCAPE_STRING, F::EscapeStrings},
+        {SqlLexer::DOUBLE_COLON, F::DoubleColonCast},      {SqlLexer::ILIKE, F::Ilike},
+        {SqlLexer::TOP, F::Top},                           {SqlLexer::QUALIFY, F::Qualify},
+        {SqlLexer::ANY, F::QuantifiedAny},                 {SqlLexer::SOME, F::QuantifiedSome},
     };
+    if (std::all_of(std::begin(feature_tokens), std::end(feature_tokens),
+                    [&](const FeatureToken& gated) { return dialect.has(gated.feature); }))
+        return;
     for (antlr4::Token* t : tokens) {
-        for (const DialectRule& rule : rules) {
-            if (t->getType() != rule.token) continue;
-            bool allowed = false;
-            for (Dialect d : rule.allowed) allowed |= d == ctx.options.dialect;
-            if (!allowed)
-                ctx.diagnostics.push_back(make_diagnostic(DiagId::DialectFeature, token_span(ctx.source, t),
-                                                          {rule.what, dialect_name(ctx.options.dialect)}));
+        for (const FeatureToken& gated : feature_tokens) {
+            if (t->getType() != gated.token || dialect.has(gated.feature)) continue;
+            ctx.diagnostics.push_back(make_diagnostic(DiagId::DialectFeature, token_span(ctx.source, t),
+                                                      {feature_description(gated.feature), dialect.name}));
         }
     }
 }

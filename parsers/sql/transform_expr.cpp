@@ -99,7 +99,7 @@ std::string_view Transformer::string_value(antlr4::Token* value) {
     switch (value->getType()) {
         case G::STRING:
             // MySQL resolves backslash escapes in ordinary strings; the standard does not.
-            if (dialect_is(Dialect::Mysql) && t.find('\\') != std::string_view::npos) return backslash_escapes(t.substr(1, t.size() - 2));
+            if (dialect().backslash_escapes && t.find('\\') != std::string_view::npos) return backslash_escapes(t.substr(1, t.size() - 2));
             return unquote(arena_, t, '\'');
         case G::NATIONAL_STRING: return unquote(arena_, t.substr(1), '\'');
         case G::ESCAPE_STRING: return backslash_escapes(t.substr(2, t.size() - 3));
@@ -475,7 +475,7 @@ antlrcpp::Any Transformer::visitAtTimeZoneExpr(G::AtTimeZoneExprContext* c) {
 
 // `^` is exponentiation in PostgreSQL and exclusive or in MySQL and T-SQL.
 antlrcpp::Any Transformer::visitPowerExpr(G::PowerExprContext* c) {
-    BinaryOp op = dialect_is(Dialect::Mysql) || dialect_is(Dialect::Tsql) ? BinaryOp::BitXor : BinaryOp::Power;
+    BinaryOp op = dialect().caret_is_xor ? BinaryOp::BitXor : BinaryOp::Power;
     return done(binary(c, op), c);
 }
 
@@ -506,7 +506,7 @@ antlrcpp::Any Transformer::visitJsonExpr(G::JsonExprContext* c) {
         case G::QUESTION: op = BinaryOp::JsonHasKey; break;
         case G::QUESTION_PIPE: op = BinaryOp::JsonHasAny; break;
         case G::QUESTION_AMP: op = BinaryOp::JsonHasAll; break;
-        case G::AMP_AMP: op = dialect_is(Dialect::Mysql) ? BinaryOp::And : BinaryOp::Overlap; break;
+        case G::AMP_AMP: op = dialect().amp_amp_is_and ? BinaryOp::And : BinaryOp::Overlap; break;
         default: break;
     }
     return done(binary(c, op), c);
@@ -514,7 +514,7 @@ antlrcpp::Any Transformer::visitJsonExpr(G::JsonExprContext* c) {
 
 // `||` is concatenation, except in MySQL where it is OR.
 antlrcpp::Any Transformer::visitConcatExpr(G::ConcatExprContext* c) {
-    BinaryOp op = dialect_is(Dialect::Mysql) ? BinaryOp::Or : BinaryOp::Concat;
+    BinaryOp op = dialect().pipes_are_or ? BinaryOp::Or : BinaryOp::Concat;
     return done(binary(c, op), c);
 }
 
@@ -525,7 +525,7 @@ antlrcpp::Any Transformer::visitDistanceExpr(G::DistanceExprContext* c) {
         case G::NEG_INNER_PRODUCT: return done(binary(c, BinaryOp::VectorInnerProduct), c);
         default: break;
     }
-    if (dialect_is(Dialect::Mysql))
+    if (dialect().spaceship_is_null_safe_equal)
         return done(negate_if(true, binary(c, BinaryOp::IsDistinctFrom), c), c);
     return done(binary(c, BinaryOp::VectorCosine), c);
 }
@@ -668,14 +668,13 @@ antlrcpp::Any Transformer::visitIsExpr(G::IsExprContext* c) {
 // whose fix-it spells the standard test, the usual cause being a missing space (`xIS NOT NULL`).
 antlrcpp::Any Transformer::visitNullTestPostfixExpr(G::NullTestPostfixExprContext* c) {
     bool is_not_null = c->notNull != nullptr || c->op->getType() == G::NOTNULL;
-    bool allowed = dialect_is(Dialect::Generic) || dialect_is(Dialect::Sqlite) ||
-                   (dialect_is(Dialect::Postgres) && c->notNull == nullptr);
+    bool allowed = dialect().has(c->notNull ? DialectFeature::PostfixNotNull : DialectFeature::PostfixNullTest);
     if (!allowed) {
         Span test{span(c->valueExpr()).end, span(c).end};
         std::string_view what = c->notNull ? "the postfix null test `x NOT NULL`"
                                 : is_not_null ? "the postfix null test `x NOTNULL`"
                                               : "the postfix null test `x ISNULL`";
-        Diagnostic d = make_diagnostic(DiagId::DialectFeature, test, {what, dialect_name(ctx_.options.dialect)});
+        Diagnostic d = make_diagnostic(DiagId::DialectFeature, test, {what, dialect().name});
         d.fixits.push_back({test, is_not_null ? " IS NOT NULL" : " IS NULL"});
         ctx_.diagnostics.push_back(std::move(d));
     }

@@ -119,7 +119,7 @@ private:
 
     // Token texts of a subtree joined by single spaces, upper case, no space around ( ) , [ ].
     std::string canonical_tokens(antlr4::ParserRuleContext* c);
-    bool dialect_is(Dialect d) const { return ctx_.options.dialect == d; }
+    const DialectTraits& dialect() const { return traits(ctx_.options.dialect); }
 };
 
 }  // namespace qdiff::parsers::sql

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "python/src/bindings.hpp"
+#include "stages/results/results_stage.hpp"
 #include "stages/results/synth/stage_source.hpp"
 #include "stages/batch_runner.hpp"
 #include "stages/batch_stages.hpp"
@@ -23,7 +24,7 @@ public:
         if (!(blend >= 0 && blend <= 1)) throw py::value_error("blend must be from 0 to 1");
         if (!(pass_threshold >= 0 && pass_threshold <= 1)) throw py::value_error("pass_threshold must be from 0 to 1");
         const std::string& db = stage_options.db;
-        if (!db.empty() && !db.starts_with("sqlite:") && !db.starts_with("postgres:") && !results::synth::is_synth_db(db))
+        if (!db.empty() && !results::engine_of(db) && !results::synth::is_synth_db(db))
             throw py::value_error("db must be sqlite:PATH, postgres:URI or synth[:N[:SEED]]");
         if (stage_options.results_mode != "exact" && stage_options.results_mode != "recall" && stage_options.results_mode != "f1")
             throw py::value_error("results_mode must be exact, recall or f1");

@@ -1,38 +1,53 @@
 // diff(expected, generated, profile, lang, expected_lang, dialect) and the profile names.
+#include <map>
+
 #include "diff/diff_json.hpp"
 #include "python/src/bindings.hpp"
 
 namespace qdiff::python {
 namespace {
 
+// Interned once: a scores dict per pair would otherwise create the same key strings every call,
+// a measurable share of the call's overhead. Leaked on purpose, so that no Python object is released
+// after the interpreter has gone.
+py::handle key(std::string_view name) {
+    static auto* interned = new std::map<std::string, py::object, std::less<>>();
+    auto it = interned->find(name);
+    if (it == interned->end())
+        it = interned->emplace(std::string(name), py::reinterpret_steal<py::object>(
+                                                      PyUnicode_InternFromString(std::string(name).c_str())))
+                 .first;
+    return it->second;
+}
+
 // diff(explain=False): the scores of diff_json's document without the explanation (no matched,
 // missing, extra, changed, edits), built as Python objects directly: scoring many pairs should not
 // pay for a JSON document it throws away.
 py::dict scores_dict(const DiffResult& r) {
     py::dict out, components;
-    out["score"] = r.score;
-    out["ok"] = true;
-    out["gated"] = r.gated;
-    out["profile"] = r.profile;
+    out[key("score")] = r.score;
+    out[key("ok")] = true;
+    out[key("gated")] = r.gated;
+    out[key("profile")] = r.profile;
     for (const ComponentResult& c : r.components) {
         py::dict cj;
-        cj["score"] = c.score;
-        cj["weight"] = c.weight;
-        cj["absent"] = c.absent;
-        components[py::str(c.name)] = std::move(cj);
+        cj[key("score")] = c.score;
+        cj[key("weight")] = c.weight;
+        cj[key("absent")] = c.absent;
+        components[key(c.name)] = std::move(cj);
     }
-    out["components"] = std::move(components);
-    if (r.base_similarity) out["base_similarity"] = *r.base_similarity;
-    if (r.label_boost) out["label_boost"] = *r.label_boost;
-    if (r.label_penalty) out["label_penalty"] = *r.label_penalty;
-    if (r.final_score) out["final_score"] = *r.final_score;
+    out[key("components")] = std::move(components);
+    if (r.base_similarity) out[key("base_similarity")] = *r.base_similarity;
+    if (r.label_boost) out[key("label_boost")] = *r.label_boost;
+    if (r.label_penalty) out[key("label_penalty")] = *r.label_penalty;
+    if (r.final_score) out[key("final_score")] = *r.final_score;
     if (r.log_odds) {
-        out["intercept"] = *r.intercept;
-        out["log_odds"] = *r.log_odds;
+        out[key("intercept")] = *r.intercept;
+        out[key("log_odds")] = *r.log_odds;
     }
-    out["statements"] = r.statements;
-    out["tree_distance"] = r.tree_distance;
-    out["tree_distance_exact"] = r.tree_distance_exact;
+    out[key("statements")] = r.statements;
+    out[key("tree_distance")] = r.tree_distance;
+    out[key("tree_distance_exact")] = r.tree_distance_exact;
     return out;
 }
 

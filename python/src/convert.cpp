@@ -53,7 +53,7 @@ Language language_named(const std::string& name) {
 
 Dialect dialect_named(const std::string& name) {
     if (auto d = parse_dialect_name(name)) return *d;
-    throw py::value_error("unknown dialect '" + name + "' (generic, postgres, sqlite, mysql, tsql)");
+    throw py::value_error("unknown dialect '" + name + "' (" + dialect_names() + ")");
 }
 
 Severity severity_named(const std::string& name) {

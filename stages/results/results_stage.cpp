@@ -70,9 +70,19 @@ ResultOrder result_order(const ParseResult& parsed) {
     return order;
 }
 
+std::optional<Dialect> engine_of(std::string_view db) {
+    for (const DialectTraits& t : all_dialects())
+        if (!t.engine.empty() && db.size() > t.engine.size() && db.starts_with(t.engine) && db[t.engine.size()] == ':')
+            return t.dialect;
+    return std::nullopt;
+}
+
 ExecResult execute_on(const std::string& db, const std::string& sql, const ExecLimits& limits) {
-    if (db.rfind("sqlite:", 0) == 0) return execute_sqlite(db.substr(7), sql, limits);
-    if (db.rfind("postgres:", 0) == 0) return execute_postgres(db.substr(9), sql, limits);
+    if (std::optional<Dialect> engine = engine_of(db)) {
+        std::string target = db.substr(traits(*engine).engine.size() + 1);
+        if (*engine == Dialect::Sqlite) return execute_sqlite(target, sql, limits);
+        if (*engine == Dialect::Postgres) return execute_postgres(target, sql, limits);
+    }
     ExecResult r;
     r.status = ExecStatus::Error;
     r.error = "unknown database '" + db + "': use sqlite:PATH or postgres:URI (synth needs both queries: the results stage)";

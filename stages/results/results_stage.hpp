@@ -15,7 +15,9 @@
 // missing, extra, truncated, missing_examples and generated_seconds.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "qdiff/stage.hpp"
@@ -45,6 +47,8 @@ struct ResultOrder {
 };
 ResultOrder result_order(const std::string& query, Language language, Dialect dialect);
 ResultOrder result_order(const ParseResult& parsed);
+// The dialect whose engine runs `db` (the dialect traits' `engine`: "sqlite:PATH" is SQLite's), if any.
+std::optional<Dialect> engine_of(std::string_view db);
 // Runs one query on "sqlite:PATH" or "postgres:URI".
 ExecResult execute_on(const std::string& db, const std::string& sql, const ExecLimits& limits);
 }  // namespace results

@@ -16,7 +16,7 @@ void like_without_wildcard(LintContext& ctx) {
             bool like = bin->op == ast::BinaryOp::Like;
             Diagnostic d = make_diagnostic(DiagId::LintLikeWithoutWildcard, bin->span,
                                            {like ? "LIKE" : "ILIKE", pattern->text});
-            if (like && ctx.dialect() != Dialect::Sqlite && ctx.dialect() != Dialect::Mysql)
+            if (like && !traits(ctx.dialect()).like_ignores_case)
                 d.fixits.push_back({bin->span, std::string(ctx.source().slice(bin->lhs->span)) + " = " +
                                                    std::string(ctx.source().slice(pattern->span))});
             ctx.report(std::move(d));

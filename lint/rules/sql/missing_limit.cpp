@@ -45,7 +45,7 @@ void missing_limit(LintContext& ctx) {
         Diagnostic d = make_diagnostic(DiagId::LintMissingLimit, Span{q.span.begin, q.projection.front()->span.end});
         if (q.order_by.empty()) {
             d.notes.push_back({d.span, "to bound it, add ORDER BY and LIMIT together: LIMIT alone returns arbitrary rows"});
-        } else if (ctx.dialect() == Dialect::Tsql) {
+        } else if (traits(ctx.dialect()).row_limit == RowLimit::Top) {
             d.notes.push_back({d.span, "to bound it, add TOP (n) after SELECT"});
         } else {
             d.fixits.push_back({{q.span.end, q.span.end}, " LIMIT 100"});

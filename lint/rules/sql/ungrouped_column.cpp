@@ -72,7 +72,7 @@ private:
             if (grouped_.count({r->source, name}) || dependent(r->source)) return;
             if (!reported_.insert({r->source, name}).second) return;
             Diagnostic d = make_diagnostic(DiagId::LintUngroupedColumn, ref->span, {ctx_.source().slice(ref->span)});
-            if (ctx_.dialect() == Dialect::Generic || ctx_.dialect() == Dialect::Sqlite) {
+            if (traits(ctx_.dialect()).bare_columns_in_groups) {
                 d.severity = Severity::Warning;
                 d.notes.push_back({ref->span, "SQLite takes its value from an arbitrary row of the group"});
             }

@@ -1,0 +1,67 @@
+// SQL dialects. Each is declared once, in dialects.def (its names, identifier rules, the operators
+// whose meaning differs, the syntax it accepts, the engine that runs it); the name lists, the
+// dialect checks of the front end, the linter's and normalizer's dialect rules and the help texts
+// are all read from that declaration.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace qdiff {
+
+enum class Dialect : uint8_t {
+#define QDIFF_DIALECT(id, ...) id,
+#include "qdiff/dialects.def"
+#undef QDIFF_DIALECT
+};
+
+// Syntax that only some dialects accept (the generic dialect accepts all of it); elsewhere it is
+// a `dialect-feature` error.
+enum class DialectFeature : uint8_t {
+#define QDIFF_DIALECT_FEATURE(id, what) id,
+#include "qdiff/dialect_features.def"
+#undef QDIFF_DIALECT_FEATURE
+};
+
+// How a dialect bounds the rows of a query.
+enum class RowLimit : uint8_t { Limit, Top };
+
+struct DialectTraits {
+    Dialect dialect;
+    std::string_view name;          // what --dialect takes and what messages say
+    std::string_view aliases = {};  // other names accepted for it, comma-separated
+    // Identifiers.
+    bool quoted_names_fold = false;   // "Date", `Date` and [Date] name the column date
+    bool double_quotes_name = false;  // "x" is always a name (else a string when no column x exists)
+    // Operators whose meaning differs.
+    bool caret_is_xor = false;                  // ^ is exclusive or, not exponentiation
+    bool pipes_are_or = false;                  // || is OR, not concatenation
+    bool amp_amp_is_and = false;                // && is AND, not array overlap
+    bool spaceship_is_null_safe_equal = false;  // <=> is null-safe equality, not pgvector's cosine distance
+    bool backslash_escapes = false;             // backslash escapes in ordinary '...' strings
+    // Where an output alias of the select list can be named.
+    bool alias_in_group_by = false;
+    bool alias_in_having = false;
+    bool alias_in_where = false;
+    // Semantics the linter and the normalizer follow.
+    bool bare_columns_in_groups = false;  // an ungrouped column takes an arbitrary row's value (no error)
+    bool like_ignores_case = false;       // LIKE compares case-insensitively, so it is not `=`
+    bool cast_by_affinity = false;        // CAST types compare by storage class (SQLite)
+    RowLimit row_limit = RowLimit::Limit;
+    uint64_t features = 0;          // DialectFeature bits
+    std::string_view engine = {};   // the `--db ENGINE:...` that executes it, if any
+
+    bool has(DialectFeature f) const { return (features >> static_cast<unsigned>(f)) & 1u; }
+};
+
+const DialectTraits& traits(Dialect d);
+std::span<const DialectTraits> all_dialects();
+std::string_view feature_description(DialectFeature f);  // "a `backtick` quoted name"
+
+std::string_view dialect_name(Dialect d);
+std::optional<Dialect> parse_dialect_name(std::string_view name);  // a name or an alias
+std::string dialect_names(std::string_view separator = ", ");     // every name, in declaration order
+
+}  // namespace qdiff
