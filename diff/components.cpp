@@ -24,12 +24,6 @@ std::string join_names(const List<Name>& names) {
     return out;
 }
 
-// An aggregate of the function catalogue, in any language: the two queries compared may be of two.
-bool is_aggregate_name(const std::string& n) {
-    const FunctionInfo* f = find_function(n);
-    return f && f->aggregate();
-}
-
 Atom make_atom(std::string text, Span span) {
     Atom a;
     a.text = std::move(text);
@@ -250,8 +244,9 @@ private:
 
     void find_aggregates(const Node& n, std::set<std::string>& seen) {
         if (isa<Query>(&n)) return;  // a subquery's aggregates are its own
+        // an aggregate of the function catalogue in any language: the two queries may be of two
         if (auto* f = dyn_cast<FunctionCall>(&n); f && f->name.size() == 1 && !f->over &&
-                                                  is_aggregate_name(std::string(f->name[0].text))) {
+                                                  is_aggregate_call(f->name[0].text, f->args.size())) {
             Atom a;
             a.op = std::string(f->name[0].text);
             std::string args;

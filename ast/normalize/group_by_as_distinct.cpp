@@ -16,11 +16,11 @@ void as_distinct(Normalizer& n, Query& q) {
         keys.insert(n.key(g));
     }
     for (SelectItem* item : q.projection) {
-        if (has_aggregate(*item)) return;
+        if (has_aggregate(*item, n.language())) return;
         items.insert(n.key(item->expr));
     }
     for (OrderItem* o : q.order_by)
-        if (has_aggregate(*o)) return;
+        if (has_aggregate(*o, n.language())) return;
     if (keys != items) return;
     q.distinct = DistinctKind::Distinct;
     q.group_by = {};

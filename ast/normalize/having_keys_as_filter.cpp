@@ -25,7 +25,7 @@ void keys_to_filter(Normalizer& n, Query& q) {
     }
     std::vector<Expr*> having, moved, kept, filter;
     Normalizer::flatten(q.having, BinaryOp::And, having);
-    for (Expr* t : having) (!has_aggregate(*t) && reads_only(n, *t, keys) ? moved : kept).push_back(t);
+    for (Expr* t : having) (!has_aggregate(*t, n.language()) && reads_only(n, *t, keys) ? moved : kept).push_back(t);
     if (moved.empty()) return;
     if (q.filter) Normalizer::flatten(q.filter, BinaryOp::And, filter);
     filter.insert(filter.end(), moved.begin(), moved.end());

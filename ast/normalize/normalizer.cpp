@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "ast/chain.hpp"
+#include "ast/functions.hpp"
 #include "qdiff/ast_print.hpp"
 #include "support/strings.hpp"
 
@@ -115,6 +116,12 @@ std::string_view Normalizer::fold(std::string_view text, bool quoted) {
     for (size_t i = 0; i < all.size(); ++i)
         if (enabled_[i] && all[i].hooks->name) text = all[i].hooks->name(*this, text, quoted);
     return text;
+}
+
+Name Normalizer::fold(const Name& n) {
+    std::string_view text = fold(n.text, n.quoted);
+    bool kept_by_quotes = n.quoted && fold(n.text, false) != text;
+    return Name{text, kept_by_quotes};
 }
 
 void Normalizer::rewrite_fields(Node& c) {
@@ -262,16 +269,13 @@ std::string format_number(double v) {
     return std::string(buf, r.ptr);
 }
 
-bool has_aggregate(const Node& n) {
-    static const std::set<std::string> names = {"count", "sum", "avg", "min", "max", "group_concat",
-                                                "string_agg", "array_agg", "total", "stddev", "variance",
-                                                "median", "listagg", "json_agg", "bool_and", "bool_or"};
+bool has_aggregate(const Node& n, Language language) {
     if (isa<Query>(&n)) return false;
-    if (auto* f = dyn_cast<FunctionCall>(&n); f && !f->over && f->name.size() == 1 &&
-                                              names.count(support::to_lower(f->name[0].text)))
+    if (auto* f = dyn_cast<FunctionCall>(&n);
+        f && !f->over && f->name.size() == 1 && is_aggregate_call(f->name[0].text, f->args.size(), language))
         return true;
     bool found = false;
-    for_each_child(n, [&](const Node& c) { found = found || has_aggregate(c); });
+    for_each_child(n, [&](const Node& c) { found = found || has_aggregate(c, language); });
     return found;
 }
 

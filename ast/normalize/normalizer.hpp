@@ -58,7 +58,9 @@ public:
     // `op` over `terms`, after the chain rules (AND/OR repeated terms once, constants folded, ...).
     ast::Expr* sorted_chain(ast::BinaryOp op, std::vector<ast::Expr*> terms, Span span);
     std::string_view fold(std::string_view text, bool quoted);
-    ast::Name fold(const ast::Name& n) { return ast::Name{fold(n.text, n.quoted), false}; }
+    // A name's canonical form: unquoted, unless its quotes are what keep its case (a second pass
+    // would fold it otherwise, and normalizing must be idempotent).
+    ast::Name fold(const ast::Name& n);
 
     Language language() const { return lang_; }
     Dialect dialect() const { return options_.dialect; }
@@ -94,6 +96,7 @@ private:
 bool is_constant(const ast::Expr* e);               // a literal, parameter, now() or ago(...)
 std::optional<double> number(const ast::Expr* e);   // the value of a numeric literal
 std::string format_number(double v);                // 1 for 1.0; the shortest round-trip text otherwise
-bool has_aggregate(const ast::Node& n);             // an aggregate call outside any subquery
+// An aggregate call of the function catalogue in `language`, outside any subquery.
+bool has_aggregate(const ast::Node& n, Language language);
 
 }  // namespace qdiff::normalizing

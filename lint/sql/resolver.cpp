@@ -8,6 +8,7 @@
 // in GROUP BY, HAVING and WHERE as far as the dialect allows.
 #include <algorithm>
 
+#include "ast/functions.hpp"
 #include "lint/sql/analysis.hpp"
 #include "support/strings.hpp"
 
@@ -365,16 +366,7 @@ Analysis analyze(const ast::Script& script, const SourceText& source, const Lint
 }
 
 bool is_aggregate(const ast::FunctionCall& call) {
-    if (call.over != nullptr || call.name.size() != 1) return false;
-    std::string name = support::to_lower(call.name.back().text);
-    // min/max with two or more arguments are SQLite's scalar functions.
-    if (name == "min" || name == "max") return call.args.size() == 1;
-    static const char* const kAggregates[] = {
-        "count", "sum", "avg", "total", "group_concat", "string_agg", "array_agg", "listagg", "json_agg",
-        "jsonb_agg", "json_group_array", "json_group_object", "stddev", "stddev_pop", "stddev_samp",
-        "variance", "var_pop", "var_samp", "bool_and", "bool_or", "every", "bit_and", "bit_or", "median",
-        "percentile_cont", "percentile_disc", "mode", "count_big"};
-    return std::any_of(std::begin(kAggregates), std::end(kAggregates), [&](const char* a) { return name == a; });
+    return call.over == nullptr && call.name.size() == 1 && ast::is_aggregate_call(call.name.back().text, call.args.size(), Language::Sql);
 }
 
 Span name_span(const SourceText& source, Span within, std::string_view name) {
