@@ -3,6 +3,8 @@
 #include <map>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "qdiff/dialect.hpp"
@@ -48,6 +50,26 @@ std::string usage() {
     return text;
 }
 
+// Whether the command was asked for JSON: then even a usage error is one JSON document on standard
+// output (the output rule: with --format json, everything a caller needs is inside the document).
+bool wants_json(const std::vector<std::string>& args) {
+    for (size_t i = 0; i < args.size(); ++i)
+        if (args[i] == "--format=json" || (args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "json")) return true;
+    return false;
+}
+
+int fail(const std::vector<std::string>& args, std::string_view kind, const std::string& message) {
+    if (wants_json(args)) {
+        nlohmann::ordered_json j;
+        j["ok"] = false;
+        j["error"] = {{"kind", kind}, {"message", message}};
+        std::cout << j.dump() << '\n';
+    } else {
+        std::cerr << "qdiff " << args[0] << ": " << (kind == "internal" ? "internal error: " : "") << message << "\n";
+    }
+    return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -72,10 +94,8 @@ int main(int argc, char** argv) {
         std::cout << help.text;
         return 0;
     } catch (const UsageError& e) {
-        std::cerr << "qdiff " << args[0] << ": " << e.message << "\n";
-        return 2;
+        return fail(args, "usage", e.message);
     } catch (const std::exception& e) {
-        std::cerr << "qdiff " << args[0] << ": internal error: " << e.what() << "\n";
-        return 2;
+        return fail(args, "internal", e.what());
     }
 }

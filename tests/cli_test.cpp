@@ -83,6 +83,21 @@ TEST_CASE("qdiff: usage errors and unreadable input exit with 2", "[cli]") {
     CHECK(run_cli("help").exit_code == 0);
 }
 
+TEST_CASE("qdiff: with --format json a usage error is one JSON document too", "[cli]") {
+    for (const char* args : {"parse --format json --no-such-option", "parse --format=json --dialect oracle",
+                             "diff --format json /no/such/file.sql -", "lint --lang cobol --format json"}) {
+        INFO(args);
+        Run r = run_cli(args, "SELECT 1");
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.empty());
+        nlohmann::json j = nlohmann::json::parse(r.out);
+        CHECK(j["ok"] == false);
+        CHECK(j["error"]["kind"] == "usage");
+        CHECK_FALSE(j["error"]["message"].get<std::string>().empty());
+    }
+    CHECK(run_cli("parse --format text --no-such-option", "SELECT 1").out.empty());
+}
+
 TEST_CASE("qdiff parse reads files and hostile bytes", "[cli]") {
     auto file = write("q.sql", "SELECT a\nFROM t\nWHERE x = = 1\n");
     Run r = run_cli("parse " + file.string());

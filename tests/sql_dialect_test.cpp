@@ -79,7 +79,7 @@ TEST_CASE("dialect lexing: backslash escapes, # comments, triple-quoted, raw str
     CHECK_FALSE(parse("SELECT 'a\\'", {.language = Language::Sql, .dialect = Dialect::Bigquery}).ok());
 }
 
-TEST_CASE("--dialect auto names the dialect it read the text in", "[sql][dialect]") {
+TEST_CASE("dialect auto: names the dialect it read the text in", "[sql][dialect]") {
     struct Case {
         std::string sql;
         Dialect expected;
@@ -103,7 +103,7 @@ TEST_CASE("--dialect auto names the dialect it read the text in", "[sql][dialect
     }
 }
 
-TEST_CASE("--dialect auto on the defog warehouse gold queries", "[sql][dialect][corpus]") {
+TEST_CASE("dialect auto: on the defog warehouse gold queries", "[sql][dialect][corpus]") {
     QDIFF_REQUIRE_CORPUS();
     for (auto [file, dialect] : {std::pair{"questions_gen_bigquery.csv", Dialect::Bigquery},
                                  std::pair{"questions_gen_snowflake.csv", Dialect::Snowflake},

@@ -1,0 +1,1 @@
+SELECT a / NULLIF(b, 0) FROM t

@@ -1,0 +1,1 @@
+SELECT SAFE_DIVIDE(a, b) FROM t
