@@ -27,10 +27,16 @@ struct FieldEqual {
         if constexpr (detail::is_node_ptr<T>::value) {
             same = equal(x, y);
         } else if constexpr (detail::is_node_list<T>::value) {
-            if (x.size() != y.size()) { same = false; return; }
+            if (x.size() != y.size()) {
+                same = false;
+                return;
+            }
             for (uint32_t i = 0; i < x.size() && same; ++i) same = equal(x[i], y[i]);
         } else if constexpr (std::is_same_v<T, List<Name>>) {
-            if (x.size() != y.size()) { same = false; return; }
+            if (x.size() != y.size()) {
+                same = false;
+                return;
+            }
             for (uint32_t i = 0; i < x.size() && same; ++i) same = x[i] == y[i];
         } else {
             same = x == y;

@@ -16,8 +16,8 @@ enum class FunctionKind : uint8_t {
 };
 
 struct FunctionInfo {
-    std::string_view name;       // lower case
-    uint8_t languages;           // bits of function_language_bit()
+    std::string_view name;  // lower case
+    uint8_t languages;      // bits of function_language_bit()
     FunctionKind kind;
     std::string_view canonical;  // the spelling synonyms normalize to; empty when it is this name
 
@@ -25,7 +25,9 @@ struct FunctionInfo {
     bool aggregate() const { return kind != FunctionKind::Scalar; }
 };
 
-constexpr uint8_t function_language_bit(Language l) { return l == Language::Auto ? 0 : uint8_t(1u << (uint8_t(l) - 1)); }
+constexpr uint8_t function_language_bit(Language l) {
+    return l == Language::Auto ? 0 : uint8_t(1u << (uint8_t(l) - 1));
+}
 
 // The entry for `name` (any case), or null.
 const FunctionInfo* find_function(std::string_view name);

@@ -17,11 +17,11 @@ std::string_view kind_name(Kind k) {
 #define QDIFF_ENUM_CASE(name, text) \
     case E::name:                   \
         return text;
-#define QDIFF_ENUM_NAMES(Type, LIST)          \
-    std::string_view enum_name(Type v) {      \
-        using E = Type;                       \
-        switch (v) { LIST(QDIFF_ENUM_CASE) }  \
-        return "?";                           \
+#define QDIFF_ENUM_NAMES(Type, LIST)         \
+    std::string_view enum_name(Type v) {     \
+        using E = Type;                      \
+        switch (v) { LIST(QDIFF_ENUM_CASE) } \
+        return "?";                          \
     }
 
 QDIFF_ENUM_NAMES(LiteralType, QDIFF_LITERAL_TYPES)

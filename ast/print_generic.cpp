@@ -10,11 +10,16 @@ using namespace ast;
 
 template <class T>
 bool is_default(const T& field) {
-    if constexpr (detail::is_node_ptr<T>::value) return field == nullptr;
-    else if constexpr (std::is_same_v<T, Name> || std::is_same_v<T, std::string_view>) return field.empty();
-    else if constexpr (std::is_same_v<T, bool>) return !field;
-    else if constexpr (std::is_enum_v<T>) return false;  // an enum's first value is meaningful (Add, Inner...)
-    else return field.empty();                            // lists
+    if constexpr (detail::is_node_ptr<T>::value)
+        return field == nullptr;
+    else if constexpr (std::is_same_v<T, Name> || std::is_same_v<T, std::string_view>)
+        return field.empty();
+    else if constexpr (std::is_same_v<T, bool>)
+        return !field;
+    else if constexpr (std::is_enum_v<T>)
+        return false;  // an enum's first value is meaningful (Add, Inner...)
+    else
+        return field.empty();  // lists
 }
 
 class JsonPrinter {
@@ -54,8 +59,10 @@ private:
         }
     }
     void name(const Name& n) {
-        if (n.quoted) w_.begin_object().field("text", n.text).field("quoted", true).end_object();
-        else w_.value(n.text);
+        if (n.quoted)
+            w_.begin_object().field("text", n.text).field("quoted", true).end_object();
+        else
+            w_.value(n.text);
     }
 
     support::JsonWriter w_;
@@ -85,7 +92,10 @@ public:
 
 private:
     void separate() {
-        if (!options_.pretty) { out_ += ' '; return; }
+        if (!options_.pretty) {
+            out_ += ' ';
+            return;
+        }
         out_ += '\n';
         out_.append(depth_ * 2, ' ');
     }
@@ -129,9 +139,12 @@ private:
     void name(const Name& n) {
         bool plain = !n.quoted && !n.text.empty();
         for (char c : n.text)
-            if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80)) plain = false;
-        if (plain) out_ += n.text;
-        else string(n.text);
+            if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80))
+                plain = false;
+        if (plain)
+            out_ += n.text;
+        else
+            string(n.text);
     }
     void string(std::string_view s) {
         out_ += '"';

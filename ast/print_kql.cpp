@@ -13,19 +13,39 @@ namespace {
 using namespace ast;
 
 enum Precedence : int {
-    kOr = 1, kAnd, kBetween, kIn, kRegex, kStringOp, kEquality, kRelational, kAdditive, kMultiplicative, kUnary, kAtom
+    kOr = 1,
+    kAnd,
+    kBetween,
+    kIn,
+    kRegex,
+    kStringOp,
+    kEquality,
+    kRelational,
+    kAdditive,
+    kMultiplicative,
+    kUnary,
+    kAtom
 };
 
 int precedence(BinaryOp op) {
     switch (op) {
         case BinaryOp::Or: return kOr;
         case BinaryOp::And: return kAnd;
-        case BinaryOp::HasAny: case BinaryOp::HasAll: return kIn;
+        case BinaryOp::HasAny:
+        case BinaryOp::HasAll: return kIn;
         case BinaryOp::MatchesRegex: return kRegex;
-        case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::EqualsCi: return kEquality;
-        case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt: case BinaryOp::GtEq: return kRelational;
-        case BinaryOp::Add: case BinaryOp::Sub: return kAdditive;
-        case BinaryOp::Mul: case BinaryOp::Div: case BinaryOp::Mod: return kMultiplicative;
+        case BinaryOp::Eq:
+        case BinaryOp::NotEq:
+        case BinaryOp::EqualsCi: return kEquality;
+        case BinaryOp::Lt:
+        case BinaryOp::LtEq:
+        case BinaryOp::Gt:
+        case BinaryOp::GtEq: return kRelational;
+        case BinaryOp::Add:
+        case BinaryOp::Sub: return kAdditive;
+        case BinaryOp::Mul:
+        case BinaryOp::Div:
+        case BinaryOp::Mod: return kMultiplicative;
         default: return kStringOp;
     }
 }
@@ -49,10 +69,18 @@ std::string negated_spelling(BinaryOp op) {
         case BinaryOp::EqualsCi: return "!~";
         case BinaryOp::ILike: return "notlike";
         case BinaryOp::Like: return "notlikecs";
-        case BinaryOp::Has: case BinaryOp::HasCs: case BinaryOp::HasPrefix: case BinaryOp::HasPrefixCs:
-        case BinaryOp::HasSuffix: case BinaryOp::HasSuffixCs: case BinaryOp::Contains: case BinaryOp::ContainsCs:
-        case BinaryOp::StartsWith: case BinaryOp::StartsWithCs: case BinaryOp::EndsWith: case BinaryOp::EndsWithCs:
-            return "!" + std::string(enum_name(op));
+        case BinaryOp::Has:
+        case BinaryOp::HasCs:
+        case BinaryOp::HasPrefix:
+        case BinaryOp::HasPrefixCs:
+        case BinaryOp::HasSuffix:
+        case BinaryOp::HasSuffixCs:
+        case BinaryOp::Contains:
+        case BinaryOp::ContainsCs:
+        case BinaryOp::StartsWith:
+        case BinaryOp::StartsWithCs:
+        case BinaryOp::EndsWith:
+        case BinaryOp::EndsWithCs: return "!" + std::string(enum_name(op));
         default: return {};
     }
 }
@@ -66,13 +94,15 @@ int precedence(const Expr* e) {
     switch (e->kind) {
         case Kind::Binary: return precedence(cast<Binary>(*e).op);
         case Kind::Between: return kBetween;
-        case Kind::InList: case Kind::InSubquery: return kIn;
+        case Kind::InList:
+        case Kind::InSubquery: return kIn;
         case Kind::Unary: {
             const auto& u = cast<Unary>(*e);
             if (u.op == UnaryOp::Not) return negatable(u.operand) ? precedence(u.operand) : kAtom;
             return kUnary;
         }
-        case Kind::NamedArg: case Kind::Lambda: return kOr;
+        case Kind::NamedArg:
+        case Kind::Lambda: return kOr;
         default: return kAtom;
     }
 }
@@ -185,10 +215,14 @@ private:
         out += "['";
         for (char c : n.text) {
             if (c == '\'' || c == '\\') out += '\\';
-            if (c == '\n') out += "\\n";
-            else if (c == '\r') out += "\\r";
-            else if (c == '\t') out += "\\t";
-            else out += c;
+            if (c == '\n')
+                out += "\\n";
+            else if (c == '\r')
+                out += "\\r";
+            else if (c == '\t')
+                out += "\\t";
+            else
+                out += c;
         }
         out += "']";
     }
@@ -206,7 +240,9 @@ private:
             each(items[i]);
         }
     }
-    void exprs(const List<Expr*>& items) { comma_list(items, [&](const Expr* e) { argument(e); }); }
+    void exprs(const List<Expr*>& items) {
+        comma_list(items, [&](const Expr* e) { argument(e); });
+    }
 
     // ---- queries ----
 
@@ -260,7 +296,8 @@ private:
                 set_op_item(*op);
             }
             unioned = true;
-        } else if (q.set_ops.empty() && q.sources.size() == 1 && (has_parameters(q, "union") || is_wildcard(*q.sources[0]))) {
+        } else if (q.set_ops.empty() && q.sources.size() == 1 &&
+                   (has_parameters(q, "union") || is_wildcard(*q.sources[0]))) {
             // `union withsource=T X*` with a single table: still a union
             out += "union";
             option_parameters(q, "union");
@@ -352,7 +389,8 @@ private:
 
     static bool is_wildcard(const Relation& r) {
         auto* t = dyn_cast<TableRef>(&r);
-        return t && !t->name.empty() && !t->name.back().quoted && t->name.back().text.find('*') != std::string_view::npos;
+        return t && !t->name.empty() && !t->name.back().quoted &&
+               t->name.back().text.find('*') != std::string_view::npos;
     }
 
     void option(const NamedArg& n) {
@@ -377,8 +415,10 @@ private:
                     const auto& p = cast<NamedArg>(*t.items[i]);
                     name(p.name);
                     out += " = ";
-                    if (auto* values = dyn_cast<Tuple>(p.value)) exprs(values->items);
-                    else expr(p.value, 0, false);
+                    if (auto* values = dyn_cast<Tuple>(p.value))
+                        exprs(values->items);
+                    else
+                        expr(p.value, 0, false);
                 }
                 out += ')';
             }
@@ -549,7 +589,8 @@ private:
         SortDir dir = o.dir == SortDir::Default ? SortDir::Desc : o.dir;
         out += dir == SortDir::Asc ? " asc" : " desc";
         NullsOrder natural = dir == SortDir::Asc ? NullsOrder::First : NullsOrder::Last;
-        if (o.nulls != NullsOrder::Default && o.nulls != natural) out += o.nulls == NullsOrder::First ? " nulls first" : " nulls last";
+        if (o.nulls != NullsOrder::Default && o.nulls != natural)
+            out += o.nulls == NullsOrder::First ? " nulls first" : " nulls last";
     }
 
     // ---- expressions ----
@@ -576,26 +617,59 @@ private:
         switch (l.type) {
             case LiteralType::String: return string(l.text);
             case LiteralType::Integer:
-                if (is_plain_number(l.text, false)) out += l.text;
-                else { out += "long("; out += l.text; out += ')'; }
+                if (is_plain_number(l.text, false))
+                    out += l.text;
+                else {
+                    out += "long(";
+                    out += l.text;
+                    out += ')';
+                }
                 return;
             case LiteralType::Decimal:
-                if (is_plain_number(l.text, true)) out += l.text;
-                else { out += "real("; out += l.text; out += ')'; }
+                if (is_plain_number(l.text, true))
+                    out += l.text;
+                else {
+                    out += "real(";
+                    out += l.text;
+                    out += ')';
+                }
                 return;
             case LiteralType::Boolean:
-                if (l.text == "true" || l.text == "false") out += l.text;
-                else { out += "bool("; out += l.text; out += ')'; }
+                if (l.text == "true" || l.text == "false")
+                    out += l.text;
+                else {
+                    out += "bool(";
+                    out += l.text;
+                    out += ')';
+                }
                 return;
             case LiteralType::Null: out += "null"; return;
             case LiteralType::Timespan:
-                if (is_plain_timespan(l.text)) out += l.text;
-                else { out += "timespan("; out += l.text; out += ')'; }
+                if (is_plain_timespan(l.text))
+                    out += l.text;
+                else {
+                    out += "timespan(";
+                    out += l.text;
+                    out += ')';
+                }
                 return;
-            case LiteralType::Datetime: out += "datetime("; out += l.text; out += ')'; return;
-            case LiteralType::Guid: out += "guid("; out += l.text; out += ')'; return;
-            case LiteralType::Dynamic: out += "dynamic("; out += l.text; out += ')'; return;
-            case LiteralType::Keyword: case LiteralType::Interval: out += l.text; return;
+            case LiteralType::Datetime:
+                out += "datetime(";
+                out += l.text;
+                out += ')';
+                return;
+            case LiteralType::Guid:
+                out += "guid(";
+                out += l.text;
+                out += ')';
+                return;
+            case LiteralType::Dynamic:
+                out += "dynamic(";
+                out += l.text;
+                out += ')';
+                return;
+            case LiteralType::Keyword:
+            case LiteralType::Interval: out += l.text; return;
         }
     }
 
@@ -607,8 +681,10 @@ private:
         out += ' ';
         if (b.op == BinaryOp::HasAny || b.op == BinaryOp::HasAll) {
             out += '(';
-            if (auto* t = dyn_cast<Tuple>(b.rhs)) exprs(t->items);
-            else argument(b.rhs);
+            if (auto* t = dyn_cast<Tuple>(b.rhs))
+                exprs(t->items);
+            else
+                argument(b.rhs);
             out += ')';
             return;
         }
@@ -640,7 +716,8 @@ private:
             case Kind::Unary: {
                 const auto& u = cast<Unary>(*e);
                 if (u.op == UnaryOp::Not) {
-                    if (auto* b = dyn_cast<Binary>(u.operand); b && !negated_spelling(b->op).empty()) return binary(*b, true);
+                    if (auto* b = dyn_cast<Binary>(u.operand); b && !negated_spelling(b->op).empty())
+                        return binary(*b, true);
                     if (auto* i = dyn_cast<InList>(u.operand)) return in_list(*i, true);
                     if (auto* i = dyn_cast<InSubquery>(u.operand)) return in_subquery(*i, true);
                     if (auto* b = dyn_cast<Between>(u.operand)) return between(*b, true);
@@ -702,15 +779,15 @@ private:
                 comma_list(l.params, [&](const ColumnDef* p) { column_def(*p); });
                 out += ") { ";
                 if (auto* body = l.body) {
-                    if (auto* s = dyn_cast<Script>(body)) statements(s->statements, "; ");
-                    else node(*body);
+                    if (auto* s = dyn_cast<Script>(body))
+                        statements(s->statements, "; ");
+                    else
+                        node(*body);
                 }
                 out += " }";
                 return;
             }
-            default:
-                out += kind_name(e->kind);
-                return;
+            default: out += kind_name(e->kind); return;
         }
     }
 

@@ -16,22 +16,34 @@ namespace {
 
 using namespace ast;
 
-enum Precedence : int {
-    kOr = 1, kXor, kAnd, kNot, kIs, kCompare, kOther, kAdditive, kMultiplicative, kUnary, kAtom
-};
+enum Precedence : int { kOr = 1, kXor, kAnd, kNot, kIs, kCompare, kOther, kAdditive, kMultiplicative, kUnary, kAtom };
 
 int precedence(BinaryOp op) {
     switch (op) {
         case BinaryOp::Or: return kOr;
         case BinaryOp::Xor: return kXor;
         case BinaryOp::And: return kAnd;
-        case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt:
-        case BinaryOp::GtEq: case BinaryOp::IsDistinctFrom: case BinaryOp::Like: case BinaryOp::ILike:
-        case BinaryOp::Glob: case BinaryOp::Regexp: case BinaryOp::IRegexp: case BinaryOp::SimilarTo: case BinaryOp::Match:
-        case BinaryOp::EqualsCi:
-            return kCompare;
-        case BinaryOp::Add: case BinaryOp::Sub: return kAdditive;
-        case BinaryOp::Mul: case BinaryOp::Div: case BinaryOp::Mod: case BinaryOp::IntDiv: return kMultiplicative;
+        case BinaryOp::Eq:
+        case BinaryOp::NotEq:
+        case BinaryOp::Lt:
+        case BinaryOp::LtEq:
+        case BinaryOp::Gt:
+        case BinaryOp::GtEq:
+        case BinaryOp::IsDistinctFrom:
+        case BinaryOp::Like:
+        case BinaryOp::ILike:
+        case BinaryOp::Glob:
+        case BinaryOp::Regexp:
+        case BinaryOp::IRegexp:
+        case BinaryOp::SimilarTo:
+        case BinaryOp::Match:
+        case BinaryOp::EqualsCi: return kCompare;
+        case BinaryOp::Add:
+        case BinaryOp::Sub: return kAdditive;
+        case BinaryOp::Mul:
+        case BinaryOp::Div:
+        case BinaryOp::Mod:
+        case BinaryOp::IntDiv: return kMultiplicative;
         default: return kOther;
     }
 }
@@ -47,8 +59,9 @@ bool has_negated_form(const Expr* e) {
         return b->op == BinaryOp::Like || b->op == BinaryOp::ILike || b->op == BinaryOp::Glob ||
                b->op == BinaryOp::Regexp || b->op == BinaryOp::SimilarTo || b->op == BinaryOp::Match ||
                b->op == BinaryOp::IsDistinctFrom;
-    if (auto* u = dyn_cast<Unary>(e)) return u->op == UnaryOp::IsNull || u->op == UnaryOp::IsTrue ||
-                                              u->op == UnaryOp::IsFalse || u->op == UnaryOp::IsUnknown;
+    if (auto* u = dyn_cast<Unary>(e))
+        return u->op == UnaryOp::IsNull || u->op == UnaryOp::IsTrue || u->op == UnaryOp::IsFalse ||
+               u->op == UnaryOp::IsUnknown;
     return isa<InList>(e) || isa<InSubquery>(e) || isa<Between>(e) || isa<Exists>(e);
 }
 
@@ -57,11 +70,15 @@ int precedence(const Expr* e) {
         case Kind::Binary: return precedence(cast<Binary>(*e).op);
         case Kind::Unary: {
             const auto& u = cast<Unary>(*e);
-            if (u.op == UnaryOp::Not) return has_negated_form(u.operand) && !isa<Exists>(u.operand) ? precedence(u.operand) : kNot;
+            if (u.op == UnaryOp::Not)
+                return has_negated_form(u.operand) && !isa<Exists>(u.operand) ? precedence(u.operand) : kNot;
             if (u.op == UnaryOp::Negate || u.op == UnaryOp::Plus || u.op == UnaryOp::BitNot) return kUnary;
             return kIs;
         }
-        case Kind::Between: case Kind::InList: case Kind::InSubquery: case Kind::Quantified: return kCompare;
+        case Kind::Between:
+        case Kind::InList:
+        case Kind::InSubquery:
+        case Kind::Quantified: return kCompare;
         case Kind::NamedArg: return kOr;
         default: return kAtom;
     }
@@ -115,9 +132,7 @@ public:
             case Kind::ColumnDef: return column_def(cast<ColumnDef>(n));
             case Kind::Constraint: return constraint(cast<Constraint>(n));
             case Kind::Search: return search(cast<Search>(n));
-            default:
-                out += kind_name(n.kind);
-                return;
+            default: out += kind_name(n.kind); return;
         }
     }
 
@@ -155,7 +170,9 @@ private:
             each(items[i]);
         }
     }
-    void exprs(const List<Expr*>& items) { comma_list(items, [&](const Expr* e) { expr(e); }); }
+    void exprs(const List<Expr*>& items) {
+        comma_list(items, [&](const Expr* e) { expr(e); });
+    }
     void alias(const Name& a, const List<Name>& columns) {
         if (a.empty()) return;
         out += " AS ";
@@ -224,7 +241,8 @@ private:
                 out += q.quantifier == Quantifier::Any ? " ANY " : " ALL ";
                 if (isa<SubqueryExpr>(q.rhs)) {
                     expr(q.rhs);
-                } else if (isa<Tuple>(q.rhs) && (q.op == BinaryOp::Like || q.op == BinaryOp::ILike)) {  // LIKE ANY ('a%', 'b%')
+                } else if (isa<Tuple>(q.rhs) &&
+                           (q.op == BinaryOp::Like || q.op == BinaryOp::ILike)) {  // LIKE ANY ('a%', 'b%')
                     out += '(';
                     exprs(cast<Tuple>(*q.rhs).items);
                     out += ')';
@@ -290,7 +308,9 @@ private:
             }
             case Kind::GroupingSet: {
                 const auto& g = cast<GroupingSet>(*e);
-                out += g.grouping == GroupingKind::Rollup ? "ROLLUP(" : g.grouping == GroupingKind::Cube ? "CUBE(" : "GROUPING SETS(";
+                out += g.grouping == GroupingKind::Rollup ? "ROLLUP("
+                       : g.grouping == GroupingKind::Cube ? "CUBE("
+                                                          : "GROUPING SETS(";
                 exprs(g.items);
                 out += ')';
                 return;
@@ -310,17 +330,37 @@ private:
 
     void literal(const Literal& l) {
         switch (l.type) {
-            case LiteralType::Integer: case LiteralType::Decimal: out += l.text; return;
+            case LiteralType::Integer:
+            case LiteralType::Decimal: out += l.text; return;
             case LiteralType::String: string(l.text); return;
             case LiteralType::Boolean: out += support::iequals(l.text, "true") ? "TRUE" : "FALSE"; return;
             case LiteralType::Null: out += "NULL"; return;
-            case LiteralType::Interval: out += "INTERVAL "; string(l.text); return;
+            case LiteralType::Interval:
+                out += "INTERVAL ";
+                string(l.text);
+                return;
             case LiteralType::Keyword: out += l.text; return;
             // KQL literal forms, readable rather than SQL.
-            case LiteralType::Timespan: out += "timespan("; out += l.text; out += ')'; return;
-            case LiteralType::Datetime: out += "datetime("; out += l.text; out += ')'; return;
-            case LiteralType::Dynamic: out += "dynamic("; out += l.text; out += ')'; return;
-            case LiteralType::Guid: out += "guid("; out += l.text; out += ')'; return;
+            case LiteralType::Timespan:
+                out += "timespan(";
+                out += l.text;
+                out += ')';
+                return;
+            case LiteralType::Datetime:
+                out += "datetime(";
+                out += l.text;
+                out += ')';
+                return;
+            case LiteralType::Dynamic:
+                out += "dynamic(";
+                out += l.text;
+                out += ')';
+                return;
+            case LiteralType::Guid:
+                out += "guid(";
+                out += l.text;
+                out += ')';
+                return;
         }
     }
 
@@ -334,7 +374,8 @@ private:
 
     static bool is_niladic_keyword(const FunctionCall& f) {
         if (f.name.size() != 1 || f.name[0].quoted) return false;
-        for (std::string_view k : {"CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "CURRENT_USER"})
+        for (std::string_view k :
+             {"CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "CURRENT_USER"})
             if (f.name[0].text == k) return true;
         return false;
     }
@@ -433,7 +474,9 @@ private:
                 out += "NOT ";
                 operand(u.operand, kNot, false);
                 return;
-            case UnaryOp::Negate: case UnaryOp::Plus: case UnaryOp::BitNot:
+            case UnaryOp::Negate:
+            case UnaryOp::Plus:
+            case UnaryOp::BitNot:
                 out += enum_name(u.op);
                 // `- -1` must not print as `--1`, a comment.
                 if (isa<Unary>(u.operand)) out += ' ';
@@ -585,7 +628,10 @@ private:
             case JoinKind::Cross: out += "CROSS JOIN "; break;
             case JoinKind::CrossApply: out += "CROSS APPLY "; break;
             case JoinKind::OuterApply: out += "OUTER APPLY "; break;
-            default: out += support::to_upper(enum_name(j.join)); out += " JOIN "; break;
+            default:
+                out += support::to_upper(enum_name(j.join));
+                out += " JOIN ";
+                break;
         }
         relation(*j.right);
         if (j.condition) {
@@ -613,8 +659,10 @@ private:
     }
 
     void order_item(const OrderItem& o) {
-        if (is_all(o.expr)) out += "ALL";
-        else expr(o.expr);
+        if (is_all(o.expr))
+            out += "ALL";
+        else
+            expr(o.expr);
         if (o.dir == SortDir::Asc) out += " ASC";
         if (o.dir == SortDir::Desc) out += " DESC";
         if (o.nulls == NullsOrder::First) out += " NULLS FIRST";
@@ -632,17 +680,25 @@ private:
         if (c.materialization == Materialization::Materialized) out += "MATERIALIZED ";
         if (c.materialization == Materialization::NotMaterialized) out += "NOT MATERIALIZED ";
         out += '(';
-        if (c.query) query(*c.query);
-        else if (c.statement) node(*c.statement);
+        if (c.query)
+            query(*c.query);
+        else if (c.statement)
+            node(*c.statement);
         out += ')';
     }
 
     void frame_bound(FrameBound b, const Expr* offset) {
         switch (b) {
             case FrameBound::UnboundedPreceding: out += "UNBOUNDED PRECEDING"; return;
-            case FrameBound::Preceding: expr(offset); out += " PRECEDING"; return;
+            case FrameBound::Preceding:
+                expr(offset);
+                out += " PRECEDING";
+                return;
             case FrameBound::CurrentRow: out += "CURRENT ROW"; return;
-            case FrameBound::Following: expr(offset); out += " FOLLOWING"; return;
+            case FrameBound::Following:
+                expr(offset);
+                out += " FOLLOWING";
+                return;
             case FrameBound::UnboundedFollowing: out += "UNBOUNDED FOLLOWING"; return;
             case FrameBound::None: return;
         }
@@ -651,9 +707,19 @@ private:
     void window_spec(const WindowSpec& w) {
         out += '(';
         bool space = false;
-        auto sep = [&] { if (space) out += ' '; space = true; };
-        if (!w.base.empty()) { sep(); name(w.base); }
-        if (!w.partition_by.empty()) { sep(); out += "PARTITION BY "; exprs(w.partition_by); }
+        auto sep = [&] {
+            if (space) out += ' ';
+            space = true;
+        };
+        if (!w.base.empty()) {
+            sep();
+            name(w.base);
+        }
+        if (!w.partition_by.empty()) {
+            sep();
+            out += "PARTITION BY ";
+            exprs(w.partition_by);
+        }
         if (!w.order_by.empty()) {
             sep();
             out += "ORDER BY ";
@@ -704,9 +770,9 @@ private:
         return q.projection.size() == 1 && isa<Star>(q.projection[0]->expr) &&
                cast<Star>(*q.projection[0]->expr).qualifier.empty() && q.projection[0]->alias.empty() &&
                q.sources.size() == 1 && isa<ValuesTable>(q.sources[0]) &&
-               cast<ValuesTable>(*q.sources[0]).alias.empty() && q.joins.empty() && !q.filter &&
-               q.group_by.empty() && !q.having && q.distinct == DistinctKind::None && q.search.empty() &&
-               q.aggregations.empty() && !q.qualify && q.windows.empty();
+               cast<ValuesTable>(*q.sources[0]).alias.empty() && q.joins.empty() && !q.filter && q.group_by.empty() &&
+               !q.having && q.distinct == DistinctKind::None && q.search.empty() && q.aggregations.empty() &&
+               !q.qualify && q.windows.empty();
     }
 
     static bool needs_parentheses_as_operand(const Query& q) {
@@ -764,8 +830,10 @@ private:
         }
         if (!q.group_by.empty()) {
             out += " GROUP BY ";
-            if (q.group_by.size() == 1 && is_all(q.group_by[0])) out += "ALL";
-            else exprs(q.group_by);
+            if (q.group_by.size() == 1 && is_all(q.group_by[0]))
+                out += "ALL";
+            else
+                exprs(q.group_by);
         }
         if (q.having) {
             out += " HAVING ";
@@ -921,8 +989,14 @@ private:
             out += ')';
         };
         switch (c.constraint) {
-            case ConstraintKind::PrimaryKey: out += "PRIMARY KEY"; columns(c.columns); return;
-            case ConstraintKind::Unique: out += "UNIQUE"; columns(c.columns); return;
+            case ConstraintKind::PrimaryKey:
+                out += "PRIMARY KEY";
+                columns(c.columns);
+                return;
+            case ConstraintKind::Unique:
+                out += "UNIQUE";
+                columns(c.columns);
+                return;
             case ConstraintKind::ForeignKey:
                 if (!c.columns.empty()) {
                     out += "FOREIGN KEY";
@@ -946,10 +1020,21 @@ private:
                     out += ')';
                 }
                 return;
-            case ConstraintKind::Check: out += "CHECK ("; expr(c.expr); out += ')'; return;
+            case ConstraintKind::Check:
+                out += "CHECK (";
+                expr(c.expr);
+                out += ')';
+                return;
             case ConstraintKind::AutoIncrement: out += "AUTOINCREMENT"; return;
-            case ConstraintKind::Collate: out += "COLLATE "; expr(c.expr); return;
-            case ConstraintKind::Generated: out += "GENERATED ALWAYS AS ("; expr(c.expr); out += ')'; return;
+            case ConstraintKind::Collate:
+                out += "COLLATE ";
+                expr(c.expr);
+                return;
+            case ConstraintKind::Generated:
+                out += "GENERATED ALWAYS AS (";
+                expr(c.expr);
+                out += ')';
+                return;
             case ConstraintKind::Other: out += "/* constraint */"; return;
         }
     }

@@ -11,8 +11,10 @@ BenchArgs parse_args(int argc, char** argv) {
     BenchArgs args;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--passes" && i + 1 < argc) args.passes = std::stoi(argv[++i]);
-        else args.files.push_back(a);
+        if (a == "--passes" && i + 1 < argc)
+            args.passes = std::stoi(argv[++i]);
+        else
+            args.files.push_back(a);
     }
     if (args.files.empty()) {
         std::fprintf(stderr, "usage: %s [--passes N] FILE...\n", argv[0]);
@@ -42,7 +44,8 @@ Timing time_passes(const std::vector<std::string>& queries, const std::function<
         auto start = clock::now();
         for (const std::string& q : queries)
             if (!parse(q) && count) ++t.rejected;
-        return std::chrono::duration<double, std::micro>(clock::now() - start).count() / static_cast<double>(queries.size());
+        return std::chrono::duration<double, std::micro>(clock::now() - start).count() /
+               static_cast<double>(queries.size());
     };
     t.cold_us = pass(true);
     t.warm_us = 1e300;
@@ -51,8 +54,10 @@ Timing time_passes(const std::vector<std::string>& queries, const std::function<
 }
 
 void print_json(const std::string& tool, const Timing& t) {
-    std::printf("{\"tool\": \"%s\", \"queries\": %zu, \"rejected\": %zu, \"cold_us\": %.2f, \"warm_us\": %.2f, \"queries_per_s\": %.0f}\n",
-                tool.c_str(), t.queries, t.rejected, t.cold_us, t.warm_us, 1e6 / t.warm_us);
+    std::printf(
+        "{\"tool\": \"%s\", \"queries\": %zu, \"rejected\": %zu, \"cold_us\": %.2f, \"warm_us\": %.2f, "
+        "\"queries_per_s\": %.0f}\n",
+        tool.c_str(), t.queries, t.rejected, t.cold_us, t.warm_us, 1e6 / t.warm_us);
 }
 
 }  // namespace qdiff::bench

@@ -4,8 +4,8 @@
 // Line i of GOLD (first TAB field) is scored against line i of PRED.
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -57,9 +57,10 @@ Run time_runs(const std::vector<qdiff::PairInput>& pairs, const qdiff::Profile& 
 }
 
 void print(const Run& run, unsigned threads, size_t pairs) {
-    std::printf("{\"tool\": \"qdiff\", \"threads\": %u, \"pairs\": %zu, \"unscored\": %zu, \"cold_us\": %.2f, "
-                "\"warm_us\": %.2f, \"warm_cpu_us\": %.2f, \"pairs_per_s\": %.0f}\n",
-                threads, pairs, run.unscored, run.cold_us, run.warm_us, run.warm_cpu_us, 1e6 / run.warm_us);
+    std::printf(
+        "{\"tool\": \"qdiff\", \"threads\": %u, \"pairs\": %zu, \"unscored\": %zu, \"cold_us\": %.2f, "
+        "\"warm_us\": %.2f, \"warm_cpu_us\": %.2f, \"pairs_per_s\": %.0f}\n",
+        threads, pairs, run.unscored, run.cold_us, run.warm_us, run.warm_cpu_us, 1e6 / run.warm_us);
     std::fflush(stdout);
 }
 
@@ -72,10 +73,14 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--passes" && i + 1 < argc) passes = std::stoi(argv[++i]);
-        else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::stoul(argv[++i]));
-        else if (a == "--profile" && i + 1 < argc) profile_name = argv[++i];
-        else files.push_back(a);
+        if (a == "--passes" && i + 1 < argc)
+            passes = std::stoi(argv[++i]);
+        else if (a == "--threads" && i + 1 < argc)
+            threads = static_cast<unsigned>(std::stoul(argv[++i]));
+        else if (a == "--profile" && i + 1 < argc)
+            profile_name = argv[++i];
+        else
+            files.push_back(a);
     }
     if (files.size() != 2) {
         std::fprintf(stderr, "usage: diff_bench [--passes N] [--threads N] [--profile NAME] GOLD.tsv PRED.sql\n");

@@ -48,13 +48,15 @@ int main(int argc, char** argv) {
             return 1;
         }
         start = std::chrono::steady_clock::now();
-        qdiff::DiffResult r = qdiff::diff(*e.script(), qdiff::Language::Sql, *g.script(), qdiff::Language::Sql, profile);
+        qdiff::DiffResult r =
+            qdiff::diff(*e.script(), qdiff::Language::Sql, *g.script(), qdiff::Language::Sql, profile);
         double diff_ms = ms_since(start);
         double per_item = (parse_ms + diff_ms) / static_cast<double>(items);
         if (first_per_item == 0) first_per_item = per_item;
-        std::printf("{\"tool\": \"qdiff\", \"items\": %zu, \"parse_ms\": %.1f, \"normalize_and_diff_ms\": %.1f, "
-                    "\"score\": %.6f, \"scale\": %.2f}\n",
-                    items, parse_ms, diff_ms, r.score, per_item / first_per_item);
+        std::printf(
+            "{\"tool\": \"qdiff\", \"items\": %zu, \"parse_ms\": %.1f, \"normalize_and_diff_ms\": %.1f, "
+            "\"score\": %.6f, \"scale\": %.2f}\n",
+            items, parse_ms, diff_ms, r.score, per_item / first_per_item);
         std::fflush(stdout);
     }
     return 0;

@@ -20,8 +20,10 @@ int main(int argc, char** argv) {
     int repeat = 5;
     std::filesystem::path corpus = std::filesystem::path(QDIFF_CORPUS_DIR) / "kql";
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
+        if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc)
+            repeat = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--corpus") && i + 1 < argc)
+            corpus = argv[++i];
     }
     struct File {
         const char* path;
@@ -57,6 +59,7 @@ int main(int argc, char** argv) {
         for (const auto& q : queries) qdiff::parse(q, options);
     auto t1 = std::chrono::steady_clock::now();
     double us = std::chrono::duration<double, std::micro>(t1 - t0).count() / (double(repeat) * queries.size());
-    std::printf("qdiff kql warm: %.1f us/query (%zu queries x %d, %zu parse without error)\n", us, queries.size(), repeat, ok);
+    std::printf("qdiff kql warm: %.1f us/query (%zu queries x %d, %zu parse without error)\n", us, queries.size(),
+                repeat, ok);
     return 0;
 }

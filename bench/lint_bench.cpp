@@ -43,14 +43,18 @@ int main(int argc, char** argv) {
     std::filesystem::path corpus = std::filesystem::path(QDIFF_CORPUS_DIR) / "sql/spider";
     std::string predictions = "pred.sql";
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--passes") && i + 1 < argc) passes = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
-        else predictions = argv[i];
+        if (!std::strcmp(argv[i], "--passes") && i + 1 < argc)
+            passes = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--corpus") && i + 1 < argc)
+            corpus = argv[++i];
+        else
+            predictions = argv[i];
     }
     std::vector<std::string> gold = lines(corpus / "gold.tsv");
     std::vector<std::string> queries = lines(corpus / predictions);
     if (gold.empty() || gold.size() != queries.size()) {
-        std::fprintf(stderr, "need %s and gold.tsv with one line each per case under %s\n", predictions.c_str(), corpus.c_str());
+        std::fprintf(stderr, "need %s and gold.tsv with one line each per case under %s\n", predictions.c_str(),
+                     corpus.c_str());
         return 2;
     }
     std::map<std::string, Schema> schemas;

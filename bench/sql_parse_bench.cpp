@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
     auto args = qdiff::bench::parse_args(argc, argv);
     auto queries = qdiff::bench::read_queries(args.files);
     qdiff::ParseOptions options{.language = qdiff::Language::Sql};
-    auto timing = qdiff::bench::time_passes(queries, [&](const std::string& q) { return qdiff::parse(q, options).ok(); }, args.passes);
+    auto timing = qdiff::bench::time_passes(
+        queries, [&](const std::string& q) { return qdiff::parse(q, options).ok(); }, args.passes);
     qdiff::bench::print_json("qdiff", timing);
 }

@@ -22,7 +22,8 @@ OptionSpec lang_option(const std::string& name) {
 OptionSpec dialect_option() { return {"dialect", dialect_names("|") + ": SQL dialect (generic: all of them)"}; }
 
 Args::Args(const std::string& command, const std::string& summary, const std::vector<std::string>& argv,
-           const std::vector<OptionSpec>& valued, const std::vector<OptionSpec>& flags, const std::string& positionals) {
+           const std::vector<OptionSpec>& valued, const std::vector<OptionSpec>& flags,
+           const std::string& positionals) {
     CLI::App app(summary, "qdiff " + command);
     app.set_help_flag("-h,--help", "print this help and exit");
     app.get_formatter()->column_width(34);
@@ -50,10 +51,12 @@ Args::Args(const std::string& command, const std::string& summary, const std::ve
         throw HelpRequested{app.help()};
     } catch (const CLI::ParseError& e) {
         std::string message = e.what();
-        if (positionals.empty() && dynamic_cast<const CLI::ExtrasError*>(&e)) message += " (qdiff " + command + " takes no files)";
+        if (positionals.empty() && dynamic_cast<const CLI::ExtrasError*>(&e))
+            message += " (qdiff " + command + " takes no files)";
         throw UsageError{message};
     }
-    for (auto it = all_values_.begin(); it != all_values_.end();) it = it->second.empty() ? all_values_.erase(it) : std::next(it);
+    for (auto it = all_values_.begin(); it != all_values_.end();)
+        it = it->second.empty() ? all_values_.erase(it) : std::next(it);
     for (const auto& [name, count] : flag_counts)
         if (count > 0) flags_.insert(name);
 }
@@ -82,7 +85,8 @@ Dialect Args::dialect() const {
     return *d;
 }
 
-std::string Args::choice(const std::string& name, const std::string& fallback, const std::set<std::string>& allowed) const {
+std::string Args::choice(const std::string& name, const std::string& fallback,
+                         const std::set<std::string>& allowed) const {
     std::string value = get_or(name, fallback);
     if (!allowed.count(value)) {
         std::string list;
@@ -93,7 +97,8 @@ std::string Args::choice(const std::string& name, const std::string& fallback, c
 }
 
 std::string input_name(const Args& args) {
-    if (args.positionals().size() > 1) throw UsageError{"expected one input file, got " + std::to_string(args.positionals().size())};
+    if (args.positionals().size() > 1)
+        throw UsageError{"expected one input file, got " + std::to_string(args.positionals().size())};
     return args.positionals().empty() ? "-" : args.positionals()[0];
 }
 

@@ -37,7 +37,8 @@ public:
     // `command` and `summary` head its --help; `positionals` names the files (e.g. "FILE|-"), empty
     // when the command takes none. Anything else starting with -- is a usage error.
     Args(const std::string& command, const std::string& summary, const std::vector<std::string>& argv,
-         const std::vector<OptionSpec>& valued, const std::vector<OptionSpec>& flags, const std::string& positionals = "FILE|-");
+         const std::vector<OptionSpec>& valued, const std::vector<OptionSpec>& flags,
+         const std::string& positionals = "FILE|-");
 
     std::optional<std::string> get(const std::string& name) const;
     // Every value of an option that may repeat (`--disable a --disable b`), in order.
@@ -49,7 +50,8 @@ public:
     Language language(const std::string& option = "lang") const;
     Dialect dialect() const;
     // One of `allowed`, else a usage error.
-    std::string choice(const std::string& name, const std::string& fallback, const std::set<std::string>& allowed) const;
+    std::string choice(const std::string& name, const std::string& fallback,
+                       const std::set<std::string>& allowed) const;
 
 private:
     std::map<std::string, std::vector<std::string>> all_values_;

@@ -45,31 +45,33 @@ double number_option(const Args& args, const std::string& name, double fallback,
         size_t used = 0;
         double v = std::stod(*text, &used);
         if (used == text->size() && v >= low && v <= high) return v;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     throw UsageError{"--" + name + " must be a number from " + std::to_string(low) + " to " + std::to_string(high)};
 }
 
 BatchOptions read_options(const std::vector<std::string>& argv) {
-    Args args("batch", "Evaluates a benchmark: one record (JSONL or CSV) per case of CASES.jsonl.", argv,
-              {{"output", "OUT.jsonl|OUT.csv: the records (default: standard output); an existing JSONL file is resumed"},
-               {"summary", "FILE: the summary as JSON"},
-               {"profile", "NAME|FILE: the scoring profile (default: execution; weaviate-ast for two Weaviate queries)"},
-               {"db", "sqlite:PATH|postgres:URI|synth[:N[:SEED]]: where the results stage runs the queries"},
-               {"judge", "URL|cmd:PROGRAM: the LLM judge"},
-               {"threads", "N: workers (default: all cores)"},
-               {"blend", "W: total = W x query_similarity + (1 - W) x results_match (0.5)"},
-               {"pass-threshold", "T: a case passes when total >= T (0.9)"},
-               {"judge-model", "M: the judge's model"},
-               {"judge-cache", "DIR: the judge's replies, reused"},
-               {"results-mode", "exact|recall|f1: how rows are compared (exact)"},
-               {"timeout", "SECONDS: per query execution"},
-               lang_option(), dialect_option(),
-               {"output-format", "jsonl|csv: record format (default: by the -o extension, else jsonl)"},
-               {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},
-              {}, "CASES.jsonl|-");
+    Args args(
+        "batch", "Evaluates a benchmark: one record (JSONL or CSV) per case of CASES.jsonl.", argv,
+        {{"output", "OUT.jsonl|OUT.csv: the records (default: standard output); an existing JSONL file is resumed"},
+         {"summary", "FILE: the summary as JSON"},
+         {"profile", "NAME|FILE: the scoring profile (default: execution; weaviate-ast for two Weaviate queries)"},
+         {"db", "sqlite:PATH|postgres:URI|synth[:N[:SEED]]: where the results stage runs the queries"},
+         {"judge", "URL|cmd:PROGRAM: the LLM judge"},
+         {"threads", "N: workers (default: all cores)"},
+         {"blend", "W: total = W x query_similarity + (1 - W) x results_match (0.5)"},
+         {"pass-threshold", "T: a case passes when total >= T (0.9)"},
+         {"judge-model", "M: the judge's model"},
+         {"judge-cache", "DIR: the judge's replies, reused"},
+         {"results-mode", "exact|recall|f1: how rows are compared (exact)"},
+         {"timeout", "SECONDS: per query execution"},
+         lang_option(),
+         dialect_option(),
+         {"output-format", "jsonl|csv: record format (default: by the -o extension, else jsonl)"},
+         {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},
+        {}, "CASES.jsonl|-");
     if (args.positionals().size() != 1)
-        throw UsageError{"expected one input, CASES.jsonl (a file or -), got " + std::to_string(args.positionals().size())};
+        throw UsageError{"expected one input, CASES.jsonl (a file or -), got " +
+                         std::to_string(args.positionals().size())};
     BatchOptions o;
     o.input = args.positionals()[0];
     o.output = args.get_or("output", "");
@@ -128,7 +130,8 @@ std::set<std::string> resume(const std::string& path, stages::BatchSummary& summ
             try {
                 summary.add(r);
             } catch (const std::exception& e) {  // a record of another shape: skipped, not summarised
-                std::cerr << "qdiff batch: " << path << ": record " << r["id"] << " not summarised: " << e.what() << "\n";
+                std::cerr << "qdiff batch: " << path << ": record " << r["id"] << " not summarised: " << e.what()
+                          << "\n";
             }
         } else if (line.find_first_not_of(" \t\r") != std::string::npos) {
             std::cerr << "qdiff batch: " << path << ": ignoring a line that is not a record\n";
@@ -163,8 +166,8 @@ public:
             size_t filled = std::min<size_t>(30, 30 * s.cases() / expected_);
             bar = "[" + std::string(filled, '#') + std::string(30 - filled, '.') + "] ";
         }
-        std::cerr << "\r\033[K" << bar << s.cases() << (expected_ ? "/" + std::to_string(expected_) : "")
-                  << " cases, " << s.passed() << " passed" << std::flush;
+        std::cerr << "\r\033[K" << bar << s.cases() << (expected_ ? "/" + std::to_string(expected_) : "") << " cases, "
+                  << s.passed() << " passed" << std::flush;
         if (final) std::cerr << "\r\033[K" << std::flush;
     }
 
@@ -193,7 +196,8 @@ int run_batch(const std::vector<std::string>& argv) {
     if (!o.output.empty()) {
         std::error_code ec;
         if (o.csv && std::filesystem::exists(o.output, ec) && std::filesystem::file_size(o.output, ec) > 0 && !ec)
-            throw UsageError{o.output + " exists: a CSV output cannot be resumed (its rows do not keep whole records); "
+            throw UsageError{o.output +
+                             " exists: a CSV output cannot be resumed (its rows do not keep whole records); "
                              "remove it, or write JSONL, which resumes"};
         if (!o.csv) done_ids = resume(o.output, summary);
         out = std::fopen(o.output.c_str(), "ab");
@@ -210,8 +214,9 @@ int run_batch(const std::vector<std::string>& argv) {
         return csv ? stages::csv_row(r) : r.dump(-1, ' ', false, Record::error_handler_t::replace) + "\n";
     };
     auto schemas = std::make_shared<stages::SchemaCache>();
-    stages::BatchRunner runner(std::move(runner_options),
-                               [&] { return std::make_unique<stages::Pipeline>(o.pipeline, stages::make_batch_stages(o.stage_options), schemas); });
+    stages::BatchRunner runner(std::move(runner_options), [&] {
+        return std::make_unique<stages::Pipeline>(o.pipeline, stages::make_batch_stages(o.stage_options), schemas);
+    });
 
     size_t line_number = 0;
     auto next_case = [&]() -> std::optional<stages::BatchInput> {
@@ -219,7 +224,8 @@ int run_batch(const std::vector<std::string>& argv) {
         while (std::getline(*in, line)) {
             ++line_number;
             if (!line.empty() && line.back() == '\r') line.pop_back();
-            if (line.find_first_not_of(" \t") != std::string::npos) return stages::BatchInput{line_number, std::move(line)};
+            if (line.find_first_not_of(" \t") != std::string::npos)
+                return stages::BatchInput{line_number, std::move(line)};
         }
         return std::nullopt;
     };
@@ -234,8 +240,8 @@ int run_batch(const std::vector<std::string>& argv) {
     size_t renamed = 0;
     auto write_record = [&](stages::BatchOutput&& output) {
         if (!output.renamed_from.empty() && ++renamed <= 5)
-            std::cerr << "qdiff batch: line " << output.line << ": the id \"" << output.renamed_from << "\" is already on line "
-                      << output.first_line << ": renamed \"" << output.id << "\"\n";
+            std::cerr << "qdiff batch: line " << output.line << ": the id \"" << output.renamed_from
+                      << "\" is already on line " << output.first_line << ": renamed \"" << output.id << "\"\n";
         if (output.skipped) return;
         write_failed |= std::fwrite(output.text.data(), 1, output.text.size(), out) != output.text.size();
         summary.add(output.record);
@@ -259,7 +265,8 @@ int run_batch(const std::vector<std::string>& argv) {
         summary_file << summary.to_json().dump(2) << '\n';
         if (!summary_file) throw UsageError{"cannot write " + o.summary_path};
     }
-    if (write_failed) throw UsageError{"cannot write " + (o.output.empty() ? std::string("standard output") : o.output)};
+    if (write_failed)
+        throw UsageError{"cannot write " + (o.output.empty() ? std::string("standard output") : o.output)};
     return summary.passed() == summary.cases() ? 0 : 1;
 }
 

@@ -61,8 +61,10 @@ void print_table(const std::vector<double>& before, const std::vector<double>& a
     for (size_t i = 0; i < b.size(); ++i) {
         auto cell = [](const scoring::calibrate::Bin& bin) {
             char buf[64];
-            if (bin.count == 0) std::snprintf(buf, sizeof buf, "%5d  %-5s  %-5s", 0, "-", "-");
-            else std::snprintf(buf, sizeof buf, "%5zu  %.3f  %.3f", bin.count, bin.mean_score, bin.positive_rate);
+            if (bin.count == 0)
+                std::snprintf(buf, sizeof buf, "%5d  %-5s  %-5s", 0, "-", "-");
+            else
+                std::snprintf(buf, sizeof buf, "%5zu  %.3f  %.3f", bin.count, bin.mean_score, bin.positive_rate);
             return std::string(buf);
         };
         std::cout << "  " << fixed(b[i].low, 1) << "-" << fixed(b[i].high, 1) << "    " << cell(b[i]) << "      "
@@ -78,10 +80,12 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
                {"folds", "K: cross-validation folds (5)"},
                {"name", "NAME: the fitted profile's name"},
                {"profile", "BASE: the execution profile whose features are fitted (execution)"},
-               lang_option(), dialect_option(),
+               lang_option(),
+               dialect_option(),
                {"threads", "N: workers scoring the pairs (default: all cores)"},
                {"fitted-on", "TEXT: what the profile says it was fitted on"}},
-              {{"strict-labels", "a synthesized-database difference on edge cases only counts as different"}}, "LABELLED.jsonl|-");
+              {{"strict-labels", "a synthesized-database difference on edge cases only counts as different"}},
+              "LABELLED.jsonl|-");
     if (args.positionals().size() != 1) throw UsageError{"expected one input, LABELLED.jsonl"};
     const std::string input = args.positionals()[0];
     int folds = 5;
@@ -109,7 +113,8 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         ++line_number;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-        if (!j.is_object()) throw UsageError{display_name(input) + ":" + std::to_string(line_number) + ": not a JSON object"};
+        if (!j.is_object())
+            throw UsageError{display_name(input) + ":" + std::to_string(line_number) + ": not a JSON object"};
         std::optional<bool> label = label_of(j, args.flag("strict-labels"));
         if (!label) {
             ++unlabelled;
@@ -206,9 +211,9 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         if (!support[name])
             for (auto& [prior_name, prior_w] : base.coefficients)
                 if (prior_name == name) w = prior_w;
-    std::string fitted_on = args.get_or("fitted-on", std::to_string(examples.size()) + " labelled pairs of " +
-                                                         display_name(input) + " (" + std::to_string(cv.groups) +
-                                                         " databases)");
+    std::string fitted_on =
+        args.get_or("fitted-on", std::to_string(examples.size()) + " labelled pairs of " + display_name(input) + " (" +
+                                     std::to_string(cv.groups) + " databases)");
     Profile fitted = scoring::calibrate::to_profile(model, threshold, args.get_or("name", "calibrated"), fitted_on);
     std::cout << "model: log-odds = " << fixed(model.intercept);
     for (auto& [name, w] : model.coefficients)
@@ -218,8 +223,9 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         std::ofstream file(*out);
         if (!file) throw UsageError{"cannot write " + *out};
         file << scoring::calibrate::profile_json(
-            fitted, "An execution profile fitted by `qdiff calibrate`: the estimated probability that the generated "
-                    "query returns the expected rows.");
+            fitted,
+            "An execution profile fitted by `qdiff calibrate`: the estimated probability that the generated "
+            "query returns the expected rows.");
         std::cout << "wrote " << *out << "\n";
     }
     return 0;

@@ -9,11 +9,11 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "diff/diff_json.hpp"
-#include "support/strings.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
 #include "stages/results/results_stage.hpp"
 #include "stages/results/synth/stage_source.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -35,15 +35,16 @@ std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args
     if (!db) return std::nullopt;
     results::synth::SynthOptions options;
     std::string error;
-    if (!results::synth::parse_synth_db(*db, options, error)) throw UsageError{"--db: only synth[:N[:SEED]] here; " + error};
+    if (!results::synth::parse_synth_db(*db, options, error))
+        throw UsageError{"--db: only synth[:N[:SEED]] here; " + error};
     auto spec = args.get("schema");
     if (!spec) throw UsageError{"--db synth needs --schema FILE[#NAME]: the tables to synthesize"};
     Schema schema = load_schema_option(*spec);
     if (expected.language() != Language::Sql || generated.language() != Language::Sql)
         throw UsageError{"--db synth runs SQL queries only"};
     auto order = results::result_order(expected);
-    return results::synth::compare_on_synthesized(schema, expected_text, expected, generated_text, generated, order.ordered,
-                                                  order.keys, options);
+    return results::synth::compare_on_synthesized(schema, expected_text, expected, generated_text, generated,
+                                                  order.ordered, order.keys, options);
 }
 
 // Where one side's query comes from: --expected-text/--generated-text, else the next positional file.
@@ -56,7 +57,8 @@ std::vector<QueryInput> read_queries(const Args& args) {
     size_t files_needed = 0;
     for (const char* side : sides) files_needed += args.get(std::string(side) + "-text") ? 0 : 1;
     if (args.positionals().size() != files_needed)
-        throw UsageError{"expected " + std::to_string(files_needed) + " input file(s) (EXPECTED and GENERATED, a file or -, " +
+        throw UsageError{"expected " + std::to_string(files_needed) +
+                         " input file(s) (EXPECTED and GENERATED, a file or -, " +
                          "or --expected-text/--generated-text), got " + std::to_string(args.positionals().size())};
     if (files_needed == 2 && args.positionals()[0] == "-" && args.positionals()[1] == "-")
         throw UsageError{"only one input can be standard input"};
@@ -96,7 +98,9 @@ std::vector<std::string> parse_failures(const ParseResult& expected, const Parse
 
 int run_diff(const std::vector<std::string>& argv) {
     Args args("diff", "Scores GENERATED against EXPECTED, structurally, and explains every point.", argv,
-              {lang_option(), lang_option("expected-lang"), dialect_option(),
+              {lang_option(),
+               lang_option("expected-lang"),
+               dialect_option(),
                {"profile", "NAME|FILE: weaviate-ast, full, weaviate-reference, hybrid, execution, or a profile file"},
                {"format", "text|json: output format (text)"},
                {"expected-text", "Q: the expected query itself, instead of a file"},
@@ -166,7 +170,8 @@ int run_diff(const std::vector<std::string>& argv) {
             sj["reason"] = synthesized->reason;
             sj["databases"] = synthesized->databases_run;
             if (synthesized->counterexample)
-                sj["counterexample"] = ordered_json::parse(results::synth::counterexample_json(*synthesized->counterexample));
+                sj["counterexample"] =
+                    ordered_json::parse(results::synth::counterexample_json(*synthesized->counterexample));
             j["synthesized_results"] = sj;
         }
         std::cout << j.dump() << '\n';
@@ -181,7 +186,8 @@ int run_diff(const std::vector<std::string>& argv) {
                   << '\n';
     if (r.log_odds) {
         std::cout << "  log-odds " << fixed(*r.log_odds) << " = intercept " << fixed(*r.intercept);
-        for (const FeatureContribution& f : r.features) std::cout << " " << (f.contribution < 0 ? "- " : "+ ") << fixed(std::abs(f.contribution));
+        for (const FeatureContribution& f : r.features)
+            std::cout << " " << (f.contribution < 0 ? "- " : "+ ") << fixed(std::abs(f.contribution));
         std::cout << (r.features.empty() ? "  (nothing differs after normalization: score 1)" : "") << '\n';
         for (const FeatureContribution& f : r.features)
             std::cout << "    " << f.name << " = " << fixed(f.value) << " x " << fixed(f.coefficient) << ": "
@@ -216,14 +222,16 @@ int run_diff(const std::vector<std::string>& argv) {
         std::cout << "    " << e.op << ' ';
         if (e.op != "insert") std::cout << support::shorten(e.expected_label) << where(e.expected, expected.source());
         if (e.op == "relabel") std::cout << "  ->  ";
-        if (e.op != "delete") std::cout << support::shorten(e.generated_label) << where(e.generated, generated.source());
+        if (e.op != "delete")
+            std::cout << support::shorten(e.generated_label) << where(e.generated, generated.source());
         std::cout << '\n';
     }
     if (r.tree_edits.size() > kShown || r.tree_edits_truncated) std::cout << "    ...\n";
     if (synthesized) {
         std::cout << "results on synthesized databases: " << results::synth::verdict_name(synthesized->verdict) << " — "
                   << synthesized->reason << '\n';
-        if (synthesized->counterexample) std::cout << results::synth::format_counterexample(*synthesized->counterexample);
+        if (synthesized->counterexample)
+            std::cout << results::synth::format_counterexample(*synthesized->counterexample);
     }
     std::cerr << render_text(expected.diagnostics(), expected.source())
               << render_text(generated.diagnostics(), generated.source());

@@ -62,7 +62,8 @@ Schema load_schema_option(const std::string& spec) {
 
 int run_lint(const std::vector<std::string>& argv) {
     Args args("lint", "Lints a query, against a schema when given, and reports its confidence.", argv,
-              {lang_option(), dialect_option(),
+              {lang_option(),
+               dialect_option(),
                {"schema", "FILE[#NAME]: the schema (NAME picks a database of a multi-database file)"},
                {"format", "text|json|sarif: output format (text)"},
                {"disable", "CODE[,CODE...]: rules to switch off (repeatable)"},
@@ -74,11 +75,13 @@ int run_lint(const std::vector<std::string>& argv) {
     LintOptions options;
     options.dialect = args.dialect();
     for (const std::string& list : args.get_all("disable"))
-        for (const std::string& code : split_codes(list)) options.disabled.insert(std::string(known_code(code, "disable").code));
+        for (const std::string& code : split_codes(list))
+            options.disabled.insert(std::string(known_code(code, "disable").code));
     for (const std::string& spec : args.get_all("severity")) {
         size_t eq = spec.find('=');
         if (eq == std::string::npos) throw UsageError{"--severity takes CODE=error|warning|note, got '" + spec + "'"};
-        options.severity[std::string(known_code(spec.substr(0, eq), "severity").code)] = severity_named(spec.substr(eq + 1));
+        options.severity[std::string(known_code(spec.substr(0, eq), "severity").code)] =
+            severity_named(spec.substr(eq + 1));
     }
     std::optional<Schema> schema;
     if (auto spec = args.get("schema")) {
@@ -100,8 +103,8 @@ int run_lint(const std::vector<std::string>& argv) {
     } else {
         // The findings are diagnostics (standard error, as every command's); the verdict is the result.
         std::cerr << render_text(result.diagnostics, parsed.source());
-        std::cout << parsed.source().name() << ": " << (result.valid ? "valid" : "invalid")
-                  << ", confidence " << result.confidence << "\n";
+        std::cout << parsed.source().name() << ": " << (result.valid ? "valid" : "invalid") << ", confidence "
+                  << result.confidence << "\n";
     }
     return result.valid ? 0 : 1;
 }

@@ -54,7 +54,8 @@ std::string usage() {
 // output (the output rule: with --format json, everything a caller needs is inside the document).
 bool wants_json(const std::vector<std::string>& args) {
     for (size_t i = 0; i < args.size(); ++i)
-        if (args[i] == "--format=json" || (args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "json")) return true;
+        if (args[i] == "--format=json" || (args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "json"))
+            return true;
     return false;
 }
 
@@ -80,9 +81,9 @@ int main(int argc, char** argv) {
         return args.empty() ? 2 : 0;
     }
     static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
-        {"parse", run_parse}, {"tokens", run_tokens}, {"tree", run_tree}, {"diff", run_diff}, {"batch", run_batch},
-        {"lint", run_lint}, {"calibrate", run_calibrate},
-        {"report", run_report}, {"serve", run_serve}};
+        {"parse", run_parse},         {"tokens", run_tokens}, {"tree", run_tree},
+        {"diff", run_diff},           {"batch", run_batch},   {"lint", run_lint},
+        {"calibrate", run_calibrate}, {"report", run_report}, {"serve", run_serve}};
     auto command = commands.find(args[0]);
     if (command == commands.end()) {
         std::cerr << "qdiff: unknown command '" << args[0] << "'\n" << usage();

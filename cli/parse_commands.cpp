@@ -28,10 +28,13 @@ void print_result_json(const ParseResult& result) {
     w.begin_object()
         .field("ok", result.ok())
         .field("language", language_name(result.language()))
-        .key("diagnostics").raw(render_json(result.diagnostics(), result.source()))
+        .key("diagnostics")
+        .raw(render_json(result.diagnostics(), result.source()))
         .key("ast");
-    if (result.script()) w.raw(to_json(*result.script(), {.spans = true}));
-    else w.null();
+    if (result.script())
+        w.raw(to_json(*result.script(), {.spans = true}));
+    else
+        w.null();
     w.end_object();
     std::cout << out << '\n';
 }
@@ -45,7 +48,8 @@ void print_result_text(const ParseResult& result, bool compact) {
             continue;
         }
         std::cout << "-- statement " << ++n << " (" << language_name(result.language()) << ")\n"
-                  << to_sql(*statement) << "\n" << to_sexpr(*statement, {.pretty = true}) << "\n\n";
+                  << to_sql(*statement) << "\n"
+                  << to_sexpr(*statement, {.pretty = true}) << "\n\n";
     }
 }
 
@@ -74,12 +78,21 @@ int run_batch(const Args& args) {
         const nlohmann::json* query = record.is_object() && record.contains(field) ? &record[field] : nullptr;
         if (record.is_object() && record.contains("id")) w.key("id").raw(record["id"].dump());
         if (!query || !query->is_string()) {
-            std::string why = record.is_discarded() ? "line " + std::to_string(index + 1) + " is not valid JSON"
-                                                    : "line " + std::to_string(index + 1) + " has no string field '" + field + "'";
+            std::string why = record.is_discarded()
+                                  ? "line " + std::to_string(index + 1) + " is not valid JSON"
+                                  : "line " + std::to_string(index + 1) + " has no string field '" + field + "'";
             Diagnostic d = make_diagnostic(DiagId::BadRecord, {0, 0}, {why});
-            w.field("ok", false).key("diagnostics").begin_array().begin_object()
-                .field("code", d.code()).field("severity", severity_name(d.severity)).field("message", d.message)
-                .field("line", static_cast<uint64_t>(index + 1)).field("column", 1u).end_object().end_array();
+            w.field("ok", false)
+                .key("diagnostics")
+                .begin_array()
+                .begin_object()
+                .field("code", d.code())
+                .field("severity", severity_name(d.severity))
+                .field("message", d.message)
+                .field("line", static_cast<uint64_t>(index + 1))
+                .field("column", 1u)
+                .end_object()
+                .end_array();
             any_failed = true;
         } else {
             ParseOptions options = base;
@@ -91,7 +104,8 @@ int run_batch(const Args& args) {
             any_failed |= !result.ok();
             w.field("ok", result.ok())
                 .field("language", language_name(result.language()))
-                .key("diagnostics").raw(render_json(result.diagnostics(), result.source()));
+                .key("diagnostics")
+                .raw(render_json(result.diagnostics(), result.source()));
         }
         w.end_object();
         std::cout << out << '\n';
@@ -103,12 +117,15 @@ int run_batch(const Args& args) {
 
 int run_parse(const std::vector<std::string>& argv) {
     Args args("parse", "Parses a query into the unified AST and prints it with its diagnostics.", argv,
-              {lang_option(), dialect_option(), {"format", "text|json|sexpr: output format (text)"},
+              {lang_option(),
+               dialect_option(),
+               {"format", "text|json|sexpr: output format (text)"},
                {"batch", "FILE|-: JSONL in, one JSONL record out per line"},
                {"field", "NAME: the field of a --batch line that holds the query (query)"}},
               {});
     if (args.get("batch")) {
-        if (!args.positionals().empty()) throw UsageError{"--batch takes its input from the option, not a positional file"};
+        if (!args.positionals().empty())
+            throw UsageError{"--batch takes its input from the option, not a positional file"};
         return run_batch(args);
     }
     std::string format = args.choice("format", "text", {"text", "json", "sexpr"});
@@ -138,9 +155,15 @@ int run_tokens(const std::vector<std::string>& argv) {
         w.begin_object().field("ok", !has_errors(result.diagnostics)).key("tokens").begin_array();
         for (const TokenInfo& t : result.tokens) {
             LineCol at = source.position(t.span.begin);
-            w.begin_object().field("type", t.type).field("text", t.text).field("line", at.line)
-                .field("column", at.column).field("offset", t.span.begin).field("length", t.span.size())
-                .field("hidden", t.hidden).end_object();
+            w.begin_object()
+                .field("type", t.type)
+                .field("text", t.text)
+                .field("line", at.line)
+                .field("column", at.column)
+                .field("offset", t.span.begin)
+                .field("length", t.span.size())
+                .field("hidden", t.hidden)
+                .end_object();
         }
         w.end_array().key("diagnostics").raw(render_json(result.diagnostics, source)).end_object();
         out += '\n';

@@ -68,14 +68,16 @@ public:
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
             json record = json::parse(line, nullptr, false);
             if (!record.is_object()) {
-                if (++unreadable <= 5) std::cerr << path << ":" << line_number << ": not a JSON record, left out of the report\n";
+                if (++unreadable <= 5)
+                    std::cerr << path << ":" << line_number << ": not a JSON record, left out of the report\n";
                 continue;
             }
             if (!cases.empty()) cases += ',';
             cases += compact_case(record, line_number).dump(-1, ' ', false, json::error_handler_t::replace);
         }
         if (unreadable > 5) std::cerr << path << ": " << unreadable << " lines that are not JSON records in all\n";
-        json file = {{"name", std::filesystem::path(path).filename().string()}, {"path", path}, {"unreadable", unreadable}};
+        json file = {
+            {"name", std::filesystem::path(path).filename().string()}, {"path", path}, {"unreadable", unreadable}};
         std::string text = file.dump(-1, ' ', false, json::error_handler_t::replace);
         text.pop_back();  // the closing brace: the cases follow
         files_.push_back(text + ",\"cases\":[" + cases + "]}");
@@ -142,27 +144,32 @@ private:
             // Absent on both sides: full credit, nothing to show; left out of the means, as the batch summary does.
             if (!c.is_object() || c.value("absent", false)) continue;
             json spans = c.contains("spans") && c["spans"].is_object() ? c["spans"] : json::object();
-            auto span_list = [&](const char* key) { return spans.contains(key) && spans[key].is_array() ? spans[key] : json::array(); };
+            auto span_list = [&](const char* key) {
+                return spans.contains(key) && spans[key].is_array() ? spans[key] : json::array();
+            };
             auto span_at = [](const json& list, size_t i) { return i < list.size() ? list[i] : json(nullptr); };
             json changed = json::array(), missing = json::array(), extra = json::array();
-            json changed_spans = span_list("changed"), missing_spans = span_list("missing"), extra_spans = span_list("extra");
+            json changed_spans = span_list("changed"), missing_spans = span_list("missing"),
+                 extra_spans = span_list("extra");
             if (c.contains("changed") && c["changed"].is_array())
                 for (size_t i = 0; i < c["changed"].size(); ++i) {
                     const json& p = c["changed"][i];
-                    changed.push_back({strings_.intern(text_or(p, "expected")), strings_.intern(text_or(p, "generated")),
-                                       number_or(p, "similarity", 0), span_at(changed_spans, i)});
+                    changed.push_back({strings_.intern(text_or(p, "expected")),
+                                       strings_.intern(text_or(p, "generated")), number_or(p, "similarity", 0),
+                                       span_at(changed_spans, i)});
                 }
             auto singles = [&](const char* key, const json& list_spans, json& out_list) {
                 if (!c.contains(key) || !c[key].is_array()) return;
                 for (size_t i = 0; i < c[key].size(); ++i)
-                    out_list.push_back({strings_.intern(c[key][i].is_string() ? c[key][i].get<std::string>() : c[key][i].dump()),
-                                        span_at(list_spans, i)});
+                    out_list.push_back(
+                        {strings_.intern(c[key][i].is_string() ? c[key][i].get<std::string>() : c[key][i].dump()),
+                         span_at(list_spans, i)});
             };
             singles("missing", missing_spans, missing);
             singles("extra", extra_spans, extra);
             out.push_back({component_index(name), number_or(c, "score", 0), number_or(c, "weight", 0),
-                           c.value("absent", false) ? 1 : 0, span_list("matched"), std::move(changed), std::move(missing),
-                           std::move(extra)});
+                           c.value("absent", false) ? 1 : 0, span_list("matched"), std::move(changed),
+                           std::move(missing), std::move(extra)});
         }
         return out;
     }
@@ -175,9 +182,9 @@ private:
             if (!list.is_array()) continue;
             for (const json& d : list) {
                 if (!d.is_object()) continue;
-                out.push_back({strings_.intern(text_or(d, "code", "?")), strings_.intern(text_or(d, "severity", "error")),
-                               strings_.intern(text_or(d, "message")), d.value("line", 0), d.value("column", 0),
-                               strings_.intern(side)});
+                out.push_back({strings_.intern(text_or(d, "code", "?")),
+                               strings_.intern(text_or(d, "severity", "error")), strings_.intern(text_or(d, "message")),
+                               d.value("line", 0), d.value("column", 0), strings_.intern(side)});
             }
         }
         return out;
@@ -191,7 +198,8 @@ private:
 std::string deflate(const std::string& text) {
     uLongf size = compressBound(text.size());
     std::string out(size, '\0');
-    if (compress2(reinterpret_cast<Bytef*>(out.data()), &size, reinterpret_cast<const Bytef*>(text.data()), text.size(), 6) != Z_OK)
+    if (compress2(reinterpret_cast<Bytef*>(out.data()), &size, reinterpret_cast<const Bytef*>(text.data()), text.size(),
+                  6) != Z_OK)
         throw std::runtime_error("zlib could not compress the report data");
     out.resize(size);
     return out;
@@ -236,9 +244,10 @@ void replace_all(std::string& page, const std::string& marker, const std::string
 }  // namespace
 
 int run_report(const std::vector<std::string>& argv_in) {
-    Args args("report", "Writes one self-contained HTML page over qdiff batch records (one file per model).", argv_in,
-              {{"output", "REPORT.html: where the page goes (default: standard output)"}, {"title", "T: the page's title"}}, {},
-              "RECORDS.jsonl [more.jsonl ...]");
+    Args args(
+        "report", "Writes one self-contained HTML page over qdiff batch records (one file per model).", argv_in,
+        {{"output", "REPORT.html: where the page goes (default: standard output)"}, {"title", "T: the page's title"}},
+        {}, "RECORDS.jsonl [more.jsonl ...]");
     if (args.positionals().empty()) throw UsageError{"expected one or more record files (the output of qdiff batch)"};
     ReportData data;
     for (const std::string& path : args.positionals()) data.add_file(path);

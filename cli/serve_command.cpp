@@ -25,7 +25,7 @@ namespace {
 using ordered_json = nlohmann::ordered_json;
 
 constexpr size_t kMaxBody = 4u << 20;
-constexpr size_t kMaxTokens = 5000;        // shown; the count says how many there are
+constexpr size_t kMaxTokens = 5000;  // shown; the count says how many there are
 constexpr size_t kMaxTreeBytes = 256u << 10;
 constexpr size_t kMaxTreeInput = 64u << 10;
 constexpr size_t kMaxAstBytes = 2u << 20;
@@ -78,7 +78,11 @@ Analysis analyze_query(const std::string& text, const ParseOptions& options) {
     ordered_json& list = j["tokens"] = ordered_json::array();
     for (size_t i = 0; i < tokens.tokens.size() && i < kMaxTokens; ++i) {
         const TokenInfo& t = tokens.tokens[i];
-        list.push_back({{"type", t.type}, {"text", t.text}, {"offset", t.span.begin}, {"length", t.span.size()}, {"hidden", t.hidden}});
+        list.push_back({{"type", t.type},
+                        {"text", t.text},
+                        {"offset", t.span.begin},
+                        {"length", t.span.size()},
+                        {"hidden", t.hidden}});
     }
     j["token_count"] = tokens.tokens.size();
     // The grammar's tree of a long query is megabytes of text nobody reads in a browser, and a
@@ -90,7 +94,8 @@ Analysis analyze_query(const std::string& text, const ParseOptions& options) {
         j["tree"] = std::move(tree.tree);
     } else {
         j["tree_bytes"] = nullptr;
-        j["tree"] = "(not shown for a query over " + std::to_string(kMaxTreeInput >> 10) + " KiB: qdiff tree prints it)";
+        j["tree"] =
+            "(not shown for a query over " + std::to_string(kMaxTreeInput >> 10) + " KiB: qdiff tree prints it)";
     }
     ParseResult parsed = parse(text, options);
     LintOptions lint_options;
@@ -112,7 +117,8 @@ ordered_json diff_queries(const ParseResult& expected, const ParseResult& genera
         ordered_json j;
         j["ok"] = false;
         j["score"] = 0.0;
-        j["reasons"] = {std::string(!expected.ok() ? "the expected" : "the generated") + " query does not parse: scored 0"};
+        j["reasons"] = {std::string(!expected.ok() ? "the expected" : "the generated") +
+                        " query does not parse: scored 0"};
         j["diagnostics"] = diff_diagnostics_json(expected, generated);
         return j;
     }
@@ -158,13 +164,15 @@ void reply_error(httplib::Response& response, int status, const std::string& mes
 }  // namespace
 
 int run_serve(const std::vector<std::string>& argv) {
-    Args args("serve", "Serves the playground: tokens, parse tree, AST, diagnostics and diff as you type.", argv,
-              {{"port", "N: the port (8080; 0 picks a free one)"}, {"host", "ADDR: the address to listen on (127.0.0.1)"}},
-              {{"allow-remote", "allow --host to be an address other machines can reach"}}, "");
+    Args args(
+        "serve", "Serves the playground: tokens, parse tree, AST, diagnostics and diff as you type.", argv,
+        {{"port", "N: the port (8080; 0 picks a free one)"}, {"host", "ADDR: the address to listen on (127.0.0.1)"}},
+        {{"allow-remote", "allow --host to be an address other machines can reach"}}, "");
     std::string host = args.get_or("host", "127.0.0.1");
     bool allow_remote = args.flag("allow-remote");
     if (!is_loopback(host) && !allow_remote)
-        throw UsageError{"refusing to listen on " + host + ": the playground is for this machine (127.0.0.1); "
+        throw UsageError{"refusing to listen on " + host +
+                         ": the playground is for this machine (127.0.0.1); "
                          "pass --allow-remote to listen on another address"};
     int port = 8080;
     if (auto text = args.get("port")) {
@@ -185,7 +193,8 @@ int run_serve(const std::vector<std::string>& argv) {
     server.set_keep_alive_timeout(5);
     const std::string page = inline_page("playground.html");
     server.set_pre_routing_handler([allow_remote](const httplib::Request& request, httplib::Response& response) {
-        if (allow_remote || is_loopback(host_name(request.get_header_value("Host")))) return httplib::Server::HandlerResponse::Unhandled;
+        if (allow_remote || is_loopback(host_name(request.get_header_value("Host"))))
+            return httplib::Server::HandlerResponse::Unhandled;
         reply_error(response, 403, "this server answers requests for 127.0.0.1 and localhost only");
         return httplib::Server::HandlerResponse::Handled;
     });
@@ -207,7 +216,8 @@ int run_serve(const std::vector<std::string>& argv) {
         }
     });
     server.set_error_handler([](const httplib::Request&, httplib::Response& response) {
-        if (response.body.empty()) reply_error(response, response.status, "HTTP status " + std::to_string(response.status));
+        if (response.body.empty())
+            reply_error(response, response.status, "HTTP status " + std::to_string(response.status));
     });
 
     int bound = port == 0 ? server.bind_to_any_port(host) : (server.bind_to_port(host, port) ? port : -1);

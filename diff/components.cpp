@@ -64,7 +64,8 @@ void set_value(Atom& a, const Expr* v) {
     }
     a.value = to_sql(*v);
     // ago(t): a point in time, compared with another ago() by the length of t
-    if (auto* f = dyn_cast<FunctionCall>(v); f && f->name.size() == 1 && f->name[0].text == "ago" && f->args.size() == 1)
+    if (auto* f = dyn_cast<FunctionCall>(v);
+        f && f->name.size() == 1 && f->name[0].text == "ago" && f->args.size() == 1)
         if (auto* l = dyn_cast<Literal>(f->args[0]))
             if (auto s = seconds(*l)) {
                 a.numeric = true;
@@ -167,7 +168,8 @@ public:
             out["order"].push_back(a);
         }
         // LIMIT and OFFSET are both atoms of the limit component.
-        for (auto [bound, name, keyword] : {std::tuple{q->limit, "limit", "LIMIT "}, {q->offset, "offset", "OFFSET "}}) {
+        for (auto [bound, name, keyword] :
+             {std::tuple{q->limit, "limit", "LIMIT "}, {q->offset, "offset", "OFFSET "}}) {
             if (!bound) continue;
             Atom a;
             a.property = name;
@@ -245,8 +247,8 @@ private:
     void find_aggregates(const Node& n, std::set<std::string>& seen) {
         if (isa<Query>(&n)) return;  // a subquery's aggregates are its own
         // an aggregate of the function catalogue in any language: the two queries may be of two
-        if (auto* f = dyn_cast<FunctionCall>(&n); f && f->name.size() == 1 && !f->over &&
-                                                  is_aggregate_call(f->name[0].text, f->args.size())) {
+        if (auto* f = dyn_cast<FunctionCall>(&n);
+            f && f->name.size() == 1 && !f->over && is_aggregate_call(f->name[0].text, f->args.size())) {
             Atom a;
             a.op = std::string(f->name[0].text);
             std::string args;
@@ -266,8 +268,8 @@ private:
 
     void filter_atoms(const Expr* e, const std::string& context, std::vector<Atom>& atoms) {
         if (auto* b = dyn_cast<Binary>(e); b && (b->op == BinaryOp::And || b->op == BinaryOp::Or)) {
-            std::string ctx = context.empty() ? std::string(enum_name(b->op))
-                                              : context + "/" + std::string(enum_name(b->op));
+            std::string ctx =
+                context.empty() ? std::string(enum_name(b->op)) : context + "/" + std::string(enum_name(b->op));
             // a flattened chain keeps one context level
             if (!context.empty() && context.size() >= enum_name(b->op).size() &&
                 context.substr(context.size() - enum_name(b->op).size()) == enum_name(b->op))

@@ -106,8 +106,11 @@ ordered_json diff_json(const DiffResult& r, const SourceText& expected, const So
         j["log_odds"] = *r.log_odds;
         ordered_json& features = j["features"] = ordered_json::array();
         for (const FeatureContribution& f : r.features)
-            features.push_back({{"name", f.name}, {"value", f.value}, {"coefficient", f.coefficient},
-                                {"contribution", f.contribution}, {"detail", f.detail}});
+            features.push_back({{"name", f.name},
+                                {"value", f.value},
+                                {"coefficient", f.coefficient},
+                                {"contribution", f.contribution},
+                                {"detail", f.detail}});
     }
     j["statements"] = r.statements;
     j["edits"] = writer.edits();

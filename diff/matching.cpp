@@ -105,7 +105,8 @@ double name_similarity(std::string_view a, std::string_view b) {
     std::string la = support::to_lower(a), lb = support::to_lower(b);
     size_t longest = std::max(la.size(), lb.size());
     if (longest == 0) return 1;
-    size_t distance = support::edit_distance(la, lb, {.limit = SIZE_MAX, .ignore_case = false, .transpositions = false});
+    size_t distance =
+        support::edit_distance(la, lb, {.limit = SIZE_MAX, .ignore_case = false, .transpositions = false});
     return 1.0 - static_cast<double>(distance) / static_cast<double>(longest);
 }
 
@@ -138,16 +139,20 @@ double atom_similarity(const std::string& component, const Atom& e, const Atom& 
     double op = e.op == g.op ? 1 : word_and_substring(e.op, g.op) ? 0.5 : 0;
     double property = name_similarity(e.property, g.property);
     double s;
-    if (component == "order") s = 0.6 * property + 0.4 * op;
-    else if (component == "limit") s = e.op == g.op ? value : 0;
-    else if (component == "aggregations") s = 0.5 * op + 0.4 * property + 0.1 * (e.value == g.value ? 1 : 0);
-    else s = 0.4 * property + 0.2 * op + 0.4 * value;
+    if (component == "order")
+        s = 0.6 * property + 0.4 * op;
+    else if (component == "limit")
+        s = e.op == g.op ? value : 0;
+    else if (component == "aggregations")
+        s = 0.5 * op + 0.4 * property + 0.1 * (e.value == g.value ? 1 : 0);
+    else
+        s = 0.4 * property + 0.2 * op + 0.4 * value;
     if (e.context != g.context) s *= 0.9;
     return std::clamp(s, 0.0, 1.0);
 }
 
 ComponentResult compare_component(const std::string& name, const std::vector<Atom>& expected,
-                                   const std::vector<Atom>& generated) {
+                                  const std::vector<Atom>& generated) {
     ComponentResult r;
     r.name = name;
     if (expected.empty() && generated.empty()) {
@@ -162,7 +167,8 @@ ComponentResult compare_component(const std::string& name, const std::vector<Ato
     double total = 0;
     if (std::max(expected.size(), generated.size()) > kExactPrepassAtoms) {
         std::unordered_map<std::string, std::vector<size_t>> by_text;
-        for (size_t j = generated.size(); j-- > 0;) by_text[generated[j].context + '\n' + generated[j].text].push_back(j);
+        for (size_t j = generated.size(); j-- > 0;)
+            by_text[generated[j].context + '\n' + generated[j].text].push_back(j);
         for (size_t i = 0; i < expected.size(); ++i) {
             auto it = by_text.find(expected[i].context + '\n' + expected[i].text);
             if (it == by_text.end() || it->second.empty()) continue;

@@ -45,7 +45,7 @@ void append_scalar(std::string& out, const T& field) {
 struct Flat {
     std::vector<std::string> label;  // by postorder index
     std::vector<Span> span;
-    std::vector<int> leftmost;       // leftmost leaf descendant, postorder index
+    std::vector<int> leftmost;  // leftmost leaf descendant, postorder index
     std::vector<int> keyroots;
 };
 

@@ -64,9 +64,8 @@ LintResult lint(const ParseResult& parsed, const LintOptions& options) {
 
     std::set<std::string> disabled = options.disabled;
     add_inline_disables(parsed.source().text(), disabled);
-    std::erase_if(result.diagnostics, [&](const Diagnostic& d) {
-        return adjustable(d) && disabled.count(std::string(d.code())) != 0;
-    });
+    std::erase_if(result.diagnostics,
+                  [&](const Diagnostic& d) { return adjustable(d) && disabled.count(std::string(d.code())) != 0; });
     for (Diagnostic& d : result.diagnostics) {
         auto remap = options.severity.find(std::string(d.code()));
         if (remap != options.severity.end() && adjustable(d)) d.severity = remap->second;

@@ -48,10 +48,14 @@ void append_header(std::string& out, const SourceText& source, Span span, std::s
 std::string one_line(std::string_view text) {
     std::string out;
     for (char c : text) {
-        if (c == '\n') out += "\\n";
-        else if (c == '\t') out += "\\t";
-        else if (c == '\r') out += "\\r";
-        else out += c;
+        if (c == '\n')
+            out += "\\n";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c == '\r')
+            out += "\\r";
+        else
+            out += c;
     }
     return out;
 }
@@ -113,15 +117,22 @@ std::string render_json(const std::vector<Diagnostic>& ds, const SourceText& sou
             w.key("notes").begin_array();
             for (const DiagNote& n : d.notes) {
                 LineCol at = source.position(n.span.begin);
-                w.begin_object().field("message", n.message).field("line", at.line).field("column", at.column).end_object();
+                w.begin_object()
+                    .field("message", n.message)
+                    .field("line", at.line)
+                    .field("column", at.column)
+                    .end_object();
             }
             w.end_array();
         }
         if (!d.fixits.empty()) {
             w.key("fixits").begin_array();
             for (const FixIt& f : d.fixits)
-                w.begin_object().field("offset", f.span.begin).field("length", f.span.size())
-                    .field("replacement", f.replacement).end_object();
+                w.begin_object()
+                    .field("offset", f.span.begin)
+                    .field("length", f.span.size())
+                    .field("replacement", f.replacement)
+                    .end_object();
             w.end_array();
         }
         w.end_object();

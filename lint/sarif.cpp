@@ -21,10 +21,14 @@ std::string_view sarif_level(Severity s) {
 void write_region(support::JsonWriter& w, const SourceText& source, Span span) {
     LineCol begin = source.position(span.begin);
     LineCol end = source.position(span.end);
-    w.key("region").begin_object()
-        .field("startLine", begin.line).field("startColumn", begin.column)
-        .field("endLine", end.line).field("endColumn", end.column)
-        .field("charOffset", span.begin).field("charLength", span.size())
+    w.key("region")
+        .begin_object()
+        .field("startLine", begin.line)
+        .field("startColumn", begin.column)
+        .field("endLine", end.line)
+        .field("endColumn", end.column)
+        .field("charOffset", span.begin)
+        .field("charLength", span.size())
         .end_object();
 }
 
@@ -46,11 +50,12 @@ std::string render_sarif(const std::vector<SarifInput>& files) {
 
     std::string out;
     support::JsonWriter w(out, true);
-    w.begin_object()
-        .field("version", "2.1.0")
-        .field("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    w.begin_object().field("version", "2.1.0").field("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
     w.key("runs").begin_array().begin_object();
-    w.key("tool").begin_object().key("driver").begin_object()
+    w.key("tool")
+        .begin_object()
+        .key("driver")
+        .begin_object()
         .field("name", "qdiff")
         .field("informationUri", "https://github.com/qdiff/qdiff")
         .field("version", "0.1.0");
@@ -95,13 +100,20 @@ std::string render_sarif(const std::vector<SarifInput>& files) {
             }
             if (!d.fixits.empty()) {
                 w.key("fixes").begin_array().begin_object();
-                w.key("description").begin_object().field("text", "replace with '" + d.fixits.front().replacement + "'").end_object();
+                w.key("description")
+                    .begin_object()
+                    .field("text", "replace with '" + d.fixits.front().replacement + "'")
+                    .end_object();
                 w.key("artifactChanges").begin_array().begin_object();
                 w.key("artifactLocation").begin_object().field("uri", f.source->name()).end_object();
                 w.key("replacements").begin_array();
                 for (const FixIt& fix : d.fixits) {
-                    w.begin_object().key("deletedRegion").begin_object()
-                        .field("charOffset", fix.span.begin).field("charLength", fix.span.size()).end_object();
+                    w.begin_object()
+                        .key("deletedRegion")
+                        .begin_object()
+                        .field("charOffset", fix.span.begin)
+                        .field("charLength", fix.span.size())
+                        .end_object();
                     w.key("insertedContent").begin_object().field("text", fix.replacement).end_object();
                     w.end_object();
                 }

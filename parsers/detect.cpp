@@ -1,7 +1,7 @@
 // Language detection for --lang auto. Cheap and conservative: it looks at the first words and at
 // pipes, never parses.
-#include <array>
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <optional>
 #include <utility>
@@ -44,11 +44,14 @@ bool has_pipe(std::string_view t) {
     for (size_t i = 0; i < t.size(); ++i) {
         char c = t[i];
         if (quote) {
-            if (c == '\\' && quote == '"') ++i;
-            else if (c == quote) quote = 0;
+            if (c == '\\' && quote == '"')
+                ++i;
+            else if (c == quote)
+                quote = 0;
             continue;
         }
-        if (c == '\'' || c == '"' || c == '`') quote = c;
+        if (c == '\'' || c == '"' || c == '`')
+            quote = c;
         else if (c == '|' && (i + 1 >= t.size() || (t[i + 1] != '|' && t[i + 1] != '=')) && (i == 0 || t[i - 1] != '|'))
             return true;
     }
@@ -57,9 +60,11 @@ bool has_pipe(std::string_view t) {
 
 // The language a fence's info string names, as models write it: ```graphql, ```sql, ```kusto.
 std::optional<Language> fence_language(std::string_view tag) {
-    static constexpr std::pair<std::string_view, Language> tags[] = {
-        {"graphql", Language::Weaviate}, {"json", Language::Weaviate}, {"sql", Language::Sql},
-        {"kql", Language::Kql}, {"kusto", Language::Kql}};
+    static constexpr std::pair<std::string_view, Language> tags[] = {{"graphql", Language::Weaviate},
+                                                                     {"json", Language::Weaviate},
+                                                                     {"sql", Language::Sql},
+                                                                     {"kql", Language::Kql},
+                                                                     {"kusto", Language::Kql}};
     for (auto [word, language] : tags)
         if (tag.size() == word.size() && starts_with_word_ci(tag, word)) return language;
     return std::nullopt;
@@ -82,19 +87,21 @@ Language parsers::detect_unwrapped_language(std::string_view text, std::string_v
     static constexpr std::array graphql_words = {"query", "mutation", "fragment"};
     for (std::string_view w : graphql_words)
         if (t.starts_with(w) && starts_with_word_ci(t, w)) return Language::Weaviate;
-    static constexpr std::array sql_words = {"select", "with", "insert", "update", "delete", "create", "drop",
-                                             "alter", "values", "explain", "pragma", "merge", "truncate",
-                                             "grant", "revoke", "begin", "commit", "rollback", "attach",
-                                             "detach", "replace", "vacuum", "analyze", "table"};
+    static constexpr std::array sql_words = {"select",   "with",   "insert",  "update",  "delete",  "create",
+                                             "drop",     "alter",  "values",  "explain", "pragma",  "merge",
+                                             "truncate", "grant",  "revoke",  "begin",   "commit",  "rollback",
+                                             "attach",   "detach", "replace", "vacuum",  "analyze", "table"};
     // KQL words are lower case; SQL keywords may be either case.
-    static constexpr std::array kql_words = {"let", "set", "declare", "print", "range", "datatable", "union",
-                                             "search", "find", "evaluate", "externaldata", "cluster",
-                                             "database", "materialize", "view", "alias", "restrict", "pattern"};
+    static constexpr std::array kql_words = {
+        "let",      "set",          "declare", "print",    "range",       "datatable", "union", "search",   "find",
+        "evaluate", "externaldata", "cluster", "database", "materialize", "view",      "alias", "restrict", "pattern"};
     for (std::string_view w : kql_words)
-        if (t.starts_with(w) && starts_with_word_ci(t, w) && (w != "union" || has_pipe(t) || !starts_with_word_ci(t, "union select")))
+        if (t.starts_with(w) && starts_with_word_ci(t, w) &&
+            (w != "union" || has_pipe(t) || !starts_with_word_ci(t, "union select")))
             return Language::Kql;
     for (std::string_view w : sql_words)
-        if (starts_with_word_ci(t, w)) return has_pipe(t) && w != "select" && w != "with" ? Language::Kql : Language::Sql;
+        if (starts_with_word_ci(t, w))
+            return has_pipe(t) && w != "select" && w != "with" ? Language::Kql : Language::Sql;
     if (t.front() == '(') return has_pipe(t) ? Language::Kql : Language::Sql;
     // A bare name, possibly piped: `Traces | where ...` or just `Traces`.
     return Language::Kql;

@@ -31,9 +31,9 @@ namespace feature_ids {
 #undef QDIFF_DIALECT_FEATURE
 }  // namespace feature_ids
 
-#define bits(...)                          \
-    [] {                                   \
-        using namespace feature_ids;       \
+#define bits(...)                           \
+    [] {                                    \
+        using namespace feature_ids;        \
         return feature_bits({__VA_ARGS__}); \
     }()
 

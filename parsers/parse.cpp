@@ -98,7 +98,8 @@ ParseResult parse(std::string text, const ParseOptions& options) {
     if (input.language == Language::Sql && options.dialect == Dialect::Auto) {
         std::string_view evidence;
         resolved.dialect = guess_dialect(parsed.text(), &evidence);
-        std::string why = evidence.empty() ? "nothing dialect-specific in the text" : "it uses " + std::string(evidence);
+        std::string why =
+            evidence.empty() ? "nothing dialect-specific in the text" : "it uses " + std::string(evidence);
         diagnostics.push_back(make_diagnostic(DiagId::DialectGuessed, {0, 0}, {dialect_name(resolved.dialect), why}));
     }
     parsers::ParseContext ctx{parsed, resolved, result.arena(), diagnostics};
@@ -132,15 +133,13 @@ Result run_frontend_step(const SourceText& source, const ParseOptions& options, 
 }  // namespace
 
 TokensResult tokenize(const SourceText& source, const ParseOptions& options) {
-    return run_frontend_step<TokensResult>(source, options, [](const auto& frontend, auto& ctx, TokensResult& r) {
-        r.tokens = frontend.tokens(ctx);
-    });
+    return run_frontend_step<TokensResult>(
+        source, options, [](const auto& frontend, auto& ctx, TokensResult& r) { r.tokens = frontend.tokens(ctx); });
 }
 
 TreeResult parse_tree(const SourceText& source, const ParseOptions& options) {
-    return run_frontend_step<TreeResult>(source, options, [](const auto& frontend, auto& ctx, TreeResult& r) {
-        r.tree = frontend.tree(ctx);
-    });
+    return run_frontend_step<TreeResult>(
+        source, options, [](const auto& frontend, auto& ctx, TreeResult& r) { r.tree = frontend.tree(ctx); });
 }
 
 }  // namespace qdiff

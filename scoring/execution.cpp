@@ -3,8 +3,8 @@
 #include "scoring/execution.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -53,7 +53,9 @@ bool only_qualifiers_differ(const AtomPair& p) {
 }
 std::string change(const AtomPair& p) {
     if (p.expected.text == p.generated.text && p.expected.context != p.generated.context) {
-        auto under = [](const Atom& a) { return a.context.empty() ? std::string(" (alone)") : " (under " + a.context + ")"; };
+        auto under = [](const Atom& a) {
+            return a.context.empty() ? std::string(" (alone)") : " (under " + a.context + ")";
+        };
         return quoted(p.expected) + under(p.expected) + " -> " + quoted(p.generated) + under(p.generated);
     }
     return quoted(p.expected) + " -> " + quoted(p.generated);
@@ -80,11 +82,13 @@ void generic(const ComponentResult& c, Collector& out) {
 }
 
 void projection(const ComponentResult& c, Collector& out) {
-    for (auto& p : c.changed) out.add(only_qualifiers_differ(p) ? "projection.qualifier" : "projection.changed", change(p));
+    for (auto& p : c.changed)
+        out.add(only_qualifiers_differ(p) ? "projection.qualifier" : "projection.changed", change(p));
     for (const std::vector<Atom>* side : {&c.missing, &c.extra})
         for (auto& a : *side)
             out.add(a.text == "DISTINCT" ? "projection.distinct"
-                                         : side == &c.missing ? "projection.missing" : "projection.extra",
+                    : side == &c.missing ? "projection.missing"
+                                         : "projection.extra",
                     quoted(a));
 }
 
@@ -113,19 +117,19 @@ void order(const ComponentResult& c, Collector& out) {
 
 const std::vector<std::string>& execution_feature_names() {
     static const std::vector<std::string> names = {
-        "collection.missing",    "collection.extra",      "search.changed",        "search.missing",
-        "search.extra",          "filters.operator",      "filters.column",        "filters.qualifier",
-        "filters.value",
-        "filters.connective",    "filters.missing",       "filters.extra",         "having.operator",
-        "having.column",         "having.qualifier",      "having.value",          "having.connective",     "having.missing",
-        "having.extra",          "aggregations.function", "aggregations.distinct", "aggregations.argument",
-        "aggregations.missing",  "aggregations.extra",    "group_by.changed",      "group_by.missing",
-        "group_by.extra",        "projection.changed",    "projection.qualifier",    "projection.missing",    "projection.extra",
-        "projection.distinct",   "joins.changed",         "joins.missing",         "joins.extra",
-        "order.direction",       "order.changed",         "order.missing",         "order.extra",
-        "order.unrequested",     "limit.changed",         "limit.missing",         "limit.extra",
-        "set_operations.changed", "set_operations.missing", "set_operations.extra", "subqueries.changed",
-        "subqueries.missing",    "subqueries.extra",      "tree.distance_ratio"};
+        "collection.missing",     "collection.extra",      "search.changed",       "search.missing",
+        "search.extra",           "filters.operator",      "filters.column",       "filters.qualifier",
+        "filters.value",          "filters.connective",    "filters.missing",      "filters.extra",
+        "having.operator",        "having.column",         "having.qualifier",     "having.value",
+        "having.connective",      "having.missing",        "having.extra",         "aggregations.function",
+        "aggregations.distinct",  "aggregations.argument", "aggregations.missing", "aggregations.extra",
+        "group_by.changed",       "group_by.missing",      "group_by.extra",       "projection.changed",
+        "projection.qualifier",   "projection.missing",    "projection.extra",     "projection.distinct",
+        "joins.changed",          "joins.missing",         "joins.extra",          "order.direction",
+        "order.changed",          "order.missing",         "order.extra",          "order.unrequested",
+        "limit.changed",          "limit.missing",         "limit.extra",          "set_operations.changed",
+        "set_operations.missing", "set_operations.extra",  "subqueries.changed",   "subqueries.missing",
+        "subqueries.extra",       "tree.distance_ratio"};
     return names;
 }
 
@@ -133,11 +137,16 @@ std::vector<FeatureContribution> execution_features(const std::vector<ComponentR
                                                     double tree_distance_ratio) {
     Collector out;
     for (const ComponentResult& c : components) {
-        if (c.name == "filters" || c.name == "having") filters(c, c.name, out);
-        else if (c.name == "projection") projection(c, out);
-        else if (c.name == "aggregations") aggregations(c, out);
-        else if (c.name == "order") order(c, out);
-        else generic(c, out);
+        if (c.name == "filters" || c.name == "having")
+            filters(c, c.name, out);
+        else if (c.name == "projection")
+            projection(c, out);
+        else if (c.name == "aggregations")
+            aggregations(c, out);
+        else if (c.name == "order")
+            order(c, out);
+        else
+            generic(c, out);
     }
     std::vector<FeatureContribution> result;
     for (const std::string& name : execution_feature_names()) {

@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "diff/tree_diff.hpp"
-#include "scoring/execution.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
+#include "scoring/execution.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff {
@@ -25,7 +25,8 @@ namespace {
 // "intercept", "coefficients": {FEATURE: WEIGHT}, "threshold", "fitted_on" of an execution profile.
 void read_execution_model(const nlohmann::json& j, const std::string& origin, Profile& p) {
     auto fail = [&](const std::string& what) { throw std::runtime_error("profile " + origin + ": " + what); };
-    if (!j.contains("intercept") || !j["intercept"].is_number()) fail("an execution profile needs \"intercept\": NUMBER");
+    if (!j.contains("intercept") || !j["intercept"].is_number())
+        fail("an execution profile needs \"intercept\": NUMBER");
     if (!j.contains("coefficients") || !j["coefficients"].is_object())
         fail("an execution profile needs \"coefficients\": {FEATURE: WEIGHT, ...}");
     p.intercept = j["intercept"].get<double>();
@@ -51,7 +52,8 @@ Profile parse_profile(const std::string& json_text, const std::string& origin) {
     Profile p;
     p.name = j.value("name", origin);
     p.kind = j.value("kind", "structural");
-    if (!j.contains("weights") && (p.kind == "hybrid" || p.kind == "execution")) j["weights"] = nlohmann::json::object();
+    if (!j.contains("weights") && (p.kind == "hybrid" || p.kind == "execution"))
+        j["weights"] = nlohmann::json::object();
     if (!j.contains("weights") || !j["weights"].is_object())
         throw std::runtime_error("profile " + origin + ": expected \"weights\": {COMPONENT: WEIGHT, ...}");
     p.gate = j.value("gate", "");
@@ -124,8 +126,8 @@ std::string aggregation_slot(const Atom& a) {
     std::string m = support::to_lower(a.op);
     if (m == "topoccurrences") return "text";
     if (m == "totaltrue" || m == "totalfalse" || m == "percentagetrue" || m == "percentagefalse") return "boolean";
-    if (m == "mean" || m == "median" || m == "mode" || m == "maximum" || m == "minimum" || m == "sum" ||
-        m == "avg" || m == "min" || m == "max")
+    if (m == "mean" || m == "median" || m == "mode" || m == "maximum" || m == "minimum" || m == "sum" || m == "avg" ||
+        m == "min" || m == "max")
         return "integer";
     return "";
 }
@@ -262,9 +264,12 @@ void execution_score(const Components& ce, const Components& cg, const TreeDiff&
     for (const FeatureContribution& f : r.features) log_odds += f.contribution;
     r.intercept = profile.intercept;
     r.log_odds = log_odds;
-    if (r.gated) r.score = 0;
-    else if (r.features.empty()) r.score = 1;
-    else r.score = scoring::logistic(log_odds);
+    if (r.gated)
+        r.score = 0;
+    else if (r.features.empty())
+        r.score = 1;
+    else
+        r.score = scoring::logistic(log_odds);
 }
 
 void structural_score(const Components& ce, const Components& cg, const Profile& profile, DiffResult& r) {
@@ -291,10 +296,14 @@ DiffResult diff_statement(const ast::Statement* expected, const ast::Statement* 
     TreeDiff tree = tree_diff(expected, generated);
     DiffResult r;
     r.profile = profile.name;
-    if (profile.kind == "reference") reference_score(ce, cg, profile, r);
-    else if (profile.kind == "hybrid") hybrid_score(ce, cg, tree, profile, r);
-    else if (profile.kind == "execution") execution_score(ce, cg, tree, profile, r);
-    else structural_score(ce, cg, profile, r);
+    if (profile.kind == "reference")
+        reference_score(ce, cg, profile, r);
+    else if (profile.kind == "hybrid")
+        hybrid_score(ce, cg, tree, profile, r);
+    else if (profile.kind == "execution")
+        execution_score(ce, cg, tree, profile, r);
+    else
+        structural_score(ce, cg, profile, r);
     add_edits(r);
     r.tree_edits = std::move(tree.edits);
     r.tree_distance = tree.distance;

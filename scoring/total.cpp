@@ -30,8 +30,10 @@ Total total_score(const TotalInputs& in, const TotalOptions& options) {
     t.query_similarity = std::clamp(t.query_similarity, 0.0, 1.0);
 
     // A query that fails to execute returns nothing: its results match is 0, not unknown.
-    if (in.results_failed) t.results_match = 0.0;
-    else if (in.results) t.results_match = std::clamp(*in.results, 0.0, 1.0);
+    if (in.results_failed)
+        t.results_match = 0.0;
+    else if (in.results)
+        t.results_match = std::clamp(*in.results, 0.0, 1.0);
 
     if (t.results_match) {
         double w = std::clamp(options.blend, 0.0, 1.0);

@@ -7,17 +7,17 @@
 namespace qdiff::scoring {
 
 struct TotalOptions {
-    double blend = 0.5;            // w in total = w × query_similarity + (1 − w) × results_match
+    double blend = 0.5;  // w in total = w × query_similarity + (1 − w) × results_match
     double pass_threshold = 0.9;
 };
 
 // What ran for one case. A stage that did not run (not configured, or skipped) is std::nullopt.
 struct TotalInputs {
     bool generated_parses = false;
-    std::optional<double> structural;   // null when either query did not parse
+    std::optional<double> structural;    // null when either query did not parse
     std::string structural_explanation;  // the decisive differences the structural score saw ("" when none)
-    std::optional<double> judge;        // the judge's score when it ran without error
-    std::optional<double> results;      // the results match when the results stage ran without error
+    std::optional<double> judge;         // the judge's score when it ran without error
+    std::optional<double> results;       // the results match when the results stage ran without error
     // The results stage ran and failed (an execution error or a timeout): the case cannot pass.
     bool results_failed = false;
     std::string results_error;

@@ -62,8 +62,11 @@ void BatchRunner::prepare(Slot& slot, std::map<std::string, size_t>& first_lines
 void BatchRunner::evaluate(Slot& slot, Pipeline& pipeline) const {
     BatchOutput& output = slot.output;
     try {
-        if (auto* bad = std::get_if<BadLine>(&slot.content)) output.record = bad_line_record(output.line, *bad);
-        else output.record = outcome_record(output.line, std::get<Case>(slot.content), pipeline.run(std::get<Case>(slot.content)));
+        if (auto* bad = std::get_if<BadLine>(&slot.content))
+            output.record = bad_line_record(output.line, *bad);
+        else
+            output.record =
+                outcome_record(output.line, std::get<Case>(slot.content), pipeline.run(std::get<Case>(slot.content)));
     } catch (const std::exception& e) {
         output.record = bad_line_record(output.line, {output.id, "internal error: " + std::string(e.what())});
     }

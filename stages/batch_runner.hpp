@@ -25,12 +25,12 @@ struct BatchInput {
 
 struct BatchOutput {
     size_t line = 0;
-    std::string id;        // the case's id (for a bad line: its readable id, else the default one)
+    std::string id;            // the case's id (for a bad line: its readable id, else the default one)
     std::string renamed_from;  // the id the input gave, when it repeated an earlier one (see run)
     size_t first_line = 0;     // then: the line that has that id
-    bool skipped = false;  // already_done said so: not evaluated, no record
+    bool skipped = false;      // already_done said so: not evaluated, no record
     Record record;
-    std::string text;      // options.render(record), made on the worker; "" without render
+    std::string text;  // options.render(record), made on the worker; "" without render
 };
 
 struct BatchRunnerOptions {

@@ -11,12 +11,12 @@
 namespace qdiff::stages {
 
 struct BatchStageOptions {
-    std::string db;                     // --db: "sqlite:PATH" | "postgres:URI" | "synth[:N[:SEED]]" | ""
+    std::string db;                      // --db: "sqlite:PATH" | "postgres:URI" | "synth[:N[:SEED]]" | ""
     std::string results_mode = "exact";  // --results-mode: "exact" | "recall" | "f1"
-    std::string judge;                  // --judge: URL | "cmd:PROGRAM" | "" (no judge)
-    std::string judge_model;            // "" = the judge's default
-    std::string judge_cache;            // a folder, "" = no cache
-    std::optional<double> timeout;      // seconds per query run and per judge request
+    std::string judge;                   // --judge: URL | "cmd:PROGRAM" | "" (no judge)
+    std::string judge_model;             // "" = the judge's default
+    std::string judge_cache;             // a folder, "" = no cache
+    std::optional<double> timeout;       // seconds per query run and per judge request
 };
 
 // The results stage always runs: a case may bring its own database or result files, and the stage

@@ -83,8 +83,8 @@ CaseOutcome Pipeline::run(const Case& c) {
         fail(timed(out, "diff", [&] {
             // The Weaviate AST metric for two Weaviate queries; otherwise the estimated probability
             // that the generated query returns the expected rows (SCORING.md, "The execution profile").
-            bool both_weaviate = out.expected->language() == Language::Weaviate &&
-                                 out.generated->language() == Language::Weaviate;
+            bool both_weaviate =
+                out.expected->language() == Language::Weaviate && out.generated->language() == Language::Weaviate;
             const Profile& profile = options_.profile ? *options_.profile : both_weaviate ? *weaviate_ : *execution_;
             out.diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
                             out.generated->language(), profile,
@@ -98,8 +98,10 @@ CaseOutcome Pipeline::run(const Case& c) {
         fail(timed(out, "lint", [&] {
             if (!c.schema.empty()) {
                 loaded = schemas_->get(c.schema);
-                if (loaded->schema) schema = &*loaded->schema;
-                else out.schema_diagnostics = loaded->diagnostics;
+                if (loaded->schema)
+                    schema = &*loaded->schema;
+                else
+                    out.schema_diagnostics = loaded->diagnostics;
             }
             LintOptions options;
             options.schema = schema;

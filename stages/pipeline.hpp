@@ -10,8 +10,8 @@
 
 #include "qdiff/diff.hpp"
 #include "qdiff/lint.hpp"
-#include "qdiff/schema.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/schema.hpp"
 #include "qdiff/stage.hpp"
 #include "scoring/total.hpp"
 #include "stages/schema_cache.hpp"
@@ -27,13 +27,13 @@ struct PipelineOptions {
 struct CaseOutcome {
     std::optional<ParseResult> expected;
     std::optional<ParseResult> generated;
-    std::optional<DiffResult> diff;          // when both parsed
-    std::optional<LintResult> lint;          // of the generated query (its diagnostics include the parse's)
+    std::optional<DiffResult> diff;              // when both parsed
+    std::optional<LintResult> lint;              // of the generated query (its diagnostics include the parse's)
     std::vector<Diagnostic> schema_diagnostics;  // the case's schema could not be loaded: lint ran without it
-    std::vector<StageResult> stages;         // one per configured stage, in order
+    std::vector<StageResult> stages;             // one per configured stage, in order
     scoring::Total total;
     std::vector<std::pair<std::string, double>> timings;  // step → seconds, in order
-    std::string error;                       // an internal failure of this case, "" when none
+    std::string error;                                    // an internal failure of this case, "" when none
 };
 
 class Pipeline {

@@ -55,7 +55,9 @@ Record atom_spans(const ComponentResult& c) {
         for (const Atom& a : list) out.push_back({a.span.begin, a.span.end});
         return out;
     };
-    return {{"matched", pairs(c.matched)}, {"changed", pairs(c.changed)}, {"missing", singles(c.missing)},
+    return {{"matched", pairs(c.matched)},
+            {"changed", pairs(c.changed)},
+            {"missing", singles(c.missing)},
             {"extra", singles(c.extra)}};
 }
 
@@ -75,7 +77,8 @@ Record components_json(const DiffResult& diff) {
         for (const Atom& a : c.extra) cj["extra"].push_back(a.text);
         cj["changed"] = Record::array();
         for (const AtomPair& p : c.changed)
-            cj["changed"].push_back({{"expected", p.expected.text}, {"generated", p.generated.text}, {"similarity", p.similarity}});
+            cj["changed"].push_back(
+                {{"expected", p.expected.text}, {"generated", p.generated.text}, {"similarity", p.similarity}});
         cj["spans"] = atom_spans(c);
         components[c.name] = std::move(cj);
     }
@@ -118,9 +121,12 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     c.id = default_case_id(line_number);
     if (j.contains("id")) {
         const json& id = j["id"];
-        if (id.is_string()) c.id = id.get<std::string>();
-        else if (id.is_number_integer()) c.id = id.dump();
-        else return BadLine{"", where + "\"id\" must be a string or an integer"};
+        if (id.is_string())
+            c.id = id.get<std::string>();
+        else if (id.is_number_integer())
+            c.id = id.dump();
+        else
+            return BadLine{"", where + "\"id\" must be a string or an integer"};
     }
     auto fail = [&](const std::string& why) { return BadLine{c.id, where + why}; };
     for (const char* required : {"expected", "generated"})
@@ -131,7 +137,9 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     for (const char* text_field : {"question", "lang", "dialect", "schema", "db"})
         if (j.contains(text_field) && !j[text_field].is_string() && !j[text_field].is_null())
             return fail("\"" + std::string(text_field) + "\" must be a string");
-    auto text = [&](const char* field) { return j.contains(field) && j[field].is_string() ? j[field].get<std::string>() : ""; };
+    auto text = [&](const char* field) {
+        return j.contains(field) && j[field].is_string() ? j[field].get<std::string>() : "";
+    };
 
     c.question = text("question");
     c.language = defaults.language;
@@ -179,13 +187,15 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     j["basis"] = out.total.basis;
     j["reasons"] = std::move(reasons);
     if (out.diff) {
-        j["structural"] = {{"score", out.diff->score}, {"gated", out.diff->gated}, {"profile", out.diff->profile},
+        j["structural"] = {{"score", out.diff->score},
+                           {"gated", out.diff->gated},
+                           {"profile", out.diff->profile},
                            {"components", components_json(*out.diff)}};
         if (out.diff->log_odds) {
             Record features = Record::array();
             for (const FeatureContribution& f : out.diff->features)
-                features.push_back({{"name", f.name}, {"value", f.value}, {"contribution", f.contribution},
-                                    {"detail", f.detail}});
+                features.push_back(
+                    {{"name", f.name}, {"value", f.value}, {"contribution", f.contribution}, {"detail", f.detail}});
             j["structural"]["log_odds"] = *out.diff->log_odds;
             j["structural"]["features"] = std::move(features);
         }
@@ -228,17 +238,33 @@ Record bad_line_record(size_t line_number, const BadLine& bad) {
     j["pass"] = false;
     j["total"] = 0.0;
     j["reasons"] = {bad.message};
-    j["diagnostics"] = {{"input", {{{"code", d.code()}, {"severity", severity_name(d.severity)},
-                                   {"message", d.message}, {"line", line_number}, {"column", 1}}}}};
+    j["diagnostics"] = {{"input",
+                         {{{"code", d.code()},
+                           {"severity", severity_name(d.severity)},
+                           {"message", d.message},
+                           {"line", line_number},
+                           {"column", 1}}}}};
     j["error"] = bad.message;
     return j;
 }
 
 namespace {
 
-const char* const kCsvColumns[] = {"line", "id", "status", "pass", "total", "query_similarity", "query_similarity_source",
-                                   "structural", "results_match", "basis", "confidence", "diagnostics", "reasons",
-                                   "error", "renamed_from"};
+const char* const kCsvColumns[] = {"line",
+                                   "id",
+                                   "status",
+                                   "pass",
+                                   "total",
+                                   "query_similarity",
+                                   "query_similarity_source",
+                                   "structural",
+                                   "results_match",
+                                   "basis",
+                                   "confidence",
+                                   "diagnostics",
+                                   "reasons",
+                                   "error",
+                                   "renamed_from"};
 
 // RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
 std::string csv_field(const std::string& text) {

@@ -60,9 +60,9 @@ private:
     };
     size_t worst_kept_;
     size_t cases_ = 0, passed_ = 0, errors_ = 0;
-    std::map<std::string, Mean> means_;               // score name → running mean
+    std::map<std::string, Mean> means_;                // score name → running mean
     std::map<std::string, size_t> diagnostic_counts_;  // code → occurrences
-    std::set<std::pair<double, std::string>> worst_;  // (total, id), the lowest totals
+    std::set<std::pair<double, std::string>> worst_;   // (total, id), the lowest totals
 };
 
 }  // namespace qdiff::stages

@@ -43,8 +43,7 @@ void BatchSummary::add(const Record& r) {
         for (const auto& [name, c] : member(s, "components").items())
             if (!c.value("absent", false)) mean("structural." + name, c.value("score", Record()));
     }
-    for (const auto& [name, stage] : member(r, "stages").items())
-        mean(name, stage.value("score", Record()));
+    for (const auto& [name, stage] : member(r, "stages").items()) mean(name, stage.value("score", Record()));
     mean("confidence", r.value("confidence", Record()));
     for (const auto& [side, list] : member(r, "diagnostics").items())
         for (const Record& d : list)

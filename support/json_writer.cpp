@@ -7,7 +7,10 @@ namespace qdiff::support {
 
 JsonWriter& JsonWriter::value(double d) {
     value_prefix();
-    if (!std::isfinite(d)) { out_ += "null"; return *this; }
+    if (!std::isfinite(d)) {
+        out_ += "null";
+        return *this;
+    }
     char buf[32];
     int n = std::snprintf(buf, sizeof buf, "%.10g", d);
     out_.append(buf, static_cast<size_t>(n));

@@ -7,7 +7,9 @@
 namespace qdiff::support {
 namespace {
 
-bool word_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80; }
+bool word_start(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+}
 bool word_char(char c) { return word_start(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '$'; }
 bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)); }
 
@@ -54,9 +56,12 @@ std::string SqlToken::value() const {
         char c = text[i];
         if (escapes && c == '\\' && i + 1 < end) {
             c = text[++i];
-            if (c == 'n') c = '\n';
-            else if (c == 't') c = '\t';
-            else if (c == 'r') c = '\r';
+            if (c == 'n')
+                c = '\n';
+            else if (c == 't')
+                c = '\t';
+            else if (c == 'r')
+                c = '\r';
         } else if (c == quote && i + 1 < end) {
             ++i;  // a doubled quote stands for one
         }

@@ -18,9 +18,9 @@ namespace qdiff::support {
 struct SqlToken {
     enum class Kind : uint8_t { Word, Number, QuotedName, String, Punct };
     Kind kind;
-    std::string_view text;    // as written: a string or quoted name with its quotes (and E or $tag$)
-    uint32_t offset;          // of `text` in the scanned text
-    bool terminated = true;   // false: a string or quoted name that runs to the end of the text
+    std::string_view text;   // as written: a string or quoted name with its quotes (and E or $tag$)
+    uint32_t offset;         // of `text` in the scanned text
+    bool terminated = true;  // false: a string or quoted name that runs to the end of the text
 
     // A Word equal to `keyword`, case-insensitively.
     bool is_word(std::string_view keyword) const;

@@ -24,7 +24,8 @@ std::string to_upper(std::string_view s) {
 }
 
 bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
 }
 
 namespace {
@@ -33,8 +34,10 @@ namespace {
 template <bool IgnoreCase, bool Transpositions>
 size_t bounded_edit_distance(std::string_view a, std::string_view b, size_t limit) {
     auto same = [](char x, char y) {
-        if constexpr (IgnoreCase) return lower(x) == lower(y);
-        else return x == y;
+        if constexpr (IgnoreCase)
+            return lower(x) == lower(y);
+        else
+            return x == y;
     };
     const size_t beyond = limit == SIZE_MAX ? limit : limit + 1;
     size_t n = a.size(), m = b.size();

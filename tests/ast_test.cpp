@@ -105,10 +105,11 @@ TEST_CASE("child iteration visits children in field order", "[ast]") {
 TEST_CASE("JSON and S-expression printers show non-default fields", "[ast]") {
     Builder b;
     Query* q = b.select("a", "t", b.binary(BinaryOp::Eq, b.column("x", 3), b.integer("1")));
-    CHECK(to_json(*q) ==
-          R"({"kind":"Query","distinct":"none","projection":[{"kind":"SelectItem","expr":{"kind":"ColumnRef","path":["a"]}}],)"
-          R"("sources":[{"kind":"TableRef","name":["t"]}],"filter":{"kind":"Binary","op":"=","lhs":{"kind":"ColumnRef","path":["x"]},)"
-          R"("rhs":{"kind":"Literal","type":"integer","text":"1"}}})");
+    CHECK(
+        to_json(*q) ==
+        R"({"kind":"Query","distinct":"none","projection":[{"kind":"SelectItem","expr":{"kind":"ColumnRef","path":["a"]}}],)"
+        R"("sources":[{"kind":"TableRef","name":["t"]}],"filter":{"kind":"Binary","op":"=","lhs":{"kind":"ColumnRef","path":["x"]},)"
+        R"("rhs":{"kind":"Literal","type":"integer","text":"1"}}})");
     CHECK(to_sexpr(*q->filter) == "(Binary :op = :lhs (ColumnRef :path (x)) :rhs (Literal :type integer :text \"1\"))");
     CHECK(to_json(*q->filter, {.spans = true}).find(R"("span":[3,4])") != std::string::npos);
 }
@@ -118,8 +119,10 @@ TEST_CASE("the SQL printer parenthesises by precedence", "[ast][printer]") {
     // (a + b) * c, a - (b - c), a - b - c
     Expr* sum = b.binary(BinaryOp::Add, b.column("a"), b.column("b"));
     CHECK(to_sql(*b.binary(BinaryOp::Mul, sum, b.column("c"))) == "(a + b) * c");
-    CHECK(to_sql(*b.binary(BinaryOp::Sub, b.column("a"), b.binary(BinaryOp::Sub, b.column("b"), b.column("c")))) == "a - (b - c)");
-    CHECK(to_sql(*b.binary(BinaryOp::Sub, b.binary(BinaryOp::Sub, b.column("a"), b.column("b")), b.column("c"))) == "a - b - c");
+    CHECK(to_sql(*b.binary(BinaryOp::Sub, b.column("a"), b.binary(BinaryOp::Sub, b.column("b"), b.column("c")))) ==
+          "a - (b - c)");
+    CHECK(to_sql(*b.binary(BinaryOp::Sub, b.binary(BinaryOp::Sub, b.column("a"), b.column("b")), b.column("c"))) ==
+          "a - b - c");
     // x = 1 OR y = 2 AND z = 3 keeps AND under OR without parentheses
     Expr* conj = b.binary(BinaryOp::And, b.binary(BinaryOp::Eq, b.column("y"), b.integer("2")),
                           b.binary(BinaryOp::Eq, b.column("z"), b.integer("3")));

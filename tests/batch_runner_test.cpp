@@ -1,9 +1,9 @@
 // The ordered worker pool of batch evaluation (stages/batch_runner): input order, a bounded window,
 // failures as error records, no output lost.
-#include <catch2/catch.hpp>
 #include <atomic>
-#include <set>
+#include <catch2/catch.hpp>
 #include <chrono>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -19,8 +19,10 @@ public:
     std::string name() const override { return "uneven"; }
     StageResult run(const Case& c, const StageContext&) override {
         if (c.id == "throws") throw std::runtime_error("connection reset");
-        if (c.id == "1") std::this_thread::sleep_for(std::chrono::milliseconds(40));  // the front waits
-        else if (std::hash<std::string>{}(c.id) % 5 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        if (c.id == "1")
+            std::this_thread::sleep_for(std::chrono::milliseconds(40));  // the front waits
+        else if (std::hash<std::string>{}(c.id) % 5 == 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
         StageResult r;
         r.stage = name();
         r.status = StageStatus::Ok;
@@ -38,7 +40,8 @@ stages::BatchRunner make_runner(stages::BatchRunnerOptions options) {
 }
 
 std::string case_line(size_t i) {
-    return R"({"id": ")" + std::to_string(i) + R"(", "lang": "sql", "expected": "SELECT a FROM t", "generated": "SELECT a FROM t WHERE b = )" +
+    return R"({"id": ")" + std::to_string(i) +
+           R"(", "lang": "sql", "expected": "SELECT a FROM t", "generated": "SELECT a FROM t WHERE b = )" +
            std::to_string(i) + R"("})";
 }
 
@@ -57,8 +60,9 @@ struct CountingSource {
 }  // namespace
 
 TEST_CASE("batch runner: records come back in input order from many threads, none lost", "[batch_runner]") {
-    auto runner = make_runner({.threads = 4, .cases_per_thread = 4,
-                               .render = [](const stages::Record& r) { return r["id"].get<std::string>(); }});
+    auto runner = make_runner({.threads = 4, .cases_per_thread = 4, .render = [](const stages::Record& r) {
+                                   return r["id"].get<std::string>();
+                               }});
     CountingSource source{.count = 150};
     std::vector<stages::BatchOutput> outputs;
     runner.run([&] { return source.next(); },
@@ -101,11 +105,12 @@ TEST_CASE("batch runner: a case that fails becomes an error record in its place"
     inputs.push_back({5, case_line(5)});
     size_t taken = 0;
     std::vector<stages::BatchOutput> outputs;
-    runner.run([&]() -> std::optional<stages::BatchInput> {
-                   if (taken == inputs.size()) return std::nullopt;
-                   return std::move(inputs[taken++]);
-               },
-               [&](stages::BatchOutput&& out) { outputs.push_back(std::move(out)); });
+    runner.run(
+        [&]() -> std::optional<stages::BatchInput> {
+            if (taken == inputs.size()) return std::nullopt;
+            return std::move(inputs[taken++]);
+        },
+        [&](stages::BatchOutput&& out) { outputs.push_back(std::move(out)); });
     REQUIRE(outputs.size() == 5);
     CHECK(outputs[0].record["status"] == "ok");
     CHECK(outputs[1].record["status"] == "error");
@@ -137,7 +142,8 @@ TEST_CASE("batch runner: cases already done are skipped, not lost", "[batch_runn
     CHECK(outputs[2].record["id"] == "3");
 }
 
-TEST_CASE("batch runner: an exception from the caller's callback stops the run and reaches the caller", "[batch_runner]") {
+TEST_CASE("batch runner: an exception from the caller's callback stops the run and reaches the caller",
+          "[batch_runner]") {
     auto runner = make_runner({.threads = 2, .cases_per_thread = 2});
     CountingSource source{.count = 1000};
     size_t emitted = 0;
@@ -165,12 +171,13 @@ TEST_CASE("batch runner: a repeated id is renamed in input order, and resumed al
         auto runner = make_runner({.threads = 3, .already_done = std::move(done)});
         size_t taken = 0;
         std::vector<stages::BatchOutput> outputs;
-        runner.run([&]() -> std::optional<stages::BatchInput> {
-                       if (taken == lines.size()) return std::nullopt;
-                       ++taken;
-                       return stages::BatchInput{taken, lines[taken - 1]};
-                   },
-                   [&](stages::BatchOutput&& out) { outputs.push_back(std::move(out)); });
+        runner.run(
+            [&]() -> std::optional<stages::BatchInput> {
+                if (taken == lines.size()) return std::nullopt;
+                ++taken;
+                return stages::BatchInput{taken, lines[taken - 1]};
+            },
+            [&](stages::BatchOutput&& out) { outputs.push_back(std::move(out)); });
         return outputs;
     };
     std::vector<stages::BatchOutput> first = run(nullptr);

@@ -1,11 +1,11 @@
 // Batch evaluation: the pipeline of one case (stages/pipeline.cpp), batch lines and records
 // (stages/pipeline_record.cpp, pipeline_summary.cpp), and `qdiff batch` through the built CLI.
+#include <sqlite3.h>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sqlite3.h>
 #include <stdexcept>
 
 #include "stages/pipeline.hpp"
@@ -71,7 +71,7 @@ TEST_CASE("pipeline: parse, diff, stages and total for one case", "[batch]") {
                       "Traces | where timestamp > ago(1h) | project timestamp, level, message");
     stages::CaseOutcome out = pipeline.run(c);
     REQUIRE(out.diff);
-    CHECK(out.diff->score == Approx(1.0));  // ago(1h) ≡ ago(60m) after normalization
+    CHECK(out.diff->score == Approx(1.0));    // ago(1h) ≡ ago(60m) after normalization
     CHECK(out.diff->profile == "execution");  // the batch default for SQL and KQL
     REQUIRE(judge->seen_structural);
     CHECK(*judge->seen_structural == Approx(1.0));
@@ -197,10 +197,15 @@ TEST_CASE("batch lines: malformed lines become reasons, fields are read with def
 TEST_CASE("batch summary: pass rate, means, frequent diagnostics, worst cases", "[batch]") {
     stages::BatchSummary summary(2);
     auto record = [](std::string id, bool pass, double total, double collection, std::vector<std::string> codes) {
-        stages::Record r{{"id", id}, {"status", "ok"}, {"pass", pass}, {"total", total}, {"query_similarity", total},
+        stages::Record r{{"id", id},
+                         {"status", "ok"},
+                         {"pass", pass},
+                         {"total", total},
+                         {"query_similarity", total},
                          {"results_match", nullptr}};
-        r["structural"] = {{"score", total},
-                           {"components", {{"collection", {{"score", collection}}}, {"having", {{"score", 1.0}, {"absent", true}}}}}};
+        r["structural"] = {
+            {"score", total},
+            {"components", {{"collection", {{"score", collection}}}, {"having", {{"score", 1.0}, {"absent", true}}}}}};
         r["diagnostics"] = {{"generated", stages::Record::array()}};
         for (auto& code : codes) r["diagnostics"]["generated"].push_back({{"code", code}});
         return r;
@@ -271,11 +276,14 @@ std::string mixed_cases() {
     std::string text;
     for (int i = 1; i <= 40; ++i) {
         if (i % 7 == 0) {
-            text += i % 14 == 0 ? "{\"id\": \"q" + std::to_string(i) + "\", \"expected\": \"SELECT 1\"}\n" : "not json at all\n";
+            text += i % 14 == 0 ? "{\"id\": \"q" + std::to_string(i) + "\", \"expected\": \"SELECT 1\"}\n"
+                                : "not json at all\n";
             continue;
         }
-        std::string generated = i % 3 == 0 ? "SELECT name FROM concert WHERE age > 30" : "SELECT name FROM singer WHERE age > 30";
-        text += R"({"id": "q)" + std::to_string(i) + R"(", "lang": "sql", "expected": "SELECT name FROM singer WHERE age > 30", "generated": ")" +
+        std::string generated =
+            i % 3 == 0 ? "SELECT name FROM concert WHERE age > 30" : "SELECT name FROM singer WHERE age > 30";
+        text += R"({"id": "q)" + std::to_string(i) +
+                R"(", "lang": "sql", "expected": "SELECT name FROM singer WHERE age > 30", "generated": ")" +
                 generated + "\"}\n";
         if (i == 20) text += "\n";  // blank lines are not cases
     }
@@ -321,7 +329,8 @@ TEST_CASE("qdiff batch: one record per case, in input order, malformed lines inc
         for (auto& stage : r["stages"]) stage.erase("seconds");
         return r;
     };
-    for (size_t i = 0; i < run.records.size(); ++i) CHECK(without_times(run.records[i]) == without_times(single.records[i]));
+    for (size_t i = 0; i < run.records.size(); ++i)
+        CHECK(without_times(run.records[i]) == without_times(single.records[i]));
 }
 
 TEST_CASE("qdiff batch -o: a second run resumes, skipping ids already written", "[batch]") {
@@ -357,7 +366,8 @@ TEST_CASE("qdiff batch -o: a second run resumes, skipping ids already written", 
 }
 
 TEST_CASE("qdiff batch: usage errors exit 2", "[batch]") {
-    auto cases = write("one.jsonl", R"({"id": "a", "expected": "SELECT 1", "generated": "SELECT 1"})" "\n");
+    auto cases = write("one.jsonl", R"({"id": "a", "expected": "SELECT 1", "generated": "SELECT 1"})"
+                                    "\n");
     CHECK(batch("").exit_code == 2);
     CHECK(batch((scratch() / "absent.jsonl").string()).exit_code == 2);
     CHECK(batch(cases.string() + " --blend 1.5").exit_code == 2);
@@ -474,14 +484,16 @@ TEST_CASE("pipeline: the case's schema is loaded once and the linter checks agai
     CHECK(r2["diagnostics"]["schema"][0]["code"] == "schema-unreadable");
     REQUIRE(without.diff);
     CHECK(without.diff->score == out.diff->score);  // the scores did not need the schema,
-    CHECK(r2["pass"] == false);      // but an error never passes (issue 18)
+    CHECK(r2["pass"] == false);                     // but an error never passes (issue 18)
     CHECK(r2["reasons"].dump().find("the schema could not be loaded") != std::string::npos);
 }
 
 // Issue 18: a case whose schema cannot be loaded has status error and so never passes.
 TEST_CASE("qdiff batch: a case with status error never passes", "[batch]") {
-    auto cases = write("schema_missing.jsonl",
-                       R"({"id": "s", "lang": "sql", "expected": "SELECT 1", "generated": "SELECT 1", "schema": "no-such-schema.json"})" "\n");
+    auto cases = write(
+        "schema_missing.jsonl",
+        R"({"id": "s", "lang": "sql", "expected": "SELECT 1", "generated": "SELECT 1", "schema": "no-such-schema.json"})"
+        "\n");
     Run run = batch(cases.string());
     REQUIRE(run.records.size() == 1);
     CHECK(run.records[0]["status"] == "error");
@@ -496,7 +508,9 @@ TEST_CASE("qdiff batch: a case with status error never passes", "[batch]") {
 TEST_CASE("qdiff batch: repeated ids are renamed, and a resumed run gives the same summary", "[batch]") {
     std::string text;
     for (const char* id : {"a", "b", "a", "a#2", "a"})
-        text += R"({"id": ")" + std::string(id) + R"(", "lang": "sql", "expected": "SELECT x FROM t", "generated": "SELECT y FROM t"})" "\n";
+        text += R"({"id": ")" + std::string(id) +
+                R"(", "lang": "sql", "expected": "SELECT x FROM t", "generated": "SELECT y FROM t"})"
+                "\n";
     auto cases = write("repeated.jsonl", text);
     auto out = scratch() / "repeated_out.jsonl";
     fs::remove(out);
@@ -528,8 +542,10 @@ TEST_CASE("qdiff batch: repeated ids are renamed, and a resumed run gives the sa
 
 // Issue 18: CSV as well as JSONL, by --output-format or by the -o extension.
 TEST_CASE("qdiff batch: CSV output", "[batch]") {
-    auto cases = write("csv_cases.jsonl", std::string(R"({"id": "x,1", "lang": "sql", "expected": "SELECT a FROM t", "generated": "SELECT a FROM t"})") +
-                                              "\nnot json\n");
+    auto cases = write(
+        "csv_cases.jsonl",
+        std::string(R"({"id": "x,1", "lang": "sql", "expected": "SELECT a FROM t", "generated": "SELECT a FROM t"})") +
+            "\nnot json\n");
     auto out = scratch() / "records.csv";
     fs::remove(out);
     Run run = batch(cases.string() + " -o " + out.string());

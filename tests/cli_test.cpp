@@ -33,7 +33,8 @@ std::filesystem::path write(const std::string& name, const std::string& content)
 // Runs the CLI with `args`, feeding `input` on standard input.
 Run run_cli(const std::string& args, const std::string& input = "") {
     auto in = write("stdin", input), out = scratch() / "stdout", err = scratch() / "stderr";
-    std::string command = std::string(QDIFF_CLI_PATH) + " " + args + " < " + in.string() + " > " + out.string() + " 2> " + err.string();
+    std::string command =
+        std::string(QDIFF_CLI_PATH) + " " + args + " < " + in.string() + " > " + out.string() + " 2> " + err.string();
     int status = std::system(command.c_str());
     return {WEXITSTATUS(status), qdiff::testing::read_file(out), qdiff::testing::read_file(err)};
 }
@@ -162,14 +163,16 @@ TEST_CASE("qdiff tokens and qdiff tree", "[cli]") {
 TEST_CASE("qdiff lint: formats, schema, options and exit codes", "[cli][lint]") {
     const std::string schema = std::string(QDIFF_TEST_DATA_DIR) + "/lint/concert_singer.sql";
 
-    Run clean = run_cli("lint --lang sql --schema " + schema + " --format json -", "SELECT name FROM singer ORDER BY age LIMIT 3");
+    Run clean = run_cli("lint --lang sql --schema " + schema + " --format json -",
+                        "SELECT name FROM singer ORDER BY age LIMIT 3");
     CHECK(clean.exit_code == 0);
     auto j = nlohmann::json::parse(clean.out);
     CHECK(j["valid"] == true);
     CHECK(j["confidence"] == 100);
     CHECK(j["diagnostics"].empty());
 
-    Run typo = run_cli("lint --lang sql --schema " + schema + " --format json", "SELECT nmae FROM singer ORDER BY age LIMIT 3");
+    Run typo = run_cli("lint --lang sql --schema " + schema + " --format json",
+                       "SELECT nmae FROM singer ORDER BY age LIMIT 3");
     CHECK(typo.exit_code == 1);
     j = nlohmann::json::parse(typo.out);
     CHECK(j["valid"] == false);
@@ -182,7 +185,8 @@ TEST_CASE("qdiff lint: formats, schema, options and exit codes", "[cli][lint]") 
     Run text = run_cli("lint --lang sql --schema " + schema, "SELECT nmae FROM singer ORDER BY age LIMIT 3");
     CHECK(text.exit_code == 1);
     // Diagnostics on standard error, the verdict on standard output (issue 18's output rule).
-    CHECK(text.err.find("<stdin>:1:8: error: unknown column 'nmae' [unknown-column]\n  SELECT nmae") != std::string::npos);
+    CHECK(text.err.find("<stdin>:1:8: error: unknown column 'nmae' [unknown-column]\n  SELECT nmae") !=
+          std::string::npos);
     CHECK(text.out == "<stdin>: invalid, confidence 80\n");
 
     Run sarif = run_cli("lint --lang sql --format sarif --schema " + schema, "SELECT * FROM singers");
@@ -195,7 +199,9 @@ TEST_CASE("qdiff lint: formats, schema, options and exit codes", "[cli][lint]") 
 
     // Warnings only: exit 0; a remapped warning becomes an error; a disabled one disappears.
     CHECK(run_cli("lint --lang sql --schema " + schema, "SELECT * FROM singer").exit_code == 0);
-    CHECK(run_cli("lint --lang sql --severity select-star=error --schema " + schema, "SELECT * FROM singer").exit_code == 1);
+    CHECK(
+        run_cli("lint --lang sql --severity select-star=error --schema " + schema, "SELECT * FROM singer").exit_code ==
+        1);
     Run disabled = run_cli("lint --lang sql --format json --disable select-star,missing-limit --schema " + schema,
                            "SELECT * FROM singer");
     CHECK(nlohmann::json::parse(disabled.out)["diagnostics"].empty());
@@ -255,8 +261,8 @@ TEST_CASE("qdiff diff text output cuts long atoms with an ellipsis", "[cli]") {
 // Issue 18, output rule: results on stdout; diagnostics on stderr in text mode, only inside the
 // document with --format json/sarif.
 TEST_CASE("qdiff: diagnostics go to stderr in text mode and only into the JSON document otherwise", "[cli]") {
-    for (const std::string command : {"parse --lang sql --format json", "tokens --lang sql --format json", "lint --lang sql --format json",
-                                      "lint --lang sql --format sarif"}) {
+    for (const std::string command : {"parse --lang sql --format json", "tokens --lang sql --format json",
+                                      "lint --lang sql --format json", "lint --lang sql --format sarif"}) {
         INFO(command);
         Run r = run_cli(command, "SELECT 'x FORM t");
         CHECK(r.exit_code == 1);
@@ -273,7 +279,8 @@ TEST_CASE("qdiff: diagnostics go to stderr in text mode and only into the JSON d
 
 // Issue 18: query text on the command line; an unreadable file says why.
 TEST_CASE("qdiff diff: --expected-text/--generated-text, and why a file cannot be read", "[cli]") {
-    Run texts = run_cli("diff --lang sql --format json --expected-text 'SELECT a FROM t' --generated-text 'SELECT a FROM t'");
+    Run texts =
+        run_cli("diff --lang sql --format json --expected-text 'SELECT a FROM t' --generated-text 'SELECT a FROM t'");
     CHECK(texts.exit_code == 0);
     CHECK(nlohmann::json::parse(texts.out)["score"] == 1.0);
     auto generated = write("generated.sql", "SELECT b FROM t");
@@ -288,12 +295,19 @@ TEST_CASE("qdiff diff: --expected-text/--generated-text, and why a file cannot b
 
 // Issue 15: every --format json command prints exactly one JSON document whatever the input, with
 // the diagnostics inside; qdiff diff of an unparsable or off-dialect generated query scores 0.
-TEST_CASE("qdiff --format json: one document for any input, diff scores 0 when the generated query does not parse", "[cli]") {
-    const std::vector<std::string> inputs = {"", "SELECT * FORM t", std::string("SELECT \xFF\xFE\x00 1", 13),
-                                             std::string(3000, '('), "{\"class\": ", "T | where x ==", "SELECT `a` FROM t"};
+TEST_CASE("qdiff --format json: one document for any input, diff scores 0 when the generated query does not parse",
+          "[cli]") {
+    const std::vector<std::string> inputs = {"",
+                                             "SELECT * FORM t",
+                                             std::string("SELECT \xFF\xFE\x00 1", 13),
+                                             std::string(3000, '('),
+                                             "{\"class\": ",
+                                             "T | where x ==",
+                                             "SELECT `a` FROM t"};
     for (const std::string& input : inputs) {
-        for (const std::string command : {"parse --format json", "tokens --format json", "lint --format json",
-                                          "parse --dialect postgres --format json", "lint --dialect postgres --format json"}) {
+        for (const std::string command :
+             {"parse --format json", "tokens --format json", "lint --format json",
+              "parse --dialect postgres --format json", "lint --dialect postgres --format json"}) {
             INFO(command << " on " << input.substr(0, 20));
             Run r = run_cli(command, input);
             CHECK(r.exit_code <= 1);
@@ -317,26 +331,29 @@ TEST_CASE("qdiff --format json: one document for any input, diff scores 0 when t
         }
     }
     // The backtick name under --dialect postgres: scored (0), the dialect diagnostic inside.
-    Run backtick = run_cli("diff --format json --dialect postgres --expected-text 'SELECT a FROM t' --generated-text 'SELECT `a` FROM t'");
+    Run backtick = run_cli(
+        "diff --format json --dialect postgres --expected-text 'SELECT a FROM t' --generated-text 'SELECT `a` FROM t'");
     CHECK(backtick.exit_code == 1);
     nlohmann::json j = nlohmann::json::parse(backtick.out);
     CHECK(j["score"] == 0.0);
     CHECK(j["ok"] == false);
     CHECK(j["diagnostics"]["generated"][0]["code"] == "dialect-feature");
     CHECK(j["diagnostics"]["expected"].empty());
-    Run text = run_cli("diff --dialect postgres --expected-text 'SELECT a FROM t' --generated-text 'SELECT `a` FROM t'");
+    Run text =
+        run_cli("diff --dialect postgres --expected-text 'SELECT a FROM t' --generated-text 'SELECT `a` FROM t'");
     CHECK(text.exit_code == 1);
     CHECK(text.out.rfind("score 0.000 (profile full)\n  the generated query does not parse (1 error)", 0) == 0);
     CHECK(text.err.find("[dialect-feature]") != std::string::npos);
 }
 
 TEST_CASE("qdiff diff and batch --db synth: verdicts and counterexamples from synthesized databases", "[cli][synth]") {
-    std::string schema = write("synth_schema.sql",
-                               "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER);\n")
-                             .string();
+    std::string schema =
+        write("synth_schema.sql", "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER);\n")
+            .string();
     auto expected = write("synth_expected.sql", "SELECT name FROM emp WHERE age > 30");
     auto generated = write("synth_generated.sql", "SELECT name FROM emp WHERE age >= 30");
-    Run text = run_cli("diff --lang sql --db synth --schema " + schema + " " + expected.string() + " " + generated.string());
+    Run text =
+        run_cli("diff --lang sql --db synth --schema " + schema + " " + expected.string() + " " + generated.string());
     CHECK(text.exit_code == 0);
     CHECK_THAT(text.out, Catch::Contains("results on synthesized databases: different"));
     CHECK_THAT(text.out, Catch::Contains("table emp (1 row)"));
@@ -350,16 +367,21 @@ TEST_CASE("qdiff diff and batch --db synth: verdicts and counterexamples from sy
     CHECK(synthesized["counterexample"]["tables"][0]["rows"].size() == 1);
     // --db synth needs a schema; other databases are not for diff.
     CHECK(run_cli("diff --lang sql --db synth " + expected.string() + " " + generated.string()).exit_code == 2);
-    CHECK(run_cli("diff --lang sql --db sqlite:x.db --schema " + schema + " " + expected.string() + " " + generated.string())
+    CHECK(run_cli("diff --lang sql --db sqlite:x.db --schema " + schema + " " + expected.string() + " " +
+                  generated.string())
               .exit_code == 2);
 
     // batch: --db synth:N for every case, or "db": "synth" in a case.
     std::string cases =
         "{\"id\": \"same\", \"lang\": \"sql\", \"schema\": \"" + schema +
-        "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp WHERE NOT age <= 30\"}\n"
-        "{\"id\": \"wrong\", \"lang\": \"sql\", \"schema\": \"" + schema +
-        "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp WHERE age >= 30\"}\n"
-        "{\"id\": \"nothing\", \"lang\": \"sql\", \"schema\": \"" + schema +
+        "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp WHERE NOT "
+        "age <= 30\"}\n"
+        "{\"id\": \"wrong\", \"lang\": \"sql\", \"schema\": \"" +
+        schema +
+        "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp WHERE age >= "
+        "30\"}\n"
+        "{\"id\": \"nothing\", \"lang\": \"sql\", \"schema\": \"" +
+        schema +
         "\", \"expected\": \"SELECT name FROM emp WHERE 0\", \"generated\": \"SELECT name FROM emp WHERE 0\"}\n";
     Run batch = run_cli("batch - --db synth:6", cases);
     std::map<std::string, nlohmann::json> records;
@@ -375,8 +397,9 @@ TEST_CASE("qdiff diff and batch --db synth: verdicts and counterexamples from sy
     CHECK(records["wrong"]["stages"]["results"]["details"]["counterexample"]["tables"][0]["name"] == "emp");
     CHECK(records["nothing"]["results_match"].is_null());
     CHECK(records["nothing"]["stages"]["results"]["details"]["synth_verdict"] == "undecided");
-    std::string per_case = "{\"lang\": \"sql\", \"db\": \"synth\", \"schema\": \"" + schema +
-                           "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp\"}\n";
+    std::string per_case =
+        "{\"lang\": \"sql\", \"db\": \"synth\", \"schema\": \"" + schema +
+        "\", \"expected\": \"SELECT name FROM emp WHERE age > 30\", \"generated\": \"SELECT name FROM emp\"}\n";
     CHECK(nlohmann::json::parse(run_cli("batch -", per_case).out)["stages"]["results"]["details"]["synth_verdict"] ==
           "different");
     CHECK(run_cli("batch - --db synth:0", cases).exit_code == 2);

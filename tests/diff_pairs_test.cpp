@@ -52,8 +52,8 @@ TEST_CASE("diff_pairs: one result per pair, in input order, with the errors of e
         {"SELECT a FROM t", "SELECT a FORM t", Language::Sql, Language::Sql},
         {"SELECT FROM WHERE", "SELECT a FROM t", Language::Sql, Language::Sql},
         {"SELECT a FROM t", "SELECT a FROM t", Language::Sql, Language::Sql},
-        {"SELECT level, COUNT(*) FROM Traces GROUP BY level", "Traces | summarize count() by level",
-         Language::Sql, Language::Kql},
+        {"SELECT level, COUNT(*) FROM Traces GROUP BY level", "Traces | summarize count() by level", Language::Sql,
+         Language::Kql},
     };
     Profile full = load_profile("full");
     for (unsigned threads : {1u, 3u, 0u}) {

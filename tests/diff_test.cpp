@@ -3,15 +3,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <functional>
+#include <map>
 #include <set>
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
@@ -47,8 +47,10 @@ const ComponentResult& component(const DiffResult& r, const std::string& name) {
     throw;
 }
 
-const char* kBook250 = R"({ Get { Book(where: {path: ["pageCount"], operator: GreaterThan, valueInt: 250}) { title } } })";
-const char* kBook300 = R"({ Get { Book(where: {path: ["pageCount"], operator: GreaterThan, valueInt: 300}) { title } } })";
+const char* kBook250 =
+    R"({ Get { Book(where: {path: ["pageCount"], operator: GreaterThan, valueInt: 250}) { title } } })";
+const char* kBook300 =
+    R"({ Get { Book(where: {path: ["pageCount"], operator: GreaterThan, valueInt: 300}) { title } } })";
 
 }  // namespace
 
@@ -163,7 +165,9 @@ TEST_CASE("diff: full profile fixture scores", "[diff]") {
 }
 
 TEST_CASE("diff: weaviate-reference reproduces the published metric", "[diff]") {
-    SECTION("identical") { CHECK(score(kBook250, kBook250, "weaviate-reference", Language::Weaviate).score == Approx(1.0)); }
+    SECTION("identical") {
+        CHECK(score(kBook250, kBook250, "weaviate-reference", Language::Weaviate).score == Approx(1.0));
+    }
     SECTION("exact values: a changed number scores nothing for filters") {
         // integer slot 0/1, text and boolean both null 1/1 each: 0.15 × 2/3
         DiffResult r = score(kBook250, kBook300, "weaviate-reference", Language::Weaviate);
@@ -190,9 +194,9 @@ TEST_CASE("diff: weaviate-reference reproduces the published metric", "[diff]") 
         CHECK(score(e, other_group, "weaviate-reference", Language::Weaviate).score == Approx(0.85));
     }
     SECTION("search: any text counts when both have one") {
-        DiffResult r = score(R"({ Get { Book(bm25: {query: "space"}) { title } } })",
-                             R"({ Get { Book(bm25: {query: "ocean"}) { title } } })", "weaviate-reference",
-                             Language::Weaviate);
+        DiffResult r =
+            score(R"({ Get { Book(bm25: {query: "space"}) { title } } })",
+                  R"({ Get { Book(bm25: {query: "ocean"}) { title } } })", "weaviate-reference", Language::Weaviate);
         CHECK(r.score == Approx(1.0));
     }
 }
@@ -339,13 +343,14 @@ bool rename_aliases(ParseResult& p) {
     std::function<void(const Node&)> apply = [&](const Node& cn) {
         Node& n = const_cast<Node&>(cn);
         if (auto* t = dyn_cast<TableRef>(&n); t && !t->alias.empty()) t->alias = renamed(t->alias);
-        if (auto* c = dyn_cast<ColumnRef>(&n); c && c->path.size() == 2 && aliases.count(lower(c->path[0].text)) &&
-                                               !c->path[0].quoted) {
+        if (auto* c = dyn_cast<ColumnRef>(&n);
+            c && c->path.size() == 2 && aliases.count(lower(c->path[0].text)) && !c->path[0].quoted) {
             std::vector<Name> path(c->path.begin(), c->path.end());
             path[0] = renamed(path[0]);
             c->path = arena.list(path);
         }
-        if (auto* st = dyn_cast<Star>(&n); st && st->qualifier.size() == 1 && aliases.count(lower(st->qualifier[0].text))) {
+        if (auto* st = dyn_cast<Star>(&n);
+            st && st->qualifier.size() == 1 && aliases.count(lower(st->qualifier[0].text))) {
             std::vector<Name> q = {renamed(st->qualifier[0])};
             st->qualifier = arena.list(q);
         }
@@ -403,12 +408,16 @@ std::vector<Mutant> mutants(const std::string& text) {
         }
         if (first && !dyn_cast<SubqueryExpr>(first->rhs) && !dyn_cast<SubqueryExpr>(first->lhs)) {
             BinaryOp old = first->op;
-            first->op = old == BinaryOp::Eq ? BinaryOp::NotEq : old == BinaryOp::NotEq ? BinaryOp::Eq
-                      : old == BinaryOp::Lt ? BinaryOp::GtEq : old == BinaryOp::GtEq ? BinaryOp::Lt
-                      : old == BinaryOp::Gt ? BinaryOp::LtEq : BinaryOp::Gt;
+            first->op = old == BinaryOp::Eq      ? BinaryOp::NotEq
+                        : old == BinaryOp::NotEq ? BinaryOp::Eq
+                        : old == BinaryOp::Lt    ? BinaryOp::GtEq
+                        : old == BinaryOp::GtEq  ? BinaryOp::Lt
+                        : old == BinaryOp::Gt    ? BinaryOp::LtEq
+                                                 : BinaryOp::Gt;
             out.push_back({"change an operator", "filters", to_sql(*p.script())});
             first->op = old;
-            Literal* lit = dyn_cast<Literal>(first->rhs) ? dyn_cast<Literal>(first->rhs) : dyn_cast<Literal>(first->lhs);
+            Literal* lit =
+                dyn_cast<Literal>(first->rhs) ? dyn_cast<Literal>(first->rhs) : dyn_cast<Literal>(first->lhs);
             if (lit && lit->type == LiteralType::Integer) {
                 lit->text = p.arena().copy(std::to_string(std::stoll(std::string(lit->text)) + 7));
                 out.push_back({"change a literal", "filters", to_sql(*p.script())});
@@ -532,8 +541,8 @@ TEST_CASE("diff: corpus properties over the SQL gold queries", "[diff][corpus]")
     }
     std::string summary = "gold queries " + std::to_string(queries) + ", equivalent variants " +
                           std::to_string(variants) + " (" + std::to_string(differing) + " differ in text, " +
-                          std::to_string(renamed) + " with renamed aliases), pairs " + std::to_string(pairs) + ", mutants " +
-                          std::to_string(made) + " (";
+                          std::to_string(renamed) + " with renamed aliases), pairs " + std::to_string(pairs) +
+                          ", mutants " + std::to_string(made) + " (";
     for (auto& [c, n] : by_component) summary += c + " " + std::to_string(n) + " ";
     summary += "), equivalent mutants skipped " + std::to_string(equivalent_mutants);
     WARN(summary);
@@ -564,12 +573,11 @@ TEST_CASE("diff: Zhang-Shasha tree edit distance", "[diff]") {
 }
 
 TEST_CASE("diff: the edit script has the size of the edit distance", "[diff]") {
-    const char* queries[] = {
-        "SELECT a, b FROM t WHERE x > 5 AND y = 'k' ORDER BY a",
-        "SELECT b FROM t JOIN u ON t.id = u.id WHERE x > 6 GROUP BY b HAVING count(*) > 1",
-        "SELECT count(*) FROM (SELECT a FROM t WHERE z IN (1, 2, 3)) AS s",
-        "SELECT a FROM t UNION SELECT a FROM u ORDER BY a DESC LIMIT 3",
-        "SELECT max(a), min(b) FROM t WHERE NOT (a = 1 OR b BETWEEN 2 AND 4)"};
+    const char* queries[] = {"SELECT a, b FROM t WHERE x > 5 AND y = 'k' ORDER BY a",
+                             "SELECT b FROM t JOIN u ON t.id = u.id WHERE x > 6 GROUP BY b HAVING count(*) > 1",
+                             "SELECT count(*) FROM (SELECT a FROM t WHERE z IN (1, 2, 3)) AS s",
+                             "SELECT a FROM t UNION SELECT a FROM u ORDER BY a DESC LIMIT 3",
+                             "SELECT max(a), min(b) FROM t WHERE NOT (a = 1 OR b BETWEEN 2 AND 4)"};
     for (const char* x : queries)
         for (const char* y : queries) {
             ParseResult px = must_parse(x, Language::Sql), py = must_parse(y, Language::Sql);
@@ -594,8 +602,8 @@ TEST_CASE("diff: hybrid profile", "[diff]") {
         DiffResult r = diff(*pe.script(), Language::Sql, *pg.script(), Language::Sql, load_profile("hybrid"));
         // canonical statements: Query SelectItem ColumnRef TableRef Binary ColumnRef Literal = 7 nodes, 1 relabel
         CHECK(*r.base_similarity == Approx(1 - 1.0 / 7));
-        CHECK(*r.label_boost == Approx(0.08));     // projection matches
-        CHECK(*r.label_penalty == Approx(0.10));   // filters conflict
+        CHECK(*r.label_boost == Approx(0.08));    // projection matches
+        CHECK(*r.label_penalty == Approx(0.10));  // filters conflict
         CHECK(*r.final_score == Approx(1 - 1.0 / 7 + 0.08 - 0.10));
         CHECK(r.edits.size() == 1);
         CHECK(r.edits[0].op == "update");
@@ -623,7 +631,8 @@ TEST_CASE("diff: Weaviate corpus queries score 1.0 against themselves", "[diff][
             for (auto& p : profiles) {
                 REQUIRE(diff(*r.script(), Language::Weaviate, *r.script(), Language::Weaviate, p).score == 1.0);
                 if (!parsed.empty()) {
-                    double s = diff(*parsed.back().script(), Language::Weaviate, *r.script(), Language::Weaviate, p).score;
+                    double s =
+                        diff(*parsed.back().script(), Language::Weaviate, *r.script(), Language::Weaviate, p).score;
                     REQUIRE(s >= 0.0);
                     REQUIRE(s <= 1.0);
                 }
@@ -660,8 +669,8 @@ std::string write_scratch(const std::string& name, const std::string& content) {
 CliRun run_diff_cli(const std::string& args, const std::string& input = "") {
     auto in = write_scratch("stdin", input);
     auto out = diff_scratch() / "stdout", err = diff_scratch() / "stderr";
-    std::string command = std::string(QDIFF_CLI_PATH) + " diff " + args + " < " + in + " > " + out.string() + " 2> " +
-                          err.string();
+    std::string command =
+        std::string(QDIFF_CLI_PATH) + " diff " + args + " < " + in + " > " + out.string() + " 2> " + err.string();
     int status = std::system(command.c_str());
     return {WEXITSTATUS(status), testing::read_file(out), testing::read_file(err)};
 }
@@ -681,7 +690,8 @@ TEST_CASE("qdiff diff: output and exit codes", "[diff][cli]") {
     CHECK(j["components"]["filters"]["changed"][0]["expected"]["text"] == "singer.age > 30");
     CHECK(j["components"]["filters"]["changed"][0]["generated"]["span"][0] == 30);
     for (auto& [name, c] : j["components"].items())
-        for (const char* field : {"score", "weight", "matched", "missing", "extra", "changed"}) CHECK(c.contains(field));
+        for (const char* field : {"score", "weight", "matched", "missing", "extra", "changed"})
+            CHECK(c.contains(field));
     size_t component_edits = 0, node_edits = 0;
     for (auto& edit : j["edits"]) {
         if (edit["level"] == "component") ++component_edits;
@@ -697,7 +707,8 @@ TEST_CASE("qdiff diff: output and exit codes", "[diff][cli]") {
     CHECK(j["tree_distance_exact"] == true);
     CHECK_FALSE(j.contains("base_similarity"));
 
-    CliRun hybrid = run_diff_cli("--lang sql --profile hybrid --format json " + e + " -", "SELECT name FROM singer WHERE age > 30 ORDER BY name");
+    CliRun hybrid = run_diff_cli("--lang sql --profile hybrid --format json " + e + " -",
+                                 "SELECT name FROM singer WHERE age > 30 ORDER BY name");
     REQUIRE(hybrid.exit_code == 0);
     auto h = nlohmann::json::parse(hybrid.out);
     CHECK(h["final_score"] == 1.0);
@@ -768,7 +779,8 @@ TEST_CASE("diff: model predictions against the gold queries", "[diff][corpus]") 
             INFO(gold[i].origin << ": " << gold[i].text << "\n" << pred[i].origin << ": " << pred[i].text);
             ++pairs;
             ast::Arena arena;
-            bool same = ast::equal(normalize(*g.script(), Language::Sql, arena), normalize(*p.script(), Language::Sql, arena));
+            bool same =
+                ast::equal(normalize(*g.script(), Language::Sql, arena), normalize(*p.script(), Language::Sql, arena));
             equal += same;
             for (const Profile& profile : profiles) {
                 DiffResult r = diff(*g.script(), Language::Sql, *p.script(), Language::Sql, profile);
@@ -921,17 +933,22 @@ TEST_CASE("diff: KQL has against LIKE, and months against days", "[diff]") {
         DiffResult r = cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name has 'bob' | project a");
         REQUIRE(component(r, "filters").changed.size() == 1);
         CHECK(component(r, "filters").changed[0].similarity == Approx(0.9));
-        CHECK(cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name contains 'bob' | project a").score == 1.0);
+        CHECK(cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name contains 'bob' | project a").score ==
+              1.0);
     }
     SECTION("a month is 30.436875 days: close to 30d, not equal") {
-        DiffResult r = cross("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 month'", "t | where d > ago(30d) | project a");
+        DiffResult r =
+            cross("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 month'", "t | where d > ago(30d) | project a");
         REQUIRE(component(r, "filters").changed.size() == 1);
         double value = 1 - (2629746.0 - 2592000.0) / 2629746.0;
         CHECK(component(r, "filters").changed[0].similarity == Approx(0.6 + 0.4 * value));
-        CHECK(cross("SELECT a FROM t WHERE d > NOW() - INTERVAL '30 days'", "t | where d > ago(30d) | project a").score == 1.0);
+        CHECK(
+            cross("SELECT a FROM t WHERE d > NOW() - INTERVAL '30 days'", "t | where d > ago(30d) | project a").score ==
+            1.0);
     }
     SECTION("a length of time is not compared by closeness with a plain number") {
-        DiffResult r = score("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 hour'", "SELECT a FROM t WHERE d > 3600", "full");
+        DiffResult r =
+            score("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 hour'", "SELECT a FROM t WHERE d > 3600", "full");
         REQUIRE(component(r, "filters").score < 0.9);
     }
 }

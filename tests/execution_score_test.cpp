@@ -9,9 +9,9 @@
 #include <iterator>
 #include <string>
 
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <nlohmann/json.hpp>
 
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
@@ -74,8 +74,8 @@ TEST_CASE("execution: the wrong verdicts of issue 18 fail under the default batc
          "order.direction"},
         {"SELECT DISTINCT country FROM singer WHERE age  >  20", "select Country from singer where Age > 'terminal'",
          "filters.value"},
-        {"StormEvents | where State == 'TEXAS' | project EventType", "StormEvents | where State != 'TEXAS' | project EventType",
-         "filters.operator", Language::Kql},
+        {"StormEvents | where State == 'TEXAS' | project EventType",
+         "StormEvents | where State != 'TEXAS' | project EventType", "filters.operator", Language::Kql},
     };
     for (const Wrong& w : cases) {
         stages::CaseOutcome out = run_default_batch(w.expected, w.generated, w.language);
@@ -101,8 +101,10 @@ TEST_CASE("execution: the projection atom compares the column, not the shared qu
 }
 
 TEST_CASE("execution: what execution ignores keeps 1, the seed scenarios keep 1 / 1 / 0", "[execution]") {
-    CHECK(execution("SELECT name FROM singer WHERE age > 30", "select T1.name from singer as T1 where 30 < T1.age").score == 1.0);
-    CHECK(execution("SELECT a, b FROM t WHERE x = 1 AND y = 2", "SELECT a AS first, b FROM t WHERE y = 2 AND x = 1").score == 1.0);
+    CHECK(execution("SELECT name FROM singer WHERE age > 30", "select T1.name from singer as T1 where 30 < T1.age")
+              .score == 1.0);
+    CHECK(execution("SELECT a, b FROM t WHERE x = 1 AND y = 2", "SELECT a AS first, b FROM t WHERE y = 2 AND x = 1")
+              .score == 1.0);
     CHECK(execution("Traces | where timestamp > ago(1h) | summarize count() by level",
                     "Traces | where timestamp > ago(1h) | summarize count() by level", Dialect::Generic, Language::Kql)
               .score == 1.0);
@@ -110,9 +112,9 @@ TEST_CASE("execution: what execution ignores keeps 1, the seed scenarios keep 1 
                     "Traces | where timestamp > ago(1h) | project timestamp, level, message", Dialect::Generic,
                     Language::Kql)
               .score == 1.0);
-    DiffResult wrong = execution("Traces | where timestamp > ago(1h) | summarize count() by level",
-                                 "AppTraces | where timestamp > ago(1h) | summarize count()", Dialect::Generic,
-                                 Language::Kql);
+    DiffResult wrong =
+        execution("Traces | where timestamp > ago(1h) | summarize count() by level",
+                  "AppTraces | where timestamp > ago(1h) | summarize count()", Dialect::Generic, Language::Kql);
     CHECK(wrong.gated);
     CHECK(wrong.score == 0.0);
     // Select-list order: the same rows, field order ignored (only the tree differs).
@@ -139,7 +141,8 @@ TEST_CASE("execution: every number keeps its explanation", "[execution]") {
 TEST_CASE("execution: an ordering the expected query lacks costs less than one it has, or a LIMIT", "[execution]") {
     DiffResult ordered = execution("SELECT name FROM singer", "SELECT name FROM singer ORDER BY name");
     CHECK(has_feature(ordered, "order.unrequested"));
-    DiffResult flipped = execution("SELECT name FROM singer ORDER BY name", "SELECT name FROM singer ORDER BY name DESC");
+    DiffResult flipped =
+        execution("SELECT name FROM singer ORDER BY name", "SELECT name FROM singer ORDER BY name DESC");
     CHECK(has_feature(flipped, "order.direction"));
     DiffResult limited = execution("SELECT name FROM singer", "SELECT name FROM singer LIMIT 1");
     CHECK(has_feature(limited, "limit.extra"));
@@ -155,7 +158,8 @@ TEST_CASE("identifier case by dialect: quoted names fold in SQLite, MySQL and T-
     // PostgreSQL: a quoted name keeps its case, an unquoted one folds to lower case.
     DiffResult pg = execution(R"(SELECT "Date" FROM "Laboratory")", "SELECT Date FROM Laboratory", Dialect::Postgres);
     CHECK(pg.gated);
-    CHECK(execution(R"(SELECT "date" FROM "laboratory")", "SELECT Date FROM Laboratory", Dialect::Postgres).score == 1.0);
+    CHECK(execution(R"(SELECT "date" FROM "laboratory")", "SELECT Date FROM Laboratory", Dialect::Postgres).score ==
+          1.0);
 }
 
 TEST_CASE("weaviate-reference equals the published metric on the cases of issue 11", "[diff][weaviate]") {
@@ -169,9 +173,11 @@ TEST_CASE("weaviate-reference equals the published metric on the cases of issue 
     };
     auto menus = [](const std::string& fields) { return R"({"target_collection":"Menus")" + fields + "}"; };
     // Values computed by running the published metric (issue 11).
-    CHECK(reference(menus(R"(,"text_property_aggregation":{"property_name":"description","metrics":"TOP_OCCURRENCES","top_occurrences_limit":5})"),
-                    menus(R"(,"text_property_aggregation":{"property_name":"menuItem","metrics":"COUNT"})")) ==
-          Approx(0.95));
+    CHECK(
+        reference(
+            menus(
+                R"(,"text_property_aggregation":{"property_name":"description","metrics":"TOP_OCCURRENCES","top_occurrences_limit":5})"),
+            menus(R"(,"text_property_aggregation":{"property_name":"menuItem","metrics":"COUNT"})")) == Approx(0.95));
     CHECK(reference(menus(R"(,"boolean_property_aggregation":{"property_name":"isVegan","metrics":"COUNT"})"),
                     menus(R"(,"boolean_property_aggregation":{"property_name":"isVegan","metrics":"TOTAL_TRUE"})")) ==
           Approx(0.95));
@@ -181,14 +187,19 @@ TEST_CASE("weaviate-reference equals the published metric on the cases of issue 
     CHECK(reference(menus(""), menus(R"(,"search_query":"")")) == Approx(0.85));
     CHECK(reference(menus(R"(,"search_query":"cozy places")"), menus(R"(,"search_query":"romantic dinner")")) ==
           Approx(1.0));
-    CHECK(reference(menus(""), menus(R"(,"integer_property_filter":{"property_name":"price","operator":"=","value":20})")) ==
+    CHECK(reference(menus(""),
+                    menus(R"(,"integer_property_filter":{"property_name":"price","operator":"=","value":20})")) ==
           Approx(1.0));
     CHECK(reference(menus(R"(,"integer_property_filter":{"property_name":"price","operator":"=","value":20})"),
                     menus(R"(,"text_property_filter":{"property_name":"price","operator":"=","value":"20"})")) ==
           Approx(1.0));
-    CHECK(reference(menus(R"(,"text_property_aggregation":{"property_name":"name","metrics":"TOP_OCCURRENCES","top_occurrences_limit":5})"),
-                    menus(R"(,"text_property_aggregation":{"property_name":"name","metrics":"TOP_OCCURRENCES","top_occurrences_limit":10})")) ==
-          Approx(1.0));
+    CHECK(
+        reference(
+            menus(
+                R"(,"text_property_aggregation":{"property_name":"name","metrics":"TOP_OCCURRENCES","top_occurrences_limit":5})"),
+            menus(
+                R"(,"text_property_aggregation":{"property_name":"name","metrics":"TOP_OCCURRENCES","top_occurrences_limit":10})")) ==
+        Approx(1.0));
     CHECK(reference(menus(R"(,"integer_property_filter":{"property_name":"price","operator":"=","value":20})"),
                     menus(R"(,"integer_property_filter":{"property_name":"price","operator":"=","value":20.0})")) ==
           Approx(1.0));
@@ -239,7 +250,8 @@ TEST_CASE("execution: --normalize-off switches a rule off, and an unknown rule i
     CHECK(bogus.err.find("identifier-case") != std::string::npos);  // the message lists the rules
 }
 
-TEST_CASE("qdiff calibrate: fits a profile that --profile loads, with grouped folds and the report", "[execution][cli]") {
+TEST_CASE("qdiff calibrate: fits a profile that --profile loads, with grouped folds and the report",
+          "[execution][cli]") {
     // Labelled pairs over 4 databases: an operator flip is wrong, an alias-only rewrite right, a
     // changed value wrong, an added ORDER BY right.
     auto labelled = scratch_dir() / "labelled.jsonl";
@@ -249,8 +261,11 @@ TEST_CASE("qdiff calibrate: fits a profile that --profile loads, with grouped fo
             for (int i = 0; i < 6; ++i) {
                 std::string t = "t" + std::to_string(db), n = std::to_string(10 + i);
                 auto line = [&](const std::string& g, bool label) {
-                    out << nlohmann::json{{"db_id", "db" + std::to_string(db)}, {"expected", "SELECT a FROM " + t + " WHERE b > " + n},
-                                          {"generated", g}, {"label", label}}.dump()
+                    out << nlohmann::json{{"db_id", "db" + std::to_string(db)},
+                                          {"expected", "SELECT a FROM " + t + " WHERE b > " + n},
+                                          {"generated", g},
+                                          {"label", label}}
+                               .dump()
                         << "\n";
                 };
                 line("SELECT a FROM " + t + " WHERE b < " + n, false);
@@ -258,7 +273,8 @@ TEST_CASE("qdiff calibrate: fits a profile that --profile loads, with grouped fo
                 line("SELECT a FROM " + t + " WHERE b > " + std::to_string(100 + i), false);
                 line("SELECT a FROM " + t + " WHERE b > " + n + " ORDER BY a", true);
             }
-        out << R"({"expected": "SELECT 1", "generated": "SELECT 2"})" << "\n";  // no label: skipped
+        out << R"({"expected": "SELECT 1", "generated": "SELECT 2"})"
+            << "\n";  // no label: skipped
     }
     auto profile = scratch_dir() / "fitted.json";
     Cli run = qdiff_cli("calibrate " + labelled.string() + " --folds 4 -o " + profile.string());

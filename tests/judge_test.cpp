@@ -88,7 +88,8 @@ const std::string kEchoJudge = std::string(QDIFF_TEST_DATA_DIR) + "/judge/echo_j
 }  // namespace
 
 TEST_CASE("judge: a well-formed reply gives its score and reasoning; the request is a chat completion", "[judge]") {
-    FakeLlmServer server({chat_reply(R"({"score": 0.6, "reasoning": "AppTraces is not Traces; the group-by is lost"})")});
+    FakeLlmServer server(
+        {chat_reply(R"({"score": 0.6, "reasoning": "AppTraces is not Traces; the group-by is lost"})")});
     StageResult result = run_judge(options_for(server));
     REQUIRE(result.status == StageStatus::Ok);
     CHECK(result.stage == "judge");
@@ -142,7 +143,8 @@ TEST_CASE("judge: JSON in code fences, inside prose, or after another object is 
     CHECK(prose.score == Approx(0.3));
     CHECK(prose.reason == "wrong table {AppTraces}");
 
-    StageResult several = judge_reply(R"({"analysis": {"tables": "differ"}} then {"Score": "0.4", "reason": "wrong table"})");
+    StageResult several =
+        judge_reply(R"({"analysis": {"tables": "differ"}} then {"Score": "0.4", "reason": "wrong table"})");
     REQUIRE(several.status == StageStatus::Ok);
     CHECK(several.score == Approx(0.4));
     CHECK(several.reason == "wrong table");
@@ -195,10 +197,14 @@ TEST_CASE("judge: out-of-range scores are rejected; percentages are converted to
 }
 
 TEST_CASE("judge: the relevance prompt scores 0..100 and gives the seed's verdicts", "[judge]") {
-    struct Expectation { int score; std::string verdict; };
-    for (const Expectation& e : {Expectation{20, "\"error\""}, Expectation{29, "\"error\""}, Expectation{30, "\"low_quality\""},
-                                 Expectation{49, "\"low_quality\""}, Expectation{50, "\"ok\""}, Expectation{79, "\"ok\""},
-                                 Expectation{80, "\"high_confidence\""}, Expectation{100, "\"high_confidence\""}}) {
+    struct Expectation {
+        int score;
+        std::string verdict;
+    };
+    for (const Expectation& e :
+         {Expectation{20, "\"error\""}, Expectation{29, "\"error\""}, Expectation{30, "\"low_quality\""},
+          Expectation{49, "\"low_quality\""}, Expectation{50, "\"ok\""}, Expectation{79, "\"ok\""},
+          Expectation{80, "\"high_confidence\""}, Expectation{100, "\"high_confidence\""}}) {
         FakeLlmServer server({chat_reply(R"({"score": )" + std::to_string(e.score) + R"(, "reason": "r"})")});
         JudgeOptions options = options_for(server);
         options.prompt = "relevance";

@@ -47,8 +47,11 @@ TEST_CASE("KQL identity holds on the whole corpus", "[kql][corpus]") {
             bool same = second.ok() && ast::equal(first.script(), second.script());
             if (!same && ++failures <= 10) {
                 report << "\n-- " << rec.origin << "\n" << rec.text << "\n=> " << printed << "\n";
-                if (!second.ok()) report << "   reparse: " << first_error(second) << "\n";
-                else report << "   first:  " << to_sexpr(*first.script()) << "\n   second: " << to_sexpr(*second.script()) << "\n";
+                if (!second.ok())
+                    report << "   reparse: " << first_error(second) << "\n";
+                else
+                    report << "   first:  " << to_sexpr(*first.script())
+                           << "\n   second: " << to_sexpr(*second.script()) << "\n";
             }
         }
     }
@@ -77,12 +80,16 @@ TEST_CASE("KQL acceptance equals Kusto.Language's on the corpus", "[kql][corpus]
             CHECK(verdicts[i] != 'c');  // every Kusto command is one for us too
             kusto_ok += kusto;
             ours_ok += r.ok();
-            if (kusto == r.ok()) ++agree;
-            else report << "\n-- " << records[i].origin << (r.ok() ? " we accept, Kusto rejects" : " we reject: " + first_error(r));
+            if (kusto == r.ok())
+                ++agree;
+            else
+                report << "\n-- " << records[i].origin
+                       << (r.ok() ? " we accept, Kusto rejects" : " we reject: " + first_error(r));
         }
         INFO(report.str());
-        WARN(f.relative << ": " << queries << " queries (" << commands << " management commands skipped); Kusto accepts "
-                        << kusto_ok << ", we accept " << ours_ok << "; agreement " << agree << "/" << queries);
+        WARN(f.relative << ": " << queries << " queries (" << commands
+                        << " management commands skipped); Kusto accepts " << kusto_ok << ", we accept " << ours_ok
+                        << "; agreement " << agree << "/" << queries);
         CHECK(agree == queries);
     }
 }
@@ -93,8 +100,10 @@ TEST_CASE("KQL acceptance equals a live Kusto.Language run", "[kql][corpus][node
     QDIFF_REQUIRE_KQL_CORPUS();
     std::filesystem::path source = QDIFF_SOURCE_DIR;
     const char* env = std::getenv("KUSTO_LANGUAGE_PKG");
-    std::filesystem::path pkg = env ? std::filesystem::path(env) : source / ".cache/node/node_modules/@kusto/language-service-next";
-    if (std::system("node --version > /dev/null 2>&1") != 0 || !std::filesystem::exists(pkg / "Kusto.Language.Bridge.min.js")) {
+    std::filesystem::path pkg =
+        env ? std::filesystem::path(env) : source / ".cache/node/node_modules/@kusto/language-service-next";
+    if (std::system("node --version > /dev/null 2>&1") != 0 ||
+        !std::filesystem::exists(pkg / "Kusto.Language.Bridge.min.js")) {
         WARN("node or @kusto/language-service-next not available (looked in " << pkg << "): live comparison skipped");
         return;
     }
@@ -132,8 +141,10 @@ TEST_CASE("auto-detection finds KQL on the whole KQL corpus", "[kql][corpus][det
             ParseResult r = parse_kql(rec.text);
             if (!r.ok() && !is_command(r)) continue;  // only queries Kusto accepts, and commands
             ++total;
-            if (detect_language(rec.text) == Language::Kql) ++kql;
-            else report << "\n-- " << rec.origin << ": " << rec.text.substr(0, 120);
+            if (detect_language(rec.text) == Language::Kql)
+                ++kql;
+            else
+                report << "\n-- " << rec.origin << ": " << rec.text.substr(0, 120);
         }
     }
     INFO(report.str());
@@ -156,15 +167,18 @@ TEST_CASE("auto-detection keeps SQL and Weaviate corpora apart from KQL", "[kql]
         for (std::string line; std::getline(in, line);) {
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
             std::string text = line;
-            if (tsv) text = line.substr(0, line.find('\t'));
+            if (tsv)
+                text = line.substr(0, line.find('\t'));
             else {
                 auto json = nlohmann::json::parse(line, nullptr, false);
                 if (!json.is_object() || !json.contains(field) || !json[field].is_string()) continue;
                 text = json[field].get<std::string>();
             }
             ++total;
-            if (detect_language(text) == expected) ++right;
-            else if (report.tellp() < 2000) report << "\n-- " << text.substr(0, 120);
+            if (detect_language(text) == expected)
+                ++right;
+            else if (report.tellp() < 2000)
+                report << "\n-- " << text.substr(0, 120);
         }
         INFO(file << report.str());
         WARN(file.filename() << ": " << right << "/" << total << " detected as " << language_name(expected));

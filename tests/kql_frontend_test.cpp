@@ -50,7 +50,8 @@ std::string sexpr(const std::string& q) {
 TEST_CASE("KQL golden ASTs, one file per operator", "[kql][golden]") {
     auto dir = std::filesystem::path(QDIFF_TEST_DATA_DIR) / "kql/golden";
     REQUIRE(std::filesystem::is_directory(dir));
-    bool regenerate = std::getenv("QDIFF_REGENERATE_GOLDEN") && std::string(std::getenv("QDIFF_REGENERATE_GOLDEN")) == "1";
+    bool regenerate =
+        std::getenv("QDIFF_REGENERATE_GOLDEN") && std::string(std::getenv("QDIFF_REGENERATE_GOLDEN")) == "1";
     size_t count = 0;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
         if (entry.path().extension() != ".kql") continue;
@@ -116,11 +117,11 @@ TEST_CASE("KQL lowering folds a pipeline into blocks", "[kql]") {
     // names are case-sensitive
     CHECK(sexpr("T | project A") != sexpr("T | project a"));
     // every operator stays visible: nothing is dropped
-    for (const char* q : {"T | parse x with * \"a\" y", "T | mv-apply x on (take 1)", "T | render piechart",
-                          "T | make-series n = count() on ts step 1h", "T | partition by k (take 1)",
-                          "T | fork (take 1) (count)", "T | project-away a", "T | as X", "T | getschema",
-                          "T | evaluate pivot(k)", "T | sample-distinct 3 of k", "T | facet by a",
-                          "T | reduce by msg", "T | top-hitters 3 of k", "T | consume"}) {
+    for (const char* q :
+         {"T | parse x with * \"a\" y", "T | mv-apply x on (take 1)", "T | render piechart",
+          "T | make-series n = count() on ts step 1h", "T | partition by k (take 1)", "T | fork (take 1) (count)",
+          "T | project-away a", "T | as X", "T | getschema", "T | evaluate pivot(k)", "T | sample-distinct 3 of k",
+          "T | facet by a", "T | reduce by msg", "T | top-hitters 3 of k", "T | consume"}) {
         INFO(q);
         ParseResult r = parse_kql(q);
         REQUIRE(r.ok());

@@ -30,12 +30,12 @@ inline const std::vector<CorpusFile>& corpus_files() {
 inline std::filesystem::path kql_corpus_dir() { return std::filesystem::path(QDIFF_CORPUS_DIR) / "kql"; }
 inline bool kql_corpus_available() { return std::filesystem::is_directory(kql_corpus_dir()); }
 
-#define QDIFF_REQUIRE_KQL_CORPUS()                                                                           \
-    do {                                                                                                     \
-        if (!::qdiff::testing::kql::kql_corpus_available()) {                                                \
-            WARN("KQL corpus not found at " << ::qdiff::testing::kql::kql_corpus_dir() << ": skipped");      \
-            return;                                                                                          \
-        }                                                                                                    \
+#define QDIFF_REQUIRE_KQL_CORPUS()                                                                      \
+    do {                                                                                                \
+        if (!::qdiff::testing::kql::kql_corpus_available()) {                                           \
+            WARN("KQL corpus not found at " << ::qdiff::testing::kql::kql_corpus_dir() << ": skipped"); \
+            return;                                                                                     \
+        }                                                                                               \
     } while (0)
 
 struct Record {
@@ -53,7 +53,8 @@ inline std::vector<Record> read_records(const CorpusFile& f) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         auto json = nlohmann::json::parse(line, nullptr, false);
         std::string text;
-        if (json.is_object() && json.contains(f.field) && json[f.field].is_string()) text = json[f.field].get<std::string>();
+        if (json.is_object() && json.contains(f.field) && json[f.field].is_string())
+            text = json[f.field].get<std::string>();
         out.push_back({f.relative + "#" + std::to_string(out.size()), text});
     }
     return out;

@@ -2,8 +2,8 @@
 // exactly where SQLite itself rejects the query for a missing column or table.
 #include <map>
 
-#include <catch2/catch.hpp>
 #include <sqlite3.h>
+#include <catch2/catch.hpp>
 
 #include "qdiff/lint.hpp"
 #include "support/corpus.hpp"
@@ -137,14 +137,16 @@ TEST_CASE("Spider predictions: name errors agree with SQLite's own name resoluti
             // Queries SQLite cannot parse (or we cannot) tell nothing about name resolution.
             if (syntax_error(r) || (!message.empty() && !theirs)) continue;
             ++compared;
-            if (ours == theirs) ++agreed;
-            else UNSCOPED_INFO(origin << ": qdiff " << (ours ? "reports" : "misses") << " a name error; SQLite: '"
-                                      << message << "': " << cases[i].query);
+            if (ours == theirs)
+                ++agreed;
+            else
+                UNSCOPED_INFO(origin << ": qdiff " << (ours ? "reports" : "misses") << " a name error; SQLite: '"
+                                     << message << "': " << cases[i].query);
         }
         print_counts(file + ", diagnostics by code (" + std::to_string(with_errors) + " of " +
-                         std::to_string(cases.size()) + " queries with errors; SQLite: " +
-                         std::to_string(sqlite_name_errors) + " name errors; agreement " + std::to_string(agreed) +
-                         "/" + std::to_string(compared) + "):",
+                         std::to_string(cases.size()) +
+                         " queries with errors; SQLite: " + std::to_string(sqlite_name_errors) +
+                         " name errors; agreement " + std::to_string(agreed) + "/" + std::to_string(compared) + "):",
                      counts);
         CHECK(compared > 1000);
         CHECK(agreed == compared);

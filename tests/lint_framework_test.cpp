@@ -33,7 +33,7 @@ TEST_CASE("confidence follows the issue's examples", "[lint][lint-framework]") {
     CHECK(confidence(diagnostics(2, 0)) == 60);
     CHECK(confidence(diagnostics(1, 2)) == 70);
     CHECK(confidence(diagnostics(0, 0, 5)) == 100);  // notes are free
-    CHECK(confidence(diagnostics(6, 0)) == 0);        // clamped
+    CHECK(confidence(diagnostics(6, 0)) == 0);       // clamped
     CHECK(confidence({make_diagnostic(DiagId::UnexpectedToken, {0, 1}, {"x"})}) == 0);
     auto unknown_table = diagnostics(0, 1);
     unknown_table.push_back(make_diagnostic(DiagId::LintUnknownTable, {0, 1}, {"t"}));
@@ -155,7 +155,8 @@ TEST_CASE("SARIF 2.1.0 output has the structure code scanning requires", "[lint]
         CHECK(location["region"]["startLine"].get<int>() >= 1);
     }
     // The unknown column is on line 2, column 19, with its fix.
-    auto unknown = std::find_if(results.begin(), results.end(), [](const auto& x) { return x["ruleId"] == "unknown-column"; });
+    auto unknown =
+        std::find_if(results.begin(), results.end(), [](const auto& x) { return x["ruleId"] == "unknown-column"; });
     REQUIRE(unknown != results.end());
     CHECK((*unknown)["locations"][0]["physicalLocation"]["region"]["startLine"] == 2);
     CHECK((*unknown)["locations"][0]["physicalLocation"]["region"]["startColumn"] == 19);

@@ -64,7 +64,8 @@ TEST_CASE("KQL name resolution: the columns each operator lets through", "[lint]
     CHECK(errors("SecurityEvent | project A = Account | where A == 'x'") == V{});
     CHECK(errors("SecurityEvent | project A = Account | where Account == 'x'") == V{"kql-column-dropped"});
     // summarize: the keys and the aggregates, with Kusto's default names.
-    CHECK(errors("SecurityEvent | summarize count(), dcount(Computer) by Account | where count_ > 1 and dcount_Computer > 2") == V{});
+    CHECK(errors("SecurityEvent | summarize count(), dcount(Computer) by Account | where count_ > 1 and "
+                 "dcount_Computer > 2") == V{});
     CHECK(errors("SecurityEvent | summarize n = count() by bin(TimeGenerated, 1h) | project TimeGenerated, n") == V{});
     CHECK(errors("SecurityEvent | summarize n = count() by Account | project Computer") == V{"kql-column-dropped"});
     CHECK(errors("SecurityEvent | summarize arg_max(TimeGenerated, *) by Computer | project Account, EventID") == V{});
@@ -79,10 +80,14 @@ TEST_CASE("KQL name resolution: the columns each operator lets through", "[lint]
     // join: both sides, $left/$right, the right side's clashing names get the suffix 1; semi keeps the left.
     CHECK(errors("SecurityEvent | join kind=inner (SigninLogs) on $left.IpAddress == $right.IPAddress "
                  "| project Account, UserPrincipalName, TimeGenerated1") == V{});
-    CHECK(errors("SecurityEvent | join kind=inner (SigninLogs) on $left.IpAddress == $right.IpAddress") == V{"unknown-column"});
-    CHECK(errors("SecurityEvent | join kind=leftsemi (SigninLogs) on TimeGenerated | project UserPrincipalName") == V{"unknown-column"});
-    CHECK(errors("SecurityEvent | join kind=rightsemi (SigninLogs) on TimeGenerated | project Account") == V{"kql-column-dropped"});
-    CHECK(errors("SecurityEvent | lookup (Watchlist | project IpAddress = SearchKey, ItemStatus) on IpAddress | project ItemStatus") == V{});
+    CHECK(errors("SecurityEvent | join kind=inner (SigninLogs) on $left.IpAddress == $right.IpAddress") ==
+          V{"unknown-column"});
+    CHECK(errors("SecurityEvent | join kind=leftsemi (SigninLogs) on TimeGenerated | project UserPrincipalName") ==
+          V{"unknown-column"});
+    CHECK(errors("SecurityEvent | join kind=rightsemi (SigninLogs) on TimeGenerated | project Account") ==
+          V{"kql-column-dropped"});
+    CHECK(errors("SecurityEvent | lookup (Watchlist | project IpAddress = SearchKey, ItemStatus) on IpAddress | "
+                 "project ItemStatus") == V{});
     // union, mv-expand, parse, let-bound tabular expressions, materialize.
     CHECK(errors("union SecurityEvent, SigninLogs | project Account, UserPrincipalName") == V{});
     CHECK(errors("SigninLogs | mv-expand Loc = LocationDetails | project Loc") == V{});
@@ -91,10 +96,13 @@ TEST_CASE("KQL name resolution: the columns each operator lets through", "[lint]
     CHECK(errors("SecurityEvent | parse Activity with Code:int \" - \" Text | project Code, Text") == V{});
     CHECK(errors("let failures = SigninLogs | where ResultType != '0' | project UserPrincipalName;\n"
                  "failures | project UserPrincipalName") == V{});
-    CHECK(errors("let failures = SigninLogs | project UserPrincipalName;\nfailures | project IPAddress") == V{"kql-column-dropped"});
-    CHECK(errors("let failures = SigninLogs | project UserPrincipalName;\nfailures | project Nope") == V{"unknown-column"});
+    CHECK(errors("let failures = SigninLogs | project UserPrincipalName;\nfailures | project IPAddress") ==
+          V{"kql-column-dropped"});
+    CHECK(errors("let failures = SigninLogs | project UserPrincipalName;\nfailures | project Nope") ==
+          V{"unknown-column"});
     // A tabular let used as a value (x in (names)), and Kusto's capitalised bool literals.
-    CHECK(errors("let names = SigninLogs | distinct UserPrincipalName;\nSecurityEvent | where Account in (names) | take 1") == V{});
+    CHECK(errors("let names = SigninLogs | distinct UserPrincipalName;\nSecurityEvent | where Account in (names) | "
+                 "take 1") == V{});
     CHECK(errors("SecurityEvent | where (EventID > 1) == True | take 1") == V{});
     // search across the database: any column may follow.
     CHECK(errors("search \"x\" | where Anything == 1 | take 1") == V{});
@@ -139,8 +147,10 @@ TEST_CASE("KQL diagnostics point at the name and at the operator that dropped it
 }
 
 TEST_CASE("KQL time filters count wherever the pipeline filters on the table's datetime", "[lint][lint-kql]") {
-    CHECK_FALSE(has(lint_kql("DeviceProcessEvents\n| where Timestamp > ago(7d)\n| where FileName has 'x'\n| take 1"), "kql-no-time-filter"));
-    CHECK_FALSE(has(lint_kql("SecurityEvent | project Account, TimeGenerated | where TimeGenerated > ago(1h) | take 1"), "kql-no-time-filter"));
+    CHECK_FALSE(has(lint_kql("DeviceProcessEvents\n| where Timestamp > ago(7d)\n| where FileName has 'x'\n| take 1"),
+                    "kql-no-time-filter"));
+    CHECK_FALSE(has(lint_kql("SecurityEvent | project Account, TimeGenerated | where TimeGenerated > ago(1h) | take 1"),
+                    "kql-no-time-filter"));
     CHECK(has(lint_kql("SecurityEvent | extend T = now() | where T > ago(1h) | take 1"), "kql-no-time-filter"));
 }
 
@@ -187,9 +197,8 @@ TEST_CASE("NL2KQL gold queries lint without errors against their schemas", "[lin
     for (const char* set : {"Defender", "Sentinel"}) {
         std::filesystem::path dir = qdiff::testing::corpus_dir() / "kql" / "nl2kql";
         Schema schema = qdiff::testing::read_nl2kql_schema(dir / (std::string(set) + "_Schema.json"));
-        for (const auto& q : qdiff::testing::read_jsonl_field(std::filesystem::path("kql") / "nl2kql" /
-                                                                  (std::string(set) + "_Evaluation.jsonl"),
-                                                              "baseline")) {
+        for (const auto& q : qdiff::testing::read_jsonl_field(
+                 std::filesystem::path("kql") / "nl2kql" / (std::string(set) + "_Evaluation.jsonl"), "baseline")) {
             ++queries;
             LintResult r = lint_kql(q.text, &schema);
             std::string found;
@@ -225,8 +234,10 @@ size_t find_name(const std::string& text, const std::string& word, size_t from =
     for (size_t i = 0; i < text.size(); ++i) {
         char c = text[i];
         if (quote) {
-            if (c == '\\') ++i;
-            else if (c == quote) quote = 0;
+            if (c == '\\')
+                ++i;
+            else if (c == quote)
+                quote = 0;
             continue;
         }
         if (c == '"' || c == '\'') {
@@ -240,7 +251,9 @@ size_t find_name(const std::string& text, const std::string& word, size_t from =
     return std::string::npos;
 }
 
-std::string near_miss(const std::string& name) { return name.substr(0, name.size() / 2) + name.substr(name.size() / 2 + 1); }
+std::string near_miss(const std::string& name) {
+    return name.substr(0, name.size() / 2) + name.substr(name.size() / 2 + 1);
+}
 
 // The unknown names we report: tables, columns, and columns used after the operator that dropped them.
 std::set<std::string> unknown_names(const std::string& text, const LintResult& r) {
@@ -267,8 +280,8 @@ std::vector<PeerCase> peer_cases() {
         for (const Table& t : schema.tables)
             for (const Column& c : t.columns) all_columns.insert(c.name);
         std::set<std::string> dropped_done;
-        for (const auto& q : qdiff::testing::read_jsonl_field(std::filesystem::path("kql") / "nl2kql" / (set + "_Evaluation.jsonl"),
-                                                              "baseline")) {
+        for (const auto& q : qdiff::testing::read_jsonl_field(
+                 std::filesystem::path("kql") / "nl2kql" / (set + "_Evaluation.jsonl"), "baseline")) {
             cases.push_back({set, q.origin, "gold", q.text, ""});
             const Table* table = nullptr;
             size_t at = std::string::npos;
@@ -281,7 +294,8 @@ std::vector<PeerCase> peer_cases() {
             }
             if (!table) continue;
             std::string missed = near_miss(table->name);
-            if (std::none_of(schema.tables.begin(), schema.tables.end(), [&](const Table& t) { return t.name == missed; })) {
+            if (std::none_of(schema.tables.begin(), schema.tables.end(),
+                             [&](const Table& t) { return t.name == missed; })) {
                 std::string m = q.text;
                 m.replace(at, table->name.size(), missed);
                 cases.push_back({set, q.origin, "table", m, missed});
@@ -290,7 +304,8 @@ std::vector<PeerCase> peer_cases() {
                 if (c.name.size() < 5) continue;
                 size_t col = find_name(q.text, c.name, at + table->name.size());
                 std::string cmissed = near_miss(c.name);
-                if (col == std::string::npos || all_columns.count(cmissed) || find_name(q.text, cmissed) != std::string::npos)
+                if (col == std::string::npos || all_columns.count(cmissed) ||
+                    find_name(q.text, cmissed) != std::string::npos)
                     continue;
                 std::string m = q.text;
                 m.replace(col, c.name.size(), cmissed);
@@ -301,7 +316,8 @@ std::vector<PeerCase> peer_cases() {
                 const std::string& kept = table->columns[0].name;
                 const std::string& gone = table->columns[1].name;
                 cases.push_back({set, q.origin, "dropped",
-                                 table->name + "\n| project " + kept + "\n| where isnotempty(" + gone + ")\n| take 10", gone});
+                                 table->name + "\n| project " + kept + "\n| where isnotempty(" + gone + ")\n| take 10",
+                                 gone});
             }
         }
     }
@@ -313,11 +329,13 @@ std::vector<PeerCase> peer_cases() {
 // Our side of the agreement with Kusto.Language, and what must hold without it: every mutation is
 // reported, by the name it broke. With QDIFF_KUSTO_PEER_OUT set, the cases and our verdicts are
 // written there as JSON lines for bench/kusto_lint_peer.sh.
-TEST_CASE("KQL mutations of the NL2KQL gold: near-miss tables and columns, dropped columns", "[lint][lint-kql][corpus]") {
+TEST_CASE("KQL mutations of the NL2KQL gold: near-miss tables and columns, dropped columns",
+          "[lint][lint-kql][corpus]") {
     QDIFF_REQUIRE_CORPUS();
     std::map<std::string, Schema> schemas;
     std::filesystem::path dir = qdiff::testing::corpus_dir() / "kql" / "nl2kql";
-    for (std::string set : {"Defender", "Sentinel"}) schemas[set] = qdiff::testing::read_nl2kql_schema(dir / (set + "_Schema.json"));
+    for (std::string set : {"Defender", "Sentinel"})
+        schemas[set] = qdiff::testing::read_nl2kql_schema(dir / (set + "_Schema.json"));
     std::map<std::string, std::pair<int, int>> caught;  // kind -> (caught, total)
     std::vector<std::string> missed;
     const char* out_path = std::getenv("QDIFF_KUSTO_PEER_OUT");
@@ -327,15 +345,23 @@ TEST_CASE("KQL mutations of the NL2KQL gold: near-miss tables and columns, dropp
         LintResult r = lint_kql(c.query, &schemas[c.set]);
         std::set<std::string> ours = unknown_names(c.query, r);
         if (out_path)
-            out << nlohmann::json{{"set", c.set}, {"origin", c.origin}, {"kind", c.kind}, {"query", c.query},
-                                  {"ours", std::vector<std::string>(ours.begin(), ours.end())}}.dump() << "\n";
+            out << nlohmann::json{{"set", c.set},
+                                  {"origin", c.origin},
+                                  {"kind", c.kind},
+                                  {"query", c.query},
+                                  {"ours", std::vector<std::string>(ours.begin(), ours.end())}}
+                       .dump()
+                << "\n";
         if (c.kind == "gold") continue;
         auto& [hit, total] = caught[c.kind];
         ++total;
-        if (ours.count(c.expected)) ++hit;
-        else missed.push_back(c.origin + " " + c.kind + " '" + c.expected + "'");
+        if (ours.count(c.expected))
+            ++hit;
+        else
+            missed.push_back(c.origin + " " + c.kind + " '" + c.expected + "'");
     }
-    for (const auto& [kind, n] : caught) std::cout << "mutations " << kind << ": " << n.first << " / " << n.second << " reported\n";
+    for (const auto& [kind, n] : caught)
+        std::cout << "mutations " << kind << ": " << n.first << " / " << n.second << " reported\n";
     for (const std::string& m : missed) std::cout << "  not reported: " << m << "\n";
     for (const auto& [kind, n] : caught) {
         INFO(kind);

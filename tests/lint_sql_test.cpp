@@ -44,7 +44,8 @@ TEST_CASE("name resolution: aliases, CTEs, derived tables, correlated subqueries
         return out;
     };
     using V = std::vector<std::string>;
-    CHECK(errors("SELECT T1.name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id") == V{});
+    CHECK(errors("SELECT T1.name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id") ==
+          V{});
     // A table keeps answering to its own name under an alias (SQLite and MySQL accept it).
     CHECK(errors("SELECT singer.name FROM singer AS T1") == V{});
     CHECK(errors("WITH c AS (SELECT name AS n FROM singer) SELECT n FROM c") == V{});
@@ -56,14 +57,16 @@ TEST_CASE("name resolution: aliases, CTEs, derived tables, correlated subqueries
     CHECK(errors("SELECT s.name FROM (SELECT name AS n FROM singer) AS s") == V{"unknown-column"});
     CHECK(errors("SELECT s.name, s.age FROM (SELECT * FROM singer) AS s") == V{});
     CHECK(errors("SELECT count(*) FROM (SELECT name FROM singer)") == V{});
-    CHECK(errors("SELECT name FROM singer AS a WHERE EXISTS (SELECT 1 FROM concert WHERE concert.year = a.age)") == V{});
-    CHECK(errors("SELECT name FROM singer WHERE age > (SELECT avg(capacity) FROM stadium WHERE location = country)") == V{});
+    CHECK(errors("SELECT name FROM singer AS a WHERE EXISTS (SELECT 1 FROM concert WHERE concert.year = a.age)") ==
+          V{});
+    CHECK(errors("SELECT name FROM singer WHERE age > (SELECT avg(capacity) FROM stadium WHERE location = country)") ==
+          V{});
     // A plain derived table does not see the FROM items beside it; a LATERAL one does.
     CHECK(errors("SELECT 1 FROM singer AS a, (SELECT a.name FROM concert) AS d") == V{"unknown-qualifier"});
     CHECK(errors("SELECT 1 FROM singer AS a, LATERAL (SELECT a.name FROM concert) AS d", Dialect::Postgres) == V{});
     CHECK(errors("SELECT concert_id FROM concert NATURAL JOIN singer_in_concert") == V{});
-    CHECK(errors("SELECT concert_id FROM concert JOIN singer_in_concert ON concert.concert_id = singer_in_concert.concert_id") ==
-          V{"ambiguous-column"});
+    CHECK(errors("SELECT concert_id FROM concert JOIN singer_in_concert ON concert.concert_id = "
+                 "singer_in_concert.concert_id") == V{"ambiguous-column"});
     // Relations after a parenthesised join or a LATERAL item: references resolved early stay valid.
     CHECK(errors("SELECT T1.name FROM (singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id), "
                  "concert AS T3, stadium AS T4, country AS T5 WHERE T2.concert_id = T3.concert_id AND "
@@ -78,8 +81,10 @@ TEST_CASE("name resolution: select-list aliases and double quotes follow the dia
     CHECK_FALSE(has_errors(lint_sql(sql, Dialect::Generic).diagnostics));
     CHECK_FALSE(has_errors(lint_sql(sql, Dialect::Sqlite).diagnostics));
     CHECK(codes(lint_sql(sql, Dialect::Postgres)) == std::vector<std::string>{"unknown-column"});  // HAVING n
-    CHECK_FALSE(has_errors(lint_sql("SELECT age * 2 AS a FROM singer WHERE a > 3 ORDER BY 1 LIMIT 2", Dialect::Sqlite).diagnostics));
-    CHECK(has_errors(lint_sql("SELECT age * 2 AS a FROM singer WHERE a > 3 ORDER BY 1 LIMIT 2", Dialect::Postgres).diagnostics));
+    CHECK_FALSE(has_errors(
+        lint_sql("SELECT age * 2 AS a FROM singer WHERE a > 3 ORDER BY 1 LIMIT 2", Dialect::Sqlite).diagnostics));
+    CHECK(has_errors(
+        lint_sql("SELECT age * 2 AS a FROM singer WHERE a > 3 ORDER BY 1 LIMIT 2", Dialect::Postgres).diagnostics));
 
     const std::string quoted = "SELECT name FROM singer WHERE country = \"France\" ORDER BY 1 LIMIT 2";
     CHECK(codes(lint_sql(quoted, Dialect::Sqlite)) == std::vector<std::string>{"double-quoted-string"});
@@ -89,7 +94,8 @@ TEST_CASE("name resolution: select-list aliases and double quotes follow the dia
 }
 
 TEST_CASE("unknown columns suggest the nearest column in scope", "[lint][lint-sql]") {
-    LintResult r = lint_sql("SELECT T1.nmae FROM singer AS T1 JOIN concert AS T2 ON T1.singer_id = T2.concert_id ORDER BY 1 LIMIT 1");
+    LintResult r = lint_sql(
+        "SELECT T1.nmae FROM singer AS T1 JOIN concert AS T2 ON T1.singer_id = T2.concert_id ORDER BY 1 LIMIT 1");
     REQUIRE(codes(r) == std::vector<std::string>{"unknown-column"});
     const Diagnostic& d = r.diagnostics.front();
     CHECK(d.message == "unknown column 'T1.nmae'");
@@ -107,13 +113,17 @@ TEST_CASE("ungrouped columns: functional dependency, and the severity follows th
     CHECK(lenient.diagnostics.front().severity == Severity::Warning);
     CHECK(lint_sql(bare, Dialect::Postgres).diagnostics.front().severity == Severity::Error);
     // Grouping by the primary key determines the table's other columns.
-    CHECK(lint_sql("SELECT T1.name, count(*) FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id "
-                   "GROUP BY T1.singer_id ORDER BY 1 LIMIT 3", Dialect::Postgres).diagnostics.empty());
+    CHECK(lint_sql(
+              "SELECT T1.name, count(*) FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id "
+              "GROUP BY T1.singer_id ORDER BY 1 LIMIT 3",
+              Dialect::Postgres)
+              .diagnostics.empty());
     // ... but not the other table's.
     CHECK(codes(lint_sql("SELECT T2.concert_id, count(*) FROM singer AS T1 JOIN singer_in_concert AS T2 ON "
-                         "T1.singer_id = T2.singer_id GROUP BY T1.singer_id ORDER BY 1 LIMIT 3", Dialect::Postgres)) ==
-          std::vector<std::string>{"ungrouped-column"});
-    CHECK(lint_sql("SELECT country, count(*) FROM singer GROUP BY 1 ORDER BY 1 LIMIT 3", Dialect::Postgres).diagnostics.empty());
+                         "T1.singer_id = T2.singer_id GROUP BY T1.singer_id ORDER BY 1 LIMIT 3",
+                         Dialect::Postgres)) == std::vector<std::string>{"ungrouped-column"});
+    CHECK(lint_sql("SELECT country, count(*) FROM singer GROUP BY 1 ORDER BY 1 LIMIT 3", Dialect::Postgres)
+              .diagnostics.empty());
 }
 
 TEST_CASE("nested aggregates are reported once each", "[lint][lint-sql]") {
@@ -133,8 +143,9 @@ TEST_CASE("lint survives odd but valid shapes", "[lint][lint-sql]") {
     ParseResult parsed = parse("SELECT x.y, z FROM a AS x JOIN b ON x.k = b.k ORDER BY 1 LIMIT 1", po);
     CHECK(lint(parsed, no_schema).diagnostics.empty());
     // Writes and DDL are linted without crashing, and reported.
-    for (const char* sql : {"INSERT INTO singer (name) SELECT name FROM stadium", "UPDATE singer SET age = 1 WHERE name = 'x'",
-                            "CREATE TABLE t (a INT)", "DROP TABLE singer", "ALTER TABLE singer ADD COLUMN x INT"}) {
+    for (const char* sql :
+         {"INSERT INTO singer (name) SELECT name FROM stadium", "UPDATE singer SET age = 1 WHERE name = 'x'",
+          "CREATE TABLE t (a INT)", "DROP TABLE singer", "ALTER TABLE singer ADD COLUMN x INT"}) {
         INFO(sql);
         auto cs = codes(lint_sql(sql));
         CHECK(std::find(cs.begin(), cs.end(), "write-in-read-query") != cs.end());
@@ -145,22 +156,21 @@ TEST_CASE("lint survives odd but valid shapes", "[lint][lint-sql]") {
 // row of the tables, and its advice never trips another rule.
 TEST_CASE("missing-limit: only results that can be large; the advice trips no other rule", "[lint][lint-sql]") {
     // Bounded: aggregates without GROUP BY (one row), a filter, a summary, rows written out, no table.
-    for (const char* bounded : {"SELECT count(*) FROM singer", "SELECT max(age), min(age) FROM singer",
-                                "SELECT count(*) + 1 FROM singer", "SELECT name FROM singer WHERE singer_id = 3",
-                                "SELECT name FROM singer WHERE age > 20",
-                                "SELECT country, count(*) FROM singer GROUP BY country",
-                                "SELECT DISTINCT country FROM singer",
-                                "SELECT * FROM (SELECT name FROM singer ORDER BY age LIMIT 3) AS t",
-                                "SELECT 1", "VALUES (1), (2)", "SELECT name FROM singer ORDER BY age LIMIT 5"}) {
+    for (const char* bounded :
+         {"SELECT count(*) FROM singer", "SELECT max(age), min(age) FROM singer", "SELECT count(*) + 1 FROM singer",
+          "SELECT name FROM singer WHERE singer_id = 3", "SELECT name FROM singer WHERE age > 20",
+          "SELECT country, count(*) FROM singer GROUP BY country", "SELECT DISTINCT country FROM singer",
+          "SELECT * FROM (SELECT name FROM singer ORDER BY age LIMIT 3) AS t", "SELECT 1", "VALUES (1), (2)",
+          "SELECT name FROM singer ORDER BY age LIMIT 5"}) {
         INFO(bounded);
         CHECK_FALSE(has(lint_sql(bounded), "missing-limit"));
     }
     // Every row of a table, or of a join: fires.
-    for (const char* large : {"SELECT name FROM singer", "SELECT name FROM singer ORDER BY age",
-                              "SELECT s.name, c.concert_name FROM singer AS s JOIN singer_in_concert AS i "
-                              "ON s.singer_id = i.singer_id JOIN concert AS c ON i.concert_id = c.concert_id",
-                              "SELECT * FROM (SELECT name FROM singer) AS t",
-                              "SELECT name FROM singer UNION SELECT name FROM stadium"}) {
+    for (const char* large :
+         {"SELECT name FROM singer", "SELECT name FROM singer ORDER BY age",
+          "SELECT s.name, c.concert_name FROM singer AS s JOIN singer_in_concert AS i "
+          "ON s.singer_id = i.singer_id JOIN concert AS c ON i.concert_id = c.concert_id",
+          "SELECT * FROM (SELECT name FROM singer) AS t", "SELECT name FROM singer UNION SELECT name FROM stadium"}) {
         INFO(large);
         CHECK(has(lint_sql(large), "missing-limit"));
     }

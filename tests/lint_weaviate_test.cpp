@@ -35,7 +35,8 @@ TEST_CASE("every Weaviate lint code fires on its bad fixture and not on its good
     std::filesystem::path dir = std::filesystem::path(QDIFF_TEST_DATA_DIR) / "lint" / "weaviate";
     std::vector<std::string> weaviate_codes = {"unknown-table", "unknown-column"};
     for (const DiagInfo& info : diag_catalogue())
-        if (info.group == "lint" && std::string_view(info.code).starts_with("weaviate-")) weaviate_codes.emplace_back(info.code);
+        if (info.group == "lint" && std::string_view(info.code).starts_with("weaviate-"))
+            weaviate_codes.emplace_back(info.code);
     for (const std::string& code : weaviate_codes) {
         INFO("code " << code);
         REQUIRE(std::filesystem::exists(dir / (code + ".bad.graphql")));
@@ -56,8 +57,11 @@ TEST_CASE("Weaviate properties resolve through the class and its cross-reference
     CHECK(problems(get("", "titel")) == V{"unknown-column"});
     CHECK(problems(get("", "inPublication { ... on Publication { name founded } }")) == V{});
     CHECK(problems(get("", "inPublication { ... on Article { title } }")) == V{"unknown-column"});
-    CHECK(problems(get("where: {path: [\"inPublication\", \"Publication\", \"name\"], operator: Equal, valueText: \"x\"}")) == V{});
-    CHECK(problems(get("where: {path: [\"inPublication\", \"Publication\", \"title\"], operator: Equal, valueText: \"x\"}")) ==
+    CHECK(problems(get(
+              "where: {path: [\"inPublication\", \"Publication\", \"name\"], operator: Equal, valueText: \"x\"}")) ==
+          V{});
+    CHECK(problems(get(
+              "where: {path: [\"inPublication\", \"Publication\", \"title\"], operator: Equal, valueText: \"x\"}")) ==
           V{"unknown-column"});
     CHECK(problems(get("sort: {path: [\"wordCnt\"], order: desc}")) == V{"unknown-column"});
     CHECK(problems(get("bm25: {query: \"x\", properties: [\"body\"]}")) == V{});
@@ -65,7 +69,8 @@ TEST_CASE("Weaviate properties resolve through the class and its cross-reference
     CHECK(problems("{ Aggregate { Article(groupBy: [\"wordCount\"]) { meta { count } wordCount { mean } } } }") == V{});
     CHECK(problems("{ Aggregate { Article { wordCont { mean } } } }") == V{"unknown-column"});
     // Meta filters and property-length filters.
-    CHECK(problems(get("where: {path: [\"id\"], operator: Equal, valueText: \"00000000-0000-0000-0000-000000000000\"}")) == V{});
+    CHECK(problems(get(
+              "where: {path: [\"id\"], operator: Equal, valueText: \"00000000-0000-0000-0000-000000000000\"}")) == V{});
     CHECK(problems(get("where: {path: [\"len(title)\"], operator: GreaterThan, valueInt: 3}")) == V{});
     // The fix-it replaces the misspelt name.
     LintResult r = lint_weaviate(get("", "titel"));
@@ -104,7 +109,8 @@ TEST_CASE("Weaviate limits: missing, and above the server maximum", "[lint][lint
     CHECK_FALSE(has(lint_weaviate("{ Get { Article(limit: 100) { title } } }"), "weaviate-missing-limit"));
     CHECK_FALSE(has(lint_weaviate("{ Aggregate { Article { meta { count } } } }"), "weaviate-missing-limit"));
     // The structured query JSON has no limit field: nothing to fix, so nothing to report (issue 18).
-    CHECK_FALSE(has(lint_weaviate(R"({"target_collection": "Article", "search_query": "x"})"), "weaviate-missing-limit"));
+    CHECK_FALSE(
+        has(lint_weaviate(R"({"target_collection": "Article", "search_query": "x"})"), "weaviate-missing-limit"));
     CHECK_FALSE(has(lint_weaviate("{\n  \"target_collection\": \"Article\"}"), "weaviate-missing-limit"));
     // Without a schema only the schema-free rules run.
     CHECK(lint_weaviate("{ Get { Anything(limit: 1) { whatever } } }", nullptr).diagnostics.empty());

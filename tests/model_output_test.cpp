@@ -61,7 +61,7 @@ TEST_CASE("one fence rule for every language: stripped with a note, prose ignore
         {"```\nStormEvents | take 3\n```", "StormEvents | take 3", Language::Kql},
         {"```graphql\n{ Get { A { f } } }\n```", "{ Get { A { f } } }", Language::Weaviate},
         {"```json\n{\"target_collection\": \"Books\"}\n```", "{\"target_collection\": \"Books\"}", Language::Weaviate},
-        {"```sql\nSELECT 1\n", "SELECT 1", Language::Sql},  // unclosed
+        {"```sql\nSELECT 1\n", "SELECT 1", Language::Sql},   // unclosed
         {"```sql\nSELECT 1```", "SELECT 1", Language::Sql},  // closed on the query's last line
     };
     for (const auto& c : cases) {
@@ -70,8 +70,10 @@ TEST_CASE("one fence rule for every language: stripped with a note, prose ignore
         CHECK(fenced.language() == c.language);
         CHECK(has_code(fenced, "fence-stripped"));
         CHECK_FALSE(has_code(fenced, "prose-ignored"));
-        if (c.language != Language::Weaviate) CHECK(printed(fenced) == printed(parse(c.bare)));
-        else CHECK(fenced.ok());
+        if (c.language != Language::Weaviate)
+            CHECK(printed(fenced) == printed(parse(c.bare)));
+        else
+            CHECK(fenced.ok());
     }
 
     const std::string chatty = "Sure! Here is the query:\n```sql\nSELECT name\nFROM singer\n```\nIt lists the names.";
@@ -98,9 +100,9 @@ TEST_CASE("one fence rule for every language: stripped with a note, prose ignore
 }
 
 TEST_CASE("a KQL multi-line string literal is not a fence", "[input][fence]") {
-    for (const char* kql : {"print s = ```a\nb```", "let code = ```if 1:\n    x = 1\n    ```;\nprint code",
-                            "let code = ```if 1:\n    x = 1\n```\n;\nprint code",
-                            "print s = ```a\n```, t = ```b\n```"}) {
+    for (const char* kql :
+         {"print s = ```a\nb```", "let code = ```if 1:\n    x = 1\n    ```;\nprint code",
+          "let code = ```if 1:\n    x = 1\n```\n;\nprint code", "print s = ```a\n```, t = ```b\n```"}) {
         INFO(kql);
         ParseResult r = parse(kql, {.language = Language::Kql});
         CHECK_FALSE(has_code(r, "fence-stripped"));

@@ -37,12 +37,16 @@ public:
 private:
     void apply(std::string& s, const std::string& other) {
         switch (below(7)) {
-            case 0: if (!s.empty()) s[below(s.size())] = byte(); break;            // replace a byte
-            case 1: s.insert(s.begin() + below(s.size() + 1), byte()); break;      // insert a byte
-            case 2: if (!s.empty()) s.erase(below(s.size()), 1 + below(4)); break;  // delete bytes
+            case 0:
+                if (!s.empty()) s[below(s.size())] = byte();
+                break;                                                         // replace a byte
+            case 1: s.insert(s.begin() + below(s.size() + 1), byte()); break;  // insert a byte
+            case 2:
+                if (!s.empty()) s.erase(below(s.size()), 1 + below(4));
+                break;  // delete bytes
             case 3: s = s.substr(0, below(s.size() + 1)) + other.substr(below(other.size() + 1)); break;  // splice
-            case 4: s.resize(below(s.size() + 1)); break;                           // truncate
-            case 5: {                                                               // duplicate a range
+            case 4: s.resize(below(s.size() + 1)); break;                                                 // truncate
+            case 5: {  // duplicate a range
                 size_t from = below(s.size() + 1), len = below(s.size() - from + 1);
                 s.insert(from, s.substr(from, len));
                 break;
@@ -66,7 +70,7 @@ private:
 struct LanguageCorpus {
     const char* name;
     std::vector<CorpusQuery> queries;
-    bool sql;  // its targets take a dialect byte first
+    bool sql;                         // its targets take a dialect byte first
     void (*parse)(std::string_view);  // the language's fuzz target
     unsigned roundtrip_mode;          // the roundtrip target's first byte (tests/fuzz/targets/roundtrip.cpp)
 };
@@ -83,12 +87,14 @@ std::vector<LanguageCorpus> languages() {
     return {
         {"SQL",
          concat({read_query_lines("sql/spider/gold.tsv"), read_query_lines("sql/bird/gold.tsv"),
-                  read_query_lines("sql/spider/pred-dailsql-gpt4.sql"), testing::defog_gold("questions_gen_postgres.csv")}),
+                 read_query_lines("sql/spider/pred-dailsql-gpt4.sql"),
+                 testing::defog_gold("questions_gen_postgres.csv")}),
          true, &fuzz::run_sql, 0},
         {"KQL",
          concat({read_jsonl_field("kql/nl2kql/Sentinel_Evaluation.jsonl", "baseline"),
                  read_jsonl_field("kql/nl2kql/Defender_Evaluation.jsonl", "baseline"),
-                 read_jsonl_field("kql/m365-defender/queries.jsonl", "code"), read_jsonl_field("kql/docs/blocks.jsonl", "code")}),
+                 read_jsonl_field("kql/m365-defender/queries.jsonl", "code"),
+                 read_jsonl_field("kql/docs/blocks.jsonl", "code")}),
          false, &fuzz::run_kql, fuzz::kDialects},
         {"Weaviate",
          concat({read_jsonl_field("weaviate/acceptance/graphql.jsonl", "code"),
@@ -127,7 +133,8 @@ TEST_CASE("mutated corpus queries never crash parse, lint or diff, and keep the 
             try {
                 fuzz::run_roundtrip(mode + mutant);
             } catch (const fuzz::PropertyViolation& e) {
-                if (++roundtrip_violations <= 5) report << "\n-- mutant " << i << " (round trip):\n" << e.what() << "\n";
+                if (++roundtrip_violations <= 5)
+                    report << "\n-- mutant " << i << " (round trip):\n" << e.what() << "\n";
             }
         }
         if (violations + roundtrip_violations) WARN(language.name << ":" << report.str());

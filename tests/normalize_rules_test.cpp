@@ -110,21 +110,31 @@ TEST_CASE("normalize rules: each rule's fixture pair is equal with it and differ
 }
 
 TEST_CASE("normalize rules: SQLite CAST types compare by affinity only in SQLite", "[normalize]") {
-    CHECK(equal_after({sql("SELECT CAST(a AS INT) FROM t", Dialect::Sqlite), sql("SELECT CAST(a AS BIGINT) FROM t", Dialect::Sqlite)}, {}));
-    CHECK(equal_after({sql("SELECT CAST(a AS VARCHAR(10)) FROM t", Dialect::Sqlite), sql("SELECT CAST(a AS TEXT) FROM t", Dialect::Sqlite)}, {}));
-    CHECK_FALSE(equal_after({sql("SELECT CAST(a AS REAL) FROM t", Dialect::Sqlite), sql("SELECT CAST(a AS NUMERIC) FROM t", Dialect::Sqlite)}, {}));
-    CHECK_FALSE(equal_after({sql("SELECT CAST(a AS REAL) FROM t", Dialect::Postgres), sql("SELECT CAST(a AS FLOAT) FROM t", Dialect::Postgres)}, {}));
+    CHECK(equal_after(
+        {sql("SELECT CAST(a AS INT) FROM t", Dialect::Sqlite), sql("SELECT CAST(a AS BIGINT) FROM t", Dialect::Sqlite)},
+        {}));
+    CHECK(equal_after({sql("SELECT CAST(a AS VARCHAR(10)) FROM t", Dialect::Sqlite),
+                       sql("SELECT CAST(a AS TEXT) FROM t", Dialect::Sqlite)},
+                      {}));
+    CHECK_FALSE(equal_after({sql("SELECT CAST(a AS REAL) FROM t", Dialect::Sqlite),
+                             sql("SELECT CAST(a AS NUMERIC) FROM t", Dialect::Sqlite)},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT CAST(a AS REAL) FROM t", Dialect::Postgres),
+                             sql("SELECT CAST(a AS FLOAT) FROM t", Dialect::Postgres)},
+                            {}));
 }
 
 TEST_CASE("normalize rules: aggregates are the function catalogue's", "[normalize]") {
     // max(a, b) is SQLite's scalar: grouping by it without an aggregate is DISTINCT
     CHECK(equal_after({sql("SELECT max(a, b) FROM t GROUP BY max(a, b)", Dialect::Sqlite),
-                       sql("SELECT DISTINCT max(a, b) FROM t", Dialect::Sqlite)}, {}));
+                       sql("SELECT DISTINCT max(a, b) FROM t", Dialect::Sqlite)},
+                      {}));
     // stddev_pop and json_group_array aggregate rows: no DISTINCT there
-    CHECK_FALSE(equal_after({sql("SELECT stddev_pop(a) FROM t GROUP BY stddev_pop(a)"),
-                             sql("SELECT DISTINCT stddev_pop(a) FROM t")}, {}));
+    CHECK_FALSE(equal_after(
+        {sql("SELECT stddev_pop(a) FROM t GROUP BY stddev_pop(a)"), sql("SELECT DISTINCT stddev_pop(a) FROM t")}, {}));
     CHECK_FALSE(equal_after({sql("SELECT json_group_array(a) FROM t GROUP BY json_group_array(a)", Dialect::Sqlite),
-                             sql("SELECT DISTINCT json_group_array(a) FROM t", Dialect::Sqlite)}, {}));
+                             sql("SELECT DISTINCT json_group_array(a) FROM t", Dialect::Sqlite)},
+                            {}));
 }
 
 TEST_CASE("normalize is idempotent on a quoted name whose quotes keep its case", "[normalize]") {

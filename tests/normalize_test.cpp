@@ -78,7 +78,8 @@ TEST_CASE("normalize: aliases and qualifiers resolve per query block", "[diff][n
     same("SELECT sub.x FROM (SELECT a AS x FROM t) AS sub", "SELECT s.x FROM (SELECT a AS x FROM t) AS s");
     differ("SELECT sub.x FROM (SELECT a AS x FROM t) AS sub", "SELECT sub.x FROM (SELECT b AS x FROM t) AS sub");
     same("SELECT a FROM tab WHERE b > 1", "SELECT tab.a FROM tab WHERE tab.b > 1");
-    same("SELECT x.a, y.b FROM t1 AS x JOIN t2 AS y ON x.id = y.id", "SELECT t1.a, t2.b FROM t1 JOIN t2 ON t1.id = t2.id");
+    same("SELECT x.a, y.b FROM t1 AS x JOIN t2 AS y ON x.id = y.id",
+         "SELECT t1.a, t2.b FROM t1 JOIN t2 ON t1.id = t2.id");
     same("SELECT a FROM t WHERE b IN (SELECT s.b FROM u AS s)", "SELECT t.a FROM t WHERE t.b IN (SELECT u.b FROM u)");
     // a self-join keeps its aliases
     differ("SELECT a.x FROM t AS a JOIN t AS b ON a.id = b.pid", "SELECT b.x FROM t AS a JOIN t AS b ON a.id = b.pid");
@@ -139,7 +140,8 @@ TEST_CASE("normalize: count() = COUNT(*) = count(1)", "[diff][normalize]") {
 }
 
 TEST_CASE("normalize: timespans in one unit", "[diff][normalize]") {
-    same("SELECT * FROM t WHERE ts > NOW() - INTERVAL '1 hour'", "SELECT * FROM t WHERE ts > now() - INTERVAL '60 minutes'");
+    same("SELECT * FROM t WHERE ts > NOW() - INTERVAL '1 hour'",
+         "SELECT * FROM t WHERE ts > now() - INTERVAL '60 minutes'");
     CHECK(canon("SELECT * FROM t WHERE ts > NOW() - INTERVAL '1 hour'").find("ago") != std::string::npos);
 }
 
@@ -187,7 +189,8 @@ ast::FunctionCall* call(ast::Arena& a, const char* name, std::vector<ast::Expr*>
 TEST_CASE("normalize: KQL timespans and ago()", "[diff][normalize]") {
     ast::Arena a;
     auto* one_hour = normalize_expr(*call(a, "ago", {literal(a, ast::LiteralType::Timespan, "1h")}), Language::Kql, a);
-    auto* sixty_min = normalize_expr(*call(a, "ago", {literal(a, ast::LiteralType::Timespan, "60m")}), Language::Kql, a);
+    auto* sixty_min =
+        normalize_expr(*call(a, "ago", {literal(a, ast::LiteralType::Timespan, "60m")}), Language::Kql, a);
     CHECK(ast::equal(one_hour, sixty_min));
     auto* two_hours = normalize_expr(*call(a, "ago", {literal(a, ast::LiteralType::Timespan, "2h")}), Language::Kql, a);
     CHECK_FALSE(ast::equal(one_hour, two_hours));
@@ -249,9 +252,11 @@ TEST_CASE("normalize: OR of equalities on one operand is an IN list", "[diff][no
 }
 
 TEST_CASE("normalize: function synonyms", "[diff][normalize]") {
-    same("SELECT IFNULL(a, 0), SUBSTR(b, 1, 2), LEN(c) FROM t", "SELECT coalesce(a, 0), substring(b, 1, 2), length(c) FROM t");
+    same("SELECT IFNULL(a, 0), SUBSTR(b, 1, 2), LEN(c) FROM t",
+         "SELECT coalesce(a, 0), substring(b, 1, 2), length(c) FROM t");
     ast::Arena a;
-    auto* dcount = ast::dyn_cast<ast::FunctionCall>(normalize_expr(*call(a, "dcount", {kql_column(a, "x")}), Language::Kql, a));
+    auto* dcount =
+        ast::dyn_cast<ast::FunctionCall>(normalize_expr(*call(a, "dcount", {kql_column(a, "x")}), Language::Kql, a));
     REQUIRE(dcount);
     CHECK(dcount->distinct);
     CHECK(dcount->name[0].text == "count");
@@ -347,7 +352,8 @@ TEST_CASE("normalize: HAVING on a group key is WHERE", "[diff][normalize]") {
          "SELECT k, COUNT(*) FROM t WHERE k > 3 AND x = 1 GROUP BY k HAVING COUNT(*) > 2");
     differ("SELECT k, COUNT(*) FROM t GROUP BY k HAVING COUNT(*) > 3",
            "SELECT k, COUNT(*) FROM t WHERE COUNT(*) > 3 GROUP BY k");
-    differ("SELECT k, COUNT(*) FROM t GROUP BY k HAVING MAX(v) > 3", "SELECT k, COUNT(*) FROM t WHERE v > 3 GROUP BY k");
+    differ("SELECT k, COUNT(*) FROM t GROUP BY k HAVING MAX(v) > 3",
+           "SELECT k, COUNT(*) FROM t WHERE v > 3 GROUP BY k");
     // a column that is not a key stays in HAVING (not valid everywhere, but not the same query)
     differ("SELECT k, COUNT(*) FROM t GROUP BY k HAVING v > 3", "SELECT k, COUNT(*) FROM t WHERE v > 3 GROUP BY k");
     differ("SELECT k, COUNT(*) FROM t GROUP BY ROLLUP(k) HAVING k > 3",
@@ -358,13 +364,17 @@ TEST_CASE("normalize: HAVING on a group key is WHERE", "[diff][normalize]") {
 }
 
 TEST_CASE("normalize: calendar intervals in months", "[diff][normalize]") {
-    same("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 year'", "SELECT a FROM t WHERE d > NOW() - INTERVAL '12 months'");
-    same("SELECT a FROM t WHERE d > NOW() - INTERVAL '3 month'", "SELECT a FROM t WHERE d > NOW() - INTERVAL 1 QUARTER");
+    same("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 year'",
+         "SELECT a FROM t WHERE d > NOW() - INTERVAL '12 months'");
+    same("SELECT a FROM t WHERE d > NOW() - INTERVAL '3 month'",
+         "SELECT a FROM t WHERE d > NOW() - INTERVAL 1 QUARTER");
     same("SELECT a FROM t WHERE d > NOW() - INTERVAL '2 months'", "SELECT a FROM t WHERE d > NOW() - INTERVAL 2 MONTH");
     CHECK(canon("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 year'").find("12 month") != std::string::npos);
-    differ("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 month'", "SELECT a FROM t WHERE d > NOW() - INTERVAL '30 days'");
+    differ("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 month'",
+           "SELECT a FROM t WHERE d > NOW() - INTERVAL '30 days'");
     // KQL has no months: 30d stays 30 days (the differ gives it partial credit, see SCORING.md)
-    CHECK_FALSE(same_sql_kql("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 month'", "t | where d > ago(30d) | project a"));
+    CHECK_FALSE(
+        same_sql_kql("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 month'", "t | where d > ago(30d) | project a"));
     CHECK(same_sql_kql("SELECT a FROM t WHERE d > NOW() - INTERVAL '30 days'", "t | where d > ago(30d) | project a"));
 }
 

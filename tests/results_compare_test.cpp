@@ -38,12 +38,13 @@ TEST_CASE("results: values normalize numbers, booleans, dates and NULL", "[resul
 }
 
 TEST_CASE("results: rows are a bag, columns pair by name then by values", "[results]") {
-    ResultSet expected = table({"name", "total"}, {{std::string("a"), int64_t(3)}, {std::string("b"), int64_t(1)},
-                                                   {std::string("b"), int64_t(1)}});
+    ResultSet expected =
+        table({"name", "total"},
+              {{std::string("a"), int64_t(3)}, {std::string("b"), int64_t(1)}, {std::string("b"), int64_t(1)}});
     SECTION("same rows in another order and field order, with an extra column") {
         ResultSet generated = table({"COUNT_X", "extra", "Name"}, {{int64_t(1), int64_t(9), std::string("b")},
-                                                                  {std::string("3"), int64_t(9), std::string("a")},
-                                                                  {1.0, int64_t(7), std::string("b")}});
+                                                                   {std::string("3"), int64_t(9), std::string("a")},
+                                                                   {1.0, int64_t(7), std::string("b")}});
         Comparison c = compare_results(expected, generated, false, MatchMode::Recall);
         CHECK(c.score == 1.0);
         // Execution accuracy (the default) wants the same rows: an extra column makes other rows.
@@ -59,7 +60,8 @@ TEST_CASE("results: rows are a bag, columns pair by name then by values", "[resu
         CHECK(c.explanation.find("total~COUNT_X") != std::string::npos);
     }
     SECTION("duplicates count") {
-        ResultSet generated = table({"name", "total"}, {{std::string("a"), int64_t(3)}, {std::string("b"), int64_t(1)}});
+        ResultSet generated =
+            table({"name", "total"}, {{std::string("a"), int64_t(3)}, {std::string("b"), int64_t(1)}});
         CHECK(compare_results(expected, generated, false).score == 0.0);  // exact: a duplicate is missing
         Comparison c = compare_results(expected, generated, false, MatchMode::Recall);
         CHECK(c.found == 2);
@@ -110,14 +112,18 @@ TEST_CASE("results: the default mode is execution accuracy, extra rows fail it",
     MatchMode parsed = MatchMode::Recall;
     CHECK(qdiff::results::parse_match_mode("exact", parsed));
     CHECK(parsed == MatchMode::Exact);
-    CHECK(qdiff::make_results_stage({})->run([] {
-        qdiff::Case c;
-        c.expected = "SELECT name FROM singer WHERE age > 30";
-        c.generated = "SELECT name FROM singer";
-        c.expected_result = R"([{"name": "Joe"}, {"name": "Ann"}])";
-        c.generated_result = R"([{"name": "Tim"}, {"name": "Ann"}, {"name": "Joe"}])";
-        return c;
-    }(), {}).details.at("mode") == "\"exact\"");
+    CHECK(qdiff::make_results_stage({})
+              ->run(
+                  [] {
+                      qdiff::Case c;
+                      c.expected = "SELECT name FROM singer WHERE age > 30";
+                      c.generated = "SELECT name FROM singer";
+                      c.expected_result = R"([{"name": "Joe"}, {"name": "Ann"}])";
+                      c.generated_result = R"([{"name": "Tim"}, {"name": "Ann"}, {"name": "Joe"}])";
+                      return c;
+                  }(),
+                  {})
+              .details.at("mode") == "\"exact\"");
 }
 
 TEST_CASE("results: empty results", "[results]") {
@@ -179,7 +185,7 @@ TEST_CASE("results: the expected query orders its result, on these columns", "[r
     CHECK(keys("SELECT t.a, count(*) AS n FROM t GROUP BY t.a ORDER BY n DESC, a") == std::vector<size_t>{1, 0});
     CHECK(keys("SELECT a, count(*) FROM t GROUP BY a ORDER BY count(*) DESC") == std::vector<size_t>{1});
     CHECK(keys("SELECT a, b FROM t ORDER BY 2") == std::vector<size_t>{1});
-    CHECK(keys("SELECT a FROM t ORDER BY b").empty());    // not in the result: every place counts
+    CHECK(keys("SELECT a FROM t ORDER BY b").empty());  // not in the result: every place counts
     CHECK(keys("SELECT * FROM t ORDER BY a").empty());
     CHECK(keys("SELECT a FROM t") == std::vector<size_t>{99});
     CHECK(keys("SELECT a FROM (SELECT a FROM t ORDER BY a) s") == std::vector<size_t>{99});
@@ -191,14 +197,20 @@ TEST_CASE("results: the expected query orders its result, on these columns", "[r
 }
 
 TEST_CASE("results: rows that tie on the order keys may come in any order", "[results]") {
-    ResultSet expected = table({"name", "n"}, {{std::string("a"), int64_t(5)}, {std::string("b"), int64_t(3)},
-                                               {std::string("c"), int64_t(3)}, {std::string("d"), int64_t(1)}});
-    ResultSet swapped_tie = table({"name", "n"}, {{std::string("a"), int64_t(5)}, {std::string("c"), int64_t(3)},
-                                                  {std::string("b"), int64_t(3)}, {std::string("d"), int64_t(1)}});
+    ResultSet expected = table({"name", "n"}, {{std::string("a"), int64_t(5)},
+                                               {std::string("b"), int64_t(3)},
+                                               {std::string("c"), int64_t(3)},
+                                               {std::string("d"), int64_t(1)}});
+    ResultSet swapped_tie = table({"name", "n"}, {{std::string("a"), int64_t(5)},
+                                                  {std::string("c"), int64_t(3)},
+                                                  {std::string("b"), int64_t(3)},
+                                                  {std::string("d"), int64_t(1)}});
     CHECK(compare_results(expected, swapped_tie, true, MatchMode::Recall, 1e-6, {1}).score == 1.0);
     CHECK(compare_results(expected, swapped_tie, true, MatchMode::Recall, 1e-6, {}).score == 0.75);
-    ResultSet crossed = table({"name", "n"}, {{std::string("b"), int64_t(3)}, {std::string("a"), int64_t(5)},
-                                              {std::string("c"), int64_t(3)}, {std::string("d"), int64_t(1)}});
+    ResultSet crossed = table({"name", "n"}, {{std::string("b"), int64_t(3)},
+                                              {std::string("a"), int64_t(5)},
+                                              {std::string("c"), int64_t(3)},
+                                              {std::string("d"), int64_t(1)}});
     Comparison c = compare_results(expected, crossed, true, MatchMode::Recall, 1e-6, {1});
     CHECK(c.out_of_order == 1);
     CHECK(c.score == 0.75);

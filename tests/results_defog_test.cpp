@@ -46,11 +46,13 @@ TEST_CASE("results defog: PostgreSQL gold on PostgreSQL matches SQLite gold on S
         sqlite_files[name] = file;
         REQUIRE(server->admin_exec("postgres", "CREATE DATABASE " + name) == "");
         REQUIRE(server->admin_exec(name, dump) == "");
-        std::string schemas = server->admin_value(name,
-            "SELECT string_agg(quote_ident(nspname), ', ') FROM pg_namespace "
-            "WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'");
-        REQUIRE(server->admin_exec(name, "GRANT USAGE ON SCHEMA " + schemas + " TO reader; GRANT SELECT ON ALL TABLES IN SCHEMA " +
-                                             schemas + " TO reader") == "");
+        std::string schemas =
+            server->admin_value(name,
+                                "SELECT string_agg(quote_ident(nspname), ', ') FROM pg_namespace "
+                                "WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'");
+        REQUIRE(server->admin_exec(name, "GRANT USAGE ON SCHEMA " + schemas +
+                                             " TO reader; GRANT SELECT ON ALL TABLES IN SCHEMA " + schemas +
+                                             " TO reader") == "");
     }
     REQUIRE(sqlite_files.size() == 11);
 
@@ -61,7 +63,8 @@ TEST_CASE("results defog: PostgreSQL gold on PostgreSQL matches SQLite gold on S
     std::vector<std::string> mismatches;
     for (const auto& q : questions) {
         std::vector<ExecResult> postgres_results;
-        for (const auto& sql : q.postgres) postgres_results.push_back(execute_postgres(server->reader_uri(q.db), sql, limits));
+        for (const auto& sql : q.postgres)
+            postgres_results.push_back(execute_postgres(server->reader_uri(q.db), sql, limits));
         std::string reason = "no answer ran";
         bool found = false;
         for (const auto& sqlite_sql : q.sqlite) {
@@ -76,15 +79,19 @@ TEST_CASE("results defog: PostgreSQL gold on PostgreSQL matches SQLite gold on S
                     reason = "PostgreSQL gold fails: " + postgres_results[k].error;
                     continue;
                 }
-                auto c = compare_results(expected.result, postgres_results[k].result, order.ordered, MatchMode::F1, 1e-6,
-                                         order.keys);
-                if (c.score == 1.0) found = true;
-                else reason = "score " + std::to_string(c.score) + ": " + c.explanation;
+                auto c = compare_results(expected.result, postgres_results[k].result, order.ordered, MatchMode::F1,
+                                         1e-6, order.keys);
+                if (c.score == 1.0)
+                    found = true;
+                else
+                    reason = "score " + std::to_string(c.score) + ": " + c.explanation;
             }
             if (found) break;
         }
-        if (found) ++matched;
-        else mismatches.push_back(q.db + ": " + q.question + "\n    " + reason);
+        if (found)
+            ++matched;
+        else
+            mismatches.push_back(q.db + ": " + q.question + "\n    " + reason);
     }
     std::error_code ignored;
     fs::remove_all(scratch, ignored);

@@ -36,10 +36,12 @@ PostgresServer* hostile_server() {
 
 // Everything a write could change: every table's rows, the list of relations, and the roles.
 std::string database_checksum(PostgresServer& server) {
-    return server.admin_value("hostile", "SELECT md5(string_agg(x, '|' ORDER BY x)) FROM ("
-                                         "SELECT 't:' || t::text AS x FROM t UNION ALL SELECT 'u:' || u::text FROM u "
-                                         "UNION ALL SELECT 'rel:' || relname FROM pg_class WHERE relnamespace = 'public'::regnamespace "
-                                         "UNION ALL SELECT 'role:' || rolname FROM pg_roles) s") +
+    return server.admin_value(
+               "hostile",
+               "SELECT md5(string_agg(x, '|' ORDER BY x)) FROM ("
+               "SELECT 't:' || t::text AS x FROM t UNION ALL SELECT 'u:' || u::text FROM u "
+               "UNION ALL SELECT 'rel:' || relname FROM pg_class WHERE relnamespace = 'public'::regnamespace "
+               "UNION ALL SELECT 'role:' || rolname FROM pg_roles) s") +
            server.admin_value("postgres", "SELECT string_agg(datname, ',' ORDER BY datname) FROM pg_database");
 }
 

@@ -29,7 +29,8 @@ struct ScratchDatabase {
         REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
         const char* setup =
             "CREATE TABLE t(a INTEGER);"
-            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) INSERT INTO t SELECT i FROM n;"
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100) INSERT INTO t SELECT i FROM "
+            "n;"
             "CREATE TABLE u(name TEXT, score REAL);"
             "INSERT INTO u VALUES ('ann', 1.5), ('bob', 2), ('cy', NULL);";
         REQUIRE(sqlite3_exec(db, setup, nullptr, nullptr, nullptr) == SQLITE_OK);
@@ -135,8 +136,9 @@ TEST_CASE("results sqlite: hostile generated queries change nothing and stop in 
         CHECK(scratch.fingerprint() == before);
     }
     // The timeouts say so.
-    auto endless = execute_sqlite(scratch.file, "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",
-                                  {.timeout_seconds = timeout});
+    auto endless = execute_sqlite(
+        scratch.file, "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",
+        {.timeout_seconds = timeout});
     CHECK(endless.status == ExecStatus::Timeout);
     CHECK(endless.error == "timed out after 1 s");
 }
@@ -155,7 +157,8 @@ TEST_CASE("results sqlite: the stage runs both queries on the database", "[resul
     // An extra column: other rows for execution accuracy (the default), nothing missing for recall.
     c.generated = "SELECT score AS s, upper(name) AS n, name AS who FROM u WHERE score > 0";
     CHECK(stage->run(c, {}).score == 0.0);
-    CHECK(qdiff::make_results_stage({.db = "sqlite:" + scratch.file.string(), .mode = "recall"})->run(c, {}).score == 1.0);
+    CHECK(qdiff::make_results_stage({.db = "sqlite:" + scratch.file.string(), .mode = "recall"})->run(c, {}).score ==
+          1.0);
 
     c.generated = "DELETE FROM u";
     auto hostile = stage->run(c, {});
@@ -163,7 +166,8 @@ TEST_CASE("results sqlite: the stage runs both queries on the database", "[resul
     CHECK(hostile.reason.rfind("generated query: ", 0) == 0);
 
     c.generated = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r WHERE n < 0";
-    auto slow = qdiff::make_results_stage({.db = "sqlite:" + scratch.file.string(), .timeout_seconds = 0.5})->run(c, {});
+    auto slow =
+        qdiff::make_results_stage({.db = "sqlite:" + scratch.file.string(), .timeout_seconds = 0.5})->run(c, {});
     CHECK(slow.status == qdiff::StageStatus::Timeout);
 
     c.db = "mysql:whatever";  // the case's db overrides the option's
@@ -222,7 +226,8 @@ INSERT INTO shop.orders (code, qty, placed, seen, epoch_ms, label, paid) VALUES
     CHECK(std::get<std::string>(r.result.rows[2][6]) == "March    ");
     CHECK(std::get<int64_t>(r.result.rows[2][7]) == 0);
 
-    auto broken = translate_postgres_dump("CREATE TABLE t (a int);\nINSERT INTO t (a) VALUES (INTERVAL '1 fortnight');");
+    auto broken =
+        translate_postgres_dump("CREATE TABLE t (a int);\nINSERT INTO t (a) VALUES (INTERVAL '1 fortnight');");
     CHECK(broken.error.find("interval unit 'fortnight'") != std::string::npos);
     CHECK_FALSE(translate_postgres_dump("INSERT INTO t VALUES ('open").error.empty());
 }

@@ -4,13 +4,13 @@
 // order, DISTINCT, aggregate, limit or filter changed). Reports agreement, false "equal" (synth equal,
 // real different) and false "different" (synth different, real equal) separately. The CI test runs two
 // databases; `[.synth-defog]` runs all eleven and prints the numbers of the closing note.
+#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <regex>
 #include <set>
-#include <unistd.h>
 
 #include "qdiff/parse.hpp"
 #include "stages/results/postgres_dump.hpp"
@@ -29,13 +29,20 @@ namespace {
 // Wrong variants of a gold query: each rewrite applies to the first place it matches.
 std::vector<std::pair<std::string, std::string>> wrong_variants(const std::string& gold) {
     static const std::pair<const char*, const char*> rewrites[] = {
-        {R"( > )", " >= "},           {R"( < )", " <= "},
-        {R"( >= )", " > "},           {R"( = ')", " <> '"},
-        {R"(\bDESC\b)", "ASC"},       {R"(\bASC\b)", "DESC"},
-        {R"(SELECT DISTINCT )", "SELECT "}, {R"(COUNT\(DISTINCT )", "COUNT("},
-        {R"(\bMAX\()", "MIN("},       {R"(\bSUM\()", "AVG("},
-        {R"( AND )", " OR "},         {R"(\bWHERE )", "WHERE 1 = 1 OR "},
-        {R"(LIMIT (\d+))", "LIMIT $1 + 1"}, {R"(\bLEFT JOIN\b)", "JOIN"},
+        {R"( > )", " >= "},
+        {R"( < )", " <= "},
+        {R"( >= )", " > "},
+        {R"( = ')", " <> '"},
+        {R"(\bDESC\b)", "ASC"},
+        {R"(\bASC\b)", "DESC"},
+        {R"(SELECT DISTINCT )", "SELECT "},
+        {R"(COUNT\(DISTINCT )", "COUNT("},
+        {R"(\bMAX\()", "MIN("},
+        {R"(\bSUM\()", "AVG("},
+        {R"( AND )", " OR "},
+        {R"(\bWHERE )", "WHERE 1 = 1 OR "},
+        {R"(LIMIT (\d+))", "LIMIT $1 + 1"},
+        {R"(\bLEFT JOIN\b)", "JOIN"},
     };
     std::vector<std::pair<std::string, std::string>> out;
     for (const auto& [pattern, replacement] : rewrites) {
@@ -83,13 +90,18 @@ void judge_pair(const std::string& kind, const std::string& db_file, const Schem
     ExecResult real_generated = execute_sqlite(db_file, generated, limits);
     std::string real = "error";
     if (real_generated.status == ExecStatus::Ok)
-        real = synth::separates(real_expected.result, real_generated.result, {order.ordered, order.keys, 1e-6}) ? "different" : "equal";
-    synth::SynthOutcome outcome = synth::compare_on_synthesized(schema, expected, e, generated, g, order.ordered, order.keys, {});
+        real = synth::separates(real_expected.result, real_generated.result, {order.ordered, order.keys, 1e-6})
+                   ? "different"
+                   : "equal";
+    synth::SynthOutcome outcome =
+        synth::compare_on_synthesized(schema, expected, e, generated, g, order.ordered, order.keys, {});
     std::string verdict(synth::verdict_name(outcome.verdict));
     ++tally.by_real[kind + " " + real][verdict];
-    if (verdict == "equal" && real == "different") tally.false_equal.push_back(kind + ": " + expected + "\n      vs " + generated);
+    if (verdict == "equal" && real == "different")
+        tally.false_equal.push_back(kind + ": " + expected + "\n      vs " + generated);
     if (verdict == "different" && real == "equal")
-        tally.false_different.push_back(kind + ": " + expected + "\n      vs " + generated + "\n      " + outcome.reason);
+        tally.false_different.push_back(kind + ": " + expected + "\n      vs " + generated + "\n      " +
+                                        outcome.reason);
 }
 
 Tally run_agreement(const std::set<std::string>& databases) {
@@ -110,7 +122,8 @@ Tally run_agreement(const std::set<std::string>& databases) {
         const Schema& schema = schemas.at(q.db);
         const std::string& gold = q.sqlite[0];
         for (size_t k = 1; k < q.sqlite.size(); ++k) judge_pair("alternative", file, schema, gold, q.sqlite[k], tally);
-        for (const auto& [rewrite, wrong] : wrong_variants(gold)) judge_pair("variant", file, schema, gold, wrong, tally);
+        for (const auto& [rewrite, wrong] : wrong_variants(gold))
+            judge_pair("variant", file, schema, gold, wrong, tally);
     }
     std::error_code ignored;
     fs::remove_all(scratch, ignored);
@@ -139,9 +152,9 @@ TEST_CASE("synth defog: verdicts agree with the real databases (two databases)",
     REQUIRE(tally.decided() >= 40);
     // A wrong variant the real data separates must not be called equal.
     CHECK(tally.false_equal.size() * 20 <= tally.decided());
-    CHECK(tally.count("variant different", "different") * 10 >= 6 * (tally.count("variant different", "different") +
-                                                                    tally.count("variant different", "equal") +
-                                                                    tally.count("variant different", "undecided")));
+    CHECK(tally.count("variant different", "different") * 10 >=
+          6 * (tally.count("variant different", "different") + tally.count("variant different", "equal") +
+               tally.count("variant different", "undecided")));
 }
 
 TEST_CASE("synth defog: verdicts agree with the real databases (all)", "[.synth-defog]") {

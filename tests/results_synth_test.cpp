@@ -1,10 +1,10 @@
 // Synthesized databases (stages/results/synth): the generator's constraints and reproducibility, the
 // verdicts on hand-written pairs, counterexample shrinking, and hostile queries on synthesized data.
+#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 #include <set>
 
 #include "qdiff/parse.hpp"
@@ -248,8 +248,9 @@ TEST_CASE("synth sandbox: hostile queries on synthesized databases change nothin
         // The expected query still sees every row afterwards: nothing was deleted.
     }
     auto start = std::chrono::steady_clock::now();
-    SynthOutcome endless = judge("SELECT name FROM emp",
-                                 "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT count(*) FROM r", options);
+    SynthOutcome endless =
+        judge("SELECT name FROM emp",
+              "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT count(*) FROM r", options);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     CHECK(endless.verdict == Verdict::Error);
     CHECK(endless.timed_out);

@@ -57,7 +57,8 @@ TEST_CASE("IN lists compare as sets: one item of 10,000 changed", "[scale][diff]
     // order and repetition do not matter to a set
     ParseResult reordered = parsed("SELECT name FROM t WHERE id IN (3, 1, 2, 2)", Language::Sql);
     ParseResult plain = parsed("SELECT name FROM t WHERE id IN (1, 2, 3)", Language::Sql);
-    CHECK(diff(*plain.script(), Language::Sql, *reordered.script(), Language::Sql, load_profile("full")).score == Approx(1));
+    CHECK(diff(*plain.script(), Language::Sql, *reordered.script(), Language::Sql, load_profile("full")).score ==
+          Approx(1));
 }
 
 TEST_CASE("a flat chain of OR terms is not nesting; 100,000 terms walk without a stack overflow", "[scale][nesting]") {
@@ -66,7 +67,8 @@ TEST_CASE("a flat chain of OR terms is not nesting; 100,000 terms walk without a
     ParseResult kql = parsed("T | where " + joined(1100, "a == #", " or "), Language::Kql);
     ParseResult mixed = parsed("SELECT a FROM t WHERE " + joined(2000, "(a = # AND b = #)", " OR "), Language::Sql);
     // Real nesting still counts.
-    ParseResult deep = parse("SELECT " + std::string(2000, '(') + "1" + std::string(2000, ')'), {.language = Language::Sql});
+    ParseResult deep =
+        parse("SELECT " + std::string(2000, '(') + "1" + std::string(2000, ')'), {.language = Language::Sql});
     CHECK_FALSE(deep.ok());
 
     // Every walk over a 100,000-term chain: parse, print, hash, compare, lint; the normalizer and the
@@ -105,7 +107,8 @@ TEST_CASE("more tokens than max_tokens: refused with a diagnostic at the cut, no
     const Span at = cut.diagnostics()[0].span;
     CHECK(sql.substr(at.begin, at.size()) == "496");
     CHECK(parse(sql, {.language = Language::Sql, .max_tokens = 10'000}).ok());
-    ParseResult kql = parse("T | where a in (" + joined(1'000, "#", ", ") + ")", {.language = Language::Kql, .max_tokens = 1'000});
+    ParseResult kql =
+        parse("T | where a in (" + joined(1'000, "#", ", ") + ")", {.language = Language::Kql, .max_tokens = 1'000});
     REQUIRE_FALSE(kql.ok());
     CHECK(kql.diagnostics()[0].code() == "too-many-tokens");
 }

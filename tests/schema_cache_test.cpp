@@ -21,7 +21,8 @@ TEST_CASE("schema cache: workers asking at once share one load", "[batch][schema
     CHECK(cache.get(spec).get() == got[0].get());
 }
 
-TEST_CASE("schema cache: a selector picks another entry; a bad file is kept as its diagnostics", "[batch][schema-cache]") {
+TEST_CASE("schema cache: a selector picks another entry; a bad file is kept as its diagnostics",
+          "[batch][schema-cache]") {
     SchemaCache cache;
     const std::string kusto = std::string(QDIFF_TEST_DATA_DIR) + "/schema/kusto_databases.json";
     auto whole = cache.get(kusto);

@@ -47,7 +47,9 @@ Diagnostic failure(const SchemaLoadResult& r) {
     return r.diagnostics[0];
 }
 
-bool contains(const std::string& haystack, std::string_view needle) { return haystack.find(needle) != std::string::npos; }
+bool contains(const std::string& haystack, std::string_view needle) {
+    return haystack.find(needle) != std::string::npos;
+}
 
 }  // namespace
 
@@ -57,24 +59,53 @@ TEST_CASE("classify_type maps every format's spellings", "[schema]") {
         ColumnType type;
     };
     const Case cases[] = {
-        {"VARCHAR(20)", ColumnType::Text}, {"character varying(255)", ColumnType::Text}, {"text", ColumnType::Text},
-        {"NVARCHAR(MAX)", ColumnType::Text}, {"string", ColumnType::Text}, {"System.String", ColumnType::Text},
-        {"NATIVE CHARACTER(70)", ColumnType::Text}, {"text[]", ColumnType::Text},
-        {"INTEGER", ColumnType::Integer}, {"bigint", ColumnType::Integer}, {"INT UNSIGNED", ColumnType::Integer},
-        {"SERIAL", ColumnType::Integer}, {"long", ColumnType::Integer}, {"System.Int64", ColumnType::Integer},
-        {"UNSIGNED BIG INT", ColumnType::Integer}, {"int[]", ColumnType::Integer},
-        {"NUMERIC(10, 2)", ColumnType::Real}, {"double precision", ColumnType::Real}, {"number", ColumnType::Real},
-        {"real", ColumnType::Real}, {"Double", ColumnType::Real}, {"System.Double", ColumnType::Real},
-        {"boolean", ColumnType::Boolean}, {"Boolean", ColumnType::Boolean}, {"bool", ColumnType::Boolean},
+        {"VARCHAR(20)", ColumnType::Text},
+        {"character varying(255)", ColumnType::Text},
+        {"text", ColumnType::Text},
+        {"NVARCHAR(MAX)", ColumnType::Text},
+        {"string", ColumnType::Text},
+        {"System.String", ColumnType::Text},
+        {"NATIVE CHARACTER(70)", ColumnType::Text},
+        {"text[]", ColumnType::Text},
+        {"INTEGER", ColumnType::Integer},
+        {"bigint", ColumnType::Integer},
+        {"INT UNSIGNED", ColumnType::Integer},
+        {"SERIAL", ColumnType::Integer},
+        {"long", ColumnType::Integer},
+        {"System.Int64", ColumnType::Integer},
+        {"UNSIGNED BIG INT", ColumnType::Integer},
+        {"int[]", ColumnType::Integer},
+        {"NUMERIC(10, 2)", ColumnType::Real},
+        {"double precision", ColumnType::Real},
+        {"number", ColumnType::Real},
+        {"real", ColumnType::Real},
+        {"Double", ColumnType::Real},
+        {"System.Double", ColumnType::Real},
+        {"boolean", ColumnType::Boolean},
+        {"Boolean", ColumnType::Boolean},
+        {"bool", ColumnType::Boolean},
         {"System.SByte", ColumnType::Boolean},
-        {"datetime", ColumnType::DateTime}, {"TIMESTAMP(3) WITH TIME ZONE", ColumnType::DateTime},
-        {"date", ColumnType::DateTime}, {"time", ColumnType::DateTime}, {"System.DateTime", ColumnType::DateTime},
-        {"timespan", ColumnType::TimeSpan}, {"INTERVAL", ColumnType::TimeSpan},
-        {"guid", ColumnType::Guid}, {"uuid", ColumnType::Guid}, {"dynamic", ColumnType::Dynamic},
-        {"JSONB", ColumnType::Dynamic}, {"System.Object", ColumnType::Dynamic}, {"geoCoordinates", ColumnType::Dynamic},
-        {"BYTEA", ColumnType::Blob}, {"blob", ColumnType::Blob}, {"vector(1536)", ColumnType::Vector},
-        {"Article", ColumnType::Reference}, {"JobPosting", ColumnType::Reference},
-        {"", ColumnType::Unknown}, {"GEOMETRY", ColumnType::Unknown}, {"others", ColumnType::Unknown},
+        {"datetime", ColumnType::DateTime},
+        {"TIMESTAMP(3) WITH TIME ZONE", ColumnType::DateTime},
+        {"date", ColumnType::DateTime},
+        {"time", ColumnType::DateTime},
+        {"System.DateTime", ColumnType::DateTime},
+        {"timespan", ColumnType::TimeSpan},
+        {"INTERVAL", ColumnType::TimeSpan},
+        {"guid", ColumnType::Guid},
+        {"uuid", ColumnType::Guid},
+        {"dynamic", ColumnType::Dynamic},
+        {"JSONB", ColumnType::Dynamic},
+        {"System.Object", ColumnType::Dynamic},
+        {"geoCoordinates", ColumnType::Dynamic},
+        {"BYTEA", ColumnType::Blob},
+        {"blob", ColumnType::Blob},
+        {"vector(1536)", ColumnType::Vector},
+        {"Article", ColumnType::Reference},
+        {"JobPosting", ColumnType::Reference},
+        {"", ColumnType::Unknown},
+        {"GEOMETRY", ColumnType::Unknown},
+        {"others", ColumnType::Unknown},
     };
     for (const Case& c : cases) {
         INFO(c.spelling);
@@ -125,23 +156,29 @@ TEST_CASE("our own JSON format", "[schema]") {
 
 TEST_CASE("our own JSON format is strict", "[schema]") {
     // A misspelt member is an error at the member, with a suggestion.
-    std::string text = "{\"tables\": [\n  {\"name\": \"t\", \"columns\": [{\"name\": \"a\"}],\n   \"primary_keys\": [\"a\"]}]}";
+    std::string text =
+        "{\"tables\": [\n  {\"name\": \"t\", \"columns\": [{\"name\": \"a\"}],\n   \"primary_keys\": [\"a\"]}]}";
     Diagnostic d = failure(load_schema_text(text, "s.json"));
     CHECK(d.code() == "schema-malformed");
     CHECK(contains(d.message, "s.json:3:4:"));
     CHECK(contains(d.message, "did you mean \"primary_key\"?"));
 
-    d = failure(load_schema_text(R"({"tables": [{"name": "t", "columns": [{"name": "a"}], "primary_key": ["b"]}]})", "s.json"));
+    d = failure(
+        load_schema_text(R"({"tables": [{"name": "t", "columns": [{"name": "a"}], "primary_key": ["b"]}]})", "s.json"));
     CHECK(contains(d.message, "table \"t\" has no column \"b\""));
     d = failure(load_schema_text(R"({"tables": [{"name": "t", "columns": [{"name": "a"}], "foreign_keys": [
-        {"columns": ["a"], "referenced_table": "u", "referenced_columns": ["x"]}]}]})", "s.json"));
+        {"columns": ["a"], "referenced_table": "u", "referenced_columns": ["x"]}]}]})",
+                                 "s.json"));
     CHECK(contains(d.message, "foreign key to unknown table \"u\""));
-    d = failure(load_schema_text(R"({"tables": [{"name": "t", "columns": [{"name": "a"}, {"name": "A"}]}]})", "s.json"));
+    d = failure(
+        load_schema_text(R"({"tables": [{"name": "t", "columns": [{"name": "a"}, {"name": "A"}]}]})", "s.json"));
     CHECK(contains(d.message, "column \"A\" is listed twice"));
 
     // A class name as the type is a cross-reference, as in Weaviate.
-    Schema s = must_load(load_schema_text(R"({"tables": [{"name": "Article", "columns": [{"name": "byAuthor", "type": "Author"}]},
-        {"name": "Author", "columns": [{"name": "name", "type": "text"}]}]})", "w.json"));
+    Schema s = must_load(
+        load_schema_text(R"({"tables": [{"name": "Article", "columns": [{"name": "byAuthor", "type": "Author"}]},
+        {"name": "Author", "columns": [{"name": "name", "type": "text"}]}]})",
+                         "w.json"));
     CHECK(column(table(s, "Article"), "byAuthor").type == ColumnType::Reference);
     CHECK(column(table(s, "Article"), "byAuthor").references == std::vector<std::string>{"Author"});
 }
@@ -378,7 +415,8 @@ TEST_CASE("SQLite database files are introspected read-only", "[schema]") {
     std::string bytes = testing::read_file(path);
     CHECK(failure(load_schema_text(bytes, path.string())).code() == "schema-unknown-format");
     // A file with the header but no database behind it.
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << std::string("SQLite format 3\0", 16) << std::string(100, 'x');
+    std::ofstream(path, std::ios::binary | std::ios::trunc)
+        << std::string("SQLite format 3\0", 16) << std::string(100, 'x');
     Diagnostic d = failure(load_schema(path.string()));
     CHECK((d.code() == "schema-malformed" || d.code() == "schema-unreadable"));
     CHECK(contains(d.message, path.string()));
@@ -409,8 +447,8 @@ TEST_CASE("NL2KQL schema files", "[schema]") {
     size_t partitioned = 0;
     for (const Table& t : sentinel.tables) partitioned += t.time_partitioned;
     CHECK(partitioned == 23);
-    CHECK(failure(load_schema((dir / "Sentinel_Schema.json").string(), "cybersecuritysox")).message.find("did you mean 'cybersecuritysoc'") !=
-          std::string::npos);
+    CHECK(failure(load_schema((dir / "Sentinel_Schema.json").string(), "cybersecuritysox"))
+              .message.find("did you mean 'cybersecuritysoc'") != std::string::npos);
 }
 
 TEST_CASE("Kusto .show databases schema as json", "[schema]") {
@@ -466,11 +504,13 @@ TEST_CASE("Weaviate /v1/schema", "[schema]") {
     CHECK_FALSE(article.time_partitioned);
 
     // One class, as GET /v1/schema/{class} returns it.
-    Schema one = must_load(load_schema_text(R"({"class": "Note", "properties": [{"name": "body", "dataType": ["text"]}]})", "note.json"));
+    Schema one = must_load(
+        load_schema_text(R"({"class": "Note", "properties": [{"name": "body", "dataType": ["text"]}]})", "note.json"));
     CHECK(one.table_names() == std::vector<std::string>{"Note"});
 
     Diagnostic d = failure(load_schema_text(
-        "{\"classes\": [\n {\"class\": \"A\", \"properties\": [{\"name\": \"b\", \"dataType\": [\"Bee\"]}]}]}", "w.json"));
+        "{\"classes\": [\n {\"class\": \"A\", \"properties\": [{\"name\": \"b\", \"dataType\": [\"Bee\"]}]}]}",
+        "w.json"));
     CHECK(d.code() == "schema-malformed");
     CHECK(contains(d.message, "w.json:2:2: property \"b\" of class \"A\" refers to unknown class \"Bee\""));
 }

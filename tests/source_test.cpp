@@ -31,18 +31,19 @@ TEST_CASE("columns count code points on long non-ASCII lines", "[source]") {
     for (int i = 0; i < 1000; ++i) line += "\xC3\xA9x";
     SourceText s("first\n" + line);
     uint32_t start = 6;
-    CHECK(s.position(start + 2).column == 2);             // the first 'x'
+    CHECK(s.position(start + 2).column == 2);               // the first 'x'
     CHECK(s.position(start + 3 * 999 + 2).column == 2000);  // the last 'x'
-    CHECK(s.position(start + 1).column == 2);             // inside 'é': counts as past its first byte
+    CHECK(s.position(start + 1).column == 2);               // inside 'é': counts as past its first byte
     CHECK(s.position(static_cast<uint32_t>(s.text().size())).column == 2001);
 }
 
 TEST_CASE("invalid UTF-8 is found at its first byte", "[source]") {
     CHECK(find_invalid_utf8("plain ascii") == std::string_view::npos);
     CHECK(find_invalid_utf8("caf\xC3\xA9") == std::string_view::npos);
-    CHECK(find_invalid_utf8("ab\xFF" "cd") == 2);
-    CHECK(find_invalid_utf8("ab\xC3") == 2);              // truncated sequence
-    CHECK(find_invalid_utf8("\xC0\x80") == 0);            // overlong NUL
-    CHECK(find_invalid_utf8("x\xED\xA0\x80") == 1);       // surrogate
+    CHECK(find_invalid_utf8("ab\xFF"
+                            "cd") == 2);
+    CHECK(find_invalid_utf8("ab\xC3") == 2);                                          // truncated sequence
+    CHECK(find_invalid_utf8("\xC0\x80") == 0);                                        // overlong NUL
+    CHECK(find_invalid_utf8("x\xED\xA0\x80") == 1);                                   // surrogate
     CHECK(find_invalid_utf8(std::string_view("a\0b", 3)) == std::string_view::npos);  // NUL is valid UTF-8
 }

@@ -20,7 +20,8 @@ std::string first_error(const ParseResult& r) {
     for (const Diagnostic& d : r.diagnostics())
         if (d.severity == Severity::Error) {
             LineCol at = r.source().position(d.span.begin);
-            return std::string(d.code()) + " at " + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + d.message;
+            return std::string(d.code()) + " at " + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
+                   d.message;
         }
     return "no diagnostic";
 }
@@ -32,7 +33,8 @@ size_t count_rejected(const std::string& set, const std::vector<CorpusQuery>& qu
         ParseResult r = parse(q.text, {.language = Language::Sql, .dialect = dialect});
         if (!r.ok()) {
             ++rejected;
-            std::cout << "[" << set << "] rejected " << q.origin << ": " << first_error(r) << "\n    " << q.text.substr(0, 300) << "\n";
+            std::cout << "[" << set << "] rejected " << q.origin << ": " << first_error(r) << "\n    "
+                      << q.text.substr(0, 300) << "\n";
         }
     }
     std::cout << "[" << set << "] accepted " << queries.size() - rejected << " of " << queries.size() << "\n";
@@ -53,8 +55,11 @@ size_t count_identity_failures(const std::string& set, const std::vector<CorpusQ
         ++failures;
         std::cout << "[" << set << "] identity fails " << q.origin << "\n    input:     " << q.text.substr(0, 300)
                   << "\n    canonical: " << canonical.substr(0, 300) << "\n";
-        if (!second.ok()) std::cout << "    reparse: " << first_error(second) << "\n";
-        else std::cout << "    first:  " << to_sexpr(*first.script()).substr(0, 600) << "\n    second: " << to_sexpr(*second.script()).substr(0, 600) << "\n";
+        if (!second.ok())
+            std::cout << "    reparse: " << first_error(second) << "\n";
+        else
+            std::cout << "    first:  " << to_sexpr(*first.script()).substr(0, 600)
+                      << "\n    second: " << to_sexpr(*second.script()).substr(0, 600) << "\n";
     }
     std::cout << "[" << set << "] identity holds for " << checked - failures << " of " << checked << "\n";
     return failures;
@@ -105,16 +110,22 @@ TEST_CASE("canonical SQL parses back to an equal AST on every gold query", "[sql
 TEST_CASE("the SQL examples of the seed documents parse", "[sql][seeds]") {
     std::vector<std::string> queries = {
         "SELECT AVG(oee_percentage) FROM kpi_overall_equipment_efficiency_data WHERE furnace_no = 1",
-        "SELECT date, AVG(production_efficiency_percentage) FROM t WHERE EXTRACT(MONTH FROM date) = 7 GROUP BY date ORDER BY date LIMIT 100",
-        "SELECT COUNT(furnace_no) AS furnace_age FROM furnace_furnaceconfig WHERE created_at <= CURRENT_DATE - INTERVAL '1 year'",
+        "SELECT date, AVG(production_efficiency_percentage) FROM t WHERE EXTRACT(MONTH FROM date) = 7 GROUP BY date "
+        "ORDER BY date LIMIT 100",
+        "SELECT COUNT(furnace_no) AS furnace_age FROM furnace_furnaceconfig WHERE created_at <= CURRENT_DATE - "
+        "INTERVAL '1 year'",
         "SELECT level, COUNT(*) FROM Traces WHERE timestamp > NOW() - INTERVAL '1 hour' GROUP BY level",
     };
     // The pgvector ranking query of seed 003, taken from the document itself when it is there.
-    std::string seed = testing::read_file(std::filesystem::path(QDIFF_CORPUS_DIR) / "../seeds/003_10de9cd28e80b1a0.txt");
+    std::string seed =
+        testing::read_file(std::filesystem::path(QDIFF_CORPUS_DIR) / "../seeds/003_10de9cd28e80b1a0.txt");
     std::smatch block;
-    if (std::regex_search(seed, block, std::regex("```sql\\n([\\s\\S]*?)```"))) queries.push_back(block[1]);
-    else WARN("seed 003 not found; its pgvector query is checked from the bundled example");
-    queries.push_back(testing::read_file(std::filesystem::path(QDIFF_SOURCE_DIR) / "corpus/examples/pgvector_ranking.sql"));
+    if (std::regex_search(seed, block, std::regex("```sql\\n([\\s\\S]*?)```")))
+        queries.push_back(block[1]);
+    else
+        WARN("seed 003 not found; its pgvector query is checked from the bundled example");
+    queries.push_back(
+        testing::read_file(std::filesystem::path(QDIFF_SOURCE_DIR) / "corpus/examples/pgvector_ranking.sql"));
     for (const std::string& q : queries) {
         INFO(q);
         ParseResult r = parse(q, {.language = Language::Sql, .dialect = Dialect::Postgres});
@@ -137,7 +148,8 @@ bool sqlite_accepts(sqlite3* db, const std::string& sql, std::string& message) {
         sqlite3_finalize(statement);
         if (rc != SQLITE_OK) {
             message = sqlite3_errmsg(db);
-            if (message.find("syntax error") != std::string::npos || message.find("incomplete input") != std::string::npos ||
+            if (message.find("syntax error") != std::string::npos ||
+                message.find("incomplete input") != std::string::npos ||
                 message.find("unrecognized token") != std::string::npos)
                 return false;
         }
@@ -153,7 +165,8 @@ TEST_CASE("accept/reject agrees with SQLite's parser on model predictions", "[sq
     QDIFF_REQUIRE_CORPUS();
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(":memory:", &db) == SQLITE_OK);
-    for (std::string file : {"sql/spider/pred.sql", "sql/spider/pred-dailsql-gpt4.sql", "sql/bird/pred-dailsql-gpt4.sql"}) {
+    for (std::string file :
+         {"sql/spider/pred.sql", "sql/spider/pred-dailsql-gpt4.sql", "sql/bird/pred-dailsql-gpt4.sql"}) {
         auto queries = testing::read_query_lines(file);
         REQUIRE(queries.size() > 1000);
         size_t agree = 0, we_only = 0, sqlite_only = 0;
@@ -172,7 +185,8 @@ TEST_CASE("accept/reject agrees with SQLite's parser on model predictions", "[sq
         }
         double rate = static_cast<double>(agree) / static_cast<double>(queries.size());
         std::cout << "[" << file << "] agreement " << agree << "/" << queries.size() << " = " << rate * 100
-                  << "% (we accept, SQLite rejects: " << we_only << "; we reject, SQLite accepts: " << sqlite_only << ")\n";
+                  << "% (we accept, SQLite rejects: " << we_only << "; we reject, SQLite accepts: " << sqlite_only
+                  << ")\n";
         INFO(file);
         CHECK(rate >= 0.99);
     }

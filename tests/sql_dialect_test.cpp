@@ -44,7 +44,8 @@ TEST_CASE("warehouse syntax is accepted in its dialects and a dialect-feature er
         {"SELECT a FROM t ORDER BY ALL DESC", {Dialect::Snowflake, Dialect::Duckdb}},
         {"SELECT ARRAY_AGG(x ORDER BY y LIMIT 3) FROM t", {Dialect::Bigquery}},
         {"FROM t SELECT a WHERE b > 1", {Dialect::Duckdb}},
-        {"SELECT a FROM t QUALIFY ROW_NUMBER() OVER (ORDER BY b) = 1", {Dialect::Bigquery, Dialect::Snowflake, Dialect::Duckdb}},
+        {"SELECT a FROM t QUALIFY ROW_NUMBER() OVER (ORDER BY b) = 1",
+         {Dialect::Bigquery, Dialect::Snowflake, Dialect::Duckdb}},
         {"SELECT a::INT FROM t", {Dialect::Postgres, Dialect::Snowflake, Dialect::Duckdb}},
     };
     for (const Case& c : cases) {
@@ -68,8 +69,10 @@ TEST_CASE("dialect lexing: backslash escapes, # comments, triple-quoted, raw str
         REQUIRE(r.ok());
         return to_sexpr(*r.script());
     };
-    CHECK(sexpr_of("SELECT 'Mark\\'s' # a comment\nFROM t", Dialect::Bigquery) == sexpr_of("SELECT 'Mark''s' FROM t", Dialect::Generic));
-    CHECK(sexpr_of("SELECT '''two\nlines''' FROM t", Dialect::Bigquery) == sexpr_of("SELECT 'two\nlines' FROM t", Dialect::Generic));
+    CHECK(sexpr_of("SELECT 'Mark\\'s' # a comment\nFROM t", Dialect::Bigquery) ==
+          sexpr_of("SELECT 'Mark''s' FROM t", Dialect::Generic));
+    CHECK(sexpr_of("SELECT '''two\nlines''' FROM t", Dialect::Bigquery) ==
+          sexpr_of("SELECT 'two\nlines' FROM t", Dialect::Generic));
     CHECK(sexpr_of("SELECT r'a\\d+' FROM t", Dialect::Bigquery) == sexpr_of("SELECT 'a\\d+' FROM t", Dialect::Generic));
     CHECK(sexpr_of("SELECT v:field.sub[0]::STRING FROM t", Dialect::Snowflake) ==
           sexpr_of("SELECT GET_PATH(v, 'field.sub')[0]::STRING FROM t", Dialect::Generic));

@@ -22,14 +22,16 @@ TEST_CASE("SQL golden files", "[sql][golden]") {
         std::string text = testing::read_file(input);
         ParseOptions options{.language = Language::Sql, .source_name = input.filename().string()};
         if (const std::string_view header = "-- dialect: "; text.starts_with(header)) {
-            std::optional<Dialect> dialect = parse_dialect_name(text.substr(header.size(), text.find('\n') - header.size()));
+            std::optional<Dialect> dialect =
+                parse_dialect_name(text.substr(header.size(), text.find('\n') - header.size()));
             REQUIRE(dialect);
             options.dialect = *dialect;
         }
         ParseResult r = parse(text, options);
         std::string actual;
         if (r.script()) {
-            actual += "-- canonical\n" + to_sql(*r.script()) + "\n-- ast\n" + to_sexpr(*r.script(), {.pretty = true}) + "\n";
+            actual +=
+                "-- canonical\n" + to_sql(*r.script()) + "\n-- ast\n" + to_sexpr(*r.script(), {.pretty = true}) + "\n";
         }
         if (!r.diagnostics().empty()) actual += "-- diagnostics\n" + render_text(r.diagnostics(), r.source());
         std::filesystem::path expected = input;

@@ -19,9 +19,10 @@ std::vector<Tok> generated_tokens(const std::string& text) {
     qdiff_gen::SqlLexer lexer(&input);
     lexer.removeErrorListeners();
     std::vector<Tok> out;
-    for (auto t = lexer.nextToken(); ; t = lexer.nextToken()) {
+    for (auto t = lexer.nextToken();; t = lexer.nextToken()) {
         if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL)
-            out.push_back({t->getType(), t->getStartIndex(), t->getStopIndex(), t->getType() == antlr4::Token::EOF ? "" : t->getText()});
+            out.push_back({t->getType(), t->getStartIndex(), t->getStopIndex(),
+                           t->getType() == antlr4::Token::EOF ? "" : t->getText()});
         if (t->getType() == antlr4::Token::EOF) break;
     }
     return out;
@@ -30,8 +31,9 @@ std::vector<Tok> generated_tokens(const std::string& text) {
 std::vector<Tok> fast_tokens(const std::string& text) {
     qdiff::parsers::sql::FastSqlLexer lexer(text);
     std::vector<Tok> out;
-    for (auto t = lexer.nextToken(); ; t = lexer.nextToken()) {
-        out.push_back({t->getType(), t->getStartIndex(), t->getStopIndex(), t->getType() == antlr4::Token::EOF ? "" : t->getText()});
+    for (auto t = lexer.nextToken();; t = lexer.nextToken()) {
+        out.push_back({t->getType(), t->getStartIndex(), t->getStopIndex(),
+                       t->getType() == antlr4::Token::EOF ? "" : t->getText()});
         if (t->getType() == antlr4::Token::EOF) break;
     }
     return out;
@@ -50,13 +52,13 @@ size_t count_differences(const std::vector<qdiff::testing::CorpusQuery>& queries
 
 TEST_CASE("the hand-written SQL lexer matches the generated one on awkward input", "[sql][lexer]") {
     std::vector<qdiff::testing::CorpusQuery> cases;
-    for (std::string text : {
-             "SELECT a.b, \"x\"\"y\", `q`, [br ack], 'it''s', E'a\\'b', N'n', X'1F', B'01', $$d$$, $t$x$t$",
-             "SELECT 1e10, .5, 1., 0x1F, 3.14e-2, $1, ?, ?1, :name, @v, a::int, a->>'k', a #>> '{x}', a <=> b",
-             "SELECT 'unterminated", "SELECT \"unterminated", "SELECT $$unterminated", "SELECT /* open comment",
-             "SELECT 1 -- line comment\n, 2 /* block */ , 3", "SELECT é, 'naïve', \"ü\" FROM t WHERE x = '日本'",
-             "SELECT \x01 # ` \\", "SELECT a FROM t WHERE b !~* 'x' AND c ~ 'y' AND d @@ e AND f ?| g",
-             "SELECT\u00a0a\ufeff FROM t", "", "   ", "/*/*nested*/ still */"}) {
+    for (std::string text :
+         {"SELECT a.b, \"x\"\"y\", `q`, [br ack], 'it''s', E'a\\'b', N'n', X'1F', B'01', $$d$$, $t$x$t$",
+          "SELECT 1e10, .5, 1., 0x1F, 3.14e-2, $1, ?, ?1, :name, @v, a::int, a->>'k', a #>> '{x}', a <=> b",
+          "SELECT 'unterminated", "SELECT \"unterminated", "SELECT $$unterminated", "SELECT /* open comment",
+          "SELECT 1 -- line comment\n, 2 /* block */ , 3", "SELECT é, 'naïve', \"ü\" FROM t WHERE x = '日本'",
+          "SELECT \x01 # ` \\", "SELECT a FROM t WHERE b !~* 'x' AND c ~ 'y' AND d @@ e AND f ?| g",
+          "SELECT\u00a0a\ufeff FROM t", "", "   ", "/*/*nested*/ still */"}) {
         cases.push_back({"inline", text});
     }
     CHECK(count_differences(cases) == 0);
@@ -66,8 +68,8 @@ TEST_CASE("the hand-written SQL lexer matches the generated one on the corpora",
     QDIFF_REQUIRE_CORPUS();
     using namespace qdiff::testing;
     std::vector<CorpusQuery> all;
-    for (auto file : {"sql/spider/gold.tsv", "sql/bird/gold.tsv", "sql/spider/pred.sql", "sql/spider/pred-dailsql-gpt4.sql",
-                      "sql/bird/pred-dailsql-gpt4.sql"}) {
+    for (auto file : {"sql/spider/gold.tsv", "sql/bird/gold.tsv", "sql/spider/pred.sql",
+                      "sql/spider/pred-dailsql-gpt4.sql", "sql/bird/pred-dailsql-gpt4.sql"}) {
         auto queries = read_query_lines(file);
         all.insert(all.end(), queries.begin(), queries.end());
     }

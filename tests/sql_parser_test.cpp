@@ -167,7 +167,8 @@ TEST_CASE("SQL lowers to the unified AST", "[sql][lowering]") {
         CHECK(sexpr("SELECT a FROM t LEFT OUTER JOIN u USING (x)") == sexpr("SELECT a FROM t LEFT JOIN u USING (x)"));
         CHECK(sexpr("SELECT a::int FROM t") == sexpr("SELECT CAST(a AS INT) FROM t"));
         CHECK(sexpr("SELECT a FROM t LIMIT 5 OFFSET 10") == sexpr("SELECT a FROM t LIMIT 10, 5"));
-        CHECK(sexpr("SELECT a FROM t OFFSET 10 ROWS FETCH FIRST 5 ROWS ONLY") == sexpr("SELECT a FROM t LIMIT 5 OFFSET 10"));
+        CHECK(sexpr("SELECT a FROM t OFFSET 10 ROWS FETCH FIRST 5 ROWS ONLY") ==
+              sexpr("SELECT a FROM t LIMIT 5 OFFSET 10"));
         CHECK(sexpr("SELECT a FROM t WHERE x <> 1") == sexpr("SELECT a FROM t WHERE x != 1"));
         CHECK(sexpr("SELECT a FROM t WHERE x == 1") == sexpr("SELECT a FROM t WHERE x = 1"));
         CHECK(sexpr("SELECT SUBSTRING(a FROM 2 FOR 3) FROM t") == sexpr("SELECT SUBSTRING(a, 2, 3) FROM t"));
@@ -185,7 +186,8 @@ TEST_CASE("SQL lowers to the unified AST", "[sql][lowering]") {
         }
         CHECK(sexpr("SELECT 'it''s', E'a\\nb', $$x'y$$") ==
               "(Query :distinct none :projection ((SelectItem :expr (Literal :type string :text \"it's\")) "
-              "(SelectItem :expr (Literal :type string :text \"a\\nb\")) (SelectItem :expr (Literal :type string :text \"x'y\"))))");
+              "(SelectItem :expr (Literal :type string :text \"a\\nb\")) (SelectItem :expr (Literal :type string :text "
+              "\"x'y\"))))");
     }
     SECTION("set operations: INTERSECT binds tighter") {
         ParseResult r = sql("SELECT a FROM t UNION SELECT a FROM u INTERSECT SELECT a FROM v");
@@ -209,7 +211,8 @@ TEST_CASE("SQL lowers to the unified AST", "[sql][lowering]") {
         CHECK(ast::isa<ast::JoinedTable>(q.sources[1]));
     }
     SECTION("statements the linter must see") {
-        ParseResult r = sql("DROP TABLE IF EXISTS x; DELETE FROM t WHERE a = 1; PRAGMA writable_schema = 1; ATTACH 'x.db' AS x");
+        ParseResult r =
+            sql("DROP TABLE IF EXISTS x; DELETE FROM t WHERE a = 1; PRAGMA writable_schema = 1; ATTACH 'x.db' AS x");
         REQUIRE(r.ok());
         auto& s = r.script()->statements;
         REQUIRE(s.size() == 4);
@@ -238,7 +241,7 @@ TEST_CASE("dialects decide what is ambiguous", "[sql][dialect]") {
     CHECK(first_diagnostic(sql("SELECT TOP 5 a FROM t", Dialect::Postgres)) == "dialect-feature 1:8");
     CHECK(sql("SELECT TOP 5 a FROM t").ok());  // generic accepts every flavour
     // `<=>` is cosine distance for pgvector and null-safe equality in MySQL.
-    CHECK(sexpr("SELECT a <=> b") .find(":op <=>") != std::string::npos);
+    CHECK(sexpr("SELECT a <=> b").find(":op <=>") != std::string::npos);
     ParseResult mysql = sql("SELECT a <=> b", Dialect::Mysql);
     REQUIRE(mysql.ok());
     CHECK(to_sql(*mysql.script()) == "SELECT a IS NOT DISTINCT FROM b");
@@ -296,7 +299,9 @@ TEST_CASE("postfix null tests: valid where the dialect has them, a fix-it elsewh
 
 // Issue 18: TOP was lowered as SELECT * FROM (SELECT ... LIMIT 1) ORDER BY ...: take one, then sort.
 TEST_CASE("T-SQL TOP n takes rows after its own ORDER BY; PERCENT and WITH TIES are kept", "[input][sql][top]") {
-    auto tsql = [](std::string text) { return parse(std::move(text), {.language = Language::Sql, .dialect = Dialect::Tsql}); };
+    auto tsql = [](std::string text) {
+        return parse(std::move(text), {.language = Language::Sql, .dialect = Dialect::Tsql});
+    };
     auto printed = [](const ParseResult& r) {
         INFO(render_text(r.diagnostics(), r.source()));
         REQUIRE(r.ok());

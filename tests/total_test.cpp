@@ -3,9 +3,9 @@
 
 #include "scoring/total.hpp"
 
-using qdiff::scoring::TotalInputs;
-using qdiff::scoring::total_score;
 using Catch::Detail::Approx;
+using qdiff::scoring::total_score;
+using qdiff::scoring::TotalInputs;
 
 TEST_CASE("total: the three scenarios of seed 000 (judge and result sets)", "[total]") {
     // exact match: 0.5 × 1.0 + 0.5 × 1.0
@@ -58,8 +58,8 @@ TEST_CASE("total: without a results stage the total is the query similarity", "[
 }
 
 TEST_CASE("total: a query that fails to execute or to parse cannot pass", "[total]") {
-    auto failed = total_score({.generated_parses = true, .structural = 1.0, .results_failed = true,
-                               .results_error = "no such table: Trace"});
+    auto failed = total_score(
+        {.generated_parses = true, .structural = 1.0, .results_failed = true, .results_error = "no such table: Trace"});
     REQUIRE(failed.results_match.has_value());
     CHECK(*failed.results_match == 0.0);
     CHECK(failed.total == Approx(0.5));

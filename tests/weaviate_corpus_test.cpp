@@ -20,79 +20,83 @@
 
 using namespace qdiff::weaviate;
 using qdiff::Diagnostic;
+using qdiff::render_text;
 using qdiff::Severity;
 using qdiff::SourceText;
-using qdiff::render_text;
 namespace fs = std::filesystem;
 
 namespace {
 
 fs::path corpus_dir() {
-  if (const char* env = std::getenv("QDIFF_CORPUS_DIR")) return env;
-  return QDIFF_CORPUS_DIR;
+    if (const char* env = std::getenv("QDIFF_CORPUS_DIR")) return env;
+    return QDIFF_CORPUS_DIR;
 }
 
 std::vector<nlohmann::json> read_jsonl(const fs::path& p) {
-  std::vector<nlohmann::json> out;
-  std::ifstream in(p);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    out.push_back(nlohmann::json::parse(line));
-  }
-  return out;
+    std::vector<nlohmann::json> out;
+    std::ifstream in(p);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        out.push_back(nlohmann::json::parse(line));
+    }
+    return out;
 }
 
 std::string first_error(std::string_view text, const WeaviateDocument& d) {
-  std::vector<Diagnostic> errors;
-  for (const auto& x : d.diagnostics) {
-    if (x.severity == Severity::Error) errors.push_back(x);
-  }
-  return render_text(errors, SourceText(std::string(text)));
+    std::vector<Diagnostic> errors;
+    for (const auto& x : d.diagnostics) {
+        if (x.severity == Severity::Error) errors.push_back(x);
+    }
+    return render_text(errors, SourceText(std::string(text)));
 }
 
 struct Rate {
-  std::size_t total = 0;
-  std::size_t ok = 0;
-  double percent() const { return total ? 100.0 * static_cast<double>(ok) / static_cast<double>(total) : 100.0; }
+    std::size_t total = 0;
+    std::size_t ok = 0;
+    double percent() const { return total ? 100.0 * static_cast<double>(ok) / static_cast<double>(total) : 100.0; }
 };
 
 /// The whole pipeline: qdiff::parse with the Weaviate front end, lowering included.
 qdiff::ParseResult parse_weaviate(std::string text) {
-  qdiff::ParseOptions o;
-  o.language = qdiff::Language::Weaviate;
-  return qdiff::parse(std::move(text), o);
+    qdiff::ParseOptions o;
+    o.language = qdiff::Language::Weaviate;
+    return qdiff::parse(std::move(text), o);
 }
 
 std::string first_project_error(const qdiff::ParseResult& r) {
-  for (const auto& d : r.diagnostics()) {
-    if (d.severity == qdiff::Severity::Error) return qdiff::render_text(d, r.source());
-  }
-  return {};
+    for (const auto& d : r.diagnostics()) {
+        if (d.severity == qdiff::Severity::Error) return qdiff::render_text(d, r.source());
+    }
+    return {};
 }
 
 Rate check_outputs(const fs::path& file, const char* field, Rate* lowered = nullptr) {
-  Rate r;
-  for (const auto& rec : read_jsonl(file)) {
-    const std::string text = rec.at(field).get<std::string>();
-    ++r.total;
-    auto doc = parse_document(qdiff::parsers::unwrap_model_output(text).text);  // fences go before any front end
-    if (lowered) {
-      ++lowered->total;
-      auto full = parse_weaviate(text);
-      if (full.ok()) {
-        ++lowered->ok;
-      } else if (doc.ok()) {
-        WARN("LOWERING FAILED " << file.filename().string() << " #" << r.total << ":\n" << text << "\n" << first_project_error(full));
-      }
+    Rate r;
+    for (const auto& rec : read_jsonl(file)) {
+        const std::string text = rec.at(field).get<std::string>();
+        ++r.total;
+        auto doc = parse_document(qdiff::parsers::unwrap_model_output(text).text);  // fences go before any front end
+        if (lowered) {
+            ++lowered->total;
+            auto full = parse_weaviate(text);
+            if (full.ok()) {
+                ++lowered->ok;
+            } else if (doc.ok()) {
+                WARN("LOWERING FAILED " << file.filename().string() << " #" << r.total << ":\n"
+                                        << text << "\n"
+                                        << first_project_error(full));
+            }
+        }
+        if (doc.ok()) {
+            ++r.ok;
+        } else {
+            WARN("FAILED " << file.filename().string() << " #" << r.total << ":\n"
+                           << text << "\n"
+                           << first_error(text, doc));
+        }
     }
-    if (doc.ok()) {
-      ++r.ok;
-    } else {
-      WARN("FAILED " << file.filename().string() << " #" << r.total << ":\n" << text << "\n" << first_error(text, doc));
-    }
-  }
-  return r;
+    return r;
 }
 
 }  // namespace
@@ -100,204 +104,212 @@ Rate check_outputs(const fs::path& file, const char* field, Rate* lowered = null
 /// True when the text ends inside a construct: a fragment of Go string concatenation that the
 /// corpus extraction cut off (e.g. "{ Aggregate { " + className + ...), not a query.
 bool is_truncated_fragment(std::string_view code) {
-  int depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    const char c = code[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-      continue;
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < code.size(); ++i) {
+        const char c = code[i];
+        if (in_string) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        if (c == '"')
+            in_string = true;
+        else if (c == '{' || c == '(' || c == '[')
+            ++depth;
+        else if (c == '}' || c == ')' || c == ']')
+            --depth;
     }
-    if (c == '"') in_string = true;
-    else if (c == '{' || c == '(' || c == '[') ++depth;
-    else if (c == '}' || c == ')' || c == ']') --depth;
-  }
-  return depth > 0;
+    return depth > 0;
 }
 
 /// Fills Go printf verbs with plausible values chosen from the surrounding text.
 std::string fill_printf(const std::string& code) {
-  std::string out;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    if (code[i] != '%' || i + 1 >= code.size()) {
-      out.push_back(code[i]);
-      continue;
+    std::string out;
+    for (std::size_t i = 0; i < code.size(); ++i) {
+        if (code[i] != '%' || i + 1 >= code.size()) {
+            out.push_back(code[i]);
+            continue;
+        }
+        std::size_t v = i + 1;
+        while (v < code.size() && std::string_view("+-# 0123456789.").find(code[v]) != std::string_view::npos) ++v;
+        const char verb = v < code.size() ? code[v] : ' ';
+        if (verb == '%') {
+            out.push_back('%');
+            ++i;
+            continue;
+        }
+        if (verb != 's' && verb != 'd' && verb != 'v' && verb != 'f' && verb != 'q') {
+            out.push_back(code[i]);
+            continue;
+        }
+        i = v;
+        const char prev = out.empty() ? ' ' : out.back();
+        const char next = i + 1 < code.size() ? code[i + 1] : ' ';
+        const std::size_t after_pos = code.find_first_not_of(" \t\r\n", i + 1);
+        const char next_token = after_pos == std::string::npos ? ' ' : code[after_pos];
+        std::string before = out.substr(out.size() > 40 ? out.size() - 40 : 0);
+        while (!before.empty() && (before.back() == ' ' || before.back() == '\t' || before.back() == '\n'))
+            before.pop_back();
+        auto ends_with = [&](std::string_view s) {
+            return before.size() >= s.size() && before.compare(before.size() - s.size(), s.size(), s) == 0;
+        };
+        if (verb == 'd') {
+            out += "1";
+        } else if (verb == 'f') {
+            out += "0.5";
+        } else if (verb == 'q') {
+            out += "\"Value\"";
+        } else if (verb == 'v') {
+            out += ends_with("valueBoolean:") ? "true" : ends_with("vector:") ? "[0.1, 0.2]" : "1";
+        } else if (prev == '"' || next == '"' || (prev == '"' && next == '\\')) {
+            out += "Value";  // inside a string literal
+        } else if (ends_with("operator:")) {
+            out += "Equal";
+        } else if (ends_with("order:")) {
+            out += "asc";
+        } else if (ends_with("where:")) {
+            out += "{path:[\"name\"], operator:Equal, valueText:\"Value\"}";
+        } else if (ends_with("vector:")) {
+            out += "[0.1, 0.2]";
+        } else if (ends_with("... on") || ends_with("{") || ends_with("Get") || ends_with("Aggregate")) {
+            out += "SomeClass";  // a class name
+        } else if (prev == '%' || (!out.empty() && std::isalnum(static_cast<unsigned char>(prev)) && next == '{')) {
+            out += "";
+        } else if (ends_with("(") || next_token == ')') {
+            out += "limit: 1 ";  // an optional argument such as `sort: [...]`
+        } else if (ends_with(",") && (next == '}' || next == ')')) {
+            out += "valueInt: 1";  // an operand fragment such as `operator: %s, %s}`
+        } else {
+            out += "";  // an optional argument or selection fragment
+        }
     }
-    std::size_t v = i + 1;
-    while (v < code.size() && std::string_view("+-# 0123456789.").find(code[v]) != std::string_view::npos) ++v;
-    const char verb = v < code.size() ? code[v] : ' ';
-    if (verb == '%') {
-      out.push_back('%');
-      ++i;
-      continue;
-    }
-    if (verb != 's' && verb != 'd' && verb != 'v' && verb != 'f' && verb != 'q') {
-      out.push_back(code[i]);
-      continue;
-    }
-    i = v;
-    const char prev = out.empty() ? ' ' : out.back();
-    const char next = i + 1 < code.size() ? code[i + 1] : ' ';
-    const std::size_t after_pos = code.find_first_not_of(" \t\r\n", i + 1);
-    const char next_token = after_pos == std::string::npos ? ' ' : code[after_pos];
-    std::string before = out.substr(out.size() > 40 ? out.size() - 40 : 0);
-    while (!before.empty() && (before.back() == ' ' || before.back() == '\t' || before.back() == '\n')) before.pop_back();
-    auto ends_with = [&](std::string_view s) {
-      return before.size() >= s.size() && before.compare(before.size() - s.size(), s.size(), s) == 0;
-    };
-    if (verb == 'd') {
-      out += "1";
-    } else if (verb == 'f') {
-      out += "0.5";
-    } else if (verb == 'q') {
-      out += "\"Value\"";
-    } else if (verb == 'v') {
-      out += ends_with("valueBoolean:") ? "true" : ends_with("vector:") ? "[0.1, 0.2]" : "1";
-    } else if (prev == '"' || next == '"' || (prev == '"' && next == '\\')) {
-      out += "Value";  // inside a string literal
-    } else if (ends_with("operator:")) {
-      out += "Equal";
-    } else if (ends_with("order:")) {
-      out += "asc";
-    } else if (ends_with("where:")) {
-      out += "{path:[\"name\"], operator:Equal, valueText:\"Value\"}";
-    } else if (ends_with("vector:")) {
-      out += "[0.1, 0.2]";
-    } else if (ends_with("... on") || ends_with("{") || ends_with("Get") || ends_with("Aggregate")) {
-      out += "SomeClass";  // a class name
-    } else if (prev == '%' || (!out.empty() && std::isalnum(static_cast<unsigned char>(prev)) && next == '{')) {
-      out += "";
-    } else if (ends_with("(") || next_token == ')') {
-      out += "limit: 1 ";  // an optional argument such as `sort: [...]`
-    } else if (ends_with(",") && (next == '}' || next == ')')) {
-      out += "valueInt: 1";  // an operand fragment such as `operator: %s, %s}`
-    } else {
-      out += "";  // an optional argument or selection fragment
-    }
-  }
-  return out;
+    return out;
 }
 
 TEST_CASE("corpus: gorilla GraphQL outputs parse", "[weaviate][corpus]") {
-  const fs::path dir = corpus_dir() / "weaviate" / "gorilla-graphql";
-  if (!fs::exists(dir)) {
-    WARN("corpus not found at " << dir.string() << ": skipping");
-    return;
-  }
-  Rate all;
-  Rate all_lowered;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("clean-RETRY-", 0) != 0 && name != "WithoutRetrieval-APISplit-Train-20.json") continue;
-    Rate lowered;
-    const Rate r = check_outputs(entry.path(), "output", &lowered);
-    WARN(name << ": " << r.ok << "/" << r.total << " parse (" << r.percent() << "%), " << lowered.ok << "/"
-              << lowered.total << " parse and lower to the AST (" << lowered.percent() << "%)");
-    all_lowered.total += lowered.total;
-    all_lowered.ok += lowered.ok;
-    all.total += r.total;
-    all.ok += r.ok;
-  }
-  CHECK(all.total > 0);
-  CHECK(all.percent() >= 99.0);
-  CHECK(all_lowered.percent() >= 99.0);
+    const fs::path dir = corpus_dir() / "weaviate" / "gorilla-graphql";
+    if (!fs::exists(dir)) {
+        WARN("corpus not found at " << dir.string() << ": skipping");
+        return;
+    }
+    Rate all;
+    Rate all_lowered;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("clean-RETRY-", 0) != 0 && name != "WithoutRetrieval-APISplit-Train-20.json") continue;
+        Rate lowered;
+        const Rate r = check_outputs(entry.path(), "output", &lowered);
+        WARN(name << ": " << r.ok << "/" << r.total << " parse (" << r.percent() << "%), " << lowered.ok << "/"
+                  << lowered.total << " parse and lower to the AST (" << lowered.percent() << "%)");
+        all_lowered.total += lowered.total;
+        all_lowered.ok += lowered.ok;
+        all.total += r.total;
+        all.ok += r.ok;
+    }
+    CHECK(all.total > 0);
+    CHECK(all.percent() >= 99.0);
+    CHECK(all_lowered.percent() >= 99.0);
 }
 
 TEST_CASE("corpus: Weaviate acceptance-test GraphQL parses", "[weaviate][corpus]") {
-  const fs::path file = corpus_dir() / "weaviate" / "acceptance" / "graphql.jsonl";
-  if (!fs::exists(file)) {
-    WARN("corpus not found at " << file.string() << ": skipping");
-    return;
-  }
-  Rate r;
-  Rate lowered;
-  std::size_t truncated = 0;
-  for (const auto& rec : read_jsonl(file)) {
-    std::string code = rec.at("code").get<std::string>();
-    // has_printf misses one record that uses "%+v" (local_aggregate_test.go:1010).
-    if (rec.value("has_printf", false) || code.find("%+v") != std::string::npos) code = fill_printf(code);
-    auto doc = parse_document(code);
-    if (is_truncated_fragment(code)) {
-      // Not a query; it must still be rejected with a diagnostic, not crash.
-      ++truncated;
-      CHECK_FALSE(doc.ok());
-      continue;
+    const fs::path file = corpus_dir() / "weaviate" / "acceptance" / "graphql.jsonl";
+    if (!fs::exists(file)) {
+        WARN("corpus not found at " << file.string() << ": skipping");
+        return;
     }
-    ++r.total;
-    auto full = parse_weaviate(code);
-    ++lowered.total;
-    if (full.ok()) {
-      ++lowered.ok;
-    } else if (doc.ok()) {
-      WARN("LOWERING FAILED " << rec.at("path").get<std::string>() << ":" << rec.at("line").get<int>() << ":\n"
-                              << code << "\n" << first_project_error(full));
+    Rate r;
+    Rate lowered;
+    std::size_t truncated = 0;
+    for (const auto& rec : read_jsonl(file)) {
+        std::string code = rec.at("code").get<std::string>();
+        // has_printf misses one record that uses "%+v" (local_aggregate_test.go:1010).
+        if (rec.value("has_printf", false) || code.find("%+v") != std::string::npos) code = fill_printf(code);
+        auto doc = parse_document(code);
+        if (is_truncated_fragment(code)) {
+            // Not a query; it must still be rejected with a diagnostic, not crash.
+            ++truncated;
+            CHECK_FALSE(doc.ok());
+            continue;
+        }
+        ++r.total;
+        auto full = parse_weaviate(code);
+        ++lowered.total;
+        if (full.ok()) {
+            ++lowered.ok;
+        } else if (doc.ok()) {
+            WARN("LOWERING FAILED " << rec.at("path").get<std::string>() << ":" << rec.at("line").get<int>() << ":\n"
+                                    << code << "\n"
+                                    << first_project_error(full));
+        }
+        if (doc.ok()) {
+            ++r.ok;
+        } else {
+            WARN("FAILED " << rec.at("path").get<std::string>() << ":" << rec.at("line").get<int>() << ":\n"
+                           << code << "\n"
+                           << first_error(code, doc));
+        }
     }
-    if (doc.ok()) {
-      ++r.ok;
-    } else {
-      WARN("FAILED " << rec.at("path").get<std::string>() << ":" << rec.at("line").get<int>() << ":\n"
-                              << code << "\n" << first_error(code, doc));
-    }
-  }
-  WARN("acceptance/graphql.jsonl: " << r.ok << "/" << r.total << " complete queries parse (" << r.percent()
-                                     << "%); " << lowered.ok << "/" << lowered.total << " lower to the AST ("
-                                     << lowered.percent() << "%); " << truncated
-                                     << " truncated extraction fragments rejected");
-  CHECK(r.percent() >= 99.0);
-  CHECK(lowered.percent() >= 99.0);
+    WARN("acceptance/graphql.jsonl: " << r.ok << "/" << r.total << " complete queries parse (" << r.percent() << "%); "
+                                      << lowered.ok << "/" << lowered.total << " lower to the AST ("
+                                      << lowered.percent() << "%); " << truncated
+                                      << " truncated extraction fragments rejected");
+    CHECK(r.percent() >= 99.0);
+    CHECK(lowered.percent() >= 99.0);
 }
 
 TEST_CASE("corpus: failed-RETRY outputs, rejections by diagnostic kind", "[weaviate][corpus]") {
-  const fs::path dir = corpus_dir() / "weaviate" / "gorilla-graphql";
-  if (!fs::exists(dir)) {
-    WARN("corpus not found at " << dir.string() << ": skipping");
-    return;
-  }
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("failed-RETRY-", 0) != 0) continue;
-    std::map<std::string, std::size_t> by_code;
-    std::map<std::string, std::size_t> by_project_code;
-    std::map<std::string, std::size_t> warnings;
-    std::size_t total = 0;
-    std::size_t rejected = 0;
-    std::size_t rejected_full = 0;
-    for (const auto& rec : read_jsonl(entry.path())) {
-      const std::string text = rec.at("output").get<std::string>();
-      ++total;
-      auto full = parse_weaviate(text);
-      for (const auto& d : full.diagnostics()) {
-        if (d.severity == qdiff::Severity::Warning) ++warnings[std::string(d.code())];
-      }
-      if (!full.ok()) {
-        ++rejected_full;
-        WARN("REJECTED " << name << " #" << total << ": " << first_project_error(full));
-        for (const auto& d : full.diagnostics()) {
-          if (d.severity == qdiff::Severity::Error) {
-            ++by_project_code[std::string(d.code())];
-            break;
-          }
-        }
-      }
-      auto doc = parse_document(text);
-      if (doc.ok()) continue;
-      ++rejected;
-      for (const auto& d : doc.diagnostics) {
-        if (d.severity == Severity::Error) {
-          ++by_code[std::string(d.code())];
-          break;
-        }
-      }
+    const fs::path dir = corpus_dir() / "weaviate" / "gorilla-graphql";
+    if (!fs::exists(dir)) {
+        WARN("corpus not found at " << dir.string() << ": skipping");
+        return;
     }
-    std::ostringstream report;
-    report << name << ": rejected " << rejected << " of " << total;
-    for (const auto& [code, n] : by_code) report << "\n  " << code << ": " << n;
-    report << "\nafter lowering to the AST, rejected " << rejected_full << " of " << total;
-    for (const auto& [code, n] : by_project_code) report << "\n  " << code << ": " << n;
-    report << "\nwarnings on accepted and rejected queries:";
-    for (const auto& [code, n] : warnings) report << "\n  " << code << ": " << n;
-    WARN(report.str());
-    CHECK(total > 0);
-  }
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("failed-RETRY-", 0) != 0) continue;
+        std::map<std::string, std::size_t> by_code;
+        std::map<std::string, std::size_t> by_project_code;
+        std::map<std::string, std::size_t> warnings;
+        std::size_t total = 0;
+        std::size_t rejected = 0;
+        std::size_t rejected_full = 0;
+        for (const auto& rec : read_jsonl(entry.path())) {
+            const std::string text = rec.at("output").get<std::string>();
+            ++total;
+            auto full = parse_weaviate(text);
+            for (const auto& d : full.diagnostics()) {
+                if (d.severity == qdiff::Severity::Warning) ++warnings[std::string(d.code())];
+            }
+            if (!full.ok()) {
+                ++rejected_full;
+                WARN("REJECTED " << name << " #" << total << ": " << first_project_error(full));
+                for (const auto& d : full.diagnostics()) {
+                    if (d.severity == qdiff::Severity::Error) {
+                        ++by_project_code[std::string(d.code())];
+                        break;
+                    }
+                }
+            }
+            auto doc = parse_document(text);
+            if (doc.ok()) continue;
+            ++rejected;
+            for (const auto& d : doc.diagnostics) {
+                if (d.severity == Severity::Error) {
+                    ++by_code[std::string(d.code())];
+                    break;
+                }
+            }
+        }
+        std::ostringstream report;
+        report << name << ": rejected " << rejected << " of " << total;
+        for (const auto& [code, n] : by_code) report << "\n  " << code << ": " << n;
+        report << "\nafter lowering to the AST, rejected " << rejected_full << " of " << total;
+        for (const auto& [code, n] : by_project_code) report << "\n  " << code << ": " << n;
+        report << "\nwarnings on accepted and rejected queries:";
+        for (const auto& [code, n] : warnings) report << "\n  " << code << ": " << n;
+        WARN(report.str());
+        CHECK(total > 0);
+    }
 }

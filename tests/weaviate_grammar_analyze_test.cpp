@@ -8,9 +8,9 @@
 #include "parsers/weaviate/json_grammar.hpp"
 
 TEST_CASE("grammar analysis: JSON grammar has no problems", "[weaviate][grammar]") {
-  CHECK(tao::pegtl::analyze<qdiff::weaviate::json_grammar::text>(1) == 0);
+    CHECK(tao::pegtl::analyze<qdiff::weaviate::json_grammar::text>(1) == 0);
 }
 
 TEST_CASE("grammar analysis: GraphQL grammar has no problems", "[weaviate][grammar]") {
-  CHECK(tao::pegtl::analyze<qdiff::weaviate::graphql_grammar::document>(1) == 0);
+    CHECK(tao::pegtl::analyze<qdiff::weaviate::graphql_grammar::document>(1) == 0);
 }

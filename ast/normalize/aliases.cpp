@@ -64,7 +64,8 @@ void drop_aliases(Normalizer& n, Node& node) {
             d->alias = Name{n.arena().copy(it->second), false};
     }
     // The alias has been resolved into the column references when it is unambiguous.
-    if (auto* t = dyn_cast<TableRef>(&node); t && !t->alias.empty() && !t->name.empty() && resolvable_alias(n, t->alias.text))
+    if (auto* t = dyn_cast<TableRef>(&node);
+        t && !t->alias.empty() && !t->name.empty() && resolvable_alias(n, t->alias.text))
         t->alias = Name{};
 }
 

@@ -28,8 +28,8 @@ Expr* lowered(Normalizer& n, Expr* e) {
 }
 
 Expr* as_lower_equality(Normalizer& n, Expr* e) {
-    if (auto* f = dyn_cast<FunctionCall>(e); f && !f->over && !f->distinct && f->args.size() == 1 &&
-                                             Normalizer::function_name(f) == "lower") {
+    if (auto* f = dyn_cast<FunctionCall>(e);
+        f && !f->over && !f->distinct && f->args.size() == 1 && Normalizer::function_name(f) == "lower") {
         if (auto* l = dyn_cast<Literal>(f->args[0]); l && l->type == LiteralType::String) return lowered(n, l);
     }
     if (auto* b = dyn_cast<Binary>(e);

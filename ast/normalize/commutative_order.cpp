@@ -14,7 +14,8 @@ std::vector<Expr*> sorted(Normalizer& n, BinaryOp op, std::vector<Expr*> terms, 
     for (auto* t : terms) keyed.emplace_back(n.key(t), t);
     std::stable_sort(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first < b.first; });
     if (op == BinaryOp::And || op == BinaryOp::Or)
-        keyed.erase(std::unique(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first == b.first; }), keyed.end());
+        keyed.erase(std::unique(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first == b.first; }),
+                    keyed.end());
     std::vector<Expr*> out;
     for (auto& [k, t] : keyed) out.push_back(t);
     return out;

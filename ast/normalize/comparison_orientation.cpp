@@ -9,7 +9,11 @@ using namespace ast;
 
 bool is_comparison(BinaryOp op) {
     switch (op) {
-        case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt:
+        case BinaryOp::Eq:
+        case BinaryOp::NotEq:
+        case BinaryOp::Lt:
+        case BinaryOp::LtEq:
+        case BinaryOp::Gt:
         case BinaryOp::GtEq: return true;
         default: return false;
     }

@@ -18,7 +18,8 @@ Expr* concat_of(Normalizer& n, const std::vector<Expr*>& parts, Span span) {
 Expr* as_chain(Normalizer& n, Expr* e) {
     if (auto* f = dyn_cast<FunctionCall>(e); f && !f->over && !f->distinct && f->args.size() >= 2) {
         std::string name = Normalizer::function_name(f);
-        if (name == "strcat" || name == "concat") return concat_of(n, std::vector<Expr*>(f->args.begin(), f->args.end()), f->span);
+        if (name == "strcat" || name == "concat")
+            return concat_of(n, std::vector<Expr*>(f->args.begin(), f->args.end()), f->span);
     }
     if (auto* b = dyn_cast<Binary>(e); b && b->op == BinaryOp::Concat) {
         std::vector<Expr*> parts;

@@ -12,7 +12,8 @@ Expr* as_star(Normalizer& n, Expr* e) {
     bool star = f->args.empty();
     if (f->args.size() == 1) {
         if (auto* s = dyn_cast<Star>(f->args[0]); s && s->qualifier.empty()) star = true;
-        if (auto* l = dyn_cast<Literal>(f->args[0]); l && l->type == LiteralType::Integer && l->text == "1") star = true;
+        if (auto* l = dyn_cast<Literal>(f->args[0]); l && l->type == LiteralType::Integer && l->text == "1")
+            star = true;
     }
     if (star) {
         auto* s = n.arena().make<Star>();

@@ -8,7 +8,8 @@ namespace {
 using namespace ast;
 
 void as_distinct(Normalizer& n, Query& q) {
-    if (q.group_by.empty() || q.having || !q.aggregations.empty() || q.distinct != DistinctKind::None || q.projection.empty())
+    if (q.group_by.empty() || q.having || !q.aggregations.empty() || q.distinct != DistinctKind::None ||
+        q.projection.empty())
         return;
     std::set<std::string> keys, items;
     for (Expr* g : q.group_by) {

@@ -14,7 +14,8 @@ Expr* as_set(Normalizer& n, Expr* e) {
     std::vector<std::pair<std::string, Expr*>> keyed;
     for (auto* item : in->items) keyed.emplace_back(n.key(item), item);
     std::sort(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first < b.first; });
-    keyed.erase(std::unique(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first == b.first; }), keyed.end());
+    keyed.erase(std::unique(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first == b.first; }),
+                keyed.end());
     if (keyed.size() == 1 && !in->case_insensitive)
         return n.simplify(n.make_binary(BinaryOp::Eq, in->expr, keyed[0].second, in->span));
     std::vector<Expr*> items;

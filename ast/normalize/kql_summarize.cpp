@@ -8,7 +8,8 @@ namespace {
 using namespace ast;
 
 void as_select_list(Normalizer& n, Query& q) {
-    if (n.language() != Language::Kql || !q.projection.empty() || (q.aggregations.empty() && q.group_by.empty())) return;
+    if (n.language() != Language::Kql || !q.projection.empty() || (q.aggregations.empty() && q.group_by.empty()))
+        return;
     std::vector<SelectItem*> items;
     for (Expr* key : q.group_by) {
         auto* item = n.arena().make<SelectItem>();

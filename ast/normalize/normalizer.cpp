@@ -35,9 +35,9 @@ const std::vector<RegisteredRule>& registered_rules() {
 template <class V>
 void visit_fields_mut(Node& n, V&& v) {
     switch (n.kind) {
-#define QDIFF_NODE(Class)                                 \
-    case Kind::Class:                                     \
-        Class::reflect(static_cast<Class&>(n), v);        \
+#define QDIFF_NODE(Class)                          \
+    case Kind::Class:                              \
+        Class::reflect(static_cast<Class&>(n), v); \
         break;
 #include "qdiff/ast_nodes.def"
 #undef QDIFF_NODE
@@ -155,7 +155,8 @@ Scope Normalizer::scope_of(const Query& q) {
     for (auto* j : q.joins) collect_relations(j->right, relations);
     std::map<std::string, int> table_count;
     for (auto* r : relations)
-        if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty()) ++table_count[std::string(fold(t->name.back()).text)];
+        if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty())
+            ++table_count[std::string(fold(t->name.back()).text)];
     for (auto* r : relations) {
         if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty()) {
             std::string table(fold(t->name.back()).text);
@@ -244,7 +245,8 @@ std::string Normalizer::function_name(const FunctionCall* f) {
 
 bool is_constant(const Expr* e) {
     if (isa<Literal>(e) || isa<Parameter>(e)) return true;
-    if (auto* u = dyn_cast<Unary>(e)) return (u->op == UnaryOp::Negate || u->op == UnaryOp::Plus) && is_constant(u->operand);
+    if (auto* u = dyn_cast<Unary>(e))
+        return (u->op == UnaryOp::Negate || u->op == UnaryOp::Plus) && is_constant(u->operand);
     if (auto* f = dyn_cast<FunctionCall>(e)) {
         std::string n = Normalizer::function_name(f);
         if (n == "ago" || n == "now" || n == "current_timestamp" || n == "current_date") return true;

@@ -42,8 +42,8 @@ namespace rules {
 struct Scope {
     std::map<std::string, std::string> alias_to_table;  // folded alias (or table) -> folded table
     std::set<std::string> droppable_aliases;
-    std::string single_table;                          // the only base relation, if any
-    std::set<std::string> output_aliases;              // select-list aliases (ORDER BY x)
+    std::string single_table;              // the only base relation, if any
+    std::set<std::string> output_aliases;  // select-list aliases (ORDER BY x)
 };
 
 class Normalizer {
@@ -93,9 +93,9 @@ private:
 };
 
 // Shared facts about expressions.
-bool is_constant(const ast::Expr* e);               // a literal, parameter, now() or ago(...)
-std::optional<double> number(const ast::Expr* e);   // the value of a numeric literal
-std::string format_number(double v);                // 1 for 1.0; the shortest round-trip text otherwise
+bool is_constant(const ast::Expr* e);              // a literal, parameter, now() or ago(...)
+std::optional<double> number(const ast::Expr* e);  // the value of a numeric literal
+std::string format_number(double v);               // 1 for 1.0; the shortest round-trip text otherwise
 // An aggregate call of the function catalogue in `language`, outside any subquery.
 bool has_aggregate(const ast::Node& n, Language language);
 

@@ -30,7 +30,8 @@ Expr* as_now_or_ago(Normalizer& n, Expr* e) {
     }
     // NOW() - INTERVAL '1 hour'  ≡  ago(1h)
     if (auto* b = dyn_cast<Binary>(e); b && b->op == BinaryOp::Sub && is_now(n, b->lhs)) {
-        if (auto* l = dyn_cast<Literal>(b->rhs); l && (l->type == LiteralType::Timespan || l->type == LiteralType::Interval)) {
+        if (auto* l = dyn_cast<Literal>(b->rhs);
+            l && (l->type == LiteralType::Timespan || l->type == LiteralType::Interval)) {
             auto* f = n.arena().make<FunctionCall>();
             f->span = b->span;
             f->name = n.arena().list(std::vector<Name>{Name{"ago", false}});

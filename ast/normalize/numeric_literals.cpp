@@ -22,7 +22,7 @@ Expr* by_value(Normalizer& n, Expr* e) {
         if (r.ec == std::errc() && r.ptr == last) {
             l->text = n.arena().copy(format_number(v));
             l->type = (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) ? LiteralType::Integer
-                                                                                       : LiteralType::Decimal;
+                                                                                      : LiteralType::Decimal;
         }
         return l;
     }
@@ -30,11 +30,13 @@ Expr* by_value(Normalizer& n, Expr* e) {
     if (!u) return e;
     if (u->op == UnaryOp::Plus) return u->operand;
     if (u->op == UnaryOp::Negate) {
-        if (auto* l = dyn_cast<Literal>(u->operand); l && (l->type == LiteralType::Integer || l->type == LiteralType::Decimal ||
-                                                            l->type == LiteralType::Timespan)) {
+        if (auto* l = dyn_cast<Literal>(u->operand);
+            l &&
+            (l->type == LiteralType::Integer || l->type == LiteralType::Decimal || l->type == LiteralType::Timespan)) {
             auto* c = n.copy(*l);
             c->span = u->span;
-            c->text = l->text.starts_with('-') ? n.arena().copy(l->text.substr(1)) : n.arena().copy("-" + std::string(l->text));
+            c->text = l->text.starts_with('-') ? n.arena().copy(l->text.substr(1))
+                                               : n.arena().copy("-" + std::string(l->text));
             return n.simplify(c);
         }
     }

@@ -17,10 +17,10 @@ std::optional<double> unit_seconds(std::string unit) {
     unit = support::to_lower(unit);
     if (unit.size() > 1 && unit.back() == 's' && unit != "ms" && unit != "s") unit.pop_back();
     static const std::map<std::string, double> units = {
-        {"d", 86400}, {"day", 86400}, {"h", 3600}, {"hr", 3600}, {"hour", 3600}, {"m", 60}, {"min", 60},
-        {"minute", 60}, {"s", 1}, {"sec", 1}, {"second", 1}, {"ms", 1e-3}, {"millisecond", 1e-3},
-        {"milli", 1e-3}, {"microsecond", 1e-6}, {"micro", 1e-6}, {"tick", 1e-7}, {"week", 604800},
-        {"w", 604800}};
+        {"d", 86400},    {"day", 86400}, {"h", 3600},           {"hr", 3600},    {"hour", 3600},
+        {"m", 60},       {"min", 60},    {"minute", 60},        {"s", 1},        {"sec", 1},
+        {"second", 1},   {"ms", 1e-3},   {"millisecond", 1e-3}, {"milli", 1e-3}, {"microsecond", 1e-6},
+        {"micro", 1e-6}, {"tick", 1e-7}, {"week", 604800},      {"w", 604800}};
     auto it = units.find(unit);
     if (it == units.end()) return std::nullopt;
     return it->second;
@@ -53,8 +53,8 @@ std::optional<double> interval_months(std::string_view text) {
     if (r.ec != std::errc()) return std::nullopt;
     std::string unit(support::fold_whitespace(std::string_view(r.ptr, t.data() + t.size() - r.ptr)));
     if (unit.size() > 1 && unit.back() == 's') unit.pop_back();
-    static const std::map<std::string, double> months = {
-        {"month", 1}, {"mon", 1}, {"mo", 1}, {"quarter", 3}, {"year", 12}, {"yr", 12}, {"y", 12}};
+    static const std::map<std::string, double> months = {{"month", 1}, {"mon", 1}, {"mo", 1}, {"quarter", 3},
+                                                         {"year", 12}, {"yr", 12}, {"y", 12}};
     auto it = months.find(unit);
     if (it == months.end()) return std::nullopt;
     return v * it->second;

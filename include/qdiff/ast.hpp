@@ -54,41 +54,45 @@ private:
 
 // ---- Enumerations, each with a stable name used by the printers ----------------------------------
 
-#define QDIFF_ENUM(Type, LIST)                       \
+#define QDIFF_ENUM(Type, LIST)                           \
     enum class Type : uint8_t { LIST(QDIFF_ENUM_ITEM) }; \
     std::string_view enum_name(Type v);
 #define QDIFF_ENUM_ITEM(name, text) name,
 
-#define QDIFF_LITERAL_TYPES(X) \
-    X(Integer, "integer") X(Decimal, "decimal") X(String, "string") X(Boolean, "boolean") X(Null, "null") \
-    X(Timespan, "timespan") X(Datetime, "datetime") X(Dynamic, "dynamic") X(Guid, "guid")                \
-    X(Interval, "interval") X(Keyword, "keyword")
+#define QDIFF_LITERAL_TYPES(X)                                                                              \
+    X(Integer, "integer")                                                                                   \
+    X(Decimal, "decimal") X(String, "string") X(Boolean, "boolean") X(Null, "null") X(Timespan, "timespan") \
+        X(Datetime, "datetime") X(Dynamic, "dynamic") X(Guid, "guid") X(Interval, "interval") X(Keyword, "keyword")
 QDIFF_ENUM(LiteralType, QDIFF_LITERAL_TYPES)
 
-#define QDIFF_UNARY_OPS(X)                                                                        \
-    X(Not, "NOT") X(Negate, "-") X(Plus, "+") X(BitNot, "~") X(IsNull, "IS NULL") X(IsTrue, "IS TRUE") \
-    X(IsFalse, "IS FALSE") X(IsUnknown, "IS UNKNOWN")
+#define QDIFF_UNARY_OPS(X)                                                                                      \
+    X(Not, "NOT")                                                                                               \
+    X(Negate, "-") X(Plus, "+") X(BitNot, "~") X(IsNull, "IS NULL") X(IsTrue, "IS TRUE") X(IsFalse, "IS FALSE") \
+        X(IsUnknown, "IS UNKNOWN")
 QDIFF_ENUM(UnaryOp, QDIFF_UNARY_OPS)
 
 // Negated forms (NOT LIKE, !has, IS NOT NULL, NOT BETWEEN, !in) are Unary(Not, ...) around these.
-#define QDIFF_BINARY_OPS(X)                                                                                    \
-    X(Add, "+") X(Sub, "-") X(Mul, "*") X(Div, "/") X(Mod, "%") X(IntDiv, "DIV") X(Concat, "||")                 \
-    X(BitAnd, "&") X(BitOr, "|") X(BitXor, "^") X(ShiftLeft, "<<") X(ShiftRight, ">>")                           \
-    X(Eq, "=") X(NotEq, "<>") X(Lt, "<") X(LtEq, "<=") X(Gt, ">") X(GtEq, ">=")                                  \
-    X(Power, "^") X(IsDistinctFrom, "IS DISTINCT FROM") X(And, "AND") X(Or, "OR") X(Xor, "XOR")                                             \
-    X(Like, "LIKE") X(ILike, "ILIKE") X(Glob, "GLOB") X(Regexp, "REGEXP") X(IRegexp, "~*")                        \
-    X(SimilarTo, "SIMILAR TO") X(Match, "MATCH") X(Escape, "ESCAPE") X(Overlap, "&&") X(TextMatch, "@@")                                                               \
-    X(JsonGet, "->") X(JsonGetText, "->>") X(JsonPath, "#>") X(JsonPathText, "#>>") X(JsonContains, "@>")        \
-    X(JsonContainedBy, "<@") X(JsonHasKey, "?") X(JsonHasAny, "?|") X(JsonHasAll, "?&")                          \
-    X(VectorL2, "<->") X(VectorCosine, "<=>") X(VectorInnerProduct, "<#>")                                       \
-    X(AtTimeZone, "AT TIME ZONE") X(Collate, "COLLATE")                                                          \
-    X(Has, "has") X(HasCs, "has_cs") X(HasPrefix, "hasprefix") X(HasPrefixCs, "hasprefix_cs")                     \
-    X(HasSuffix, "hassuffix") X(HasSuffixCs, "hassuffix_cs") X(HasAny, "has_any") X(HasAll, "has_all")           \
-    X(Contains, "contains") X(ContainsCs, "contains_cs") X(StartsWith, "startswith")                             \
-    X(StartsWithCs, "startswith_cs") X(EndsWith, "endswith") X(EndsWithCs, "endswith_cs")                        \
-    X(MatchesRegex, "matches regex") X(EqualsCi, "=~")                                                           \
-    X(ContainsAny, "ContainsAny") X(ContainsAll, "ContainsAll") X(ContainsNone, "ContainsNone")                  \
-    X(WithinGeoRange, "WithinGeoRange")
+#define QDIFF_BINARY_OPS(X)                                                                                            \
+    X(Add, "+")                                                                                                        \
+    X(Sub, "-") X(Mul, "*") X(Div, "/") X(Mod, "%") X(IntDiv, "DIV") X(Concat, "||") X(BitAnd, "&") X(BitOr, "|")      \
+        X(BitXor, "^") X(ShiftLeft, "<<") X(ShiftRight, ">>") X(Eq, "=") X(NotEq, "<>") X(Lt, "<") X(LtEq, "<=")       \
+            X(Gt, ">") X(GtEq, ">=") X(Power, "^") X(IsDistinctFrom, "IS DISTINCT FROM") X(And, "AND") X(Or, "OR") X(  \
+                Xor, "XOR") X(Like, "LIKE") X(ILike, "ILIKE") X(Glob, "GLOB") X(Regexp, "REGEXP") X(IRegexp, "~*")     \
+                X(SimilarTo, "SIMILAR TO") X(Match, "MATCH") X(Escape, "ESCAPE") X(Overlap, "&&") X(TextMatch, "@@")   \
+                    X(JsonGet, "->") X(JsonGetText, "->>") X(JsonPath, "#>") X(JsonPathText, "#>>")                    \
+                        X(JsonContains, "@>") X(JsonContainedBy, "<@") X(JsonHasKey, "?") X(JsonHasAny, "?|")          \
+                            X(JsonHasAll, "?&") X(VectorL2, "<->") X(VectorCosine, "<=>") X(VectorInnerProduct, "<#>") \
+                                X(AtTimeZone, "AT TIME ZONE") X(Collate, "COLLATE") X(Has, "has") X(HasCs, "has_cs")   \
+                                    X(HasPrefix, "hasprefix") X(HasPrefixCs, "hasprefix_cs") X(HasSuffix, "hassuffix") \
+                                        X(HasSuffixCs, "hassuffix_cs") X(HasAny, "has_any") X(HasAll, "has_all")       \
+                                            X(Contains, "contains") X(ContainsCs, "contains_cs")                       \
+                                                X(StartsWith, "startswith") X(StartsWithCs, "startswith_cs")           \
+                                                    X(EndsWith, "endswith") X(EndsWithCs, "endswith_cs")               \
+                                                        X(MatchesRegex, "matches regex") X(EqualsCi, "=~")             \
+                                                            X(ContainsAny, "ContainsAny")                              \
+                                                                X(ContainsAll, "ContainsAll")                          \
+                                                                    X(ContainsNone, "ContainsNone")                    \
+                                                                        X(WithinGeoRange, "WithinGeoRange")
 QDIFF_ENUM(BinaryOp, QDIFF_BINARY_OPS)
 
 #define QDIFF_SORT_DIRS(X) X(Default, "default") X(Asc, "asc") X(Desc, "desc")
@@ -96,10 +100,11 @@ QDIFF_ENUM(SortDir, QDIFF_SORT_DIRS)
 #define QDIFF_NULLS_ORDERS(X) X(Default, "default") X(First, "first") X(Last, "last")
 QDIFF_ENUM(NullsOrder, QDIFF_NULLS_ORDERS)
 
-#define QDIFF_JOIN_KINDS(X)                                                                               \
-    X(Inner, "inner") X(Left, "left") X(Right, "right") X(Full, "full") X(Cross, "cross") X(Semi, "semi") \
-    X(Anti, "anti") X(RightSemi, "rightsemi") X(RightAnti, "rightanti") X(InnerUnique, "innerunique")    \
-    X(CrossApply, "crossapply") X(OuterApply, "outerapply")
+#define QDIFF_JOIN_KINDS(X)                                                                                           \
+    X(Inner, "inner")                                                                                                 \
+    X(Left, "left") X(Right, "right") X(Full, "full") X(Cross, "cross") X(Semi, "semi") X(Anti, "anti")               \
+        X(RightSemi, "rightsemi") X(RightAnti, "rightanti") X(InnerUnique, "innerunique") X(CrossApply, "crossapply") \
+            X(OuterApply, "outerapply")
 QDIFF_ENUM(JoinKind, QDIFF_JOIN_KINDS)
 
 #define QDIFF_SET_OP_KINDS(X) X(Union, "union") X(Intersect, "intersect") X(Except, "except")
@@ -110,15 +115,16 @@ QDIFF_ENUM(DistinctKind, QDIFF_DISTINCT_KINDS)
 
 // Text = nearText, Keyword = bm25 / KQL search, Vector = nearVector, Object = nearObject, Media = nearImage...
 #define QDIFF_SEARCH_KINDS(X) \
-    X(Text, "text") X(Keyword, "keyword") X(Vector, "vector") X(Hybrid, "hybrid") X(Object, "object") \
-    X(Ask, "ask") X(Media, "media")
+    X(Text, "text")           \
+    X(Keyword, "keyword") X(Vector, "vector") X(Hybrid, "hybrid") X(Object, "object") X(Ask, "ask") X(Media, "media")
 QDIFF_ENUM(SearchKind, QDIFF_SEARCH_KINDS)
 
 #define QDIFF_FRAME_UNITS(X) X(Rows, "rows") X(Range, "range") X(Groups, "groups")
 QDIFF_ENUM(FrameUnit, QDIFF_FRAME_UNITS)
 #define QDIFF_FRAME_BOUNDS(X)                                                                           \
-    X(None, "none") X(UnboundedPreceding, "unbounded_preceding") X(Preceding, "preceding")            \
-    X(CurrentRow, "current_row") X(Following, "following") X(UnboundedFollowing, "unbounded_following")
+    X(None, "none")                                                                                     \
+    X(UnboundedPreceding, "unbounded_preceding") X(Preceding, "preceding") X(CurrentRow, "current_row") \
+        X(Following, "following") X(UnboundedFollowing, "unbounded_following")
 QDIFF_ENUM(FrameBound, QDIFF_FRAME_BOUNDS)
 #define QDIFF_FRAME_EXCLUDES(X) \
     X(None, "none") X(CurrentRow, "current_row") X(Group, "group") X(Ties, "ties") X(NoOthers, "no_others")
@@ -130,13 +136,15 @@ QDIFF_ENUM(Quantifier, QDIFF_QUANTIFIERS)
 #define QDIFF_GROUPING_KINDS(X) X(Rollup, "rollup") X(Cube, "cube") X(Sets, "grouping_sets")
 QDIFF_ENUM(GroupingKind, QDIFF_GROUPING_KINDS)
 
-#define QDIFF_CONSTRAINT_KINDS(X)                                                                      \
-    X(PrimaryKey, "primary_key") X(ForeignKey, "foreign_key") X(Unique, "unique") X(NotNull, "not_null") \
-    X(Null, "null") X(Default, "default") X(Check, "check") X(AutoIncrement, "auto_increment")          \
-    X(Collate, "collate") X(Generated, "generated") X(Other, "other")
+#define QDIFF_CONSTRAINT_KINDS(X)                                                                                 \
+    X(PrimaryKey, "primary_key")                                                                                  \
+    X(ForeignKey, "foreign_key") X(Unique, "unique") X(NotNull, "not_null") X(Null, "null") X(Default, "default") \
+        X(Check, "check") X(AutoIncrement, "auto_increment") X(Collate, "collate") X(Generated, "generated")      \
+            X(Other, "other")
 QDIFF_ENUM(ConstraintKind, QDIFF_CONSTRAINT_KINDS)
 
-#define QDIFF_MATERIALIZATIONS(X) X(Default, "default") X(Materialized, "materialized") X(NotMaterialized, "not_materialized")
+#define QDIFF_MATERIALIZATIONS(X) \
+    X(Default, "default") X(Materialized, "materialized") X(NotMaterialized, "not_materialized")
 QDIFF_ENUM(Materialization, QDIFF_MATERIALIZATIONS)
 
 #undef QDIFF_ENUM_ITEM
@@ -177,28 +185,31 @@ const T& cast(const Node& n) {
 // Abstract groups: a contiguous range of kinds.
 struct Statement : Node {
     static bool classof(Kind k) { return k >= Kind::Query && k <= Kind::Let; }
+
 protected:
     using Node::Node;
 };
 struct Relation : Node {
     static bool classof(Kind k) { return k >= Kind::TableRef && k <= Kind::JoinedTable; }
+
 protected:
     using Node::Node;
 };
 struct Expr : Node {
     static bool classof(Kind k) { return k >= Kind::ColumnRef && k <= Kind::Lambda; }
+
 protected:
     using Node::Node;
 };
 
-#define QDIFF_NODE_CLASS(Class, Base)                                 \
-    static constexpr Kind kKind = Kind::Class;                        \
-    static bool classof(Kind k) { return k == kKind; }                \
+#define QDIFF_NODE_CLASS(Class, Base)                  \
+    static constexpr Kind kKind = Kind::Class;         \
+    static bool classof(Kind k) { return k == kKind; } \
     Class() : Base(kKind) {}
-#define QDIFF_REFLECT(...)                              \
-    template <class S, class V>                         \
-    static void reflect(S& s, V&& v) {                  \
-        __VA_ARGS__                                     \
+#define QDIFF_REFLECT(...)             \
+    template <class S, class V>        \
+    static void reflect(S& s, V&& v) { \
+        __VA_ARGS__                    \
     }
 
 #define QDIFF_NODE(Class) struct Class;
@@ -237,7 +248,7 @@ struct Query : Statement {
     List<Expr*> distinct_on;
     List<SelectItem*> projection;  // empty: every column flows through (KQL without project)
     List<Relation*> sources;
-    List<Join*> joins;             // applied in order to everything before them
+    List<Join*> joins;  // applied in order to everything before them
     List<Search*> search;
     Expr* filter = nullptr;
     List<SelectItem*> aggregations;
@@ -254,11 +265,11 @@ struct Query : Statement {
     List<Expr*> options;  // NamedArg: hints, KQL operator options, Weaviate autocut, SELECT INTO target
     QDIFF_REFLECT(v("recursive", s.recursive); v("ctes", s.ctes); v("distinct", s.distinct);
                   v("distinct_on", s.distinct_on); v("projection", s.projection); v("sources", s.sources);
-                  v("joins", s.joins); v("search", s.search); v("filter", s.filter);
-                  v("aggregations", s.aggregations); v("group_by", s.group_by); v("having", s.having);
-                  v("qualify", s.qualify); v("windows", s.windows); v("set_ops", s.set_ops);
-                  v("order_by", s.order_by); v("limit", s.limit); v("limit_percent", s.limit_percent);
-                  v("limit_with_ties", s.limit_with_ties); v("offset", s.offset); v("options", s.options);)
+                  v("joins", s.joins); v("search", s.search); v("filter", s.filter); v("aggregations", s.aggregations);
+                  v("group_by", s.group_by); v("having", s.having); v("qualify", s.qualify); v("windows", s.windows);
+                  v("set_ops", s.set_ops); v("order_by", s.order_by); v("limit", s.limit);
+                  v("limit_percent", s.limit_percent); v("limit_with_ties", s.limit_with_ties); v("offset", s.offset);
+                  v("options", s.options);)
 };
 
 struct Insert : Statement {
@@ -268,7 +279,7 @@ struct Insert : Statement {
     List<Name> columns;
     Query* source = nullptr;  // VALUES become a Query over a ValuesTable
     bool default_values = false;
-    List<Expr*> options;      // NamedArg: or=replace, on_conflict=..., ignore=true
+    List<Expr*> options;  // NamedArg: or=replace, on_conflict=..., ignore=true
     List<Assignment*> on_conflict_set;
     List<SelectItem*> returning;
     QDIFF_REFLECT(v("table", s.table); v("alias", s.alias); v("columns", s.columns); v("source", s.source);
@@ -320,10 +331,10 @@ struct Constraint : Node {
     QDIFF_NODE_CLASS(Constraint, Node)
     ConstraintKind constraint = ConstraintKind::Other;
     Name name;
-    List<Name> columns;          // table constraints: the constrained columns
-    List<Name> ref_table;        // foreign keys
+    List<Name> columns;    // table constraints: the constrained columns
+    List<Name> ref_table;  // foreign keys
     List<Name> ref_columns;
-    Expr* expr = nullptr;        // DEFAULT value, CHECK condition, generated expression
+    Expr* expr = nullptr;  // DEFAULT value, CHECK condition, generated expression
     QDIFF_REFLECT(v("constraint", s.constraint); v("name", s.name); v("columns", s.columns);
                   v("ref_table", s.ref_table); v("ref_columns", s.ref_columns); v("expr", s.expr);)
 };
@@ -362,8 +373,8 @@ struct CreateIndex : Statement {
     bool if_not_exists = false;
     List<OrderItem*> columns;
     Expr* filter = nullptr;
-    QDIFF_REFLECT(v("name", s.name); v("table", s.table); v("unique", s.unique);
-                  v("if_not_exists", s.if_not_exists); v("columns", s.columns); v("filter", s.filter);)
+    QDIFF_REFLECT(v("name", s.name); v("table", s.table); v("unique", s.unique); v("if_not_exists", s.if_not_exists);
+                  v("columns", s.columns); v("filter", s.filter);)
 };
 
 struct Drop : Statement {
@@ -372,8 +383,7 @@ struct Drop : Statement {
     bool if_exists = false;
     bool cascade = false;
     List<TableRef*> targets;
-    QDIFF_REFLECT(v("object", s.object); v("if_exists", s.if_exists); v("cascade", s.cascade);
-                  v("targets", s.targets);)
+    QDIFF_REFLECT(v("object", s.object); v("if_exists", s.if_exists); v("cascade", s.cascade); v("targets", s.targets);)
 };
 
 // Any other statement, kept as its verb, its target and its text: ALTER, TRUNCATE, GRANT, REVOKE,
@@ -381,11 +391,11 @@ struct Drop : Statement {
 // KQL `set` and `declare query_parameters`.
 struct Command : Statement {
     QDIFF_NODE_CLASS(Command, Statement)
-    std::string_view verb;    // upper case, e.g. "ALTER TABLE"
+    std::string_view verb;  // upper case, e.g. "ALTER TABLE"
     List<Name> target;
-    std::string_view text;    // the statement text after the verb, whitespace folded
+    std::string_view text;  // the statement text after the verb, whitespace folded
     Statement* body = nullptr;
-    bool writes = false;      // changes data, schema or permissions
+    bool writes = false;  // changes data, schema or permissions
     QDIFF_REFLECT(v("verb", s.verb); v("target", s.target); v("text", s.text); v("body", s.body);
                   v("writes", s.writes);)
 };
@@ -467,18 +477,17 @@ struct Join : Node {
     Expr* condition = nullptr;
     List<Name> using_columns;
     List<Expr*> options;  // NamedArg: KQL hint.*, lookup
-    QDIFF_REFLECT(v("join", s.join); v("natural", s.natural); v("right", s.right);
-                  v("condition", s.condition); v("using_columns", s.using_columns); v("options", s.options);)
+    QDIFF_REFLECT(v("join", s.join); v("natural", s.natural); v("right", s.right); v("condition", s.condition);
+                  v("using_columns", s.using_columns); v("options", s.options);)
 };
 
 struct Search : Node {
     QDIFF_NODE_CLASS(Search, Node)
     SearchKind search = SearchKind::Text;
-    Expr* query = nullptr;      // the text, concepts, vector or object
-    List<Expr*> properties;     // searched properties/columns (bm25 properties with boosts)
-    List<Expr*> options;        // NamedArg: alpha, certainty, distance, moveTo, fusionType...
-    QDIFF_REFLECT(v("search", s.search); v("query", s.query); v("properties", s.properties);
-                  v("options", s.options);)
+    Expr* query = nullptr;   // the text, concepts, vector or object
+    List<Expr*> properties;  // searched properties/columns (bm25 properties with boosts)
+    List<Expr*> options;     // NamedArg: alpha, certainty, distance, moveTo, fusionType...
+    QDIFF_REFLECT(v("search", s.search); v("query", s.query); v("properties", s.properties); v("options", s.options);)
 };
 
 struct OrderItem : Node {
@@ -515,8 +524,7 @@ struct WindowSpec : Node {
     List<Expr*> partition_by;
     List<OrderItem*> order_by;
     WindowFrame* frame = nullptr;
-    QDIFF_REFLECT(v("base", s.base); v("partition_by", s.partition_by); v("order_by", s.order_by);
-                  v("frame", s.frame);)
+    QDIFF_REFLECT(v("base", s.base); v("partition_by", s.partition_by); v("order_by", s.order_by); v("frame", s.frame);)
 };
 
 struct WindowDef : Node {
@@ -762,8 +770,8 @@ size_t hash(const Node* n);                // consistent with equal
 template <class V>
 void visit_fields(const Node& n, V&& v) {
     switch (n.kind) {
-#define QDIFF_NODE(Class) \
-    case Kind::Class:     \
+#define QDIFF_NODE(Class)                                \
+    case Kind::Class:                                    \
         Class::reflect(static_cast<const Class&>(n), v); \
         break;
 #include "qdiff/ast_nodes.def"

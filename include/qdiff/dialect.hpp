@@ -58,13 +58,13 @@ struct DialectTraits {
     bool like_ignores_case = false;       // LIKE compares case-insensitively, so it is not `=`
     bool cast_by_affinity = false;        // CAST types compare by storage class (SQLite)
     RowLimit row_limit = RowLimit::Limit;
-    uint64_t features = 0;          // DialectFeature bits
-    std::string_view engine = {};   // the `--db ENGINE:...` that executes it, if any
+    uint64_t features = 0;         // DialectFeature bits
+    std::string_view engine = {};  // the `--db ENGINE:...` that executes it, if any
     DialectLexing lexing = {};
     // What `--dialect auto` looks for: upper-case spellings only this dialect (or few others) uses,
     // separated by `|`, matched in the upper-cased text.
     std::string_view markers = {};
-    bool guessed = true;            // a dialect --dialect auto can settle on
+    bool guessed = true;  // a dialect --dialect auto can settle on
 
     bool has(DialectFeature f) const { return (features >> static_cast<unsigned>(f)) & 1u; }
 };
@@ -75,7 +75,7 @@ std::string_view feature_description(DialectFeature f);  // "a `backtick` quoted
 
 std::string_view dialect_name(Dialect d);
 std::optional<Dialect> parse_dialect_name(std::string_view name);  // a name or an alias
-std::string dialect_names(std::string_view separator = ", ");     // every name, in declaration order
+std::string dialect_names(std::string_view separator = ", ");      // every name, in declaration order
 
 // --dialect auto: the dialect whose markers the text uses most (ties: the first declared), generic
 // when it uses none; `evidence` gets the first marker found of the winner.

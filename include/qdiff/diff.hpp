@@ -16,23 +16,23 @@ namespace qdiff {
 // One comparable unit of a component: a filter atom is (property, operator, typed value) under the
 // AND/OR structure it sits in (`context`); other components fill the fields they need.
 struct Atom {
-    std::string text;      // canonical printed form; equal texts are equal atoms
-    std::string property;  // column, relation, function argument...
-    std::string op;        // operator, function, join kind, sort direction...
-    std::string value;     // the value as text
+    std::string text;                // canonical printed form; equal texts are equal atoms
+    std::string property;            // column, relation, function argument...
+    std::string op;                  // operator, function, join kind, sort direction...
+    std::string value;               // the value as text
     std::vector<std::string> items;  // a set-like value (IN list): its items, compared as a set
-    bool numeric = false;  // value is a number
+    bool numeric = false;            // value is a number
     double number = 0;
     std::string value_type;  // literal type of the value ("integer", "string", ...), "" when not a literal
-    std::string context;   // connective path of a filter atom ("AND", "AND/OR"), or a position
-    std::string slot;      // aggregation of a Weaviate structured query: "integer" | "text" | "boolean"
-    Span span;             // in the text the atom came from
+    std::string context;     // connective path of a filter atom ("AND", "AND/OR"), or a position
+    std::string slot;        // aggregation of a Weaviate structured query: "integer" | "text" | "boolean"
+    Span span;               // in the text the atom came from
     uint32_t statement = 0;  // index of its statement in a script of several
 };
 
 // The components, in reporting order.
-inline constexpr const char* kComponentNames[] = {"collection", "search",     "filters", "aggregations",
-                                                  "group_by",   "projection", "joins",   "order",
+inline constexpr const char* kComponentNames[] = {"collection", "search",     "filters",        "aggregations",
+                                                  "group_by",   "projection", "joins",          "order",
                                                   "limit",      "having",     "set_operations", "subqueries"};
 
 using Components = std::map<std::string, std::vector<Atom>>;
@@ -57,11 +57,11 @@ struct ComponentResult {
     std::string name;
     double score = 1;
     double weight = 0;
-    bool absent = true;  // no atoms on either side (full credit)
-    std::vector<AtomPair> matched;   // similarity 1
-    std::vector<AtomPair> changed;   // partial similarity
-    std::vector<Atom> missing;       // in expected only
-    std::vector<Atom> extra;         // in generated only
+    bool absent = true;             // no atoms on either side (full credit)
+    std::vector<AtomPair> matched;  // similarity 1
+    std::vector<AtomPair> changed;  // partial similarity
+    std::vector<Atom> missing;      // in expected only
+    std::vector<Atom> extra;        // in generated only
 };
 
 // Pairs the atoms of both sides by maximum weighted matching (Hungarian algorithm) and scores the
@@ -105,7 +105,7 @@ std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b);
 
 // One step of the component-level edit script that turns the expected query into the generated one.
 struct Edit {
-    std::string op;         // "insert" | "delete" | "update"
+    std::string op;  // "insert" | "delete" | "update"
     std::string component;
     std::optional<Atom> expected;
     std::optional<Atom> generated;
@@ -113,11 +113,11 @@ struct Edit {
 
 // One feature of the execution profile with its share of the log-odds (its explanation).
 struct FeatureContribution {
-    std::string name;          // e.g. "filters.operator"
-    double value = 0;          // the feature's value (a count of atoms, or a ratio)
-    double coefficient = 0;    // its weight in the profile
-    double contribution = 0;   // value × coefficient
-    std::string detail;        // the atoms behind it
+    std::string name;         // e.g. "filters.operator"
+    double value = 0;         // the feature's value (a count of atoms, or a ratio)
+    double coefficient = 0;   // its weight in the profile
+    double contribution = 0;  // value × coefficient
+    std::string detail;       // the atoms behind it
 };
 
 struct DiffResult {
@@ -144,7 +144,7 @@ struct DiffResult {
     size_t tree_distance = 0;  // the edit distance (the script's full length)
     bool tree_distance_exact = true;
     bool tree_edits_truncated = false;  // the script is longer than what is listed
-    size_t statements = 1;  // statement pairs scored (the longer script's statement count)
+    size_t statements = 1;              // statement pairs scored (the longer script's statement count)
 };
 
 // The bounds of the node-level edit script (SCORING.md, "Edits").
@@ -154,7 +154,6 @@ inline constexpr size_t kMaxTreeEdits = 500;
 // Zhang–Shasha tree edit distance (unit costs; labels are a node's kind and scalar fields) and tree size.
 size_t tree_edit_distance(const ast::Node& a, const ast::Node& b);
 size_t tree_size(const ast::Node& n);
-
 
 // Normalizes both scripts and scores `generated` against `expected`, statement i against statement i
 // (a statement only one side has scores 0; the score is the mean over the statement pairs).

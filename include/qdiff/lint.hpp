@@ -14,13 +14,13 @@ namespace qdiff {
 struct LintOptions {
     const Schema* schema = nullptr;  // without a schema only the schema-free rules run
     Dialect dialect = Dialect::Generic;
-    std::set<std::string> disabled;                // rule codes
-    std::map<std::string, Severity> severity;     // remapped rule codes
+    std::set<std::string> disabled;            // rule codes
+    std::map<std::string, Severity> severity;  // remapped rule codes
 };
 
 struct LintResult {
-    bool valid = false;  // parsed, and no error was reported
-    int confidence = 0;  // 0..100, see `confidence()`
+    bool valid = false;                   // parsed, and no error was reported
+    int confidence = 0;                   // 0..100, see `confidence()`
     std::vector<Diagnostic> diagnostics;  // the parse diagnostics first, then the rules', in text order
 };
 

@@ -33,7 +33,8 @@ struct NormalizeRule {
     std::string_view summary;
 };
 const std::vector<NormalizeRule>& normalize_rules();
-ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena, const NormalizeOptions& options);
+ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena,
+                       const NormalizeOptions& options);
 // The same for one expression, outside any query scope (used by tests and the differ).
 ast::Expr* normalize_expr(const ast::Expr& expr, Language language, ast::Arena& arena);
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "qdiff/ast.hpp"
-#include "qdiff/dialect.hpp"
 #include "qdiff/diagnostic.hpp"
+#include "qdiff/dialect.hpp"
 #include "qdiff/source.hpp"
 
 namespace qdiff {

@@ -12,7 +12,20 @@
 namespace qdiff {
 
 // The coarse type a lint rule reasons about; `declared_type` keeps the original spelling.
-enum class ColumnType : uint8_t { Unknown, Text, Integer, Real, Boolean, DateTime, TimeSpan, Guid, Dynamic, Blob, Vector, Reference };
+enum class ColumnType : uint8_t {
+    Unknown,
+    Text,
+    Integer,
+    Real,
+    Boolean,
+    DateTime,
+    TimeSpan,
+    Guid,
+    Dynamic,
+    Blob,
+    Vector,
+    Reference
+};
 std::string_view column_type_name(ColumnType t);
 // Maps a declared type of any supported format ("varchar(20)", "long", "text[]", "int", "datetime",
 // "geoCoordinates", a Weaviate class name...) to its coarse type.
@@ -25,7 +38,7 @@ struct Column {
     std::string description;
     bool primary_key = false;
     std::vector<std::string> references;  // Weaviate cross-references: the target classes
-    bool not_null = false;  // declared NOT NULL (DDL, SQLite files); key columns are never NULL either
+    bool not_null = false;                // declared NOT NULL (DDL, SQLite files); key columns are never NULL either
 };
 
 struct ForeignKey {
@@ -58,19 +71,19 @@ struct Schema {
 
 enum class SchemaFormat : uint8_t {
     Auto,
-    Qdiff,          // our own JSON format (see lint/SCHEMA.md)
-    SpiderTables,   // Spider/BIRD tables.json: an array of databases, picked by db_id
-    SqlDdl,         // CREATE TABLE statements, parsed by our SQL parser
-    SqliteFile,     // an SQLite database, introspected
-    Nl2Kql,         // NL2KQL *_Schema.json
-    KustoDatabase,  // `.show database schema as json`
-    WeaviateSchema, // `/v1/schema`: classes with properties and dataType
-    DefogMetadata   // defog-data `{"table_metadata": {TABLE: [{column_name, data_type, column_description}]}}`
+    Qdiff,           // our own JSON format (see lint/SCHEMA.md)
+    SpiderTables,    // Spider/BIRD tables.json: an array of databases, picked by db_id
+    SqlDdl,          // CREATE TABLE statements, parsed by our SQL parser
+    SqliteFile,      // an SQLite database, introspected
+    Nl2Kql,          // NL2KQL *_Schema.json
+    KustoDatabase,   // `.show database schema as json`
+    WeaviateSchema,  // `/v1/schema`: classes with properties and dataType
+    DefogMetadata    // defog-data `{"table_metadata": {TABLE: [{column_name, data_type, column_description}]}}`
 };
 std::string_view schema_format_name(SchemaFormat f);
 
 struct SchemaLoadResult {
-    std::optional<Schema> schema;       // empty on failure
+    std::optional<Schema> schema;  // empty on failure
     // A malformed file: one diagnostic with the file name, line and column in the message; its span
     // is a byte range of the schema file, not of a query.
     std::vector<Diagnostic> diagnostics;

@@ -34,7 +34,7 @@ std::string_view stage_status_name(StageStatus s);
 
 // What earlier stages found, for later ones.
 struct StageContext {
-    const ParseResult* expected = nullptr;   // null when it did not parse
+    const ParseResult* expected = nullptr;  // null when it did not parse
     const ParseResult* generated = nullptr;
     std::optional<double> structural_score;
     std::optional<int> confidence;
@@ -44,7 +44,7 @@ struct StageContext {
 struct StageResult {
     std::string stage;  // "results" | "judge" | ...
     StageStatus status = StageStatus::Skipped;
-    double score = 0;   // in [0, 1]; meaningful when status is Ok
+    double score = 0;  // in [0, 1]; meaningful when status is Ok
     std::string reason;
     std::map<std::string, std::string> details;  // stage-specific facts for the record (JSON values as text)
     double seconds = 0;

@@ -34,7 +34,7 @@ struct Columns {
     bool open = false;  // some columns are unknown (no schema, a plugin, an unanalysed operator)
 
     const FlowColumn* find(std::string_view name) const;  // case-sensitive, as Kusto
-    void add(FlowColumn c);                                // replaces a column of the same name
+    void add(FlowColumn c);                               // replaces a column of the same name
     void remove(std::string_view name, const std::string& by, Span at);
 };
 
@@ -45,7 +45,7 @@ enum class Resolved : uint8_t {
     Scalar,     // a let-bound scalar or a function parameter
     Unchecked,  // the input's columns are not all known
     Unknown,
-    Dropped,    // removed by an earlier operator of the pipeline
+    Dropped,  // removed by an earlier operator of the pipeline
 };
 
 struct ColumnUse {
@@ -53,8 +53,8 @@ struct ColumnUse {
     Span span;  // the reference (just the name for join `on` names)
     Clause clause = Clause::Other;
     Resolved status = Resolved::Unchecked;
-    FlowColumn column;              // Column: what it resolved to
-    std::string suggestion;         // Unknown: the nearest column in scope
+    FlowColumn column;                       // Column: what it resolved to
+    std::string suggestion;                  // Unknown: the nearest column in scope
     const DroppedColumn* dropped = nullptr;  // Dropped: the operator that removed it (owned by Analysis)
 };
 
@@ -68,9 +68,9 @@ struct TableUse {
 struct Analysis {
     std::vector<TableUse> tables;
     std::vector<ColumnUse> columns;
-    std::vector<const ast::Query*> blocks;  // every pipeline block, outer blocks first
-    std::vector<const ast::Query*> results;  // the last block of each top-level query statement
-    std::vector<const Table*> time_filtered;  // tables whose datetime columns some filter reads
+    std::vector<const ast::Query*> blocks;          // every pipeline block, outer blocks first
+    std::vector<const ast::Query*> results;         // the last block of each top-level query statement
+    std::vector<const Table*> time_filtered;        // tables whose datetime columns some filter reads
     std::vector<const ast::Node*> all_table_scans;  // `search *`, `union *`, `find` without `in`
     std::unordered_map<const ast::ColumnRef*, size_t> column_index;
     std::vector<std::unique_ptr<DroppedColumn>> dropped_storage;

@@ -83,8 +83,10 @@ private:
             query(*q, env);
         } else if (auto* s = dyn_cast<Script>(lambda.body)) {
             for (const Statement* st : s->statements) {
-                if (auto* bq = dyn_cast<Query>(st)) query(*bq, env);
-                else if (auto* let = dyn_cast<Let>(st)) bind(*let, env);
+                if (auto* bq = dyn_cast<Query>(st))
+                    query(*bq, env);
+                else if (auto* let = dyn_cast<Let>(st))
+                    bind(*let, env);
             }
         } else if (auto* e = dyn_cast<Expr>(lambda.body)) {
             Columns open;
@@ -102,8 +104,10 @@ private:
         Columns cur;
         for (size_t i = 0; i < q.sources.size(); ++i) {
             Columns c = relation(*q.sources[i], env);
-            if (i == 0) cur = std::move(c);
-            else merge(cur, c);
+            if (i == 0)
+                cur = std::move(c);
+            else
+                merge(cur, c);
         }
         for (const Join* j : q.joins) join(*j, cur, env);
         for (const Search* s : q.search) {
@@ -130,7 +134,8 @@ private:
         if (auto* d = dyn_cast<DerivedTable>(&r)) return d->query ? query(*d->query, env) : open_columns();
         if (auto* v = dyn_cast<ValuesTable>(&r)) {
             Columns c;
-            for (const ColumnDef* def : v->columns) c.add({std::string(def->name.text), kusto_type(def->type), nullptr});
+            for (const ColumnDef* def : v->columns)
+                c.add({std::string(def->name.text), kusto_type(def->type), nullptr});
             return c;
         }
         if (auto* f = dyn_cast<TableFunction>(&r)) return table_function(*f, env);
@@ -203,8 +208,7 @@ private:
         Span op = operator_span(j.span.begin, j.span.end);
         switch (j.join) {
             case JoinKind::Semi:
-            case JoinKind::Anti:
-                return;  // the left side's rows and columns
+            case JoinKind::Anti: return;  // the left side's rows and columns
             case JoinKind::RightSemi:
             case JoinKind::RightAnti:
                 for (const FlowColumn& c : left.list)
@@ -212,8 +216,7 @@ private:
                 right.dropped.insert(right.dropped.end(), left.dropped.begin(), left.dropped.end());
                 left = std::move(right);
                 return;
-            default:
-                break;
+            default: break;
         }
         // Both sides' columns; a right column whose name the left has gets the suffix 1 (a lookup
         // drops the right side's keys instead).
@@ -255,8 +258,10 @@ private:
             return star && star->pattern.empty();
         });
         Columns out;
-        if (extend) out = cur;
-        else out.dropped = cur.dropped;
+        if (extend)
+            out = cur;
+        else
+            out.dropped = cur.dropped;
         int unnamed = 0;
         for (const SelectItem* item : q.projection) {
             if (auto* star = dyn_cast<Star>(item->expr)) {
@@ -265,7 +270,8 @@ private:
             }
             // extend sees the columns it has just computed (extend a = 1, b = a + 1).
             expr(item->expr, extend ? out : cur, env, Clause::Other);
-            out.add({output_name(*item, ++unnamed), type_of_expr(item->expr, extend ? out : cur), origin_of(item->expr, cur)});
+            out.add({output_name(*item, ++unnamed), type_of_expr(item->expr, extend ? out : cur),
+                     origin_of(item->expr, cur)});
         }
         if (!extend) {
             Span op = operator_span(q.projection.front()->span.begin, q.projection.back()->span.end);
@@ -287,7 +293,8 @@ private:
             if (!items) return;
             Columns named;
             for (const Expr* item : items->items) {
-                if (auto* star = dyn_cast<Star>(item)) keep_matching(star->pattern, cur, named);
+                if (auto* star = dyn_cast<Star>(item))
+                    keep_matching(star->pattern, cur, named);
                 else if (auto* ref = dyn_cast<ColumnRef>(item)) {
                     expr(ref, cur, env, Clause::Other);
                     if (const FlowColumn* c = cur.find(ref->path[0].text)) named.add(*c);
@@ -318,7 +325,8 @@ private:
             // With parameters (kind=, to typeof()) the operator is text: an expanded path such as
             // parse_json(F).x becomes F_x, which we do not model, so any column may follow.
             if (auto* text = dyn_cast<Literal>(option.value))
-                for (std::string& column : mv_expand_new_columns(text->text)) cur.add({std::move(column), ColumnType::Dynamic, nullptr});
+                for (std::string& column : mv_expand_new_columns(text->text))
+                    cur.add({std::move(column), ColumnType::Dynamic, nullptr});
             cur.open = true;
         } else if (name == "mv-expand") {
             for (const Expr* item : items->items) {
@@ -327,13 +335,15 @@ private:
                     cur.add({std::string(named->name.text), ColumnType::Dynamic, nullptr});
                 } else {
                     expr(item, cur, env, Clause::Other);
-                    if (auto* ref = dyn_cast<ColumnRef>(item)) cur.add({std::string(ref->path[0].text), ColumnType::Dynamic, nullptr});
+                    if (auto* ref = dyn_cast<ColumnRef>(item))
+                        cur.add({std::string(ref->path[0].text), ColumnType::Dynamic, nullptr});
                 }
             }
         } else if (name == "serialize" && items) {
             for (const Expr* item : items->items) {
                 expr(item, cur, env, Clause::Other);
-                if (auto* named = dyn_cast<NamedArg>(item)) cur.add({std::string(named->name.text), ColumnType::Unknown, nullptr});
+                if (auto* named = dyn_cast<NamedArg>(item))
+                    cur.add({std::string(named->name.text), ColumnType::Unknown, nullptr});
             }
         } else if (name == "getschema") {
             cur = Columns{};
@@ -426,7 +436,9 @@ private:
     void name_use_text(const std::string& name, Span within, const Columns& cols, const Env& env) {
         std::string_view text = text_.substr(within.begin, within.end - within.begin);
         size_t at = text.find(name);
-        Span span = at == std::string_view::npos ? within : Span{within.begin + uint32_t(at), within.begin + uint32_t(at + name.size())};
+        Span span = at == std::string_view::npos
+                        ? within
+                        : Span{within.begin + uint32_t(at), within.begin + uint32_t(at + name.size())};
         std::string_view stable = text_.substr(span.begin, span.end - span.begin);
         if (stable != name) return;  // the text was rewritten (whitespace folded): nothing to point at
         name_use(stable, span, cols, env, Clause::Other);
@@ -459,7 +471,8 @@ private:
                 } else if (first && !item.alias.empty()) {
                     out.add({std::string(item.alias.text), type_of_expr(a, cur), origin_of(a, cur)});
                 } else {
-                    for (std::string& name : default_names(a, 0)) out.add({std::move(name), type_of_expr(a, cur), origin_of(a, cur)});
+                    for (std::string& name : default_names(a, 0))
+                        out.add({std::move(name), type_of_expr(a, cur), origin_of(a, cur)});
                 }
                 first = false;
             }
@@ -469,7 +482,8 @@ private:
             out.add({std::string(item.alias.text), aggregate_type(item.expr, cur), nullptr});
             return;
         }
-        for (std::string& name : aggregate_names(item.expr)) out.add({std::move(name), aggregate_type(item.expr, cur), nullptr});
+        for (std::string& name : aggregate_names(item.expr))
+            out.add({std::move(name), aggregate_type(item.expr, cur), nullptr});
     }
 
     std::string output_name(const SelectItem& item, int position) {
@@ -561,14 +575,17 @@ private:
     Span operator_span(uint32_t begin, uint32_t end) const {
         size_t bar = text_.rfind('|', begin > 0 ? begin - 1 : 0);
         size_t start = bar == std::string_view::npos || bar >= begin ? begin : bar + 1;
-        while (start < begin && (text_[start] == ' ' || text_[start] == '\t' || text_[start] == '\n' || text_[start] == '\r')) ++start;
+        while (start < begin &&
+               (text_[start] == ' ' || text_[start] == '\t' || text_[start] == '\n' || text_[start] == '\r'))
+            ++start;
         return {uint32_t(start), std::max(end, uint32_t(start))};
     }
 
     // The operator's first word as written: "project", "summarize", "project-away", "join"...
     std::string operator_name(Span op) const {
         size_t i = op.begin;
-        while (i < op.end && (std::isalnum(static_cast<unsigned char>(text_[i])) || text_[i] == '-' || text_[i] == '_')) ++i;
+        while (i < op.end && (std::isalnum(static_cast<unsigned char>(text_[i])) || text_[i] == '-' || text_[i] == '_'))
+            ++i;
         return i > op.begin ? std::string(text_.substr(op.begin, i - op.begin)) : std::string("an operator");
     }
 

@@ -55,7 +55,8 @@ std::string_view kind_phrase(JsonKind kind) {
 
 const JsonValue& expect(const LoadContext& ctx, const JsonValue& value, JsonKind kind, std::string_view what) {
     if (value.kind != kind && !(kind == JsonKind::number && value.kind == JsonKind::integer)) {
-        ctx.malformed(value.span, fmt::format("{} must be {}, not {}", what, kind_phrase(kind), kind_phrase(value.kind)));
+        ctx.malformed(value.span,
+                      fmt::format("{} must be {}, not {}", what, kind_phrase(kind), kind_phrase(value.kind)));
     }
     return value;
 }

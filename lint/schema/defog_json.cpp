@@ -14,7 +14,8 @@ Schema load_defog_metadata(const LoadContext& ctx, const JsonValue& root) {
         Table table;
         // "consumer_div.users" is known as "users", as in the DDL beside it.
         table.name = entry.key.substr(entry.key.rfind('.') + 1);
-        for (const JsonValue& c : expect(ctx, entry.value, JsonKind::array, fmt::format("table \"{}\"", entry.key)).items) {
+        for (const JsonValue& c :
+             expect(ctx, entry.value, JsonKind::array, fmt::format("table \"{}\"", entry.key)).items) {
             expect(ctx, c, JsonKind::object, "a column");
             Column column;
             column.name = string_member(ctx, c, "column_name");

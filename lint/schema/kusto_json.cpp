@@ -82,7 +82,8 @@ Schema load_kusto_database(const LoadContext& ctx, const JsonValue& root) {
     if (schema.name.empty()) schema.name = chosen.key;
     // Materialized views and external tables are queried like tables.
     for (std::string_view kind : {"Tables", "MaterializedViews", "ExternalTables"}) {
-        if (const JsonValue* tables = optional_member(ctx, db, kind, JsonKind::object)) read_kusto_tables(ctx, *tables, schema);
+        if (const JsonValue* tables = optional_member(ctx, db, kind, JsonKind::object))
+            read_kusto_tables(ctx, *tables, schema);
     }
     return schema;
 }

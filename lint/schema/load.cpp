@@ -26,7 +26,8 @@ constexpr std::string_view kSqliteHeader{"SQLite format 3\0", 16};
 // The first object of the document: the root, or the first element of a root array.
 const JsonValue* first_object(const JsonValue& root) {
     if (root.kind == JsonKind::object) return &root;
-    if (root.kind == JsonKind::array && !root.items.empty() && root.items[0].kind == JsonKind::object) return &root.items[0];
+    if (root.kind == JsonKind::array && !root.items.empty() && root.items[0].kind == JsonKind::object)
+        return &root.items[0];
     return nullptr;
 }
 
@@ -38,7 +39,8 @@ SchemaFormat detect_json_format(const JsonValue& root) {
     if (object->find("Database") && object->find("Tables")) return SchemaFormat::Nl2Kql;
     if (root.kind != JsonKind::object) return SchemaFormat::Auto;
     if (object->find("Databases")) return SchemaFormat::KustoDatabase;
-    if (object->find("classes") || (object->find("class") && object->find("properties"))) return SchemaFormat::WeaviateSchema;
+    if (object->find("classes") || (object->find("class") && object->find("properties")))
+        return SchemaFormat::WeaviateSchema;
     if (object->find("table_metadata")) return SchemaFormat::DefogMetadata;
     if (object->find("tables")) return SchemaFormat::Qdiff;
     return SchemaFormat::Auto;
@@ -146,8 +148,9 @@ SchemaLoadResult load_schema(const std::string& path, const std::string& selecto
         (format == SchemaFormat::Auto && std::string_view(header, in.gcount()) == kSqliteHeader)) {
         if (load_sqlite_file == nullptr) {
             return failure(make_diagnostic(DiagId::SchemaUnknownFormat, {},
-                                           {path, "an SQLite database is read by the qdiff::stages library, "
-                                                  "which this program does not link"}),
+                                           {path,
+                                            "an SQLite database is read by the qdiff::stages library, "
+                                            "which this program does not link"}),
                            SchemaFormat::SqliteFile);
         }
         try {

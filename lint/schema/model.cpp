@@ -49,55 +49,119 @@ namespace {
 // meaning wins: "time" is a time of day (DateTime), not Kusto's rare alias of timespan.
 constexpr std::pair<std::string_view, ColumnType> kSpellings[] = {
     // text
-    {"text", ColumnType::Text}, {"string", ColumnType::Text}, {"varchar", ColumnType::Text},
-    {"char", ColumnType::Text}, {"character", ColumnType::Text}, {"character varying", ColumnType::Text},
-    {"nvarchar", ColumnType::Text}, {"nchar", ColumnType::Text}, {"varchar2", ColumnType::Text},
-    {"nvarchar2", ColumnType::Text}, {"clob", ColumnType::Text}, {"nclob", ColumnType::Text},
-    {"tinytext", ColumnType::Text}, {"mediumtext", ColumnType::Text}, {"longtext", ColumnType::Text},
-    {"ntext", ColumnType::Text}, {"citext", ColumnType::Text}, {"enum", ColumnType::Text},
-    {"set", ColumnType::Text}, {"xml", ColumnType::Text}, {"name", ColumnType::Text},
-    {"national character", ColumnType::Text}, {"national character varying", ColumnType::Text},
-    {"system.string", ColumnType::Text}, {"inet", ColumnType::Text}, {"cidr", ColumnType::Text},
+    {"text", ColumnType::Text},
+    {"string", ColumnType::Text},
+    {"varchar", ColumnType::Text},
+    {"char", ColumnType::Text},
+    {"character", ColumnType::Text},
+    {"character varying", ColumnType::Text},
+    {"nvarchar", ColumnType::Text},
+    {"nchar", ColumnType::Text},
+    {"varchar2", ColumnType::Text},
+    {"nvarchar2", ColumnType::Text},
+    {"clob", ColumnType::Text},
+    {"nclob", ColumnType::Text},
+    {"tinytext", ColumnType::Text},
+    {"mediumtext", ColumnType::Text},
+    {"longtext", ColumnType::Text},
+    {"ntext", ColumnType::Text},
+    {"citext", ColumnType::Text},
+    {"enum", ColumnType::Text},
+    {"set", ColumnType::Text},
+    {"xml", ColumnType::Text},
+    {"name", ColumnType::Text},
+    {"national character", ColumnType::Text},
+    {"national character varying", ColumnType::Text},
+    {"system.string", ColumnType::Text},
+    {"inet", ColumnType::Text},
+    {"cidr", ColumnType::Text},
     // integers
-    {"int", ColumnType::Integer}, {"integer", ColumnType::Integer}, {"bigint", ColumnType::Integer},
-    {"smallint", ColumnType::Integer}, {"tinyint", ColumnType::Integer}, {"mediumint", ColumnType::Integer},
-    {"int2", ColumnType::Integer}, {"int4", ColumnType::Integer}, {"int8", ColumnType::Integer},
-    {"serial", ColumnType::Integer}, {"bigserial", ColumnType::Integer}, {"smallserial", ColumnType::Integer},
-    {"serial4", ColumnType::Integer}, {"serial8", ColumnType::Integer}, {"long", ColumnType::Integer},
-    {"year", ColumnType::Integer}, {"system.int64", ColumnType::Integer}, {"system.int32", ColumnType::Integer},
-    {"system.int16", ColumnType::Integer}, {"system.byte", ColumnType::Integer},
+    {"int", ColumnType::Integer},
+    {"integer", ColumnType::Integer},
+    {"bigint", ColumnType::Integer},
+    {"smallint", ColumnType::Integer},
+    {"tinyint", ColumnType::Integer},
+    {"mediumint", ColumnType::Integer},
+    {"int2", ColumnType::Integer},
+    {"int4", ColumnType::Integer},
+    {"int8", ColumnType::Integer},
+    {"serial", ColumnType::Integer},
+    {"bigserial", ColumnType::Integer},
+    {"smallserial", ColumnType::Integer},
+    {"serial4", ColumnType::Integer},
+    {"serial8", ColumnType::Integer},
+    {"long", ColumnType::Integer},
+    {"year", ColumnType::Integer},
+    {"system.int64", ColumnType::Integer},
+    {"system.int32", ColumnType::Integer},
+    {"system.int16", ColumnType::Integer},
+    {"system.byte", ColumnType::Integer},
     // reals (Spider's "number" covers integers and fractions alike)
-    {"real", ColumnType::Real}, {"float", ColumnType::Real}, {"double", ColumnType::Real},
-    {"double precision", ColumnType::Real}, {"decimal", ColumnType::Real}, {"numeric", ColumnType::Real},
-    {"number", ColumnType::Real}, {"money", ColumnType::Real}, {"smallmoney", ColumnType::Real},
-    {"float4", ColumnType::Real}, {"float8", ColumnType::Real}, {"dec", ColumnType::Real},
-    {"system.double", ColumnType::Real}, {"system.single", ColumnType::Real}, {"system.decimal", ColumnType::Real},
+    {"real", ColumnType::Real},
+    {"float", ColumnType::Real},
+    {"double", ColumnType::Real},
+    {"double precision", ColumnType::Real},
+    {"decimal", ColumnType::Real},
+    {"numeric", ColumnType::Real},
+    {"number", ColumnType::Real},
+    {"money", ColumnType::Real},
+    {"smallmoney", ColumnType::Real},
+    {"float4", ColumnType::Real},
+    {"float8", ColumnType::Real},
+    {"dec", ColumnType::Real},
+    {"system.double", ColumnType::Real},
+    {"system.single", ColumnType::Real},
+    {"system.decimal", ColumnType::Real},
     {"system.data.sqltypes.sqldecimal", ColumnType::Real},
     // booleans (Kusto stores bool as System.SByte)
-    {"bool", ColumnType::Boolean}, {"boolean", ColumnType::Boolean}, {"bit", ColumnType::Boolean},
-    {"system.boolean", ColumnType::Boolean}, {"system.sbyte", ColumnType::Boolean},
+    {"bool", ColumnType::Boolean},
+    {"boolean", ColumnType::Boolean},
+    {"bit", ColumnType::Boolean},
+    {"system.boolean", ColumnType::Boolean},
+    {"system.sbyte", ColumnType::Boolean},
     // date and time
-    {"date", ColumnType::DateTime}, {"datetime", ColumnType::DateTime}, {"timestamp", ColumnType::DateTime},
-    {"timestamptz", ColumnType::DateTime}, {"time", ColumnType::DateTime}, {"timetz", ColumnType::DateTime},
-    {"datetime2", ColumnType::DateTime}, {"smalldatetime", ColumnType::DateTime},
-    {"datetimeoffset", ColumnType::DateTime}, {"timestamp with time zone", ColumnType::DateTime},
-    {"timestamp without time zone", ColumnType::DateTime}, {"time with time zone", ColumnType::DateTime},
-    {"time without time zone", ColumnType::DateTime}, {"system.datetime", ColumnType::DateTime},
+    {"date", ColumnType::DateTime},
+    {"datetime", ColumnType::DateTime},
+    {"timestamp", ColumnType::DateTime},
+    {"timestamptz", ColumnType::DateTime},
+    {"time", ColumnType::DateTime},
+    {"timetz", ColumnType::DateTime},
+    {"datetime2", ColumnType::DateTime},
+    {"smalldatetime", ColumnType::DateTime},
+    {"datetimeoffset", ColumnType::DateTime},
+    {"timestamp with time zone", ColumnType::DateTime},
+    {"timestamp without time zone", ColumnType::DateTime},
+    {"time with time zone", ColumnType::DateTime},
+    {"time without time zone", ColumnType::DateTime},
+    {"system.datetime", ColumnType::DateTime},
     // durations
-    {"timespan", ColumnType::TimeSpan}, {"interval", ColumnType::TimeSpan}, {"system.timespan", ColumnType::TimeSpan},
+    {"timespan", ColumnType::TimeSpan},
+    {"interval", ColumnType::TimeSpan},
+    {"system.timespan", ColumnType::TimeSpan},
     // identifiers
-    {"guid", ColumnType::Guid}, {"uuid", ColumnType::Guid}, {"uniqueidentifier", ColumnType::Guid},
+    {"guid", ColumnType::Guid},
+    {"uuid", ColumnType::Guid},
+    {"uniqueidentifier", ColumnType::Guid},
     {"system.guid", ColumnType::Guid},
     // nested values (Weaviate's object, geoCoordinates and phoneNumber are objects too)
-    {"dynamic", ColumnType::Dynamic}, {"json", ColumnType::Dynamic}, {"jsonb", ColumnType::Dynamic},
-    {"system.object", ColumnType::Dynamic}, {"object", ColumnType::Dynamic},
-    {"geocoordinates", ColumnType::Dynamic}, {"phonenumber", ColumnType::Dynamic},
+    {"dynamic", ColumnType::Dynamic},
+    {"json", ColumnType::Dynamic},
+    {"jsonb", ColumnType::Dynamic},
+    {"system.object", ColumnType::Dynamic},
+    {"object", ColumnType::Dynamic},
+    {"geocoordinates", ColumnType::Dynamic},
+    {"phonenumber", ColumnType::Dynamic},
     // bytes and vectors
-    {"blob", ColumnType::Blob}, {"bytea", ColumnType::Blob}, {"binary", ColumnType::Blob},
-    {"varbinary", ColumnType::Blob}, {"vector", ColumnType::Vector},
+    {"blob", ColumnType::Blob},
+    {"bytea", ColumnType::Blob},
+    {"binary", ColumnType::Blob},
+    {"varbinary", ColumnType::Blob},
+    {"vector", ColumnType::Vector},
 };
 
-bool contains(std::string_view haystack, std::string_view needle) { return haystack.find(needle) != std::string_view::npos; }
+bool contains(std::string_view haystack, std::string_view needle) {
+    return haystack.find(needle) != std::string_view::npos;
+}
 
 // A Weaviate cross-reference names a class, and class names start with an upper-case letter
 // ("Article"); SQL types in our canonical spelling are all upper case, so they never look like one.
@@ -115,9 +179,12 @@ std::string without_arguments(std::string_view s) {
     std::string out;
     int depth = 0;
     for (char c : s) {
-        if (c == '(') ++depth;
-        else if (c == ')') depth = depth > 0 ? depth - 1 : 0;
-        else if (depth == 0) out += c;
+        if (c == '(')
+            ++depth;
+        else if (c == ')')
+            depth = depth > 0 ? depth - 1 : 0;
+        else if (depth == 0)
+            out += c;
     }
     return out;
 }

@@ -50,14 +50,17 @@ Column read_column(const LoadContext& ctx, const JsonValue& json) {
     }
     column.type = column.references.empty() ? classify_type(column.declared_type) : ColumnType::Reference;
     // "type": "Article" is a cross-reference to that class, as in a Weaviate dataType.
-    if (column.type == ColumnType::Reference && column.references.empty()) column.references.push_back(column.declared_type);
+    if (column.type == ColumnType::Reference && column.references.empty())
+        column.references.push_back(column.declared_type);
     return column;
 }
 
 // A name listed by a key must be a column of `table`.
-void check_columns_exist(const LoadContext& ctx, const Table& table, const std::vector<std::string>& names, const JsonValue& at) {
+void check_columns_exist(const LoadContext& ctx, const Table& table, const std::vector<std::string>& names,
+                         const JsonValue& at) {
     for (const std::string& name : names) {
-        if (!table.find_column(name)) ctx.malformed(at.span, fmt::format("table \"{}\" has no column \"{}\"", table.name, name));
+        if (!table.find_column(name))
+            ctx.malformed(at.span, fmt::format("table \"{}\" has no column \"{}\"", table.name, name));
     }
 }
 
@@ -70,7 +73,8 @@ Table read_table(const LoadContext& ctx, const JsonValue& json) {
     table.time_partitioned = bool_member(ctx, json, "time_partitioned");
     for (const JsonValue& c : member(ctx, json, "columns", JsonKind::array).items) {
         Column column = read_column(ctx, c);
-        if (table.find_column(column.name)) ctx.malformed(c.span, fmt::format("column \"{}\" is listed twice", column.name));
+        if (table.find_column(column.name))
+            ctx.malformed(c.span, fmt::format("column \"{}\" is listed twice", column.name));
         table.columns.push_back(std::move(column));
     }
     if (const JsonValue* key = optional_member(ctx, json, "primary_key", JsonKind::array)) {
@@ -92,7 +96,8 @@ Table read_table(const LoadContext& ctx, const JsonValue& json) {
                           string_member(ctx, k, "referenced_table"),
                           string_list(ctx, member(ctx, k, "referenced_columns", JsonKind::array), "a column name")};
             if (fk.columns.size() != fk.referenced_columns.size() || fk.columns.empty()) {
-                ctx.malformed(k.span, "a foreign key needs as many \"referenced_columns\" as \"columns\" (at least one)");
+                ctx.malformed(k.span,
+                              "a foreign key needs as many \"referenced_columns\" as \"columns\" (at least one)");
             }
             check_columns_exist(ctx, table, fk.columns, k);
             table.foreign_keys.push_back(std::move(fk));
@@ -112,7 +117,8 @@ Schema load_qdiff_json(const LoadContext& ctx, const JsonValue& root) {
     std::vector<const JsonValue*> table_json;
     for (const JsonValue& t : member(ctx, root, "tables", JsonKind::array).items) {
         Table table = read_table(ctx, t);
-        if (schema.find_table(table.name)) ctx.malformed(t.span, fmt::format("table \"{}\" is listed twice", table.name));
+        if (schema.find_table(table.name))
+            ctx.malformed(t.span, fmt::format("table \"{}\" is listed twice", table.name));
         schema.tables.push_back(std::move(table));
         table_json.push_back(&t);
     }
@@ -121,7 +127,8 @@ Schema load_qdiff_json(const LoadContext& ctx, const JsonValue& root) {
         for (const ForeignKey& fk : schema.tables[i].foreign_keys) {
             const Table* target = schema.find_table(fk.referenced_table);
             const JsonValue& at = member(ctx, *table_json[i], "foreign_keys", JsonKind::array);
-            if (!target) ctx.malformed(at.span, fmt::format("foreign key to unknown table \"{}\"", fk.referenced_table));
+            if (!target)
+                ctx.malformed(at.span, fmt::format("foreign key to unknown table \"{}\"", fk.referenced_table));
             check_columns_exist(ctx, *target, fk.referenced_columns, at);
         }
     }

@@ -21,7 +21,8 @@ size_t index_value(const LoadContext& ctx, const JsonValue& v, size_t limit, std
 }
 
 // The original spellings (what queries use) when present; the lower-case "natural" names otherwise.
-const JsonValue& names_array(const LoadContext& ctx, const JsonValue& db, std::string_view original, std::string_view natural) {
+const JsonValue& names_array(const LoadContext& ctx, const JsonValue& db, std::string_view original,
+                             std::string_view natural) {
     const JsonValue* names = optional_member(ctx, db, original, JsonKind::array);
     return names ? *names : member(ctx, db, natural, JsonKind::array);
 }
@@ -94,7 +95,8 @@ Schema load_database(const LoadContext& ctx, const JsonValue& db) {
     if (const JsonValue* keys = optional_member(ctx, db, "foreign_keys", JsonKind::array)) {
         for (const JsonValue& key : keys->items) {
             expect(ctx, key, JsonKind::array, "a foreign key");
-            if (key.items.size() != 2) ctx.malformed(key.span, "a foreign key must be [column_index, referenced_column_index]");
+            if (key.items.size() != 2)
+                ctx.malformed(key.span, "a foreign key must be [column_index, referenced_column_index]");
             ColumnSlot from = column_at(key.items[0]);
             ColumnSlot to = column_at(key.items[1]);
             const Table& target = schema.tables[to.table];

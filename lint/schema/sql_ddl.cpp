@@ -24,7 +24,9 @@ std::vector<std::string> name_strings(ast::List<ast::Name> names) {
 }
 
 // Tables are known by their last name part: `consumer_div.users` is `users`.
-std::string table_name(ast::List<ast::Name> qualified) { return qualified.empty() ? "" : std::string(qualified.back().text); }
+std::string table_name(ast::List<ast::Name> qualified) {
+    return qualified.empty() ? "" : std::string(qualified.back().text);
+}
 
 void add_primary_key(Table& table, const std::vector<std::string>& columns) {
     for (const std::string& name : columns) {
@@ -59,17 +61,20 @@ Table read_create_table(const LoadContext& ctx, const ast::CreateTable& create, 
     for (const ast::Constraint* k : create.constraints) {
         if (k->constraint == ConstraintKind::PrimaryKey) add_primary_key(table, name_strings(k->columns));
         if (k->constraint == ConstraintKind::ForeignKey) {
-            table.foreign_keys.push_back(ForeignKey{name_strings(k->columns), table_name(k->ref_table), name_strings(k->ref_columns)});
+            table.foreign_keys.push_back(
+                ForeignKey{name_strings(k->columns), table_name(k->ref_table), name_strings(k->ref_columns)});
         }
     }
     // CREATE TABLE ... AS SELECT: the columns the select list names.
     if (create.as_query != nullptr) {
         for (const ast::SelectItem* item : create.as_query->projection) {
             std::string_view name = item->alias.text;
-            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(item->expr); name.empty() && ref && !ref->path.empty()) {
+            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(item->expr);
+                name.empty() && ref && !ref->path.empty()) {
                 name = ref->path.back().text;
             }
-            if (!name.empty()) table.columns.push_back(Column{std::string(name), ColumnType::Unknown, "", "", false, {}});
+            if (!name.empty())
+                table.columns.push_back(Column{std::string(name), ColumnType::Unknown, "", "", false, {}});
         }
     }
     return table;
@@ -139,7 +144,8 @@ void apply_alter_table(Schema& schema, WordReader words) {
             std::vector<std::string> columns = words.name_list();
             if (!words.accept("REFERENCES")) continue;
             std::vector<std::string> target = words.qualified_name();
-            if (!columns.empty() && !target.empty()) table->foreign_keys.push_back(ForeignKey{columns, target.back(), words.name_list()});
+            if (!columns.empty() && !target.empty())
+                table->foreign_keys.push_back(ForeignKey{columns, target.back(), words.name_list()});
         } else {
             words.skip();
         }
@@ -200,10 +206,12 @@ Schema load_sql_ddl(const LoadContext& ctx) {
         ParseResult parsed = parse(std::string(text), options);
         if (!parsed.ok()) {
             const auto& ds = parsed.diagnostics();
-            auto first = std::find_if(ds.begin(), ds.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
+            auto first =
+                std::find_if(ds.begin(), ds.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
             Span at = first == ds.end() ? Span{} : first->span;
             ctx.malformed(Span{statement.begin + at.begin, statement.begin + at.end},
-                          fmt::format("this CREATE TABLE does not parse: {}", first == ds.end() ? "syntax error" : first->message));
+                          fmt::format("this CREATE TABLE does not parse: {}",
+                                      first == ds.end() ? "syntax error" : first->message));
         }
         for (const ast::Statement* s : parsed.script()->statements) {
             const auto* create = ast::dyn_cast<ast::CreateTable>(s);
@@ -221,8 +229,10 @@ Schema load_sql_ddl(const LoadContext& ctx) {
     for (auto [kind, statement] : later) {
         WordReader words(sql_words(ctx.text().substr(statement.begin, statement.size())));
         classify(words);
-        if (kind == StatementKind::AlterTable) apply_alter_table(schema, std::move(words));
-        else apply_comment(schema, std::move(words));
+        if (kind == StatementKind::AlterTable)
+            apply_alter_table(schema, std::move(words));
+        else
+            apply_comment(schema, std::move(words));
     }
     return schema;
 }

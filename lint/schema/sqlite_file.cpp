@@ -56,18 +56,19 @@ Table read_table(const Reader& reader, const std::string& name) {
     Table table;
     table.name = name;
     std::map<int, std::string> key_by_position;  // pk is the 1-based position in the primary key
-    reader.query("SELECT name, type, pk, \"notnull\" FROM pragma_table_info(?1) ORDER BY cid", &name, [&](sqlite3_stmt* s) {
-        Column column;
-        column.name = text_column(s, 0);
-        column.declared_type = text_column(s, 1);
-        column.type = classify_sql_type(column.declared_type);
-        column.not_null = sqlite3_column_int(s, 3) != 0;
-        if (int pk = sqlite3_column_int(s, 2); pk > 0) {
-            column.primary_key = true;
-            key_by_position[pk] = column.name;
-        }
-        table.columns.push_back(std::move(column));
-    });
+    reader.query("SELECT name, type, pk, \"notnull\" FROM pragma_table_info(?1) ORDER BY cid", &name,
+                 [&](sqlite3_stmt* s) {
+                     Column column;
+                     column.name = text_column(s, 0);
+                     column.declared_type = text_column(s, 1);
+                     column.type = classify_sql_type(column.declared_type);
+                     column.not_null = sqlite3_column_int(s, 3) != 0;
+                     if (int pk = sqlite3_column_int(s, 2); pk > 0) {
+                         column.primary_key = true;
+                         key_by_position[pk] = column.name;
+                     }
+                     table.columns.push_back(std::move(column));
+                 });
     for (auto& [position, column] : key_by_position) table.primary_key.push_back(column);
     // One row per column pair; `id` groups the pairs of one key. `to` is NULL when the key refers
     // to the target's primary key.
@@ -99,9 +100,10 @@ Schema load_sqlite_file(const std::string& path) {
     Schema schema;
     schema.name = file_stem(path);
     std::vector<std::string> names;
-    reader.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
-                 "ORDER BY rowid",
-                 nullptr, [&](sqlite3_stmt* s) { names.push_back(text_column(s, 0)); });
+    reader.query(
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+        "ORDER BY rowid",
+        nullptr, [&](sqlite3_stmt* s) { names.push_back(text_column(s, 0)); });
     for (const std::string& name : names) schema.tables.push_back(read_table(reader, name));
     // Fill in keys that refer to a primary key implicitly.
     for (Table& table : schema.tables) {

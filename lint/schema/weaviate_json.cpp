@@ -51,8 +51,9 @@ Schema load_weaviate_schema(const LoadContext& ctx, const JsonValue& root) {
         for (const Column& column : schema.tables[i].columns) {
             for (const std::string& target : column.references) {
                 if (!schema.find_table(target)) {
-                    ctx.malformed(classes.items[i].span, fmt::format("property \"{}\" of class \"{}\" refers to unknown class \"{}\"",
-                                                                     column.name, schema.tables[i].name, target));
+                    ctx.malformed(classes.items[i].span,
+                                  fmt::format("property \"{}\" of class \"{}\" refers to unknown class \"{}\"",
+                                              column.name, schema.tables[i].name, target));
                 }
             }
         }

@@ -13,11 +13,11 @@ namespace qdiff::linting::sql {
 // A relation visible in a query block: a schema table, a CTE, a derived table, a table function.
 struct Source {
     const ast::Relation* relation = nullptr;
-    std::string_view name;                   // the alias, else the table name
-    const Table* table = nullptr;            // the schema table, when it is one
-    std::vector<std::string_view> columns;   // known columns (schema, CTE or derived table output)
-    bool columns_known = false;              // false: any column name is accepted
-    bool unknown_table = false;              // names a table the schema does not have
+    std::string_view name;                  // the alias, else the table name
+    const Table* table = nullptr;           // the schema table, when it is one
+    std::vector<std::string_view> columns;  // known columns (schema, CTE or derived table output)
+    bool columns_known = false;             // false: any column name is accepted
+    bool unknown_table = false;             // names a table the schema does not have
 
     bool has_column(std::string_view column) const;
 };
@@ -26,24 +26,24 @@ enum class Clause : uint8_t { Select, On, Where, GroupBy, Having, OrderBy, Other
 
 struct Block {
     const ast::Query* query = nullptr;
-    const Block* parent = nullptr;           // the enclosing block, for correlated references
-    bool is_subquery = false;                // nested in an expression or a FROM item
+    const Block* parent = nullptr;  // the enclosing block, for correlated references
+    bool is_subquery = false;       // nested in an expression or a FROM item
     bool is_cte = false;
-    bool is_set_branch = false;              // the 2nd.. query of a UNION/INTERSECT/EXCEPT
-    std::deque<Source> sources;              // a deque: resolutions point into it while it grows
-    std::vector<std::string> coalesced;      // USING / NATURAL join columns (lower case): not ambiguous
-    std::vector<std::string_view> output;    // output column names, in order ("" when unnamed)
+    bool is_set_branch = false;            // the 2nd.. query of a UNION/INTERSECT/EXCEPT
+    std::deque<Source> sources;            // a deque: resolutions point into it while it grows
+    std::vector<std::string> coalesced;    // USING / NATURAL join columns (lower case): not ambiguous
+    std::vector<std::string_view> output;  // output column names, in order ("" when unnamed)
     bool output_known = true;
 
     const Source* find_source(std::string_view name) const;
 };
 
 enum class Resolved : uint8_t {
-    Column,          // a column of a source of this block
-    OuterColumn,     // a column of an enclosing block (correlated)
-    OutputAlias,     // a select-list alias (ORDER BY, and GROUP BY/HAVING/WHERE where the dialect allows)
-    StringLiteral,   // a double-quoted "name" that names no column: a string in SQLite and MySQL
-    Unchecked,       // a source's columns are unknown, so any name is accepted
+    Column,         // a column of a source of this block
+    OuterColumn,    // a column of an enclosing block (correlated)
+    OutputAlias,    // a select-list alias (ORDER BY, and GROUP BY/HAVING/WHERE where the dialect allows)
+    StringLiteral,  // a double-quoted "name" that names no column: a string in SQLite and MySQL
+    Unchecked,      // a source's columns are unknown, so any name is accepted
     Unknown,
     Ambiguous,
     UnknownQualifier
@@ -54,10 +54,10 @@ struct ColumnResolution {
     const Block* block = nullptr;
     Clause clause = Clause::Other;
     Resolved status = Resolved::Unchecked;
-    const Source* source = nullptr;          // Column / OuterColumn
-    const Column* column = nullptr;          // the schema column, when the source is a schema table
-    std::vector<std::string_view> matches;   // Ambiguous: the sources that have the column
-    std::string suggestion;                  // Unknown: the nearest column name in scope
+    const Source* source = nullptr;         // Column / OuterColumn
+    const Column* column = nullptr;         // the schema column, when the source is a schema table
+    std::vector<std::string_view> matches;  // Ambiguous: the sources that have the column
+    std::string suggestion;                 // Unknown: the nearest column name in scope
 };
 
 struct UnknownTableRef {

@@ -307,7 +307,8 @@ private:
     }
 
     static bool is_coalesced(const Block& b, std::string_view name) {
-        return std::any_of(b.coalesced.begin(), b.coalesced.end(), [&](const std::string& c) { return iequals(c, name); });
+        return std::any_of(b.coalesced.begin(), b.coalesced.end(),
+                           [&](const std::string& c) { return iequals(c, name); });
     }
 
     bool double_quoted(const ast::ColumnRef& ref) const {
@@ -331,7 +332,8 @@ const Source* Block::find_source(std::string_view name) const {
         if (iequals(s.name, name)) return &s;
     // A table referred to by its own name although it has an alias: accepted by SQLite and MySQL.
     for (const Source& s : sources)
-        if (auto* t = ast::dyn_cast<ast::TableRef>(s.relation); t && !t->name.empty() && iequals(t->name.back().text, name))
+        if (auto* t = ast::dyn_cast<ast::TableRef>(s.relation);
+            t && !t->name.empty() && iequals(t->name.back().text, name))
             return &s;
     return nullptr;
 }
@@ -366,7 +368,8 @@ Analysis analyze(const ast::Script& script, const SourceText& source, const Lint
 }
 
 bool is_aggregate(const ast::FunctionCall& call) {
-    return call.over == nullptr && call.name.size() == 1 && ast::is_aggregate_call(call.name.back().text, call.args.size(), Language::Sql);
+    return call.over == nullptr && call.name.size() == 1 &&
+           ast::is_aggregate_call(call.name.back().text, call.args.size(), Language::Sql);
 }
 
 Span name_span(const SourceText& source, Span within, std::string_view name) {
@@ -374,7 +377,8 @@ Span name_span(const SourceText& source, Span within, std::string_view name) {
     if (name.empty() || name.size() > text.size()) return within;
     for (size_t at = text.size() - name.size() + 1; at-- > 0;)
         if (iequals(text.substr(at, name.size()), name))
-            return Span{within.begin + static_cast<uint32_t>(at), within.begin + static_cast<uint32_t>(at + name.size())};
+            return Span{within.begin + static_cast<uint32_t>(at),
+                        within.begin + static_cast<uint32_t>(at + name.size())};
     return within;
 }
 

@@ -9,7 +9,8 @@ void for_each_filter_leaf(const LintContext& ctx, const std::function<void(const
     for (const ast::Statement* st : ctx.script.statements) {
         auto* q = ast::dyn_cast<ast::Query>(st);
         const ast::TableRef* ref = q ? collection_ref(*q) : nullptr;
-        const Table* collection = ref && !ref->name.empty() ? find_collection(*ctx.schema(), ref->name.back().text) : nullptr;
+        const Table* collection =
+            ref && !ref->name.empty() ? find_collection(*ctx.schema(), ref->name.back().text) : nullptr;
         if (!collection || !q->filter) continue;
         kql::for_each_node(*q->filter, [&](const ast::Node& n) {
             auto* test = ast::dyn_cast<ast::Binary>(&n);

@@ -71,15 +71,20 @@ bool check_tokens(ParseContext& ctx, const std::vector<Token*>& tokens, const To
                 unsigned char c = static_cast<unsigned char>(token->getText()[0]);
                 shown = std::string("0x") + hex[c >> 4] + hex[c & 15];
             }
-            ctx.diagnostics.push_back(make_diagnostic(DiagId::InvalidCharacter, token_span(ctx.source, token), {shown}));
+            ctx.diagnostics.push_back(
+                make_diagnostic(DiagId::InvalidCharacter, token_span(ctx.source, token), {shown}));
             ok = false;
         } else if (contains(classes.unterminated, type)) {
             std::string_view what = "quoted text";
             char first = token->getText().empty() ? ' ' : token->getText()[0];
-            if (first == '\'' || first == 'E' || first == 'e' || first == 'N' || first == 'n') what = "string literal";
-            else if (first == '"' || first == '`' || first == '[') what = "quoted identifier";
-            else if (first == '/') what = "comment";
-            else if (first == '$') what = "dollar-quoted string";
+            if (first == '\'' || first == 'E' || first == 'e' || first == 'N' || first == 'n')
+                what = "string literal";
+            else if (first == '"' || first == '`' || first == '[')
+                what = "quoted identifier";
+            else if (first == '/')
+                what = "comment";
+            else if (first == '$')
+                what = "dollar-quoted string";
             if (!classes.unterminated_what.empty()) what = classes.unterminated_what;
             Span span = token_span(ctx.source, token);
             span.end = span.begin + 1;
@@ -91,8 +96,10 @@ bool check_tokens(ParseContext& ctx, const std::vector<Token*>& tokens, const To
             ++prefix_run;
         } else {
             prefix_run = 0;
-            if (contains(classes.open, type)) ++depth;
-            else if (contains(classes.close, type) && depth > 0) --depth;
+            if (contains(classes.open, type))
+                ++depth;
+            else if (contains(classes.close, type) && depth > 0)
+                --depth;
         }
         if (depth + prefix_run > ctx.options.max_nesting) {
             ctx.diagnostics.push_back(make_diagnostic(DiagId::NestingTooDeep, token_span(ctx.source, token),
@@ -121,8 +128,10 @@ std::string describe_expected(const antlr4::misc::IntervalSet& expected, const a
         return "an expression or a name";
     std::vector<std::string> names;
     for (ssize_t type : expected.toList()) {
-        if (type == static_cast<ssize_t>(Token::EOF)) names.push_back("end of input");
-        else if (type > 0) names.push_back(vocabulary.getDisplayName(static_cast<size_t>(type)));
+        if (type == static_cast<ssize_t>(Token::EOF))
+            names.push_back("end of input");
+        else if (type > 0)
+            names.push_back(vocabulary.getDisplayName(static_cast<size_t>(type)));
     }
     // Punctuation (quoted literal names) first: it is usually what is missing.
     std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
@@ -149,7 +158,8 @@ void DiagnosticErrorStrategy::report_unexpected(antlr4::Parser* recognizer, Toke
     Span span = token_span(ctx_.source, token);
     // At the end of input, point just past the last token rather than at trailing white space.
     if (!token || token->getType() == Token::EOF)
-        if (Token* previous = recognizer->getTokenStream()->LT(-1)) span = {token_span(ctx_.source, previous).end, token_span(ctx_.source, previous).end};
+        if (Token* previous = recognizer->getTokenStream()->LT(-1))
+            span = {token_span(ctx_.source, previous).end, token_span(ctx_.source, previous).end};
     const auto& vocabulary = recognizer->getVocabulary();
     Diagnostic d = token && token->getType() != Token::EOF
                        ? make_diagnostic(DiagId::UnexpectedToken, span, {describe_token(token)})
@@ -166,7 +176,9 @@ void DiagnosticErrorStrategy::report_unexpected(antlr4::Parser* recognizer, Toke
         for (ssize_t type : candidates) {
             if (type <= 0) continue;
             std::string keyword = vocabulary.getSymbolicName(static_cast<size_t>(type));
-            if (keyword.empty() || !std::all_of(keyword.begin(), keyword.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }))
+            if (keyword.empty() || !std::all_of(keyword.begin(), keyword.end(), [](char c) {
+                    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+                }))
                 continue;
             size_t distance = support::edit_distance(token->getText(), keyword, 2);
             size_t limit = keyword.size() <= 3 ? 1 : 2;
@@ -183,7 +195,8 @@ void DiagnosticErrorStrategy::report_unexpected(antlr4::Parser* recognizer, Toke
     add(std::move(d));
 }
 
-void DiagnosticErrorStrategy::reportNoViableAlternative(antlr4::Parser* recognizer, const antlr4::NoViableAltException& e) {
+void DiagnosticErrorStrategy::reportNoViableAlternative(antlr4::Parser* recognizer,
+                                                        const antlr4::NoViableAltException& e) {
     report_unexpected(recognizer, e.getOffendingToken(), e.getExpectedTokens());
 }
 
@@ -191,7 +204,8 @@ void DiagnosticErrorStrategy::reportInputMismatch(antlr4::Parser* recognizer, co
     report_unexpected(recognizer, e.getOffendingToken(), e.getExpectedTokens());
 }
 
-void DiagnosticErrorStrategy::reportFailedPredicate(antlr4::Parser* recognizer, const antlr4::FailedPredicateException& e) {
+void DiagnosticErrorStrategy::reportFailedPredicate(antlr4::Parser* recognizer,
+                                                    const antlr4::FailedPredicateException& e) {
     report_unexpected(recognizer, e.getOffendingToken(), {});
 }
 
@@ -216,8 +230,8 @@ void DiagnosticErrorStrategy::reportMissingToken(antlr4::Parser* recognizer) {
     add(make_diagnostic(DiagId::MissingToken, span, {missing, describe_token(token)}));
 }
 
-void LexerErrorListener::syntaxError(antlr4::Recognizer* recognizer, Token*, size_t, size_t,
-                                     const std::string& message, std::exception_ptr) {
+void LexerErrorListener::syntaxError(antlr4::Recognizer* recognizer, Token*, size_t, size_t, const std::string& message,
+                                     std::exception_ptr) {
     auto* lexer = dynamic_cast<antlr4::Lexer*>(recognizer);
     uint32_t at = lexer ? ctx_.source.byte_offset_of_code_point(lexer->tokenStartCharIndex) : 0;
     ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, {at, at + 1}, {message}));
@@ -238,16 +252,15 @@ std::vector<TokenInfo> list_tokens(const SourceText& source, const std::vector<T
 // SqlParser::BinaryExprContext -> BinaryExpr
 static std::string alternative_label(const antlr4::ParserRuleContext& rule) {
     int status = 0;
-    std::unique_ptr<char, void (*)(void*)> demangled(abi::__cxa_demangle(typeid(rule).name(), nullptr, nullptr, &status),
-                                                     std::free);
+    std::unique_ptr<char, void (*)(void*)> demangled(
+        abi::__cxa_demangle(typeid(rule).name(), nullptr, nullptr, &status), std::free);
     std::string name = status == 0 && demangled ? demangled.get() : "";
     if (size_t colon = name.rfind("::"); colon != std::string::npos) name = name.substr(colon + 2);
     if (name.size() > 7 && name.ends_with("Context")) name.resize(name.size() - 7);
     return name;
 }
 
-static void format_tree_into(std::string& out, antlr4::tree::ParseTree* tree, const antlr4::Parser& parser,
-                             int depth) {
+static void format_tree_into(std::string& out, antlr4::tree::ParseTree* tree, const antlr4::Parser& parser, int depth) {
     out.append(static_cast<size_t>(depth) * 2, ' ');
     if (auto* terminal = dynamic_cast<antlr4::tree::TerminalNode*>(tree)) {
         Token* t = terminal->getSymbol();

@@ -4,8 +4,8 @@
 // ANTLR types never leave the front ends.
 #pragma once
 #include <memory>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "antlr4-runtime.h"
@@ -15,13 +15,13 @@ namespace qdiff::parsers {
 
 // What the shared driver needs to know about a grammar's token types.
 struct TokenClasses {
-    std::vector<size_t> open;          // ( [ { CASE ...: each one nests
-    std::vector<size_t> close;         // ) ] } END
-    std::vector<size_t> prefix;        // NOT - + ~ !: a run of them nests like brackets
-    std::vector<size_t> invalid;       // catch-all error tokens
-    std::vector<size_t> unterminated;  // unterminated strings, quoted names, comments
-    std::vector<size_t> names;         // identifiers: an unexpected one may be a misspelt keyword
-    std::vector<size_t> suggestable;   // clause keywords worth suggesting even where not expected
+    std::vector<size_t> open;            // ( [ { CASE ...: each one nests
+    std::vector<size_t> close;           // ) ] } END
+    std::vector<size_t> prefix;          // NOT - + ~ !: a run of them nests like brackets
+    std::vector<size_t> invalid;         // catch-all error tokens
+    std::vector<size_t> unterminated;    // unterminated strings, quoted names, comments
+    std::vector<size_t> names;           // identifiers: an unexpected one may be a misspelt keyword
+    std::vector<size_t> suggestable;     // clause keywords worth suggesting even where not expected
     std::string_view unterminated_what;  // how to call an unterminated token; empty: guess from its first character
 };
 
@@ -72,8 +72,7 @@ Tree* parse_two_stage(Parser& parser, Tree* (Parser::*rule)(), ParseContext& ctx
     interpreter->setPredictionMode(antlr4::atn::PredictionMode::SLL);
     try {
         return (parser.*rule)();
-    } catch (const antlr4::ParseCancellationException&) {
-    }
+    } catch (const antlr4::ParseCancellationException&) {}
     parser.reset();
     auto strategy = std::make_shared<DiagnosticErrorStrategy>(ctx, classes);
     parser.setErrorHandler(strategy);
@@ -139,7 +138,8 @@ public:
     explicit ChildrenByRule(antlr4::ParserRuleContext* c) {
         for (auto* child : c->children) {
             size_t rule = rule_index_of(child);
-            if (rule != npos && count_ < kMax && !first<antlr4::tree::ParseTree>(rule)) entries_[count_++] = {rule, child};
+            if (rule != npos && count_ < kMax && !first<antlr4::tree::ParseTree>(rule))
+                entries_[count_++] = {rule, child};
         }
     }
     template <class T>

@@ -68,8 +68,9 @@ void drop_prose(UnwrappedText& out, size_t begin, size_t end, std::string_view w
     while (begin < end && is_blank(out.text[begin])) ++begin;
     while (end > begin && is_blank(out.text[end - 1])) --end;
     if (begin == end) return;
-    out.diagnostics.push_back(make_diagnostic(DiagId::ProseIgnored, span_of(begin, end),
-                                              {std::string("text ") + std::string(where) + " the code fence is ignored"}));
+    out.diagnostics.push_back(
+        make_diagnostic(DiagId::ProseIgnored, span_of(begin, end),
+                        {std::string("text ") + std::string(where) + " the code fence is ignored"}));
     blank(out.text, begin, end);
 }
 

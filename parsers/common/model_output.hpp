@@ -12,9 +12,9 @@
 namespace qdiff::parsers {
 
 struct UnwrappedText {
-    std::string text;        // the input with the wrapping blanked; same length, same line breaks
-    std::string fence_tag;   // the fence's info string ("sql", "graphql"), empty without one
-    bool changed = false;    // false: `text` equals the input
+    std::string text;                     // the input with the wrapping blanked; same length, same line breaks
+    std::string fence_tag;                // the fence's info string ("sql", "graphql"), empty without one
+    bool changed = false;                 // false: `text` equals the input
     std::vector<Diagnostic> diagnostics;  // a note per removed wrapper, a warning per ignored prose
 };
 

@@ -46,7 +46,7 @@ void* allocate(size_t size) {
         --lists.count[c];
         return n;
     }
-    return ::operator new(c * kGranule);
+    return ::operator new(c* kGranule);
 }
 
 void release(void* p, size_t size) noexcept {

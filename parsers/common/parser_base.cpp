@@ -39,7 +39,8 @@ void ParserBase::exitRule() {
 }
 
 antlr4::Token* ParserBase::consume() {
-    if (!_parseListeners.empty() || !_buildParseTrees || _errHandler->inErrorRecoveryMode(this)) return Parser::consume();
+    if (!_parseListeners.empty() || !_buildParseTrees || _errHandler->inErrorRecoveryMode(this))
+        return Parser::consume();
     antlr4::Token* o = _input->LT(1);
     if (o->getType() != antlr4::Token::EOF) _input->consume();
     auto* node = _tracker.createInstance<pool::Pooled<antlr4::tree::TerminalNodeImpl>>(o);

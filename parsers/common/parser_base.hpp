@@ -39,4 +39,4 @@ public:
 namespace qdiff_gen {
 using ParserBase = qdiff::parsers::ParserBase;
 using ContextBase = qdiff::parsers::ContextBase;
-}
+}  // namespace qdiff_gen

@@ -8,7 +8,8 @@ std::unique_ptr<antlr4::Token> TokenLimit::nextToken() {
     if (!cut_) {
         std::unique_ptr<antlr4::Token> t = inner_.nextToken();
         // Only default-channel tokens count: white space and comments make no parse-tree nodes.
-        if (t->getType() == antlr4::Token::EOF || t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || count_++ < limit_)
+        if (t->getType() == antlr4::Token::EOF || t->getChannel() != antlr4::Token::DEFAULT_CHANNEL ||
+            count_++ < limit_)
             return t;
         cut_ = std::move(t);
     }

@@ -12,7 +12,8 @@ void TokenVector::fill(antlr4::TokenSource& source) {
         size_t type = t->getType();
         if (t->getChannel() == Token::DEFAULT_CHANNEL) {
             if (t->getTokenIndex() != view_.size())
-                if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t.get())) writable->setTokenIndex(view_.size());
+                if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t.get()))
+                    writable->setTokenIndex(view_.size());
             view_.push_back(t.get());
             owned_.push_back(std::move(t));
         }

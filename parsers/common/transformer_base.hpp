@@ -64,7 +64,9 @@ protected:
         return n;
     }
     template <class T>
-    ast::List<T> list(const std::vector<T>& items) { return arena_.list(items); }
+    ast::List<T> list(const std::vector<T>& items) {
+        return arena_.list(items);
+    }
 
     Span span(antlr4::ParserRuleContext* c) const { return rule_span(ctx_.source, c); }
     Span span(antlr4::Token* t) const { return token_span(ctx_.source, t); }

@@ -24,12 +24,13 @@ const TokenClasses& kql_token_classes() {
         .invalid = {KqlLexer::ERROR_CHAR},
         .unterminated = {KqlLexer::UNTERMINATED_STRING},
         .names = {KqlLexer::IDENTIFIER},
-        .suggestable = {KqlLexer::WHERE, KqlLexer::PROJECT, KqlLexer::EXTEND, KqlLexer::SUMMARIZE, KqlLexer::BY,
-                        KqlLexer::TAKE, KqlLexer::LIMIT, KqlLexer::SORT, KqlLexer::ORDER, KqlLexer::TOP,
-                        KqlLexer::JOIN, KqlLexer::ON, KqlLexer::DISTINCT, KqlLexer::COUNT, KqlLexer::UNION,
-                        KqlLexer::RENDER, KqlLexer::AND, KqlLexer::OR, KqlLexer::HAS, KqlLexer::CONTAINS,
-                        KqlLexer::BETWEEN, KqlLexer::STARTSWITH, KqlLexer::ENDSWITH, KqlLexer::LET,
-                        KqlLexer::LOOKUP, KqlLexer::PARSE, KqlLexer::EVALUATE},
+        .suggestable = {KqlLexer::WHERE,    KqlLexer::PROJECT,    KqlLexer::EXTEND,   KqlLexer::SUMMARIZE,
+                        KqlLexer::BY,       KqlLexer::TAKE,       KqlLexer::LIMIT,    KqlLexer::SORT,
+                        KqlLexer::ORDER,    KqlLexer::TOP,        KqlLexer::JOIN,     KqlLexer::ON,
+                        KqlLexer::DISTINCT, KqlLexer::COUNT,      KqlLexer::UNION,    KqlLexer::RENDER,
+                        KqlLexer::AND,      KqlLexer::OR,         KqlLexer::HAS,      KqlLexer::CONTAINS,
+                        KqlLexer::BETWEEN,  KqlLexer::STARTSWITH, KqlLexer::ENDSWITH, KqlLexer::LET,
+                        KqlLexer::LOOKUP,   KqlLexer::PARSE,      KqlLexer::EVALUATE},
         .unterminated_what = "string literal",
     };
     return classes;
@@ -38,24 +39,68 @@ const TokenClasses& kql_token_classes() {
 // Tokens that need something after them.
 bool is_continuation(size_t t) {
     switch (t) {
-        case KqlLexer::COMMA: case KqlLexer::PIPE: case KqlLexer::AND: case KqlLexer::OR: case KqlLexer::EQEQ:
-        case KqlLexer::NEQ: case KqlLexer::NEQ2: case KqlLexer::EQTILDE: case KqlLexer::BANGTILDE: case KqlLexer::LT:
-        case KqlLexer::LE: case KqlLexer::GT: case KqlLexer::GE: case KqlLexer::PLUS: case KqlLexer::MINUS:
-        case KqlLexer::STAR: case KqlLexer::SLASH: case KqlLexer::PERCENT: case KqlLexer::ASSIGN: case KqlLexer::DOT:
-        case KqlLexer::DOTDOT: case KqlLexer::COLON: case KqlLexer::SEMI: case KqlLexer::BY: case KqlLexer::ON:
-        case KqlLexer::WITH: case KqlLexer::OF: case KqlLexer::TO: case KqlLexer::FROM: case KqlLexer::STEP:
-        case KqlLexer::IN: case KqlLexer::NOT_IN: case KqlLexer::IN_CI: case KqlLexer::NOT_IN_CI:
-        case KqlLexer::HAS_ANY: case KqlLexer::HAS_ALL: case KqlLexer::BETWEEN: case KqlLexer::NOT_BETWEEN:
-        case KqlLexer::HAS: case KqlLexer::NOT_HAS: case KqlLexer::HAS_CS: case KqlLexer::NOT_HAS_CS:
-        case KqlLexer::CONTAINS: case KqlLexer::NOT_CONTAINS: case KqlLexer::CONTAINS_CS: case KqlLexer::NOT_CONTAINS_CS:
-        case KqlLexer::STARTSWITH: case KqlLexer::NOT_STARTSWITH: case KqlLexer::STARTSWITH_CS:
-        case KqlLexer::NOT_STARTSWITH_CS: case KqlLexer::ENDSWITH: case KqlLexer::NOT_ENDSWITH:
-        case KqlLexer::ENDSWITH_CS: case KqlLexer::NOT_ENDSWITH_CS: case KqlLexer::HASPREFIX:
-        case KqlLexer::NOT_HASPREFIX: case KqlLexer::HASSUFFIX: case KqlLexer::NOT_HASSUFFIX:
-        case KqlLexer::MATCHES: case KqlLexer::LIKE: case KqlLexer::NOTLIKE:
-            return true;
-        default:
-            return false;
+        case KqlLexer::COMMA:
+        case KqlLexer::PIPE:
+        case KqlLexer::AND:
+        case KqlLexer::OR:
+        case KqlLexer::EQEQ:
+        case KqlLexer::NEQ:
+        case KqlLexer::NEQ2:
+        case KqlLexer::EQTILDE:
+        case KqlLexer::BANGTILDE:
+        case KqlLexer::LT:
+        case KqlLexer::LE:
+        case KqlLexer::GT:
+        case KqlLexer::GE:
+        case KqlLexer::PLUS:
+        case KqlLexer::MINUS:
+        case KqlLexer::STAR:
+        case KqlLexer::SLASH:
+        case KqlLexer::PERCENT:
+        case KqlLexer::ASSIGN:
+        case KqlLexer::DOT:
+        case KqlLexer::DOTDOT:
+        case KqlLexer::COLON:
+        case KqlLexer::SEMI:
+        case KqlLexer::BY:
+        case KqlLexer::ON:
+        case KqlLexer::WITH:
+        case KqlLexer::OF:
+        case KqlLexer::TO:
+        case KqlLexer::FROM:
+        case KqlLexer::STEP:
+        case KqlLexer::IN:
+        case KqlLexer::NOT_IN:
+        case KqlLexer::IN_CI:
+        case KqlLexer::NOT_IN_CI:
+        case KqlLexer::HAS_ANY:
+        case KqlLexer::HAS_ALL:
+        case KqlLexer::BETWEEN:
+        case KqlLexer::NOT_BETWEEN:
+        case KqlLexer::HAS:
+        case KqlLexer::NOT_HAS:
+        case KqlLexer::HAS_CS:
+        case KqlLexer::NOT_HAS_CS:
+        case KqlLexer::CONTAINS:
+        case KqlLexer::NOT_CONTAINS:
+        case KqlLexer::CONTAINS_CS:
+        case KqlLexer::NOT_CONTAINS_CS:
+        case KqlLexer::STARTSWITH:
+        case KqlLexer::NOT_STARTSWITH:
+        case KqlLexer::STARTSWITH_CS:
+        case KqlLexer::NOT_STARTSWITH_CS:
+        case KqlLexer::ENDSWITH:
+        case KqlLexer::NOT_ENDSWITH:
+        case KqlLexer::ENDSWITH_CS:
+        case KqlLexer::NOT_ENDSWITH_CS:
+        case KqlLexer::HASPREFIX:
+        case KqlLexer::NOT_HASPREFIX:
+        case KqlLexer::HASSUFFIX:
+        case KqlLexer::NOT_HASSUFFIX:
+        case KqlLexer::MATCHES:
+        case KqlLexer::LIKE:
+        case KqlLexer::NOTLIKE: return true;
+        default: return false;
     }
 }
 
@@ -110,7 +155,11 @@ private:
 
 struct KqlSession {
     explicit KqlSession(ParseContext& ctx)
-        : input(ctx.source.text()), lexer(&input), limit(lexer, ctx.options.max_tokens), tokens(&limit), parser(&tokens),
+        : input(ctx.source.text()),
+          lexer(&input),
+          limit(lexer, ctx.options.max_tokens),
+          tokens(&limit),
+          parser(&tokens),
           lexer_errors(ctx) {
         lexer.removeErrorListeners();
         lexer.addErrorListener(&lexer_errors);
@@ -132,7 +181,8 @@ bool reject_command(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens
     antlr4::Token* second = nullptr;
     for (antlr4::Token* t : tokens) {
         if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || t->getType() == antlr4::Token::EOF) continue;
-        if (!first) first = t;
+        if (!first)
+            first = t;
         else {
             second = t;
             break;
@@ -156,8 +206,7 @@ KqlParser::QueryContext* parse_kql(KqlSession& s, ParseContext& ctx, KqlParser::
     interpreter->setPredictionMode(antlr4::atn::PredictionMode::SLL);
     try {
         return parser.query();
-    } catch (const antlr4::ParseCancellationException&) {
-    }
+    } catch (const antlr4::ParseCancellationException&) {}
     s.tokens.seek(0);
     parser.reset();
     s.tokens.furthest = 0;
@@ -177,8 +226,9 @@ KqlParser::QueryContext* parse_kql(KqlSession& s, ParseContext& ctx, KqlParser::
         if (furthest->getTokenIndex() > at->getTokenIndex()) {
             Span span = token_span(ctx.source, furthest);
             bool end = furthest->getType() == antlr4::Token::EOF;
-            if (end) span = {token_span(ctx.source, s.tokens.get(furthest->getTokenIndex() - 1)).end,
-                             token_span(ctx.source, s.tokens.get(furthest->getTokenIndex() - 1)).end};
+            if (end)
+                span = {token_span(ctx.source, s.tokens.get(furthest->getTokenIndex() - 1)).end,
+                        token_span(ctx.source, s.tokens.get(furthest->getTokenIndex() - 1)).end};
             // the token before EOF may be hidden (trailing white space): point after the last real one
             if (end) {
                 for (size_t i = furthest->getTokenIndex(); i-- > 0;) {
@@ -209,7 +259,8 @@ public:
         KqlSession session(ctx);
         if (report_token_limit(ctx, session.limit)) return nullptr;
         if (reject_command(ctx, session.tokens.getTokens())) return nullptr;
-        if (!check_tokens(ctx, session.tokens.getTokens(), kql_token_classes()) || has_errors(ctx.diagnostics)) return nullptr;
+        if (!check_tokens(ctx, session.tokens.getTokens(), kql_token_classes()) || has_errors(ctx.diagnostics))
+            return nullptr;
         KqlParser::QueryContext* tree = parse_kql(session, ctx);
         if (!tree) return nullptr;
         auto* statements = dynamic_cast<KqlParser::QueryStatementsContext*>(tree);
@@ -218,8 +269,8 @@ public:
             kql::Transformer transformer(ctx, session.tokens);
             return transformer.script(statements);
         } catch (const TooDeep& too_deep) {
-            ctx.diagnostics.push_back(make_diagnostic(DiagId::NestingTooDeep, too_deep.span,
-                                                      {std::to_string(ctx.options.max_nesting * 4)}));
+            ctx.diagnostics.push_back(
+                make_diagnostic(DiagId::NestingTooDeep, too_deep.span, {std::to_string(ctx.options.max_nesting * 4)}));
             return nullptr;
         }
     }

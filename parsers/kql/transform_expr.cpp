@@ -13,8 +13,8 @@
 #include <cctype>
 
 #include "parsers/kql/transformer.hpp"
-#include "support/strings.hpp"
 #include "qdiff/ast_print.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff::parsers::kql {
 
@@ -32,8 +32,9 @@ std::string_view Transformer::canonical(antlr4::ParserRuleContext* c, size_t fro
         if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL || t->getType() == antlr4::Token::EOF) continue;
         std::string_view piece = ctx_.source.slice(span(t));
         // `datetime` then `(` on the next line are two tokens; glued they would lex as one literal.
-        static constexpr std::string_view typed[] = {"datetime", "date", "time", "timespan", "guid", "uniqueid", "bool",
-                                                     "boolean", "int", "int32", "long", "int64", "real", "double", "decimal"};
+        static constexpr std::string_view typed[] = {"datetime", "date",  "time",    "timespan", "guid",
+                                                     "uniqueid", "bool",  "boolean", "int",      "int32",
+                                                     "long",     "int64", "real",    "double",   "decimal"};
         bool typed_word = false;
         for (std::string_view w : typed) typed_word |= previous == w;
         bool glue = previous.empty() || piece == ")" || piece == "," || piece == "]" || previous == "(" ||
@@ -107,10 +108,12 @@ static std::string string_token_value(std::string_view t) {
             case 'u': {
                 uint32_t cp = 0;
                 size_t k = 0;
-                for (; k < 4 && i + 1 + k < inner.size() && std::isxdigit(static_cast<unsigned char>(inner[i + 1 + k])); ++k)
-                    cp = cp * 16 + static_cast<uint32_t>(std::isdigit(static_cast<unsigned char>(inner[i + 1 + k]))
-                                                             ? inner[i + 1 + k] - '0'
-                                                             : (std::tolower(static_cast<unsigned char>(inner[i + 1 + k])) - 'a' + 10));
+                for (; k < 4 && i + 1 + k < inner.size() && std::isxdigit(static_cast<unsigned char>(inner[i + 1 + k]));
+                     ++k)
+                    cp = cp * 16 + static_cast<uint32_t>(
+                                       std::isdigit(static_cast<unsigned char>(inner[i + 1 + k]))
+                                           ? inner[i + 1 + k] - '0'
+                                           : (std::tolower(static_cast<unsigned char>(inner[i + 1 + k])) - 'a' + 10));
                 if (k == 4) {
                     append_utf8(out, cp);
                     i += 4;
@@ -137,8 +140,6 @@ std::string_view Transformer::string_value(G::StringLiteralContext* c) {
     return copy(out);
 }
 
-
-
 std::string Transformer::json(G::JsonValueContext* c) {
     std::string out;
     if (auto* o = dynamic_cast<G::JsonObjectContext*>(c)) {
@@ -147,7 +148,8 @@ std::string Transformer::json(G::JsonValueContext* c) {
         for (auto* m : o->jsonMember()) {
             if (!first) out += ',';
             first = false;
-            support::append_double_quoted(out, string_token_value(ctx_.source.slice(span(m->STRING_LITERAL()->getSymbol()))));
+            support::append_double_quoted(
+                out, string_token_value(ctx_.source.slice(span(m->STRING_LITERAL()->getSymbol()))));
             out += ':';
             out += json(m->jsonValue());
         }
@@ -163,7 +165,9 @@ std::string Transformer::json(G::JsonValueContext* c) {
         out += ']';
     } else if (auto* n = dynamic_cast<G::JsonNumberContext*>(c)) {
         if (n->MINUS()) out += '-';
-        antlr4::tree::TerminalNode* t = n->INT_LITERAL() ? n->INT_LITERAL() : n->REAL_LITERAL() ? n->REAL_LITERAL() : n->HEX_LITERAL();
+        antlr4::tree::TerminalNode* t = n->INT_LITERAL()    ? n->INT_LITERAL()
+                                        : n->REAL_LITERAL() ? n->REAL_LITERAL()
+                                                            : n->HEX_LITERAL();
         out += ctx_.source.slice(span(t->getSymbol()));
     } else if (auto* s = dynamic_cast<G::JsonStringContext*>(c)) {
         support::append_double_quoted(out, string_value(s->stringLiteral()));
@@ -182,7 +186,8 @@ static std::string_view trim(std::string_view s) {
 }
 
 Literal* Transformer::literal(G::LiteralContext* c) {
-    if (auto* s = dynamic_cast<G::StringLiteralValueContext*>(c)) return make_literal(c, LiteralType::String, string_value(s->stringLiteral()));
+    if (auto* s = dynamic_cast<G::StringLiteralValueContext*>(c))
+        return make_literal(c, LiteralType::String, string_value(s->stringLiteral()));
     if (dynamic_cast<G::IntLiteralValueContext*>(c) || dynamic_cast<G::HexLiteralValueContext*>(c))
         return make_literal(c, LiteralType::Integer, text(c));
     if (dynamic_cast<G::RealLiteralValueContext*>(c)) return make_literal(c, LiteralType::Decimal, text(c));
@@ -191,19 +196,26 @@ Literal* Transformer::literal(G::LiteralContext* c) {
     if (dynamic_cast<G::TimespanLiteralValueContext*>(c)) return make_literal(c, LiteralType::Timespan, text(c));
     if (dynamic_cast<G::BoolLiteralValueContext*>(c)) return make_literal(c, LiteralType::Boolean, text(c));
     if (dynamic_cast<G::NullLiteralValueContext*>(c)) return make_literal(c, LiteralType::Null, {});
-    if (auto* d = dynamic_cast<G::DynamicLiteralValueContext*>(c)) return make_literal(c, LiteralType::Dynamic, copy(json(d->jsonValue())));
+    if (auto* d = dynamic_cast<G::DynamicLiteralValueContext*>(c))
+        return make_literal(c, LiteralType::Dynamic, copy(json(d->jsonValue())));
     // TYPED_LITERAL: type [ \t]* ( raw text )
     std::string_view t = text(c);
     size_t open = t.find('(');
     std::string_view type = trim(t.substr(0, open));
     std::string_view inner = trim(t.substr(open + 1, t.size() - open - 2));
     LiteralType lt = LiteralType::Keyword;
-    if (type == "datetime" || type == "date") lt = LiteralType::Datetime;
-    else if (type == "timespan" || type == "time") lt = LiteralType::Timespan;
-    else if (type == "guid" || type == "uniqueid") lt = LiteralType::Guid;
-    else if (type == "bool" || type == "boolean") lt = LiteralType::Boolean;
-    else if (type == "int" || type == "int32" || type == "long" || type == "int64") lt = LiteralType::Integer;
-    else lt = LiteralType::Decimal;  // real, double, decimal
+    if (type == "datetime" || type == "date")
+        lt = LiteralType::Datetime;
+    else if (type == "timespan" || type == "time")
+        lt = LiteralType::Timespan;
+    else if (type == "guid" || type == "uniqueid")
+        lt = LiteralType::Guid;
+    else if (type == "bool" || type == "boolean")
+        lt = LiteralType::Boolean;
+    else if (type == "int" || type == "int32" || type == "long" || type == "int64")
+        lt = LiteralType::Integer;
+    else
+        lt = LiteralType::Decimal;  // real, double, decimal
     return make_literal(c, lt, inner);
 }
 
@@ -236,7 +248,9 @@ antlrcpp::Any Transformer::visitEntityGroupPrimary(G::EntityGroupPrimaryContext*
 }
 
 antlrcpp::Any Transformer::visitTypeofPrimary(G::TypeofPrimaryContext* c) {
-    return done(call(c, "typeof", {make_literal(c->typeofArgument(), LiteralType::Keyword, canonical(c->typeofArgument()))}), c);
+    return done(
+        call(c, "typeof", {make_literal(c->typeofArgument(), LiteralType::Keyword, canonical(c->typeofArgument()))}),
+        c);
 }
 
 antlrcpp::Any Transformer::visitDatatablePrimary(G::DatatablePrimaryContext* c) {
@@ -304,10 +318,14 @@ antlrcpp::Any Transformer::visitFunctionCallPrimary(G::FunctionCallPrimaryContex
 static bool rooted_in_unary(G::ExprContext* e) {
     for (;;) {
         if (dynamic_cast<G::UnaryExpressionContext*>(e)) return true;
-        if (auto* m = dynamic_cast<G::MemberAccessContext*>(e)) e = m->expr();
-        else if (auto* m = dynamic_cast<G::MethodCallContext*>(e)) e = m->expr();
-        else if (auto* i = dynamic_cast<G::IndexAccessContext*>(e)) e = i->expr(0);
-        else return false;
+        if (auto* m = dynamic_cast<G::MemberAccessContext*>(e))
+            e = m->expr();
+        else if (auto* m = dynamic_cast<G::MethodCallContext*>(e))
+            e = m->expr();
+        else if (auto* i = dynamic_cast<G::IndexAccessContext*>(e))
+            e = i->expr(0);
+        else
+            return false;
     }
 }
 
@@ -353,8 +371,10 @@ Expr* Transformer::method(antlr4::ParserRuleContext* c, Expr* base) {
     auto* m = static_cast<G::MethodCallContext*>(c);
     auto* f = make<FunctionCall>(c);
     std::vector<Name> path;
-    if (auto* ref = dyn_cast<ColumnRef>(base)) path.assign(ref->path.begin(), ref->path.end());
-    else path.push_back({copy(to_kql(*base)), false});
+    if (auto* ref = dyn_cast<ColumnRef>(base))
+        path.assign(ref->path.begin(), ref->path.end());
+    else
+        path.push_back({copy(to_kql(*base)), false});
     path.push_back(word(m->identifier()));
     f->name = list(path);
     f->args = arguments(m->argumentList());
@@ -390,7 +410,8 @@ Expr* Transformer::not_(Expr* e, antlr4::ParserRuleContext* c) {
     return u;
 }
 
-Expr* Transformer::binary(antlr4::ParserRuleContext* c, BinaryOp op, bool negated, G::ExprContext* lhs, G::ExprContext* rhs) {
+Expr* Transformer::binary(antlr4::ParserRuleContext* c, BinaryOp op, bool negated, G::ExprContext* lhs,
+                          G::ExprContext* rhs) {
     auto* b = make<Binary>(c);
     b->op = op;
     b->lhs = expr(lhs);
@@ -413,7 +434,8 @@ static OpMapping comparison_op(size_t token) {
     using L = qdiff_gen::KqlParser;
     switch (token) {
         case L::EQEQ: return {BinaryOp::Eq, false};
-        case L::NEQ: case L::NEQ2: return {BinaryOp::NotEq, false};
+        case L::NEQ:
+        case L::NEQ2: return {BinaryOp::NotEq, false};
         case L::EQTILDE: return {BinaryOp::EqualsCi, false};
         case L::BANGTILDE: return {BinaryOp::EqualsCi, true};
         case L::LT: return {BinaryOp::Lt, false};
@@ -438,9 +460,12 @@ static OpMapping comparison_op(size_t token) {
         case L::HASSUFFIX_CS: return {BinaryOp::HasSuffixCs, false};
         case L::NOT_HASSUFFIX_CS: return {BinaryOp::HasSuffixCs, true};
         case L::CONTAINS: return {BinaryOp::Contains, false};
-        case L::NOT_CONTAINS: case L::NOTCONTAINS: return {BinaryOp::Contains, true};
-        case L::CONTAINS_CS: case L::CONTAINSCS: return {BinaryOp::ContainsCs, false};
-        case L::NOT_CONTAINS_CS: case L::NOTCONTAINSCS: return {BinaryOp::ContainsCs, true};
+        case L::NOT_CONTAINS:
+        case L::NOTCONTAINS: return {BinaryOp::Contains, true};
+        case L::CONTAINS_CS:
+        case L::CONTAINSCS: return {BinaryOp::ContainsCs, false};
+        case L::NOT_CONTAINS_CS:
+        case L::NOTCONTAINSCS: return {BinaryOp::ContainsCs, true};
         case L::STARTSWITH: return {BinaryOp::StartsWith, false};
         case L::NOT_STARTSWITH: return {BinaryOp::StartsWith, true};
         case L::STARTSWITH_CS: return {BinaryOp::StartsWithCs, false};
@@ -457,11 +482,11 @@ static OpMapping comparison_op(size_t token) {
     }
 }
 
-#define QDIFF_KQL_BINARY(Alt)                                                          \
-    antlrcpp::Any Transformer::visit##Alt(G::Alt##Context* c) {                        \
-        OpMapping m = comparison_op(operator_token(c, 1));                             \
-        result_ = binary(c, m.op, m.negated, c->expr(0), c->expr(1));                  \
-        return {};                                                                     \
+#define QDIFF_KQL_BINARY(Alt)                                         \
+    antlrcpp::Any Transformer::visit##Alt(G::Alt##Context* c) {       \
+        OpMapping m = comparison_op(operator_token(c, 1));            \
+        result_ = binary(c, m.op, m.negated, c->expr(0), c->expr(1)); \
+        return {};                                                    \
     }
 QDIFF_KQL_BINARY(MultiplicativeExpression)
 QDIFF_KQL_BINARY(AdditiveExpression)

@@ -18,16 +18,26 @@ namespace qdiff::parsers::kql {
 using namespace ast;
 
 static bool join_kind(std::string_view k, JoinKind& out) {
-    if (k == "innerunique") out = JoinKind::InnerUnique;
-    else if (k == "inner") out = JoinKind::Inner;
-    else if (k == "leftouter") out = JoinKind::Left;
-    else if (k == "rightouter") out = JoinKind::Right;
-    else if (k == "fullouter") out = JoinKind::Full;
-    else if (k == "leftsemi") out = JoinKind::Semi;
-    else if (k == "leftanti" || k == "leftantisemi" || k == "anti") out = JoinKind::Anti;
-    else if (k == "rightsemi") out = JoinKind::RightSemi;
-    else if (k == "rightanti" || k == "rightantisemi") out = JoinKind::RightAnti;
-    else return false;
+    if (k == "innerunique")
+        out = JoinKind::InnerUnique;
+    else if (k == "inner")
+        out = JoinKind::Inner;
+    else if (k == "leftouter")
+        out = JoinKind::Left;
+    else if (k == "rightouter")
+        out = JoinKind::Right;
+    else if (k == "fullouter")
+        out = JoinKind::Full;
+    else if (k == "leftsemi")
+        out = JoinKind::Semi;
+    else if (k == "leftanti" || k == "leftantisemi" || k == "anti")
+        out = JoinKind::Anti;
+    else if (k == "rightsemi")
+        out = JoinKind::RightSemi;
+    else if (k == "rightanti" || k == "rightantisemi")
+        out = JoinKind::RightAnti;
+    else
+        return false;
     return true;
 }
 
@@ -37,7 +47,7 @@ static bool is_plain_name(const Expr* e) {
 }
 
 antlrcpp::Any Transformer::join(antlr4::ParserRuleContext* c, const std::vector<G::OperatorParameterContext*>& params,
-                                 G::ExprContext* right, G::JoinConditionContext* condition, bool lookup) {
+                                G::ExprContext* right, G::JoinConditionContext* condition, bool lookup) {
     Query* q = cur_;
     auto* j = make<Join>(c);
     j->join = lookup ? JoinKind::Left : JoinKind::InnerUnique;

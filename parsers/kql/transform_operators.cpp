@@ -68,7 +68,8 @@ Expr* Transformer::option_value(G::OptionValueContext* c) {
     if (auto* l = dynamic_cast<G::LiteralOptionValueContext*>(c)) return literal(l->literal());
     if (auto* n = dynamic_cast<G::NegativeOptionValueContext*>(c)) {
         auto* number = n->INT_LITERAL() ? n->INT_LITERAL() : n->REAL_LITERAL();
-        return make_literal(c, n->INT_LITERAL() ? LiteralType::Integer : LiteralType::Decimal, copy("-" + number->getText()));
+        return make_literal(c, n->INT_LITERAL() ? LiteralType::Integer : LiteralType::Decimal,
+                            copy("-" + number->getText()));
     }
     auto* n = dynamic_cast<G::NameOptionValueContext*>(c);
     auto* r = make<ColumnRef>(c);
@@ -145,9 +146,12 @@ OrderItem* Transformer::sort_item(G::SortExpressionContext* c) {
     auto* o = make<OrderItem>(c);
     o->expr = expr(c->expr());
     o->dir = c->ASC() ? SortDir::Asc : SortDir::Desc;
-    if (c->FIRST()) o->nulls = NullsOrder::First;
-    else if (c->LAST()) o->nulls = NullsOrder::Last;
-    else o->nulls = o->dir == SortDir::Asc ? NullsOrder::First : NullsOrder::Last;
+    if (c->FIRST())
+        o->nulls = NullsOrder::First;
+    else if (c->LAST())
+        o->nulls = NullsOrder::Last;
+    else
+        o->nulls = o->dir == SortDir::Asc ? NullsOrder::First : NullsOrder::Last;
     return o;
 }
 
@@ -238,8 +242,10 @@ antlrcpp::Any Transformer::visitSummarizeOp(G::SummarizeOpContext* c) {
     std::vector<Expr*> keys;
     size_t by = op->BY() ? op->BY()->getSymbol()->getTokenIndex() : SIZE_MAX;
     for (auto* n : op->namedExpression()) {
-        if (n->getStart()->getTokenIndex() < by) aggregations.push_back(select_item(n));
-        else keys.push_back(group_key(n));
+        if (n->getStart()->getTokenIndex() < by)
+            aggregations.push_back(select_item(n));
+        else
+            keys.push_back(group_key(n));
     }
     if (stage_of(*q) > kFilter) q = wrap(q, c);
     q->aggregations = list(aggregations);
@@ -417,7 +423,9 @@ antlrcpp::Any Transformer::visitSerializeOp(G::SerializeOpContext* c) {
     return option_operator(c, tuple(arena_, span(c), items));
 }
 
-antlrcpp::Any Transformer::visitGetSchemaOp(G::GetSchemaOpContext* c) { return option_operator(c, tuple(arena_, span(c), {})); }
+antlrcpp::Any Transformer::visitGetSchemaOp(G::GetSchemaOpContext* c) {
+    return option_operator(c, tuple(arena_, span(c), {}));
+}
 
 antlrcpp::Any Transformer::visitRenderOp(G::RenderOpContext* c) {
     auto* op = c->renderOperator();

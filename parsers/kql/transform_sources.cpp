@@ -97,9 +97,12 @@ Relation* Transformer::relation_of(Expr* e) {
         fields.insert(fields.begin(), f->field);
         root = f->base;
     }
-    if (auto* r = dyn_cast<ColumnRef>(root)) path.assign(r->path.begin(), r->path.end());
-    else if (auto* s = dyn_cast<Star>(root); s && s->qualifier.empty()) path.push_back({s->pattern.empty() ? "*" : s->pattern, false});
-    else path.push_back({copy(to_kql(*root)), false});
+    if (auto* r = dyn_cast<ColumnRef>(root))
+        path.assign(r->path.begin(), r->path.end());
+    else if (auto* s = dyn_cast<Star>(root); s && s->qualifier.empty())
+        path.push_back({s->pattern.empty() ? "*" : s->pattern, false});
+    else
+        path.push_back({copy(to_kql(*root)), false});
     path.insert(path.end(), fields.begin(), fields.end());
     t->name = list(path);
     return t;
@@ -137,7 +140,8 @@ Query* Transformer::source(G::PipeSourceContext* c) {
 TableFunction* Transformer::raw_source(antlr4::ParserRuleContext* c) {
     antlr4::Token* first = c->getStart();
     auto* t = make<TableFunction>(c);
-    t->call = call(c, copy(first->getText()), {make_literal(c, LiteralType::Keyword, canonical(c, first->getTokenIndex() + 1))});
+    t->call = call(c, copy(first->getText()),
+                   {make_literal(c, LiteralType::Keyword, canonical(c, first->getTokenIndex() + 1))});
     return t;
 }
 

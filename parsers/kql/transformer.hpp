@@ -22,7 +22,18 @@ using G = qdiff_gen::KqlParser;
 
 // Folding stages of a Query, in the order its parts apply (and print).
 enum Stage : int {
-    kSource = 0, kJoin, kSearch, kFilter, kAggregate, kHaving, kProject, kDistinct, kUnion, kOrder, kLimit, kOptions
+    kSource = 0,
+    kJoin,
+    kSearch,
+    kFilter,
+    kAggregate,
+    kHaving,
+    kProject,
+    kDistinct,
+    kUnion,
+    kOrder,
+    kLimit,
+    kOptions
 };
 int stage_of(const ast::Query& q);
 // Options that belong to one operator carry its name as a prefix: "summarize.hint.strategy",
@@ -63,11 +74,12 @@ public:
     antlrcpp::Any visitSerializeOp(G::SerializeOpContext* c) override;
     antlrcpp::Any visitGetSchemaOp(G::GetSchemaOpContext* c) override;
     // Operators kept whole as an option: NamedArg{operator, Keyword literal with its text}.
-#define QDIFF_KQL_RAW_OPERATORS(X)                                                                    \
-    X(ProjectByNamesOp) X(TopNestedOp) X(TopHittersOp) X(MvApplyOp) X(ParseOp) X(ParseWhereOp)        \
-    X(ParseKvOp) X(MakeSeriesOp) X(FindOp) X(SampleDistinctOp) X(PartitionOp) X(ForkOp) X(FacetOp)    \
-    X(ScanOp) X(ConsumeOp) X(ReduceOp) X(MacroExpandOp) X(MakeGraphOp) X(GraphMatchOp)                \
-    X(GraphShortestPathsOp) X(GraphToTableOp) X(GraphMarkComponentsOp) X(PrintOp)
+#define QDIFF_KQL_RAW_OPERATORS(X)                                                                                  \
+    X(ProjectByNamesOp)                                                                                             \
+    X(TopNestedOp) X(TopHittersOp) X(MvApplyOp) X(ParseOp) X(ParseWhereOp) X(ParseKvOp) X(MakeSeriesOp) X(FindOp)   \
+        X(SampleDistinctOp) X(PartitionOp) X(ForkOp) X(FacetOp) X(ScanOp) X(ConsumeOp) X(ReduceOp) X(MacroExpandOp) \
+            X(MakeGraphOp) X(GraphMatchOp) X(GraphShortestPathsOp) X(GraphToTableOp) X(GraphMarkComponentsOp)       \
+                X(PrintOp)
 #define QDIFF_KQL_DECLARE_RAW(Alt) antlrcpp::Any visit##Alt(G::Alt##Context* c) override;
     QDIFF_KQL_RAW_OPERATORS(QDIFF_KQL_DECLARE_RAW)
 #undef QDIFF_KQL_DECLARE_RAW
@@ -163,7 +175,8 @@ private:
     ast::Expr* binary(antlr4::ParserRuleContext* c, ast::BinaryOp op, bool negated, G::ExprContext* lhs,
                       G::ExprContext* rhs);
     ast::Expr* not_(ast::Expr* e, antlr4::ParserRuleContext* c);
-    ast::Expr* postfix(antlr4::ParserRuleContext* c, G::ExprContext* base, ast::Expr* (Transformer::*build)(antlr4::ParserRuleContext*, ast::Expr*));
+    ast::Expr* postfix(antlr4::ParserRuleContext* c, G::ExprContext* base,
+                       ast::Expr* (Transformer::*build)(antlr4::ParserRuleContext*, ast::Expr*));
     ast::Expr* member(antlr4::ParserRuleContext* c, ast::Expr* base);
     ast::Expr* index(antlr4::ParserRuleContext* c, ast::Expr* base);
     ast::Expr* method(antlr4::ParserRuleContext* c, ast::Expr* base);
@@ -187,7 +200,7 @@ private:
     void count_fold(antlr4::ParserRuleContext* at);
 
     ast::Query* cur_ = nullptr;  // the block the operator being visited applies to
-    uint32_t folds_ = 0;  // ANDed wheres and wraps in this pipeline: each one deepens the tree
+    uint32_t folds_ = 0;         // ANDed wheres and wraps in this pipeline: each one deepens the tree
 };
 
 }  // namespace qdiff::parsers::kql

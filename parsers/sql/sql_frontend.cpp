@@ -21,12 +21,12 @@ const TokenClasses& sql_token_classes() {
         .invalid = {SqlLexer::ERROR_CHAR},
         .unterminated = {SqlLexer::UNTERMINATED_STRING},
         .names = {SqlLexer::IDENTIFIER},
-        .suggestable = {SqlLexer::SELECT, SqlLexer::FROM, SqlLexer::WHERE, SqlLexer::GROUP, SqlLexer::ORDER,
-                        SqlLexer::BY, SqlLexer::HAVING, SqlLexer::LIMIT, SqlLexer::JOIN, SqlLexer::ON, SqlLexer::AND,
-                        SqlLexer::UNION, SqlLexer::DISTINCT, SqlLexer::BETWEEN, SqlLexer::LIKE, SqlLexer::VALUES,
-                        SqlLexer::INSERT, SqlLexer::INTO, SqlLexer::UPDATE, SqlLexer::DELETE, SqlLexer::WITH,
-                        SqlLexer::INNER, SqlLexer::OUTER, SqlLexer::OFFSET, SqlLexer::CASE, SqlLexer::WHEN,
-                        SqlLexer::THEN, SqlLexer::ELSE, SqlLexer::END},
+        .suggestable = {SqlLexer::SELECT, SqlLexer::FROM,   SqlLexer::WHERE,    SqlLexer::GROUP,   SqlLexer::ORDER,
+                        SqlLexer::BY,     SqlLexer::HAVING, SqlLexer::LIMIT,    SqlLexer::JOIN,    SqlLexer::ON,
+                        SqlLexer::AND,    SqlLexer::UNION,  SqlLexer::DISTINCT, SqlLexer::BETWEEN, SqlLexer::LIKE,
+                        SqlLexer::VALUES, SqlLexer::INSERT, SqlLexer::INTO,     SqlLexer::UPDATE,  SqlLexer::DELETE,
+                        SqlLexer::WITH,   SqlLexer::INNER,  SqlLexer::OUTER,    SqlLexer::OFFSET,  SqlLexer::CASE,
+                        SqlLexer::WHEN,   SqlLexer::THEN,   SqlLexer::ELSE,     SqlLexer::END},
         .unterminated_what = {},
     };
     return classes;
@@ -42,11 +42,16 @@ void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens)
     const DialectTraits& dialect = traits(ctx.options.dialect);
     using F = DialectFeature;
     static const FeatureToken feature_tokens[] = {
-        {SqlLexer::BACKTICK_IDENTIFIER, F::BacktickNames}, {SqlLexer::BRACKET_IDENTIFIER, F::BracketNames},
-        {SqlLexer::DOLLAR_STRING, F::DollarStrings},       {SqlLexer::ESCAPE_STRING, F::EscapeStrings},
-        {SqlLexer::DOUBLE_COLON, F::DoubleColonCast},      {SqlLexer::ILIKE, F::Ilike},
-        {SqlLexer::TOP, F::Top},                           {SqlLexer::QUALIFY, F::Qualify},
-        {SqlLexer::ANY, F::QuantifiedAny},                 {SqlLexer::SOME, F::QuantifiedSome},
+        {SqlLexer::BACKTICK_IDENTIFIER, F::BacktickNames},
+        {SqlLexer::BRACKET_IDENTIFIER, F::BracketNames},
+        {SqlLexer::DOLLAR_STRING, F::DollarStrings},
+        {SqlLexer::ESCAPE_STRING, F::EscapeStrings},
+        {SqlLexer::DOUBLE_COLON, F::DoubleColonCast},
+        {SqlLexer::ILIKE, F::Ilike},
+        {SqlLexer::TOP, F::Top},
+        {SqlLexer::QUALIFY, F::Qualify},
+        {SqlLexer::ANY, F::QuantifiedAny},
+        {SqlLexer::SOME, F::QuantifiedSome},
     };
     if (std::all_of(std::begin(feature_tokens), std::end(feature_tokens),
                     [&](const FeatureToken& gated) { return dialect.has(gated.feature); }))
@@ -101,7 +106,11 @@ auto with_session(ParseContext& ctx, F&& f) {
 // The generated lexer, for `qdiff tokens`: it also shows the comments.
 struct SqlTokenDump {
     explicit SqlTokenDump(ParseContext& ctx)
-        : input(ctx.source.text()), lexer(&input), limit(lexer, ctx.options.max_tokens), tokens(&limit), lexer_errors(ctx) {
+        : input(ctx.source.text()),
+          lexer(&input),
+          limit(lexer, ctx.options.max_tokens),
+          tokens(&limit),
+          lexer_errors(ctx) {
         lexer.removeErrorListeners();
         lexer.addErrorListener(&lexer_errors);
         tokens.fill();
@@ -146,7 +155,8 @@ public:
             if (report_token_limit(ctx, *session.limit)) return std::string();
             if (!check_tokens(ctx, session.tokens.tokens(), sql_token_classes())) return std::string();
             qdiff_gen::SqlParser::SqlScriptContext* partial = nullptr;
-            auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes(), &partial);
+            auto* tree =
+                parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes(), &partial);
             return format_tree(tree ? tree : partial, session.parser);
         });
     }

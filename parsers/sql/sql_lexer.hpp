@@ -13,8 +13,8 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "antlr4-runtime.h"
 #include "SqlLexer.h"
+#include "antlr4-runtime.h"
 #include "qdiff/dialect.hpp"
 
 namespace qdiff::parsers::sql {
@@ -22,63 +22,61 @@ namespace qdiff::parsers::sql {
 using qdiff_gen::SqlLexer;
 
 class FastSqlLexer : public antlr4::TokenSource {
- public:
-  // `backslash_escapes`: a backslash escapes the next character of a string (MySQL, BigQuery,
-  // Snowflake); `lexing`: the dialect's other token rules. The defaults are the common lexing,
-  // which SqlLexer.g4 implements.
-  explicit FastSqlLexer(std::string_view text = {}, bool backslash_escapes = false, DialectLexing lexing = {})
-      : s_(text), backslashEscapes_(backslash_escapes), lexing_(lexing) {}
-  // Starts over on another text (a lexer kept for the next parse).
-  void reset(std::string_view text, bool backslash_escapes = false, DialectLexing lexing = {}) {
-    *this = FastSqlLexer(text, backslash_escapes, lexing);
-  }
+public:
+    // `backslash_escapes`: a backslash escapes the next character of a string (MySQL, BigQuery,
+    // Snowflake); `lexing`: the dialect's other token rules. The defaults are the common lexing,
+    // which SqlLexer.g4 implements.
+    explicit FastSqlLexer(std::string_view text = {}, bool backslash_escapes = false, DialectLexing lexing = {})
+        : s_(text), backslashEscapes_(backslash_escapes), lexing_(lexing) {}
+    // Starts over on another text (a lexer kept for the next parse).
+    void reset(std::string_view text, bool backslash_escapes = false, DialectLexing lexing = {}) {
+        *this = FastSqlLexer(text, backslash_escapes, lexing);
+    }
 
-  std::unique_ptr<antlr4::Token> nextToken() override;
-  size_t getLine() const override { return line_; }
-  size_t getCharPositionInLine() override { return pos_ - lineStart_; }
-  antlr4::CharStream *getInputStream() override { return nullptr; }
-  std::string getSourceName() override { return "<sql>"; }
-  antlr4::TokenFactory<antlr4::CommonToken> *getTokenFactory() override {
-    return antlr4::CommonTokenFactory::DEFAULT.get();
-  }
+    std::unique_ptr<antlr4::Token> nextToken() override;
+    size_t getLine() const override { return line_; }
+    size_t getCharPositionInLine() override { return pos_ - lineStart_; }
+    antlr4::CharStream* getInputStream() override { return nullptr; }
+    std::string getSourceName() override { return "<sql>"; }
+    antlr4::TokenFactory<antlr4::CommonToken>* getTokenFactory() override {
+        return antlr4::CommonTokenFactory::DEFAULT.get();
+    }
 
- private:
-  static bool identStart(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
-  }
-  // U+00A0 and U+FEFF (UTF-8 C2 A0, EF BB BF) are whitespace, as in SqlLexer.
-  bool spaceAt(size_t i) const {
-    unsigned char c = at(i);
-    return (c == 0xC2 && at(i + 1) == 0xA0) || (c == 0xEF && at(i + 1) == 0xBB && at(i + 2) == 0xBF);
-  }
-  static bool identPart(unsigned char c) { return identStart(c) || (c >= '0' && c <= '9') || c == '$'; }
-  static bool digit(unsigned char c) { return c >= '0' && c <= '9'; }
-  static bool hexDigit(unsigned char c) {
-    return digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-  }
-  unsigned char at(size_t i) const { return i < s_.size() ? static_cast<unsigned char>(s_[i]) : 0; }
-  bool has(size_t i) const { return i < s_.size(); }
+private:
+    static bool identStart(unsigned char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+    }
+    // U+00A0 and U+FEFF (UTF-8 C2 A0, EF BB BF) are whitespace, as in SqlLexer.
+    bool spaceAt(size_t i) const {
+        unsigned char c = at(i);
+        return (c == 0xC2 && at(i + 1) == 0xA0) || (c == 0xEF && at(i + 1) == 0xBB && at(i + 2) == 0xBF);
+    }
+    static bool identPart(unsigned char c) { return identStart(c) || (c >= '0' && c <= '9') || c == '$'; }
+    static bool digit(unsigned char c) { return c >= '0' && c <= '9'; }
+    static bool hexDigit(unsigned char c) { return digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+    unsigned char at(size_t i) const { return i < s_.size() ? static_cast<unsigned char>(s_[i]) : 0; }
+    bool has(size_t i) const { return i < s_.size(); }
 
-  size_t keywordOrIdentifier(size_t start, size_t end) const;
-  size_t scanQuoted(size_t i, char q) const;         // returns end, or npos if unterminated
-  size_t scanEString(size_t i) const;                // after E'
-  size_t scanString(size_t i, char q) const;         // a string in the dialect's escaping
-  size_t scanTripleQuoted(size_t i) const;           // at three quotes (BigQuery)
-  size_t scanNumber(size_t i, size_t *type) const;
-  size_t dollarTagEnd(size_t i) const;               // at '$': end of "$tag$" / "$$", or npos
-  void advanceLines(size_t from, size_t to);
-  size_t codePointIndex(size_t byte);               // of a byte offset at or after the last one asked
-  std::unique_ptr<antlr4::Token> make(size_t type, size_t start, size_t end);
+    size_t keywordOrIdentifier(size_t start, size_t end) const;
+    size_t scanQuoted(size_t i, char q) const;  // returns end, or npos if unterminated
+    size_t scanEString(size_t i) const;         // after E'
+    size_t scanString(size_t i, char q) const;  // a string in the dialect's escaping
+    size_t scanTripleQuoted(size_t i) const;    // at three quotes (BigQuery)
+    size_t scanNumber(size_t i, size_t* type) const;
+    size_t dollarTagEnd(size_t i) const;  // at '$': end of "$tag$" / "$$", or npos
+    void advanceLines(size_t from, size_t to);
+    size_t codePointIndex(size_t byte);  // of a byte offset at or after the last one asked
+    std::unique_ptr<antlr4::Token> make(size_t type, size_t start, size_t end);
 
-  std::string_view s_;
-  bool backslashEscapes_ = false;
-  DialectLexing lexing_;
-  size_t pos_ = 0;
-  size_t line_ = 1;
-  size_t lineStart_ = 0;
-  size_t cpByte_ = 0;   // codePointIndex: the last byte offset converted
-  size_t cpIndex_ = 0;  // and its code-point index
-  size_t count_ = 0;    // tokens made: the next one's index in the token stream
+    std::string_view s_;
+    bool backslashEscapes_ = false;
+    DialectLexing lexing_;
+    size_t pos_ = 0;
+    size_t line_ = 1;
+    size_t lineStart_ = 0;
+    size_t cpByte_ = 0;   // codePointIndex: the last byte offset converted
+    size_t cpIndex_ = 0;  // and its code-point index
+    size_t count_ = 0;    // tokens made: the next one's index in the token stream
 };
 
 }  // namespace qdiff::parsers::sql

@@ -52,8 +52,8 @@ std::string Transformer::canonical_tokens(antlr4::ParserRuleContext* c) {
         antlr4::Token* t = tokens_.get(i);
         if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
         std::string_view piece = ctx_.source.slice(token_span(ctx_.source, t));
-        bool glue = piece == "(" || piece == ")" || piece == "," || piece == "[" || piece == "]" ||
-                    previous == "(" || previous == "," || previous == "[" || previous.empty();
+        bool glue = piece == "(" || piece == ")" || piece == "," || piece == "[" || piece == "]" || previous == "(" ||
+                    previous == "," || previous == "[" || previous.empty();
         if (!glue) out += ' ';
         out += (piece.front() == '"' || piece.front() == '`') ? std::string(piece) : support::to_upper(piece);
         previous = piece;
@@ -92,7 +92,13 @@ std::string_view Transformer::string_value(antlr4::Token* value) {
         for (size_t i = 0; i < inner.size(); ++i) {
             if (inner[i] == '\\' && i + 1 < inner.size()) {
                 char n = inner[++i];
-                out += n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n == 'b' ? '\b' : n == 'f' ? '\f' : n == '0' ? '\0' : n;
+                out += n == 'n'   ? '\n'
+                       : n == 't' ? '\t'
+                       : n == 'r' ? '\r'
+                       : n == 'b' ? '\b'
+                       : n == 'f' ? '\f'
+                       : n == '0' ? '\0'
+                                  : n;
             } else if (inner[i] == quote && i + 1 < inner.size() && inner[i + 1] == quote) {
                 out += quote;
                 ++i;
@@ -107,10 +113,12 @@ std::string_view Transformer::string_value(antlr4::Token* value) {
             // The dialect's lexing also makes r'..' (raw), '''..''' / """..""" and ".." strings (BigQuery).
             if (t[0] == 'r' || t[0] == 'R') return t.substr(2, t.size() - 3);
             const char quote = t[0];
-            const size_t quotes = dialect().lexing.triple_quoted_strings && t.size() >= 6 && t[1] == quote && t[2] == quote ? 3 : 1;
+            const size_t quotes =
+                dialect().lexing.triple_quoted_strings && t.size() >= 6 && t[1] == quote && t[2] == quote ? 3 : 1;
             std::string_view inner = t.substr(quotes, t.size() - 2 * quotes);
             // MySQL, BigQuery and Snowflake resolve backslash escapes in ordinary strings; the standard does not.
-            if (dialect().backslash_escapes && inner.find('\\') != std::string_view::npos) return backslash_escapes(inner, quote);
+            if (dialect().backslash_escapes && inner.find('\\') != std::string_view::npos)
+                return backslash_escapes(inner, quote);
             if (quotes == 3) return inner;
             return unquote(arena_, t, quote);
         }
@@ -136,9 +144,15 @@ Literal* Transformer::string_literal(antlr4::ParserRuleContext* c, antlr4::Token
     return literal(c, LiteralType::String, string_value(value));
 }
 
-antlrcpp::Any Transformer::visitNumberLiteralExpr(G::NumberLiteralExprContext* c) { return done(number(c, c->value), c); }
-antlrcpp::Any Transformer::visitStringLiteralExpr(G::StringLiteralExprContext* c) { return done(string_literal(c, c->value), c); }
-antlrcpp::Any Transformer::visitNullLiteralExpr(G::NullLiteralExprContext* c) { return done(literal(c, LiteralType::Null, {}), c); }
+antlrcpp::Any Transformer::visitNumberLiteralExpr(G::NumberLiteralExprContext* c) {
+    return done(number(c, c->value), c);
+}
+antlrcpp::Any Transformer::visitStringLiteralExpr(G::StringLiteralExprContext* c) {
+    return done(string_literal(c, c->value), c);
+}
+antlrcpp::Any Transformer::visitNullLiteralExpr(G::NullLiteralExprContext* c) {
+    return done(literal(c, LiteralType::Null, {}), c);
+}
 antlrcpp::Any Transformer::visitBooleanLiteralExpr(G::BooleanLiteralExprContext* c) {
     return done(literal(c, LiteralType::Boolean, c->value->getType() == G::TRUE_ ? "true" : "false"), c);
 }
@@ -149,7 +163,9 @@ antlrcpp::Any Transformer::visitParameterExpr(G::ParameterExprContext* c) {
     return done(p, c);
 }
 
-antlrcpp::Any Transformer::visitDefaultValueExpr(G::DefaultValueExprContext* c) { return done(keyword(c, "DEFAULT"), c); }
+antlrcpp::Any Transformer::visitDefaultValueExpr(G::DefaultValueExprContext* c) {
+    return done(keyword(c, "DEFAULT"), c);
+}
 
 antlrcpp::Any Transformer::visitTypedLiteralExpr(G::TypedLiteralExprContext* c) {
     auto* cast_ = make<Cast>(c);
@@ -196,7 +212,8 @@ static BinaryOp like_op(G::LikeOperatorContext* c) {
     switch (c->getStart()->getType()) {
         case G::ILIKE: return BinaryOp::ILike;
         case G::GLOB: return BinaryOp::Glob;
-        case G::REGEXP: case G::RLIKE: return BinaryOp::Regexp;
+        case G::REGEXP:
+        case G::RLIKE: return BinaryOp::Regexp;
         case G::MATCH: return BinaryOp::Match;
         case G::SIMILAR: return BinaryOp::SimilarTo;
         default: return BinaryOp::Like;
@@ -236,9 +253,7 @@ Expr* Transformer::negate(antlr4::ParserRuleContext* c, Expr* operand) {
     return u;
 }
 
-antlrcpp::Any Transformer::visitNotExpr(G::NotExprContext* c) {
-    return done(negate_if(true, expr(c->expr()), c), c);
-}
+antlrcpp::Any Transformer::visitNotExpr(G::NotExprContext* c) { return done(negate_if(true, expr(c->expr()), c), c); }
 // Operands of a binary alternative: its first and last children.
 static std::pair<antlr4::ParserRuleContext*, antlr4::ParserRuleContext*> outer_operands(antlr4::ParserRuleContext* c) {
     return {static_cast<antlr4::ParserRuleContext*>(c->children.front()),
@@ -248,12 +263,8 @@ static std::pair<antlr4::ParserRuleContext*, antlr4::ParserRuleContext*> outer_o
 antlrcpp::Any Transformer::visitAndExpr(G::AndExprContext* c) {
     return done(chain(c, BinaryOp::And, outer_operands), c);
 }
-antlrcpp::Any Transformer::visitXorExpr(G::XorExprContext* c) {
-    return done(binary(c, BinaryOp::Xor), c);
-}
-antlrcpp::Any Transformer::visitOrExpr(G::OrExprContext* c) {
-    return done(chain(c, BinaryOp::Or, outer_operands), c);
-}
+antlrcpp::Any Transformer::visitXorExpr(G::XorExprContext* c) { return done(binary(c, BinaryOp::Xor), c); }
+antlrcpp::Any Transformer::visitOrExpr(G::OrExprContext* c) { return done(chain(c, BinaryOp::Or, outer_operands), c); }
 antlrcpp::Any Transformer::visitValueExpression(G::ValueExpressionContext* c) {
     result_ = expr(first_child<G::ValueExprContext>(c, G::RuleValueExpr));
     return {};
@@ -293,7 +304,9 @@ antlrcpp::Any Transformer::visitPgCastExpr(G::PgCastExprContext* c) {
 }
 
 antlrcpp::Any Transformer::visitConvertUsingExpr(G::ConvertUsingExprContext* c) {
-    return done(call(c, "CONVERT", {expr(c->expr()), keyword(c->identifier(), "USING " + std::string(text(c->identifier())))}), c);
+    return done(
+        call(c, "CONVERT", {expr(c->expr()), keyword(c->identifier(), "USING " + std::string(text(c->identifier())))}),
+        c);
 }
 
 FunctionCall* Transformer::call(antlr4::ParserRuleContext* c, std::string_view fn, std::vector<Expr*> args) {
@@ -306,8 +319,10 @@ FunctionCall* Transformer::call(antlr4::ParserRuleContext* c, std::string_view f
 antlrcpp::Any Transformer::visitExtractExpr(G::ExtractExprContext* c) {
     G::ExtractFieldContext* field = c->extractField();
     std::string unit;
-    if (auto* s = alt<G::ExtractFieldStringContext>(field)) unit = string_value(s->string());
-    else unit = text(field);
+    if (auto* s = alt<G::ExtractFieldStringContext>(field))
+        unit = string_value(s->string());
+    else
+        unit = text(field);
     return done(call(c, "EXTRACT", {keyword(field, support::to_upper(unit)), expr(c->expr())}), c);
 }
 
@@ -315,8 +330,10 @@ antlrcpp::Any Transformer::visitExtractExpr(G::ExtractExprContext* c) {
 antlrcpp::Any Transformer::visitSubstringForExpr(G::SubstringForExprContext* c) {
     auto operands = c->expr();
     std::vector<Expr*> args{expr(operands[0])};
-    if (operands.size() == 3) args.push_back(expr(operands[1]));
-    else args.push_back(literal(operands[0], LiteralType::Integer, "1"));
+    if (operands.size() == 3)
+        args.push_back(expr(operands[1]));
+    else
+        args.push_back(literal(operands[0], LiteralType::Integer, "1"));
     args.push_back(expr(operands.back()));
     return done(call(c, "SUBSTRING", std::move(args)), c);
 }
@@ -333,8 +350,10 @@ antlrcpp::Any Transformer::visitPositionExpr(G::PositionExprContext* c) {
 // characters are given, so that TRIM(c FROM x) never reads as trim(c, x).
 antlrcpp::Any Transformer::visitTrimFromExpr(G::TrimFromExprContext* c) {
     std::vector<Expr*> args;
-    if (c->trimSpec) args.push_back(literal(c, LiteralType::Keyword, arena_.copy(support::to_upper(c->trimSpec->getText()))));
-    else if (c->chars) args.push_back(literal(c, LiteralType::Keyword, "BOTH"));
+    if (c->trimSpec)
+        args.push_back(literal(c, LiteralType::Keyword, arena_.copy(support::to_upper(c->trimSpec->getText()))));
+    else if (c->chars)
+        args.push_back(literal(c, LiteralType::Keyword, "BOTH"));
     if (c->chars) args.push_back(expr(c->chars));
     auto values = c->valueExpr();
     args.push_back(expr(values.back()));
@@ -382,7 +401,8 @@ antlrcpp::Any Transformer::visitMatchAgainstExpr(G::MatchAgainstExprContext* c) 
     auto* columns = make<Tuple>(c->exprList());
     columns->items = exprs(c->exprList());
     std::vector<Expr*> args{columns, expr(c->valueExpr())};
-    if (auto* modifier = c->fullTextModifier()) args.push_back(keyword(modifier, support::to_upper(support::fold_whitespace(text(modifier)))));
+    if (auto* modifier = c->fullTextModifier())
+        args.push_back(keyword(modifier, support::to_upper(support::fold_whitespace(text(modifier)))));
     return done(call(c, "MATCH", std::move(args)), c);
 }
 
@@ -436,7 +456,9 @@ antlrcpp::Any Transformer::visitRowConstructorExpr(G::RowConstructorExprContext*
 // Niladic keywords print bare: CURRENT_DATE, CURRENT_TIMESTAMP(3).
 antlrcpp::Any Transformer::visitCurrentValueExpr(G::CurrentValueExprContext* c) {
     std::vector<Expr*> args;
-    if (auto* precision = c->INTEGER_LITERAL()) args.push_back(literal(c, LiteralType::Integer, text(c).substr(text(c).find('(') + 1, precision->getText().size())));
+    if (auto* precision = c->INTEGER_LITERAL())
+        args.push_back(
+            literal(c, LiteralType::Integer, text(c).substr(text(c).find('(') + 1, precision->getText().size())));
     return done(call(c, arena_.copy(support::to_upper(c->op->getText())), std::move(args)), c);
 }
 
@@ -516,7 +538,8 @@ antlrcpp::Any Transformer::visitMultiplicativeExpr(G::MultiplicativeExprContext*
     BinaryOp op = BinaryOp::Mul;
     switch (c->op->getType()) {
         case G::SLASH: op = BinaryOp::Div; break;
-        case G::PERCENT_SIGN: case G::MOD: op = BinaryOp::Mod; break;
+        case G::PERCENT_SIGN:
+        case G::MOD: op = BinaryOp::Mod; break;
         case G::DIV: op = BinaryOp::IntDiv; break;
         default: break;
     }
@@ -558,8 +581,7 @@ antlrcpp::Any Transformer::visitDistanceExpr(G::DistanceExprContext* c) {
         case G::NEG_INNER_PRODUCT: return done(binary(c, BinaryOp::VectorInnerProduct), c);
         default: break;
     }
-    if (dialect().spaceship_is_null_safe_equal)
-        return done(negate_if(true, binary(c, BinaryOp::IsDistinctFrom), c), c);
+    if (dialect().spaceship_is_null_safe_equal) return done(negate_if(true, binary(c, BinaryOp::IsDistinctFrom), c), c);
     return done(binary(c, BinaryOp::VectorCosine), c);
 }
 
@@ -613,8 +635,8 @@ antlrcpp::Any Transformer::visitLikeEscapeExpr(G::LikeEscapeExprContext* c) {
     auto* b = dyn_cast<Binary>(target);
     if (!b || !(b->op == BinaryOp::Like || b->op == BinaryOp::ILike || b->op == BinaryOp::SimilarTo) ||
         (isa<Binary>(b->rhs) && cast<Binary>(*b->rhs).op == BinaryOp::Escape)) {
-        ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, span(c),
-                                                   {"ESCAPE applies only to LIKE, ILIKE and SIMILAR TO"}));
+        ctx_.diagnostics.push_back(
+            make_diagnostic(DiagId::SyntaxError, span(c), {"ESCAPE applies only to LIKE, ILIKE and SIMILAR TO"}));
         result_ = like;
         return {};
     }
@@ -704,7 +726,7 @@ antlrcpp::Any Transformer::visitNullTestPostfixExpr(G::NullTestPostfixExprContex
     bool allowed = dialect().has(c->notNull ? DialectFeature::PostfixNotNull : DialectFeature::PostfixNullTest);
     if (!allowed) {
         Span test{span(c->valueExpr()).end, span(c).end};
-        std::string_view what = c->notNull ? "the postfix null test `x NOT NULL`"
+        std::string_view what = c->notNull    ? "the postfix null test `x NOT NULL`"
                                 : is_not_null ? "the postfix null test `x NOTNULL`"
                                               : "the postfix null test `x ISNULL`";
         Diagnostic d = make_diagnostic(DiagId::DialectFeature, test, {what, dialect().name});
@@ -732,8 +754,10 @@ List<Expr*> Transformer::exprs(const std::vector<G::ExprContext*>& items) {
 
 FunctionCall* Transformer::function_call(G::FunctionCallContext* c) {
     auto* f = make<FunctionCall>(c);
-    if (c->name) f->name = qualified_name(c->name);
-    else f->name = list(std::vector<Name>{{ctx_.source.slice(span(c->keywordName)), false}});
+    if (c->name)
+        f->name = qualified_name(c->name);
+    else
+        f->name = list(std::vector<Name>{{ctx_.source.slice(span(c->keywordName)), false}});
     std::vector<Expr*> args;
     std::vector<OrderItem*> arg_order;
     ChildrenByRule parts(c);
@@ -811,20 +835,32 @@ WindowFrame* Transformer::frame(G::FrameClauseContext* c) {
         default: f->unit = FrameUnit::Rows; break;
     }
     auto bound = [&](G::FrameBoundContext* b, FrameBound& kind, Expr*& offset) {
-        if (alt<G::UnboundedPrecedingContext>(b)) kind = FrameBound::UnboundedPreceding;
-        else if (alt<G::UnboundedFollowingContext>(b)) kind = FrameBound::UnboundedFollowing;
-        else if (alt<G::CurrentRowBoundContext>(b)) kind = FrameBound::CurrentRow;
-        else if (auto* p = alt<G::OffsetPrecedingContext>(b)) { kind = FrameBound::Preceding; offset = expr(p->valueExpr()); }
-        else if (auto* f2 = alt<G::OffsetFollowingContext>(b)) { kind = FrameBound::Following; offset = expr(f2->valueExpr()); }
+        if (alt<G::UnboundedPrecedingContext>(b))
+            kind = FrameBound::UnboundedPreceding;
+        else if (alt<G::UnboundedFollowingContext>(b))
+            kind = FrameBound::UnboundedFollowing;
+        else if (alt<G::CurrentRowBoundContext>(b))
+            kind = FrameBound::CurrentRow;
+        else if (auto* p = alt<G::OffsetPrecedingContext>(b)) {
+            kind = FrameBound::Preceding;
+            offset = expr(p->valueExpr());
+        } else if (auto* f2 = alt<G::OffsetFollowingContext>(b)) {
+            kind = FrameBound::Following;
+            offset = expr(f2->valueExpr());
+        }
     };
     auto bounds = c->frameBound();
     bound(bounds[0], f->start, f->start_offset);
     if (bounds.size() > 1) bound(bounds[1], f->end, f->end_offset);
     if (auto* ex = c->frameExclusion()) {
-        if (ex->GROUP()) f->exclude = FrameExclude::Group;
-        else if (ex->TIES()) f->exclude = FrameExclude::Ties;
-        else if (ex->OTHERS()) f->exclude = FrameExclude::NoOthers;
-        else f->exclude = FrameExclude::CurrentRow;
+        if (ex->GROUP())
+            f->exclude = FrameExclude::Group;
+        else if (ex->TIES())
+            f->exclude = FrameExclude::Ties;
+        else if (ex->OTHERS())
+            f->exclude = FrameExclude::NoOthers;
+        else
+            f->exclude = FrameExclude::CurrentRow;
     }
     return f;
 }

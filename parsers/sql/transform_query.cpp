@@ -16,10 +16,14 @@ List<Cte*> Transformer::with_clause(G::WithClauseContext* c, bool& recursive) {
         if (item->MATERIALIZED())
             cte->materialization = item->NOT() ? Materialization::NotMaterialized : Materialization::Materialized;
         G::CteBodyContext* body = item->cteBody();
-        if (auto* q = alt<G::CteQueryContext>(body)) cte->query = query(q->query());
-        else if (auto* i = alt<G::CteInsertContext>(body)) cte->statement = insert(i->insertStatement());
-        else if (auto* u = alt<G::CteUpdateContext>(body)) cte->statement = update(u->updateStatement());
-        else if (auto* d = alt<G::CteDeleteContext>(body)) cte->statement = delete_(d->deleteStatement());
+        if (auto* q = alt<G::CteQueryContext>(body))
+            cte->query = query(q->query());
+        else if (auto* i = alt<G::CteInsertContext>(body))
+            cte->statement = insert(i->insertStatement());
+        else if (auto* u = alt<G::CteUpdateContext>(body))
+            cte->statement = update(u->updateStatement());
+        else if (auto* d = alt<G::CteDeleteContext>(body))
+            cte->statement = delete_(d->deleteStatement());
         ctes.push_back(cte);
     }
     return list(ctes);
@@ -43,9 +47,7 @@ Query* Transformer::wrap(Query* inner) {
     return outer;
 }
 
-static bool has_own_tail(const Query* q) {
-    return !q->order_by.empty() || q->limit || q->offset || !q->ctes.empty();
-}
+static bool has_own_tail(const Query* q) { return !q->order_by.empty() || q->limit || q->offset || !q->ctes.empty(); }
 
 // T-SQL's TOP takes its rows after the ORDER BY of its own SELECT: `SELECT TOP 1 a FROM t ORDER BY b`
 // is ORDER BY b LIMIT 1 of one block, not a sort of one arbitrary row.
@@ -211,9 +213,11 @@ Query* Transformer::select_core(antlr4::ParserRuleContext* c) {
         q->options = list(std::vector<Expr*>{target});
     }
     if (auto* from = clause.first<G::FromClauseContext>(G::RuleFromClause)) from_clause(from, q->sources, q->joins);
-    if (auto* where = clause.first<G::WhereClauseContext>(G::RuleWhereClause)) q->filter = expr(first_child<G::ExprContext>(where, G::RuleExpr));
+    if (auto* where = clause.first<G::WhereClauseContext>(G::RuleWhereClause))
+        q->filter = expr(first_child<G::ExprContext>(where, G::RuleExpr));
     if (auto* group = clause.first<G::GroupByClauseContext>(G::RuleGroupByClause)) q->group_by = group_by(group);
-    if (auto* having = clause.first<G::HavingClauseContext>(G::RuleHavingClause)) q->having = expr(first_child<G::ExprContext>(having, G::RuleExpr));
+    if (auto* having = clause.first<G::HavingClauseContext>(G::RuleHavingClause))
+        q->having = expr(first_child<G::ExprContext>(having, G::RuleExpr));
     if (auto* windows = clause.first<G::WindowClauseContext>(G::RuleWindowClause)) {
         std::vector<WindowDef*> defs;
         for (auto* w : windows->windowDefinition()) {
@@ -236,8 +240,10 @@ SelectItem* Transformer::select_item(G::SelectItemContext* c) {
         item->expr = s;
     } else if (auto* e = alt<G::SelectExprContext>(c)) {
         item->expr = expr(static_cast<antlr4::ParserRuleContext*>(e->children.front()));
-        if (e->aliasName) item->alias = name(e->aliasName);
-        else if (e->aliasString) item->alias = {string_value(e->aliasString), true};
+        if (e->aliasName)
+            item->alias = name(e->aliasName);
+        else if (e->aliasString)
+            item->alias = {string_value(e->aliasString), true};
     } else {
         item->expr = star(c, static_cast<G::SelectStarContext*>(c)->starModifier());
     }
@@ -307,7 +313,8 @@ Relation* Transformer::table_ref(G::TableRefContext* c, std::vector<Join*>& join
         first = table_ref(paren->tableRef(), joins);
     else
         first = lower<Relation>(p);
-    for (size_t i = 1; i < c->children.size(); ++i) joins.push_back(join(static_cast<G::JoinClauseContext*>(c->children[i])));
+    for (size_t i = 1; i < c->children.size(); ++i)
+        joins.push_back(join(static_cast<G::JoinClauseContext*>(c->children[i])));
     return first;
 }
 
@@ -328,8 +335,10 @@ Join* Transformer::join(G::JoinClauseContext* c) {
         j->join = join_kind(parts.first<G::JoinKindContext>(G::RuleJoinKind));
         j->right = lower<Relation>(parts.first<G::TablePrimaryContext>(G::RuleTablePrimary));
         auto* condition = parts.first<G::JoinConditionContext>(G::RuleJoinCondition);
-        if (auto* on = alt<G::OnConditionContext>(condition)) j->condition = expr(first_child<G::ExprContext>(on, G::RuleExpr));
-        else if (auto* u = alt<G::UsingConditionContext>(condition)) j->using_columns = names(u->identifier());
+        if (auto* on = alt<G::OnConditionContext>(condition))
+            j->condition = expr(first_child<G::ExprContext>(on, G::RuleExpr));
+        else if (auto* u = alt<G::UsingConditionContext>(condition))
+            j->using_columns = names(u->identifier());
     } else if (auto* n = alt<G::NaturalJoinContext>(c)) {
         j->join = join_kind(n->joinKind());
         j->natural = true;
@@ -345,7 +354,8 @@ void Transformer::table_alias(G::TableAliasContext* c, Name& alias_name, List<Na
     if (!c) return;
     if (c->aliasName) {
         alias_name = name(c->aliasName);
-        if (auto* cols = first_child<G::ColumnAliasListContext>(c, G::RuleColumnAliasList)) columns = names(cols->identifier());
+        if (auto* cols = first_child<G::ColumnAliasListContext>(c, G::RuleColumnAliasList))
+            columns = names(cols->identifier());
     } else if (c->aliasString) {
         alias_name = {string_value(c->aliasString), true};
     }
@@ -484,8 +494,10 @@ void Transformer::limit_clause(G::LimitClauseContext* c, Query& q) {
     } else if (auto* o = alt<G::OffsetFetchContext>(c)) {
         auto values = o->expr();
         q.offset = expr(values[0]);
-        if (o->fetchClause()) fetch_clause(o->fetchClause(), q);
-        else if (values.size() > 1) q.limit = expr(values[1]);
+        if (o->fetchClause())
+            fetch_clause(o->fetchClause(), q);
+        else if (values.size() > 1)
+            q.limit = expr(values[1]);
     } else if (auto* f = alt<G::FetchOnlyContext>(c)) {
         fetch_clause(f->fetchClause(), q);
     }

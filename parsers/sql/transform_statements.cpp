@@ -28,13 +28,16 @@ void Transformer::dispatch(antlr4::ParserRuleContext* c) {
     // context not found, should a class have two, still gets its visit through accept().
     static const std::unordered_map<const std::type_info*, Visit> visits = {
 #define QDIFF_SQL_VISIT_ENTRY(Label) \
-    {&typeid(G::Label##Context), [](Transformer& t, antlr4::ParserRuleContext* c) { t.visit##Label(static_cast<G::Label##Context*>(c)); }},
+    {&typeid(G::Label##Context),     \
+     [](Transformer& t, antlr4::ParserRuleContext* c) { t.visit##Label(static_cast<G::Label##Context*>(c)); }},
         QDIFF_SQL_ALTERNATIVES(QDIFF_SQL_VISIT_ENTRY)
 #undef QDIFF_SQL_VISIT_ENTRY
     };
     auto it = visits.find(&typeid(*c));
-    if (it != visits.end()) it->second(*this, c);
-    else c->accept(this);
+    if (it != visits.end())
+        it->second(*this, c);
+    else
+        c->accept(this);
 }
 
 Statement* Transformer::statement(G::StatementContext* c) { return lower<Statement>(c); }
@@ -58,7 +61,8 @@ Command* Transformer::command(antlr4::ParserRuleContext* c, std::string verb, bo
 antlrcpp::Any Transformer::visitExplainStatement(G::ExplainStatementContext* c) {
     std::string verb = "EXPLAIN";
     for (auto* option : c->explainOption())
-        if (!alt<G::ExplainOptionListContext>(option)) verb += " " + support::to_upper(support::fold_whitespace(text(option)));
+        if (!alt<G::ExplainOptionListContext>(option))
+            verb += " " + support::to_upper(support::fold_whitespace(text(option)));
     auto* cmd = make<Command>(c);
     cmd->verb = arena_.copy(verb);
     cmd->body = statement(c->statement());
@@ -98,8 +102,10 @@ antlrcpp::Any Transformer::visitWithStatement(G::WithStatementContext* c) {
         Query* q = with_target;
         if (!q->ctes.empty()) {
             q = wrap(q);
-            if (st == with_target) st = q;
-            else static_cast<Insert*>(st)->source = q;
+            if (st == with_target)
+                st = q;
+            else
+                static_cast<Insert*>(st)->source = q;
         }
         q->ctes = with_clause(c->withClause(), q->recursive);
         if (st == q) q->span = span(c);
@@ -127,12 +133,17 @@ Insert* Transformer::insert(G::InsertStatementContext* c) {
     if (c->REPLACE() && !c->INSERT()) option("or", "REPLACE");
     if (auto* resolution = c->conflictResolution()) option("or", support::to_upper(text(resolution)));
     if (c->IGNORE()) option("ignore", "TRUE");
-    if (auto* q = alt<G::QuerySourceContext>(c->insertSource())) i->source = query(q->query());
-    else i->default_values = true;
+    if (auto* q = alt<G::QuerySourceContext>(c->insertSource()))
+        i->source = query(q->query());
+    else
+        i->default_values = true;
     if (auto* conflict = c->onConflictClause()) {
-        if (auto* update_ = alt<G::OnConflictDoUpdateContext>(conflict)) i->on_conflict_set = assignments(update_->assignmentList());
-        else if (auto* dup = alt<G::OnDuplicateKeyUpdateContext>(conflict)) i->on_conflict_set = assignments(dup->assignmentList());
-        else option("on_conflict", "DO NOTHING");
+        if (auto* update_ = alt<G::OnConflictDoUpdateContext>(conflict))
+            i->on_conflict_set = assignments(update_->assignmentList());
+        else if (auto* dup = alt<G::OnDuplicateKeyUpdateContext>(conflict))
+            i->on_conflict_set = assignments(dup->assignmentList());
+        else
+            option("on_conflict", "DO NOTHING");
     }
     i->options = list(options);
     i->returning = returning(c->returningClause());
@@ -272,7 +283,8 @@ Expr* Transformer::default_value(G::DefaultValueContext* c) {
         value = string_literal(s, s->string()->getStart());
     } else if (auto* k = alt<G::KeywordDefaultContext>(p)) {
         size_t t = k->value->getType();
-        value = t == G::NULL_ ? literal(k, LiteralType::Null, {}) : literal(k, LiteralType::Boolean, t == G::TRUE_ ? "true" : "false");
+        value = t == G::NULL_ ? literal(k, LiteralType::Null, {})
+                              : literal(k, LiteralType::Boolean, t == G::TRUE_ ? "true" : "false");
     } else if (auto* cv = alt<G::CurrentValueDefaultContext>(p)) {
         value = call(cv, arena_.copy(support::to_upper(cv->op->getText())), {});
     } else if (auto* f = alt<G::FunctionCallDefaultContext>(p)) {
@@ -347,8 +359,10 @@ antlrcpp::Any Transformer::visitCreateTableStmt(G::CreateTableStmtContext* c) {
     std::vector<ColumnDef*> columns;
     std::vector<Constraint*> constraints;
     for (auto* element : s->tableElement()) {
-        if (auto* col = alt<G::ColumnElementContext>(element)) columns.push_back(column_definition(col->columnDefinition()));
-        else if (auto* k = alt<G::TableConstraintElementContext>(element)) constraints.push_back(table_constraint(k->tableConstraint()));
+        if (auto* col = alt<G::ColumnElementContext>(element))
+            columns.push_back(column_definition(col->columnDefinition()));
+        else if (auto* k = alt<G::TableConstraintElementContext>(element))
+            constraints.push_back(table_constraint(k->tableConstraint()));
     }
     t->columns = list(columns);
     t->constraints = list(constraints);
@@ -384,8 +398,10 @@ antlrcpp::Any Transformer::visitCreateIndexStmt(G::CreateIndexStmtContext* c) {
     for (auto* column : s->indexedColumn()) {
         auto* o = make<OrderItem>(column);
         o->expr = expr(column->expr());
-        if (column->DESC()) o->dir = SortDir::Desc;
-        else if (column->ASC()) o->dir = SortDir::Asc;
+        if (column->DESC())
+            o->dir = SortDir::Desc;
+        else if (column->ASC())
+            o->dir = SortDir::Asc;
         columns.push_back(o);
     }
     i->columns = list(columns);
@@ -432,8 +448,12 @@ antlrcpp::Any Transformer::visitTruncateStmt(G::TruncateStmtContext* c) {
     return done(command(c, "TRUNCATE", true, names_.empty() ? List<Name>{} : qualified_name(names_[0])), c);
 }
 
-antlrcpp::Any Transformer::visitGrantStatement(G::GrantStatementContext* c) { return done(command(c, "GRANT", true), c); }
-antlrcpp::Any Transformer::visitRevokeStatement(G::RevokeStatementContext* c) { return done(command(c, "REVOKE", true), c); }
+antlrcpp::Any Transformer::visitGrantStatement(G::GrantStatementContext* c) {
+    return done(command(c, "GRANT", true), c);
+}
+antlrcpp::Any Transformer::visitRevokeStatement(G::RevokeStatementContext* c) {
+    return done(command(c, "REVOKE", true), c);
+}
 
 // A PRAGMA with a value changes the database; a bare one only reads.
 antlrcpp::Any Transformer::visitPragmaStatement(G::PragmaStatementContext* c) {
@@ -467,7 +487,9 @@ antlrcpp::Any Transformer::visitUseStatement(G::UseStatementContext* c) {
     return done(command(c, "USE", false, list(std::vector<Name>{name(c->identifier())})), c);
 }
 antlrcpp::Any Transformer::visitShowStatement(G::ShowStatementContext* c) { return done(command(c, "SHOW", false), c); }
-antlrcpp::Any Transformer::visitVacuumStatement(G::VacuumStatementContext* c) { return done(command(c, "VACUUM", true), c); }
+antlrcpp::Any Transformer::visitVacuumStatement(G::VacuumStatementContext* c) {
+    return done(command(c, "VACUUM", true), c);
+}
 antlrcpp::Any Transformer::visitAnalyzeStatement(G::AnalyzeStatementContext* c) {
     return done(command(c, "ANALYZE", false, qualified_name(c->qualifiedName())), c);
 }

@@ -16,27 +16,32 @@ using G = qdiff_gen::SqlParser;
 // The labelled alternatives the transformer lowers, one visit method each, by the file that holds
 // them. X(Label) stands for `visitLabel(G::LabelContext*)`: the list declares the methods and fills
 // the dispatch table (Transformer::dispatch).
-#define QDIFF_SQL_STATEMENT_ALTERNATIVES(X) \
-    X(ExplainStatement) X(SelectStatement) X(WithStatement) X(InsertStmt) X(UpdateStmt) X(DeleteStmt) \
-    X(MergeStmt) X(CreateTableStmt) X(CreateViewStmt) X(CreateIndexStmt) X(CreateSchemaStmt) X(DropStmt) \
-    X(AlterTableStmt) X(TruncateStmt) X(GrantStatement) X(RevokeStatement) X(PragmaStatement) \
-    X(AttachStatement) X(DetachStatement) X(TransactionStmt) X(SetStatement) X(UseStatement) X(ShowStatement) \
-    X(VacuumStatement) X(AnalyzeStatement) X(DeclareStatement)
-#define QDIFF_SQL_QUERY_ALTERNATIVES(X) \
-    X(SelectCore) X(ValuesQuery) X(ParenthesizedQuery) X(NamedTable) X(DerivedTable) X(TableFunction) \
-    X(ParenthesizedTableRef) X(FromFirstCore)
-#define QDIFF_SQL_EXPR_ALTERNATIVES(X) \
-    X(NotExpr) X(AndExpr) X(XorExpr) X(OrExpr) X(ValueExpression) X(NumberLiteralExpr) X(StringLiteralExpr) \
-    X(NullLiteralExpr) X(BooleanLiteralExpr) X(ParameterExpr) X(CaseExpr) X(CastExpr) X(ConvertUsingExpr) \
-    X(ExtractExpr) X(SubstringForExpr) X(SubstringFromExpr) X(PositionExpr) X(TrimFromExpr) X(ExistsExpr) \
-    X(ArrayLiteralExpr) X(BracketListExpr) X(MatchAgainstExpr) X(TextSearchMatchExpr) X(QuantifiedLikeExpr) \
-    X(ArraySingleNameExpr) X(ArraySubqueryExpr) X(RowConstructorExpr) X(IntervalExpr) X(TypedLiteralExpr) \
-    X(CurrentValueExpr) X(DefaultValueExpr) X(SubqueryExpr) X(ParenExpr) X(FunctionCallExpr) X(ColumnRefExpr) \
-    X(SubscriptExpr) X(PgCastExpr) X(CollateExpr) X(UnaryExpr) X(AtTimeZoneExpr) X(PowerExpr) \
-    X(MultiplicativeExpr) X(AdditiveExpr) X(JsonExpr) X(ConcatExpr) X(DistanceExpr) X(BitwiseExpr) \
-    X(InSubqueryExpr) X(InListExpr) X(BetweenExpr) X(LikeExpr) X(LikeEscapeExpr) X(RegexMatchExpr) \
-    X(ComparisonExpr) X(QuantifiedComparisonExpr) X(IsLiteralExpr) X(IsDistinctFromExpr) X(IsExpr) \
-    X(NullTestPostfixExpr) X(PathAccessExpr)
+#define QDIFF_SQL_STATEMENT_ALTERNATIVES(X)                                                                       \
+    X(ExplainStatement)                                                                                           \
+    X(SelectStatement) X(WithStatement) X(InsertStmt) X(UpdateStmt) X(DeleteStmt) X(MergeStmt) X(CreateTableStmt) \
+        X(CreateViewStmt) X(CreateIndexStmt) X(CreateSchemaStmt) X(DropStmt) X(AlterTableStmt) X(TruncateStmt)    \
+            X(GrantStatement) X(RevokeStatement) X(PragmaStatement) X(AttachStatement) X(DetachStatement)         \
+                X(TransactionStmt) X(SetStatement) X(UseStatement) X(ShowStatement) X(VacuumStatement)            \
+                    X(AnalyzeStatement) X(DeclareStatement)
+#define QDIFF_SQL_QUERY_ALTERNATIVES(X)                                                                          \
+    X(SelectCore)                                                                                                \
+    X(ValuesQuery) X(ParenthesizedQuery) X(NamedTable) X(DerivedTable) X(TableFunction) X(ParenthesizedTableRef) \
+        X(FromFirstCore)
+#define QDIFF_SQL_EXPR_ALTERNATIVES(X)                                                                                 \
+    X(NotExpr)                                                                                                         \
+    X(AndExpr) X(XorExpr) X(OrExpr) X(ValueExpression) X(NumberLiteralExpr) X(StringLiteralExpr) X(NullLiteralExpr)    \
+        X(BooleanLiteralExpr) X(ParameterExpr) X(CaseExpr) X(CastExpr) X(ConvertUsingExpr) X(ExtractExpr)              \
+            X(SubstringForExpr) X(SubstringFromExpr) X(PositionExpr) X(TrimFromExpr) X(ExistsExpr) X(ArrayLiteralExpr) \
+                X(BracketListExpr) X(MatchAgainstExpr) X(TextSearchMatchExpr) X(QuantifiedLikeExpr)                    \
+                    X(ArraySingleNameExpr) X(ArraySubqueryExpr) X(RowConstructorExpr) X(IntervalExpr)                  \
+                        X(TypedLiteralExpr) X(CurrentValueExpr) X(DefaultValueExpr) X(SubqueryExpr) X(ParenExpr)       \
+                            X(FunctionCallExpr) X(ColumnRefExpr) X(SubscriptExpr) X(PgCastExpr) X(CollateExpr)         \
+                                X(UnaryExpr) X(AtTimeZoneExpr) X(PowerExpr) X(MultiplicativeExpr) X(AdditiveExpr)      \
+                                    X(JsonExpr) X(ConcatExpr) X(DistanceExpr) X(BitwiseExpr) X(InSubqueryExpr)         \
+                                        X(InListExpr) X(BetweenExpr) X(LikeExpr) X(LikeEscapeExpr) X(RegexMatchExpr)   \
+                                            X(ComparisonExpr) X(QuantifiedComparisonExpr) X(IsLiteralExpr)             \
+                                                X(IsDistinctFromExpr) X(IsExpr) X(NullTestPostfixExpr)                 \
+                                                    X(PathAccessExpr)
 #define QDIFF_SQL_ALTERNATIVES(X) \
     QDIFF_SQL_STATEMENT_ALTERNATIVES(X) QDIFF_SQL_QUERY_ALTERNATIVES(X) QDIFF_SQL_EXPR_ALTERNATIVES(X)
 
@@ -70,7 +75,8 @@ private:
     ast::Constraint* table_constraint(G::TableConstraintContext* c);
     ast::List<ast::Assignment*> assignments(G::AssignmentListContext* c);
     ast::List<ast::SelectItem*> returning(G::ReturningClauseContext* c);
-    ast::Command* command(antlr4::ParserRuleContext* c, std::string verb, bool writes, ast::List<ast::Name> target = {});
+    ast::Command* command(antlr4::ParserRuleContext* c, std::string verb, bool writes,
+                          ast::List<ast::Name> target = {});
 
     // ---- queries
     ast::Query* query(G::QueryContext* c);

@@ -20,9 +20,9 @@ const char* shape_name(Shape s) noexcept;
 /// (fences and the prose around them are removed before any front end runs: parsers/common/model_output).
 /// Diagnostics note what was removed.
 struct QueryText {
-  std::string_view text;
-  std::uint32_t offset = 0;  // of `text` inside the input
-  std::vector<Diagnostic> diagnostics;
+    std::string_view text;
+    std::uint32_t offset = 0;  // of `text` inside the input
+    std::vector<Diagnostic> diagnostics;
 };
 QueryText extract_query_text(std::string_view input);
 
@@ -35,36 +35,36 @@ enum class PropertyType : std::uint8_t { integer, text, boolean };
 const char* property_type_name(PropertyType t) noexcept;
 
 struct StructuredFilter {
-  PropertyType type = PropertyType::integer;
-  std::string property;
-  Span property_span;
-  std::string op;  // "=", "<", ">", "<=", ">=", "!=", "LIKE"
-  Span op_span;
-  JsonValue value;
-  Span span;
+    PropertyType type = PropertyType::integer;
+    std::string property;
+    Span property_span;
+    std::string op;  // "=", "<", ">", "<=", ">=", "!=", "LIKE"
+    Span op_span;
+    JsonValue value;
+    Span span;
 };
 
 struct StructuredAggregation {
-  PropertyType type = PropertyType::integer;
-  std::string property;
-  Span property_span;
-  std::string metric;  // COUNT TYPE MIN MAX MEAN MEDIAN MODE SUM TOP_OCCURRENCES TOTAL_TRUE ...
-  Span metric_span;
-  std::optional<std::int64_t> top_occurrences_limit;
-  Span span;
+    PropertyType type = PropertyType::integer;
+    std::string property;
+    Span property_span;
+    std::string metric;  // COUNT TYPE MIN MAX MEAN MEDIAN MODE SUM TOP_OCCURRENCES TOTAL_TRUE ...
+    Span metric_span;
+    std::optional<std::int64_t> top_occurrences_limit;
+    Span span;
 };
 
 struct StructuredQuery {
-  std::string collection;
-  Span collection_span;
-  std::optional<std::string> search_query;
-  Span search_span;
-  std::vector<StructuredFilter> filters;            // integer, text, boolean order
-  std::vector<StructuredAggregation> aggregations;  // integer, text, boolean order
-  std::optional<std::string> groupby_property;
-  Span groupby_span;
-  std::optional<std::string> natural_language_query;
-  Span span;
+    std::string collection;
+    Span collection_span;
+    std::optional<std::string> search_query;
+    Span search_span;
+    std::vector<StructuredFilter> filters;            // integer, text, boolean order
+    std::vector<StructuredAggregation> aggregations;  // integer, text, boolean order
+    std::optional<std::string> groupby_property;
+    Span groupby_span;
+    std::optional<std::string> natural_language_query;
+    Span span;
 };
 
 /// Validates a parsed JSON object as a structured query; wrong types, missing required fields and
@@ -74,15 +74,15 @@ std::optional<StructuredQuery> read_structured_query(const JsonValue& root, std:
 // --- the parsed document ---------------------------------------------------------------------------
 
 struct WeaviateDocument {
-  Shape shape = Shape::unknown;
-  std::optional<StructuredQuery> structured;  // shape == structured_json
-  std::optional<GqlDocument> graphql;         // graphql_request, graphql_text
-  std::optional<JsonValue> json;              // the JSON text, for the JSON shapes
-  std::optional<JsonValue> variables;         // graphql_request: "variables" (object)
-  std::string operation_name;                 // graphql_request: "operationName"
-  std::string query_text;                     // graphql_request: the decoded "query" string
-  std::vector<Diagnostic> diagnostics;        // in input order of discovery
-  [[nodiscard]] bool ok() const noexcept;     // a document and no error diagnostics
+    Shape shape = Shape::unknown;
+    std::optional<StructuredQuery> structured;  // shape == structured_json
+    std::optional<GqlDocument> graphql;         // graphql_request, graphql_text
+    std::optional<JsonValue> json;              // the JSON text, for the JSON shapes
+    std::optional<JsonValue> variables;         // graphql_request: "variables" (object)
+    std::string operation_name;                 // graphql_request: "operationName"
+    std::string query_text;                     // graphql_request: the decoded "query" string
+    std::vector<Diagnostic> diagnostics;        // in input order of discovery
+    [[nodiscard]] bool ok() const noexcept;     // a document and no error diagnostics
 };
 
 WeaviateDocument parse_document(std::string_view input, std::size_t max_depth = max_nesting_depth);

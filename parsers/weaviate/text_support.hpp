@@ -31,11 +31,11 @@ bool is_invalid_utf8_at(std::string_view text, std::size_t offset) noexcept;
 /// actions build a list or an object from what its elements pushed.
 template <class T>
 void take_since_mark(std::vector<T>& stack, std::vector<std::uint32_t>& marks, std::vector<T>& out) {
-  const std::uint32_t mark = marks.back();
-  marks.pop_back();
-  out.reserve(stack.size() - mark);
-  for (auto it = stack.begin() + mark; it != stack.end(); ++it) out.push_back(std::move(*it));
-  stack.resize(mark);
+    const std::uint32_t mark = marks.back();
+    marks.pop_back();
+    out.reserve(stack.size() - mark);
+    for (auto it = stack.begin() + mark; it != stack.end(); ++it) out.push_back(std::move(*it));
+    stack.resize(mark);
 }
 
 }  // namespace qdiff::weaviate::detail

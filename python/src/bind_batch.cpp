@@ -5,10 +5,10 @@
 #include <thread>
 
 #include "python/src/bindings.hpp"
-#include "stages/results/results_stage.hpp"
-#include "stages/results/synth/stage_source.hpp"
 #include "stages/batch_runner.hpp"
 #include "stages/batch_stages.hpp"
+#include "stages/results/results_stage.hpp"
+#include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::python {
 namespace {
@@ -16,9 +16,9 @@ namespace {
 class BatchScorer {
 public:
     // The options of `qdiff batch`, checked the same way.
-    BatchScorer(size_t threads, const std::optional<std::string>& profile, const stages::BatchStageOptions& stage_options,
-                double blend, double pass_threshold, const std::string& lang, const std::string& dialect,
-                const std::string& base_dir) {
+    BatchScorer(size_t threads, const std::optional<std::string>& profile,
+                const stages::BatchStageOptions& stage_options, double blend, double pass_threshold,
+                const std::string& lang, const std::string& dialect, const std::string& base_dir) {
         if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
         if (threads > 1024) throw py::value_error("threads must be from 1 to 1024");
         if (!(blend >= 0 && blend <= 1)) throw py::value_error("blend must be from 0 to 1");
@@ -26,7 +26,8 @@ public:
         const std::string& db = stage_options.db;
         if (!db.empty() && !results::engine_of(db) && !results::synth::is_synth_db(db))
             throw py::value_error("db must be sqlite:PATH, postgres:URI or synth[:N[:SEED]]");
-        if (stage_options.results_mode != "exact" && stage_options.results_mode != "recall" && stage_options.results_mode != "f1")
+        if (stage_options.results_mode != "exact" && stage_options.results_mode != "recall" &&
+            stage_options.results_mode != "f1")
             throw py::value_error("results_mode must be exact, recall or f1");
         if (stage_options.timeout && !(*stage_options.timeout >= 0.001 && *stage_options.timeout <= 86400))
             throw py::value_error("timeout must be from 0.001 to 86400 seconds");
@@ -38,7 +39,9 @@ public:
         stages::BatchRunnerOptions options{.threads = threads};
         options.defaults = {.language = language_named(lang), .dialect = dialect_named(dialect), .base_dir = base_dir};
         // As `qdiff batch` writes its lines (less the newline), on the workers.
-        options.render = [](const stages::Record& r) { return r.dump(-1, ' ', false, stages::Record::error_handler_t::replace); };
+        options.render = [](const stages::Record& r) {
+            return r.dump(-1, ' ', false, stages::Record::error_handler_t::replace);
+        };
         auto schemas = std::make_shared<stages::SchemaCache>();
         py::gil_scoped_release release;
         runner_ = std::make_unique<stages::BatchRunner>(std::move(options), [&] {
@@ -82,8 +85,11 @@ void bind_batch(py::module_& m) {
                          const std::string& results_mode, std::optional<double> timeout, double blend,
                          double pass_threshold, const std::string& lang, const std::string& dialect,
                          const std::string& base_dir) {
-                 stages::BatchStageOptions stage_options{.db = db, .results_mode = results_mode, .judge = judge,
-                                                         .judge_model = judge_model, .judge_cache = judge_cache,
+                 stages::BatchStageOptions stage_options{.db = db,
+                                                         .results_mode = results_mode,
+                                                         .judge = judge,
+                                                         .judge_model = judge_model,
+                                                         .judge_cache = judge_cache,
                                                          .timeout = timeout};
                  return std::make_unique<BatchScorer>(threads, profile, stage_options, blend, pass_threshold, lang,
                                                       dialect, base_dir);

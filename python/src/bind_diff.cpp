@@ -14,8 +14,9 @@ py::handle key(std::string_view name) {
     static auto* interned = new std::map<std::string, py::object, std::less<>>();
     auto it = interned->find(name);
     if (it == interned->end())
-        it = interned->emplace(std::string(name), py::reinterpret_steal<py::object>(
-                                                      PyUnicode_InternFromString(std::string(name).c_str())))
+        it = interned
+                 ->emplace(std::string(name),
+                           py::reinterpret_steal<py::object>(PyUnicode_InternFromString(std::string(name).c_str())))
                  .first;
     return it->second;
 }
@@ -52,11 +53,11 @@ py::dict scores_dict(const DiffResult& r) {
 }
 
 // As `qdiff diff --format json`; when a side does not parse: {"error": <parse_failure>}.
-py::object diff_texts(std::string expected_text, std::string generated_text, const std::optional<std::string>& profile_name,
-                    const std::string& lang, const std::optional<std::string>& expected_lang, const std::string& dialect,
-                    bool explain) {
-    ParseOptions generated_options{.language = language_named(lang), .dialect = dialect_named(dialect),
-                                   .source_name = "generated"};
+py::object diff_texts(std::string expected_text, std::string generated_text,
+                      const std::optional<std::string>& profile_name, const std::string& lang,
+                      const std::optional<std::string>& expected_lang, const std::string& dialect, bool explain) {
+    ParseOptions generated_options{
+        .language = language_named(lang), .dialect = dialect_named(dialect), .source_name = "generated"};
     ParseOptions expected_options = generated_options;
     if (expected_lang) expected_options.language = language_named(*expected_lang);
     expected_options.source_name = "expected";
@@ -74,19 +75,21 @@ py::object diff_texts(std::string expected_text, std::string generated_text, con
             // As `qdiff diff`: the Weaviate AST metric for two Weaviate queries, `full` otherwise.
             bool both_weaviate =
                 expected->language() == Language::Weaviate && generated->language() == Language::Weaviate;
-            std::shared_ptr<const Profile> profile = chosen ? chosen : profile_named(both_weaviate ? "weaviate-ast" : "full");
-            DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(), *profile,
-                                DiffOptions{.dialect = generated_options.dialect});
+            std::shared_ptr<const Profile> profile =
+                chosen ? chosen : profile_named(both_weaviate ? "weaviate-ast" : "full");
+            DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(),
+                                *profile, DiffOptions{.dialect = generated_options.dialect});
             if (explain) {
                 result = diff_json(r, expected->source(), generated->source());
                 result["diagnostics"] = diff_diagnostics_json(*expected, *generated);
-            }
-            else scores = std::move(r);
+            } else
+                scores = std::move(r);
         }
     }
     if (!expected->ok() || !generated->ok()) {
         py::dict out;
-        out["error"] = parse_failure(expected->ok() ? *generated : *expected, expected->ok() ? "generated" : "expected");
+        out["error"] =
+            parse_failure(expected->ok() ? *generated : *expected, expected->ok() ? "generated" : "expected");
         return std::move(out);
     }
     return scores ? scores_dict(*scores) : to_python(result);

@@ -38,7 +38,8 @@ py::object load_schema_spec(const std::string& spec) {
     {
         py::gil_scoped_release release;
         size_t hash = spec.rfind('#');
-        loaded = hash == std::string::npos ? load_schema(spec) : load_schema(spec.substr(0, hash), spec.substr(hash + 1));
+        loaded =
+            hash == std::string::npos ? load_schema(spec) : load_schema(spec.substr(0, hash), spec.substr(hash + 1));
     }
     if (!loaded.schema) return schema_failure(loaded, spec);
     return py::cast(LoadedSchema{std::make_shared<const Schema>(std::move(*loaded.schema)), loaded.format});
@@ -90,12 +91,13 @@ void bind_lint(py::module_& m) {
     py::class_<LoadedSchema>(m, "Schema")
         .def_property_readonly("name", [](const LoadedSchema& s) { return s.schema->name; })
         .def_property_readonly("origin", [](const LoadedSchema& s) { return s.schema->origin; })
-        .def_property_readonly("format", [](const LoadedSchema& s) { return std::string(schema_format_name(s.format)); })
+        .def_property_readonly("format",
+                               [](const LoadedSchema& s) { return std::string(schema_format_name(s.format)); })
         .def_property_readonly("tables", [](const LoadedSchema& s) { return s.schema->table_names(); })
         .def("__repr__", [](const LoadedSchema& s) {
             std::string name = s.schema->name.empty() ? "" : " " + s.schema->name;
-            return "<qdiff.Schema" + name + " from " + s.schema->origin + ", " + std::to_string(s.schema->tables.size()) +
-                   (s.schema->tables.size() == 1 ? " table>" : " tables>");
+            return "<qdiff.Schema" + name + " from " + s.schema->origin + ", " +
+                   std::to_string(s.schema->tables.size()) + (s.schema->tables.size() == 1 ? " table>" : " tables>");
         });
     m.def("load_schema", &load_schema_spec, py::arg("spec"));
     m.def("schema_from_text", &load_schema_from_text, py::arg("text"), py::arg("origin") = "<schema>",

@@ -34,8 +34,9 @@ py::dict parse_text(std::string text, const std::string& lang, const std::string
 
 void bind_parse(py::module_& m) {
     m.def("parse", &parse_text, py::arg("text"), py::arg("lang") = "auto", py::arg("dialect") = "generic");
-    m.def("detect_language", [](const std::string& text) { return std::string(language_name(detect_language(text))); },
-          py::arg("text"));
+    m.def(
+        "detect_language", [](const std::string& text) { return std::string(language_name(detect_language(text))); },
+        py::arg("text"));
 }
 
 }  // namespace qdiff::python

@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <nlohmann/json.hpp>
 
 #include "qdiff/diagnostic.hpp"
 #include "qdiff/diff.hpp"

@@ -11,18 +11,12 @@ py::object to_python(const nlohmann::ordered_json& value) {
     using value_t = nlohmann::ordered_json::value_t;
     switch (value.type()) {
         case value_t::null:
-        case value_t::discarded:
-            return py::none();
-        case value_t::boolean:
-            return py::bool_(value.get<bool>());
-        case value_t::number_integer:
-            return py::int_(value.get<int64_t>());
-        case value_t::number_unsigned:
-            return py::int_(value.get<uint64_t>());
-        case value_t::number_float:
-            return py::float_(value.get<double>());
-        case value_t::string:
-            return py::str(value.get_ref<const std::string&>());
+        case value_t::discarded: return py::none();
+        case value_t::boolean: return py::bool_(value.get<bool>());
+        case value_t::number_integer: return py::int_(value.get<int64_t>());
+        case value_t::number_unsigned: return py::int_(value.get<uint64_t>());
+        case value_t::number_float: return py::float_(value.get<double>());
+        case value_t::string: return py::str(value.get_ref<const std::string&>());
         case value_t::binary:
             return py::bytes(reinterpret_cast<const char*>(value.get_binary().data()), value.get_binary().size());
         case value_t::array: {
@@ -72,7 +66,8 @@ std::shared_ptr<const Profile> profile_named(const std::string& name_or_path) {
         if (!is_builtin) return std::make_shared<const Profile>(load_profile(name_or_path));
         std::lock_guard lock(mutex);
         auto it = builtin.find(name_or_path);
-        if (it == builtin.end()) it = builtin.emplace(name_or_path, std::make_shared<const Profile>(load_profile(name_or_path))).first;
+        if (it == builtin.end())
+            it = builtin.emplace(name_or_path, std::make_shared<const Profile>(load_profile(name_or_path))).first;
         return it->second;
     } catch (const std::exception& e) {
         throw py::value_error(e.what());

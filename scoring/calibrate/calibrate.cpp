@@ -53,7 +53,8 @@ Model fit_once(const std::vector<const Example*>& used, double C, const std::vec
     param.solver_type = L2R_LR;
     param.eps = 0.001;
     param.C = C;
-    if (const char* error = check_parameter(&prob, &param)) throw std::runtime_error(std::string("liblinear: ") + error);
+    if (const char* error = check_parameter(&prob, &param))
+        throw std::runtime_error(std::string("liblinear: ") + error);
     static std::mutex liblinear_output;  // set_print_string_function is global
     model* m = nullptr;
     {

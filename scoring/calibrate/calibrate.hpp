@@ -13,9 +13,9 @@ namespace qdiff::scoring::calibrate {
 // One labelled pair as the execution profile sees it.
 struct Example {
     std::map<std::string, double> features;  // non-zero features of the execution profile
-    bool label = false;                       // the generated query returns the expected rows
-    std::string group;                        // the database: folds never split one
-    double before = 0;                        // the score of the profile it was scored with
+    bool label = false;                      // the generated query returns the expected rows
+    std::string group;                       // the database: folds never split one
+    double before = 0;                       // the score of the profile it was scored with
     // Scored by rule, not by the model: 1 when nothing differs after normalization, 0 when gated.
     bool by_rule = false;
 };
@@ -46,8 +46,8 @@ std::vector<Bin> calibration_table(const std::vector<double>& scores, const std:
 struct CrossValidation {
     int folds = 0;
     size_t groups = 0;
-    double C = 1;                      // the cost chosen (best out-of-fold AUC)
-    std::vector<double> out_of_fold;   // one score per example, from a model that never saw its group
+    double C = 1;                     // the cost chosen (best out-of-fold AUC)
+    std::vector<double> out_of_fold;  // one score per example, from a model that never saw its group
 };
 // k-fold cross-validation grouped by Example::group, for each C of `costs`; keeps the best AUC.
 CrossValidation cross_validate(const std::vector<Example>& examples, int folds, const std::vector<double>& costs);

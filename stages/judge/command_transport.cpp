@@ -8,11 +8,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <fmt/format.h>
 
 #include "stages/judge/transport.hpp"
 
@@ -35,9 +35,18 @@ struct Pipe {
         write_end = fds[1];
         return true;
     }
-    ~Pipe() { close_read(); close_write(); }
-    void close_read() { if (read_end >= 0) ::close(read_end); read_end = -1; }
-    void close_write() { if (write_end >= 0) ::close(write_end); write_end = -1; }
+    ~Pipe() {
+        close_read();
+        close_write();
+    }
+    void close_read() {
+        if (read_end >= 0) ::close(read_end);
+        read_end = -1;
+    }
+    void close_write() {
+        if (write_end >= 0) ::close(write_end);
+        write_end = -1;
+    }
 };
 
 // Writing to a program that has exited raises SIGPIPE, which would end the whole process. Block it on
@@ -138,14 +147,18 @@ TransportReply run_command(const std::vector<std::string>& argv, std::string_vie
     for (int fd : {in.write_end, out.read_end, err.read_end}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 
     using Clock = std::chrono::steady_clock;
-    auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
+    auto deadline =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
     std::string stdout_text, stderr_text;
     size_t written = 0;
     bool timed_out = false, too_large = false;
     if (input.empty()) in.close_write();
     while (out.read_end >= 0 || err.read_end >= 0) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-        if (left <= 0) { timed_out = true; break; }
+        if (left <= 0) {
+            timed_out = true;
+            break;
+        }
         pollfd fds[3] = {{out.read_end, POLLIN, 0}, {err.read_end, POLLIN, 0}, {in.write_end, POLLOUT, 0}};
         if (::poll(fds, 3, static_cast<int>(std::min<long long>(left, 1000))) < 0 && errno != EINTR) break;
         if (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) {
@@ -159,10 +172,15 @@ TransportReply run_command(const std::vector<std::string>& argv, std::string_vie
             if (!(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
             char buffer[16384];
             ssize_t n = ::read(sources[k]->read_end, buffer, sizeof buffer);
-            if (n > 0) sinks[k]->append(buffer, static_cast<size_t>(n));
-            else if (n == 0 || errno != EAGAIN) sources[k]->close_read();
+            if (n > 0)
+                sinks[k]->append(buffer, static_cast<size_t>(n));
+            else if (n == 0 || errno != EAGAIN)
+                sources[k]->close_read();
         }
-        if (stdout_text.size() + stderr_text.size() > kMaxOutputBytes) { too_large = true; break; }
+        if (stdout_text.size() + stderr_text.size() > kMaxOutputBytes) {
+            too_large = true;
+            break;
+        }
     }
     if (timed_out || too_large) ::kill(-pid, SIGKILL);
     int wait_status = 0;

@@ -105,8 +105,8 @@ TransportReply post_json(const HttpRequest& request) {
             return reply;
         } else {
             transient = attempt.http_status == 429 || attempt.http_status >= 500;
-            reply.error = "the judge answered HTTP " + std::to_string(attempt.http_status) + ": " +
-                          body_excerpt(attempt.body);
+            reply.error =
+                "the judge answered HTTP " + std::to_string(attempt.http_status) + ": " + body_excerpt(attempt.body);
         }
         if (!transient) return reply;
         if (retry >= request.max_retries) {

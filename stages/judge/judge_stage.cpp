@@ -1,10 +1,10 @@
 // The judge stage: prompt -> cache or transport -> reply parser -> StageResult.
 #include "stages/judge/judge_stage.hpp"
 
+#include <fmt/format.h>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "stages/judge/prompts.hpp"
@@ -35,7 +35,8 @@ std::string json_array(const std::vector<T>& values) {
 
 void write_messages(support::JsonWriter& json, const std::vector<ChatMessage>& messages) {
     json.key("messages").begin_array();
-    for (const ChatMessage& m : messages) json.begin_object().field("role", m.role).field("content", m.content).end_object();
+    for (const ChatMessage& m : messages)
+        json.begin_object().field("role", m.role).field("content", m.content).end_object();
     json.end_array();
 }
 
@@ -187,8 +188,8 @@ private:
                 if (auto content = chat_completion_content(reply.body)) reply.body = std::move(*content);
             return reply;
         }
-        TransportReply reply = post_json({url_, body, api_key_, options_.timeout_seconds, options_.max_retries,
-                                          options_.backoff_seconds});
+        TransportReply reply =
+            post_json({url_, body, api_key_, options_.timeout_seconds, options_.max_retries, options_.backoff_seconds});
         if (reply.status != StageStatus::Ok) return reply;
         if (auto content = chat_completion_content(reply.body)) {
             reply.body = std::move(*content);

@@ -92,9 +92,7 @@ std::optional<PromptKind> parse_prompt_name(std::string_view name) {
     return std::nullopt;
 }
 
-std::string_view prompt_name(PromptKind kind) {
-    return kind == PromptKind::Similarity ? "similarity" : "relevance";
-}
+std::string_view prompt_name(PromptKind kind) { return kind == PromptKind::Similarity ? "similarity" : "relevance"; }
 
 double score_scale(PromptKind kind) { return kind == PromptKind::Similarity ? 1.0 : 100.0; }
 

@@ -27,9 +27,12 @@ size_t end_of_object(std::string_view text, size_t start) {
     for (size_t i = start; i < text.size(); ++i) {
         char c = text[i];
         if (in_string) {
-            if (escaped) escaped = false;
-            else if (c == '\\') escaped = true;
-            else if (c == '"') in_string = false;
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                in_string = false;
         } else if (c == '"') {
             in_string = true;
         } else if (c == '{') {

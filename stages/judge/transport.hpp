@@ -12,7 +12,7 @@ namespace qdiff::judge {
 struct TransportReply {
     StageStatus status = StageStatus::Error;  // Ok: `body` holds what the judge sent back
     std::string body;
-    std::string error;          // why not Ok
+    std::string error;  // why not Ok
     int attempts = 0;
     std::vector<double> waits;  // seconds slept before each retry
 };

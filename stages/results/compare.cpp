@@ -35,14 +35,17 @@ size_t value_overlap(const std::vector<NormalValue>& a, const std::vector<Normal
     size_t overlap = 0;
     for (const auto& v : b) {
         auto it = counts.find(value_key(v, digits));
-        if (it != counts.end() && it->second > 0) { --it->second; ++overlap; }
+        if (it != counts.end() && it->second > 0) {
+            --it->second;
+            ++overlap;
+        }
     }
     return overlap;
 }
 
 // pairs[expected column] = generated column, or -1.
-std::vector<int> pair_columns(const ResultSet& expected, const ResultSet& generated, const Table& e,
-                              const Table& g, int digits, std::vector<std::string>& by) {
+std::vector<int> pair_columns(const ResultSet& expected, const ResultSet& generated, const Table& e, const Table& g,
+                              int digits, std::vector<std::string>& by) {
     std::vector<int> pairs(expected.columns.size(), -1);
     std::vector<bool> taken(generated.columns.size(), false);
     by.assign(expected.columns.size(), "");
@@ -60,11 +63,14 @@ std::vector<int> pair_columns(const ResultSet& expected, const ResultSet& genera
         if (pairs[i] < 0)
             for (size_t j = 0; j < taken.size(); ++j)
                 if (!taken[j])
-                    if (size_t overlap = value_overlap(e[i], g[j], digits); overlap > 0) candidates.push_back({overlap, i, j});
+                    if (size_t overlap = value_overlap(e[i], g[j], digits); overlap > 0)
+                        candidates.push_back({overlap, i, j});
     // Most overlap first; on ties the nearer column position.
     std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
         if (a.overlap != b.overlap) return a.overlap > b.overlap;
-        auto distance = [](const Candidate& c) { return c.expected > c.generated ? c.expected - c.generated : c.generated - c.expected; };
+        auto distance = [](const Candidate& c) {
+            return c.expected > c.generated ? c.expected - c.generated : c.generated - c.expected;
+        };
         return distance(a) < distance(b);
     });
     for (const auto& c : candidates)
@@ -78,8 +84,10 @@ size_t longest_non_decreasing(const std::vector<size_t>& values) {
     std::vector<size_t> tails;
     for (size_t v : values) {
         auto it = std::upper_bound(tails.begin(), tails.end(), v);
-        if (it == tails.end()) tails.push_back(v);
-        else *it = v;
+        if (it == tails.end())
+            tails.push_back(v);
+        else
+            *it = v;
     }
     return tails.size();
 }
@@ -87,11 +95,13 @@ size_t longest_non_decreasing(const std::vector<size_t>& values) {
 // How many matched rows keep their place: the tie groups of the expected rows (rows equal on the order
 // keys share a group; without keys every row is its own group) must not decrease along the generated
 // order.
-size_t rows_in_order(const std::vector<long>& match, const Table& e, const std::vector<size_t>& keys, double tolerance) {
+size_t rows_in_order(const std::vector<long>& match, const Table& e, const std::vector<size_t>& keys,
+                     double tolerance) {
     std::vector<size_t> group(match.size(), 0);
     for (size_t row = 1; row < match.size(); ++row) {
         bool tie = !keys.empty();
-        for (size_t k = 0; k < keys.size() && tie; ++k) tie = values_equal(e[keys[k]][row], e[keys[k]][row - 1], tolerance);
+        for (size_t k = 0; k < keys.size() && tie; ++k)
+            tie = values_equal(e[keys[k]][row], e[keys[k]][row - 1], tolerance);
         group[row] = group[row - 1] + (tie ? 0 : 1);
     }
     std::vector<std::pair<size_t, size_t>> by_position;  // (generated row, group)
@@ -111,8 +121,7 @@ std::string format_row(const ResultSet& rs, size_t row) {
 
 std::string explain(const Comparison& r, const ResultSet& expected, const ResultSet& generated) {
     std::string s = "columns:";
-    for (const auto& p : r.paired_columns)
-        s += " " + p.expected + (p.by == "name" ? "=" : "~") + p.generated;
+    for (const auto& p : r.paired_columns) s += " " + p.expected + (p.by == "name" ? "=" : "~") + p.generated;
     for (const auto& u : r.unpaired_columns) s += " " + u + "=?";
     if (r.paired_columns.empty() && r.unpaired_columns.empty()) s += " none";
     s += "; rows: expected " + std::to_string(r.expected_rows) + ", generated " + std::to_string(r.generated_rows) +
@@ -132,10 +141,14 @@ std::string explain(const Comparison& r, const ResultSet& expected, const Result
 }  // namespace
 
 bool parse_match_mode(std::string_view name, MatchMode& mode) {
-    if (name == "exact") mode = MatchMode::Exact;
-    else if (name == "recall") mode = MatchMode::Recall;
-    else if (name == "f1") mode = MatchMode::F1;
-    else return false;
+    if (name == "exact")
+        mode = MatchMode::Exact;
+    else if (name == "recall")
+        mode = MatchMode::Recall;
+    else if (name == "f1")
+        mode = MatchMode::F1;
+    else
+        return false;
     return true;
 }
 
@@ -161,8 +174,10 @@ Comparison compare_results(const ResultSet& expected, const ResultSet& generated
     std::vector<std::string> by;
     std::vector<int> pairs = pair_columns(expected, generated, e, g, digits, by);
     for (size_t i = 0; i < pairs.size(); ++i) {
-        if (pairs[i] >= 0) r.paired_columns.push_back({expected.columns[i], generated.columns[pairs[i]], by[i]});
-        else r.unpaired_columns.push_back(expected.columns[i]);
+        if (pairs[i] >= 0)
+            r.paired_columns.push_back({expected.columns[i], generated.columns[pairs[i]], by[i]});
+        else
+            r.unpaired_columns.push_back(expected.columns[i]);
     }
 
     // match[expected row] = generated row, or -1.
@@ -206,7 +221,8 @@ Comparison compare_results(const ResultSet& expected, const ResultSet& generated
     const size_t matched = r.expected_rows - std::count(match.begin(), match.end(), -1);
     r.found = matched;
     if (ordered) {
-        bool keys_valid = std::all_of(order_keys.begin(), order_keys.end(), [&](size_t k) { return k < expected.columns.size(); });
+        bool keys_valid =
+            std::all_of(order_keys.begin(), order_keys.end(), [&](size_t k) { return k < expected.columns.size(); });
         size_t in_order = rows_in_order(match, e, keys_valid ? order_keys : std::vector<size_t>{}, tolerance);
         r.out_of_order = r.found - in_order;
         r.found = in_order;

@@ -13,8 +13,8 @@
 #include <cstdlib>
 #include <memory>
 
-#include "stages/results/result_set.hpp"
 #include "stages/results/exec_support.hpp"
+#include "stages/results/result_set.hpp"
 
 namespace qdiff::results {
 namespace {
@@ -49,13 +49,18 @@ Value cell(const PGresult* r, int row, int column) {
     if (PQgetisnull(r, row, column)) return Null{};
     std::string text(PQgetvalue(r, row, column), size_t(PQgetlength(r, row, column)));
     switch (PQftype(r, column)) {
-        case 16: return int64_t(text == "t" ? 1 : 0);                    // bool
-        case 20: case 21: case 23: case 26: return int64_t(std::strtoll(text.c_str(), nullptr, 10));
-        case 700: case 701: case 1700: {                                 // float4, float8, numeric
+        case 16: return int64_t(text == "t" ? 1 : 0);  // bool
+        case 20:
+        case 21:
+        case 23:
+        case 26: return int64_t(std::strtoll(text.c_str(), nullptr, 10));
+        case 700:
+        case 701:
+        case 1700: {  // float4, float8, numeric
             char* end = nullptr;
             double d = std::strtod(text.c_str(), &end);
             if (end && *end == '\0' && !text.empty()) return d;
-            return text;                                                 // NaN, Infinity
+            return text;  // NaN, Infinity
         }
         default: return text;
     }
@@ -81,22 +86,26 @@ ExecResult execute_postgres(const std::string& connection_uri, const std::string
     const char* values[] = {connection_uri.c_str(), connect_timeout.c_str(), "qdiff", nullptr};
     Connection conn(PQconnectdbParams(keys, values, 1), PQfinish);
     if (!conn || PQstatus(conn.get()) != CONNECTION_OK)
-        return finish(out, start, ExecStatus::Error, "cannot connect to PostgreSQL: " + trimmed_error(PQerrorMessage(conn.get())));
+        return finish(out, start, ExecStatus::Error,
+                      "cannot connect to PostgreSQL: " + trimmed_error(PQerrorMessage(conn.get())));
     PGconn* c = conn.get();
-    PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);  // stderr carries only qdiff's diagnostics
+    PQsetNoticeProcessor(
+        c, [](void*, const char*) {}, nullptr);  // stderr carries only qdiff's diagnostics
 
     long timeout_ms = std::max(1L, long(limits.timeout_seconds * 1000));
-    for (const std::string& setup : {std::string("BEGIN READ ONLY"),
-                                     "SET LOCAL statement_timeout = " + std::to_string(timeout_ms),
-                                     "SET LOCAL lock_timeout = " + std::to_string(timeout_ms),
-                                     std::string("SET LOCAL idle_in_transaction_session_timeout = ") + std::to_string(timeout_ms * 2)})
+    for (const std::string& setup :
+         {std::string("BEGIN READ ONLY"), "SET LOCAL statement_timeout = " + std::to_string(timeout_ms),
+          "SET LOCAL lock_timeout = " + std::to_string(timeout_ms),
+          std::string("SET LOCAL idle_in_transaction_session_timeout = ") + std::to_string(timeout_ms * 2)})
         if (auto error = command(c, setup); !error.empty()) return finish(out, start, ExecStatus::Error, error);
-    if (single_value(c, "SELECT current_setting('is_superuser') = 'on' OR pg_has_role('pg_read_server_files', 'MEMBER')"
-                        " OR pg_has_role('pg_write_server_files', 'MEMBER')"
-                        " OR pg_has_role('pg_execute_server_program', 'MEMBER')") != "f") {
+    if (single_value(c,
+                     "SELECT current_setting('is_superuser') = 'on' OR pg_has_role('pg_read_server_files', 'MEMBER')"
+                     " OR pg_has_role('pg_write_server_files', 'MEMBER')"
+                     " OR pg_has_role('pg_execute_server_program', 'MEMBER')") != "f") {
         command(c, "ROLLBACK");
-        return finish(out, start, ExecStatus::Error, "refusing to run generated SQL as a role that can access server files or "
-                                         "programs: connect as an unprivileged role");
+        return finish(out, start, ExecStatus::Error,
+                      "refusing to run generated SQL as a role that can access server files or "
+                      "programs: connect as an unprivileged role");
     }
 
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
@@ -138,7 +147,8 @@ ExecResult execute_postgres(const std::string& connection_uri, const std::string
                 out.result.rows.push_back(std::move(row));
             } else if (result_status == PGRES_TUPLES_OK) {
                 // The end of the rows (or an empty result, whose columns were just read).
-            } else if (result_status == PGRES_COPY_OUT || result_status == PGRES_COPY_IN || result_status == PGRES_COPY_BOTH) {
+            } else if (result_status == PGRES_COPY_OUT || result_status == PGRES_COPY_IN ||
+                       result_status == PGRES_COPY_BOTH) {
                 // Closing the connection ends the copy and the session (which rolls back).
                 return finish(out, start, ExecStatus::Error, "COPY is not run: only queries that return rows");
             } else if (result_status == PGRES_COMMAND_OK) {

@@ -19,8 +19,8 @@
 #include <cstdio>
 #include <memory>
 
-#include "stages/results/result_set.hpp"
 #include "stages/results/exec_support.hpp"
+#include "stages/results/result_set.hpp"
 #include "stages/results/sqlite_sandbox.hpp"
 
 namespace qdiff::results {
@@ -33,8 +33,7 @@ int authorize(void*, int action, const char* a, const char* b, const char*, cons
     switch (action) {
         case SQLITE_SELECT:
         case SQLITE_READ:
-        case SQLITE_RECURSIVE:
-            return SQLITE_OK;
+        case SQLITE_RECURSIVE: return SQLITE_OK;
         case SQLITE_FUNCTION: {
             static const char* const denied[] = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"};
             for (const char* name : denied)
@@ -42,7 +41,7 @@ int authorize(void*, int action, const char* a, const char* b, const char*, cons
             return SQLITE_OK;
         }
         case SQLITE_PRAGMA: {
-            static const char* const readable[] = {"table_info", "table_xinfo", "index_list", "index_info",
+            static const char* const readable[] = {"table_info",  "table_xinfo",      "index_list", "index_info",
                                                    "index_xinfo", "foreign_key_list", "table_list"};
             // These only read, whatever their argument (a table or index name); any other PRAGMA may
             // set something.
@@ -50,8 +49,7 @@ int authorize(void*, int action, const char* a, const char* b, const char*, cons
                 if (a && sqlite3_stricmp(a, name) == 0) return SQLITE_OK;
             return SQLITE_DENY;
         }
-        default:
-            return SQLITE_DENY;
+        default: return SQLITE_DENY;
     }
 }
 
@@ -111,10 +109,13 @@ ExecResult execute_sqlite(const std::string& database_path, const std::string& s
     ExecResult out;
 
     sqlite3* raw = nullptr;
-    int rc = sqlite3_open_v2(read_only_uri(database_path).c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+    int rc =
+        sqlite3_open_v2(read_only_uri(database_path).c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
     std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close_v2);
-    if (rc != SQLITE_OK) return finish(out, start, ExecStatus::Error, "cannot open SQLite database '" + database_path + "': " +
-                                                              (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
+    if (rc != SQLITE_OK)
+        return finish(
+            out, start, ExecStatus::Error,
+            "cannot open SQLite database '" + database_path + "': " + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
     lock_down_sqlite(raw);
     return execute_locked_sqlite(raw, sql, limits);
 }
@@ -123,7 +124,8 @@ ExecResult execute_locked_sqlite(sqlite3* raw, const std::string& sql, const Exe
     const auto start = Clock::now();
     ExecResult out;
     int rc = SQLITE_OK;
-    Deadline deadline{start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.timeout_seconds))};
+    Deadline deadline{
+        start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.timeout_seconds))};
     sqlite3_progress_handler(raw, 1000, check_deadline, &deadline);
     // The handler points at this frame's deadline: it goes when the statement does.
     struct ClearHandler {
@@ -138,11 +140,14 @@ ExecResult execute_locked_sqlite(sqlite3* raw, const std::string& sql, const Exe
     if (deadline.passed) return finish(out, start, ExecStatus::Timeout, timed_out_message(limits.timeout_seconds));
     if (rc != SQLITE_OK) return finish(out, start, ExecStatus::Error, sqlite3_errmsg(raw));
     if (!stmt) return finish(out, start, ExecStatus::Error, "no SQL statement to run");
-    if (tail && !only_trivia(tail)) return finish(out, start, ExecStatus::Error, "only one SQL statement is run; found more after the first");
-    if (!sqlite3_stmt_readonly(stmt.get())) return finish(out, start, ExecStatus::Error, "the statement would write: only reading queries are run");
+    if (tail && !only_trivia(tail))
+        return finish(out, start, ExecStatus::Error, "only one SQL statement is run; found more after the first");
+    if (!sqlite3_stmt_readonly(stmt.get()))
+        return finish(out, start, ExecStatus::Error, "the statement would write: only reading queries are run");
 
     const int columns = sqlite3_column_count(stmt.get());
-    if (columns == 0) return finish(out, start, ExecStatus::Error, "not a query: only statements that return rows are run");
+    if (columns == 0)
+        return finish(out, start, ExecStatus::Error, "not a query: only statements that return rows are run");
     for (int i = 0; i < columns; ++i) {
         const char* name = sqlite3_column_name(stmt.get(), i);
         out.result.columns.push_back(name ? name : "");

@@ -24,10 +24,16 @@ bool parse_number(std::string_view s, double& out) {
     size_t i = 0;
     if (s[i] == '+' || s[i] == '-') ++i;
     bool digits = false;
-    while (i < s.size() && std::isdigit((unsigned char)s[i])) { ++i; digits = true; }
+    while (i < s.size() && std::isdigit((unsigned char)s[i])) {
+        ++i;
+        digits = true;
+    }
     if (i < s.size() && s[i] == '.') {
         ++i;
-        while (i < s.size() && std::isdigit((unsigned char)s[i])) { ++i; digits = true; }
+        while (i < s.size() && std::isdigit((unsigned char)s[i])) {
+            ++i;
+            digits = true;
+        }
     }
     if (!digits) return false;
     if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
@@ -52,10 +58,11 @@ bool digits_at(std::string_view s, size_t pos, size_t count) {
 
 std::string canonical_datetime(std::string_view s) {
     // YYYY-MM-DD or YYYY/MM/DD
-    if (!digits_at(s, 0, 4) || s.size() < 10 || (s[4] != '-' && s[4] != '/') || s[7] != s[4] ||
-        !digits_at(s, 5, 2) || !digits_at(s, 8, 2))
+    if (!digits_at(s, 0, 4) || s.size() < 10 || (s[4] != '-' && s[4] != '/') || s[7] != s[4] || !digits_at(s, 5, 2) ||
+        !digits_at(s, 8, 2))
         return {};
-    std::string date = std::string(s.substr(0, 4)) + "-" + std::string(s.substr(5, 2)) + "-" + std::string(s.substr(8, 2));
+    std::string date =
+        std::string(s.substr(0, 4)) + "-" + std::string(s.substr(5, 2)) + "-" + std::string(s.substr(8, 2));
     if (s.size() == 10) return date;
     // [T ]HH:MM[:SS[.fraction]][Z|±HH[:MM]]
     if ((s[10] != 'T' && s[10] != ' ') || !digits_at(s, 11, 2) || s.size() < 16 || s[13] != ':' || !digits_at(s, 14, 2))
@@ -75,8 +82,10 @@ std::string canonical_datetime(std::string_view s) {
         }
     }
     std::string zone(s.substr(i));
-    if (zone == "Z" || zone == "+00" || zone == "+00:00" || zone == "+0000" || zone == "-00" || zone == "-00:00") zone.clear();
-    else if (!zone.empty() && !((zone[0] == '+' || zone[0] == '-') && digits_at(zone, 1, 2))) return {};
+    if (zone == "Z" || zone == "+00" || zone == "+00:00" || zone == "+0000" || zone == "-00" || zone == "-00:00")
+        zone.clear();
+    else if (!zone.empty() && !((zone[0] == '+' || zone[0] == '-') && digits_at(zone, 1, 2)))
+        return {};
     std::string clock = time + seconds + (fraction.empty() ? "" : "." + fraction);
     if (clock == "00:00:00" && zone.empty()) return date;
     return date + " " + clock + zone;

@@ -52,9 +52,12 @@ struct Translator {
             // One item up to the next comma at depth 0.
             size_t end = i;
             for (int depth = 0; end < s.size(); ++end) {
-                if (s[end].is("(")) ++depth;
-                else if (s[end].is(")") && depth-- == 0) break;
-                else if (s[end].is(",") && depth == 0) break;
+                if (s[end].is("("))
+                    ++depth;
+                else if (s[end].is(")") && depth-- == 0)
+                    break;
+                else if (s[end].is(",") && depth == 0)
+                    break;
             }
             sql += (first ? "" : ", ") + column_item(s, i, end, columns);
             first = false;
@@ -82,8 +85,12 @@ struct Translator {
                 if (item[value_end].is_word("nextval")) {  // sequences: SQLite's rowid counts instead
                     value_end += 1;
                     for (int depth = 0; value_end < item.size(); ++value_end) {
-                        if (item[value_end].is("(")) ++depth;
-                        else if (item[value_end].is(")") && --depth == 0) { ++value_end; break; }
+                        if (item[value_end].is("("))
+                            ++depth;
+                        else if (item[value_end].is(")") && --depth == 0) {
+                            ++value_end;
+                            break;
+                        }
                     }
                     i = value_end - 1;
                     continue;
@@ -138,8 +145,10 @@ struct Translator {
             if (i >= s.size() || !s[i].is(")")) throw std::runtime_error("a VALUES row has more values than columns");
             sql += ")";
             ++i;
-            if (i < s.size() && s[i].is(",")) ++i;
-            else if (i < s.size()) throw std::runtime_error("unexpected '" + s[i].text + "' after a VALUES row");
+            if (i < s.size() && s[i].is(","))
+                ++i;
+            else if (i < s.size())
+                throw std::runtime_error("unexpected '" + s[i].text + "' after a VALUES row");
         }
         return sql;
     }
@@ -180,7 +189,8 @@ std::string build_sqlite_from_postgres_dump(std::string_view dump_text, const st
     sqlite3* raw = nullptr;
     int rc = sqlite3_open_v2(sqlite_path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
     std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close_v2);
-    if (rc != SQLITE_OK) return "cannot create '" + sqlite_path + "': " + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc));
+    if (rc != SQLITE_OK)
+        return "cannot create '" + sqlite_path + "': " + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc));
     auto exec = [&](const std::string& sql) -> std::string {
         char* message = nullptr;
         if (sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, &message) == SQLITE_OK) return {};

@@ -23,9 +23,7 @@ Token::Kind kind_of(support::SqlToken::Kind kind) {
 
 }  // namespace
 
-bool Token::is_word(std::string_view upper) const {
-    return kind == Kind::Word && support::iequals(text, upper);
-}
+bool Token::is_word(std::string_view upper) const { return kind == Kind::Word && support::iequals(text, upper); }
 
 bool tokenize_dump(std::string_view s, std::vector<Statement>& out, std::string& error) {
     auto line_of = [&](size_t pos) { return std::to_string(1 + std::count(s.begin(), s.begin() + pos, '\n')); };

@@ -8,7 +8,7 @@ namespace qdiff::results::dump {
 
 struct Token {
     enum class Kind : uint8_t { Word, QuotedName, String, Number, Punct } kind;
-    std::string text;  // as written (strings and quoted names with their quotes)
+    std::string text;                            // as written (strings and quoted names with their quotes)
     bool is_word(std::string_view upper) const;  // a Word, case-insensitively equal
     bool is(std::string_view punct) const { return kind == Kind::Punct && text == punct; }
 };

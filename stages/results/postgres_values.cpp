@@ -30,13 +30,19 @@ std::vector<std::string> interval_modifiers(const std::string& text) {
         if (space == std::string::npos) fail("interval '" + text + "' has a number without a unit");
         long n = std::stol(words.substr(i, space - i));
         size_t end = words.find(' ', space + 1);
-        std::string unit = support::to_lower(words.substr(space + 1, end == std::string::npos ? std::string::npos : end - space - 1));
+        std::string unit =
+            support::to_lower(words.substr(space + 1, end == std::string::npos ? std::string::npos : end - space - 1));
         if (!unit.empty() && unit.back() == 's') unit.pop_back();
-        if (unit == "week") n *= 7, unit = "day";
-        else if (unit == "min" || unit == "minute") unit = "minute";
-        else if (unit == "sec") unit = "second";
-        else if (unit == "mon") unit = "month";
-        if (unit != "day" && unit != "month" && unit != "year" && unit != "hour" && unit != "minute" && unit != "second")
+        if (unit == "week")
+            n *= 7, unit = "day";
+        else if (unit == "min" || unit == "minute")
+            unit = "minute";
+        else if (unit == "sec")
+            unit = "second";
+        else if (unit == "mon")
+            unit = "month";
+        if (unit != "day" && unit != "month" && unit != "year" && unit != "hour" && unit != "minute" &&
+            unit != "second")
             fail("interval unit '" + unit + "' in '" + text + "'");
         out.push_back((n < 0 ? "" : "+") + std::to_string(n) + " " + unit + "s");
         i = end == std::string::npos ? words.size() : end + 1;
@@ -58,8 +64,8 @@ std::string datetime_call(const std::string& value, const std::vector<std::strin
 // TO_CHAR patterns PostgreSQL documents (those the dumps use), as strftime pieces; other characters
 // are copied.
 std::string to_char(const std::string& value, const std::string& format) {
-    static const char* const months[] = {"January", "February", "March", "April", "May", "June", "July",
-                                         "August", "September", "October", "November", "December"};
+    static const char* const months[] = {"January", "February", "March",     "April",   "May",      "June",
+                                         "July",    "August",   "September", "October", "November", "December"};
     std::vector<std::string> parts;
     std::string literal;
     auto flush = [&] {
@@ -90,18 +96,29 @@ std::string to_char(const std::string& value, const std::string& format) {
     // digit of the year) and d (day of the week), while m alone is no pattern.
     for (size_t i = 0; i < format.size();) {
         auto at = [&](std::string_view p) { return support::iequals(std::string_view(format).substr(i, p.size()), p); };
-        if (format.compare(i, 5, "Month") == 0) month_names(true, 9), i += 5;
-        else if (format.compare(i, 3, "Mon") == 0) month_names(false, 3), i += 3;
-        else if (at("YYYY")) strftime("%Y"), i += 4;
-        else if (at("HH24")) strftime("%H"), i += 4;
-        else if (at("MM")) strftime("%m"), i += 2;
-        else if (at("DD")) strftime("%d"), i += 2;
-        else if (at("MI")) strftime("%M"), i += 2;
-        else if (at("SS")) strftime("%S"), i += 2;
+        if (format.compare(i, 5, "Month") == 0)
+            month_names(true, 9), i += 5;
+        else if (format.compare(i, 3, "Mon") == 0)
+            month_names(false, 3), i += 3;
+        else if (at("YYYY"))
+            strftime("%Y"), i += 4;
+        else if (at("HH24"))
+            strftime("%H"), i += 4;
+        else if (at("MM"))
+            strftime("%m"), i += 2;
+        else if (at("DD"))
+            strftime("%d"), i += 2;
+        else if (at("MI"))
+            strftime("%M"), i += 2;
+        else if (at("SS"))
+            strftime("%S"), i += 2;
         // The ISO year's last digit is taken as the calendar year's (they differ only around 1 January).
-        else if (at("Y") || at("I")) piece("substr(strftime('%Y', " + value + "), 4, 1)"), i += 1;
-        else if (at("D")) piece("CAST(strftime('%w', " + value + ") + 1 AS TEXT)"), i += 1;
-        else literal += format[i++];
+        else if (at("Y") || at("I"))
+            piece("substr(strftime('%Y', " + value + "), 4, 1)"), i += 1;
+        else if (at("D"))
+            piece("CAST(strftime('%w', " + value + ") + 1 AS TEXT)"), i += 1;
+        else
+            literal += format[i++];
     }
     flush();
     if (parts.empty()) return "''";
@@ -121,7 +138,9 @@ public:
             Typed right = term();
             bool temporal = left.type == Type::Date || left.type == Type::Timestamp;
             if (temporal && right.type == Type::Interval && op != "||") {
-                left = {datetime_call(left.sql, op == "+" ? right.modifiers : negated(right.modifiers)), Type::Timestamp, {}};
+                left = {datetime_call(left.sql, op == "+" ? right.modifiers : negated(right.modifiers)),
+                        Type::Timestamp,
+                        {}};
             } else if (left.type == Type::Interval && right.type == Type::Interval && op != "||") {
                 auto more = op == "+" ? right.modifiers : negated(right.modifiers);
                 left.modifiers.insert(left.modifiers.end(), more.begin(), more.end());
@@ -164,11 +183,14 @@ private:
                 while (!peek().is(")")) ++pos_;
                 ++pos_;
             }
-            while (pos_ < t_.size() && (peek().is_word("WITHOUT") || peek().is_word("WITH") || peek().is_word("TIME") ||
-                                        peek().is_word("ZONE") || peek().is_word("VARYING") || peek().is_word("PRECISION")))
+            while (pos_ < t_.size() &&
+                   (peek().is_word("WITHOUT") || peek().is_word("WITH") || peek().is_word("TIME") ||
+                    peek().is_word("ZONE") || peek().is_word("VARYING") || peek().is_word("PRECISION")))
                 ++pos_;
-            if (type == "date") value = {"date(" + value.sql + ")", Type::Date, {}};
-            else if (type.rfind("timestamp", 0) == 0) value = {"datetime(" + value.sql + ")", Type::Timestamp, {}};
+            if (type == "date")
+                value = {"date(" + value.sql + ")", Type::Date, {}};
+            else if (type.rfind("timestamp", 0) == 0)
+                value = {"datetime(" + value.sql + ")", Type::Timestamp, {}};
             else if (type == "interval" && value.type == Type::Literal && value.sql.front() == '\'')
                 value = {"", Type::Interval, interval_modifiers(string_value({Token::Kind::String, value.sql}))};
             // Other casts: the column affinity converts the value.
@@ -179,10 +201,16 @@ private:
     std::vector<Typed> arguments() {
         std::vector<Typed> args;
         expect("(");
-        if (peek().is(")")) { ++pos_; return args; }
+        if (peek().is(")")) {
+            ++pos_;
+            return args;
+        }
         while (true) {
             args.push_back(expression());
-            if (peek().is(")")) { ++pos_; return args; }
+            if (peek().is(")")) {
+                ++pos_;
+                return args;
+            }
             expect(",");
         }
     }
@@ -212,12 +240,14 @@ private:
         if (token.is_word("TRUE")) return {"1", Type::Literal, {}};
         if (token.is_word("FALSE")) return {"0", Type::Literal, {}};
         if (token.is_word("CURRENT_DATE")) return {"date('now')", Type::Date, {}};
-        if (token.is_word("CURRENT_TIMESTAMP") || token.is_word("LOCALTIMESTAMP")) return {"datetime('now')", Type::Timestamp, {}};
+        if (token.is_word("CURRENT_TIMESTAMP") || token.is_word("LOCALTIMESTAMP"))
+            return {"datetime('now')", Type::Timestamp, {}};
         if (token.is_word("INTERVAL")) {
             if (peek().kind != Token::Kind::String) fail("INTERVAL without a string");
             return {"", Type::Interval, interval_modifiers(string_value(t_[pos_++]))};
         }
-        if (token.is_word("DATE") && peek().kind == Token::Kind::String) return {"date(" + t_[pos_++].text + ")", Type::Date, {}};
+        if (token.is_word("DATE") && peek().kind == Token::Kind::String)
+            return {"date(" + t_[pos_++].text + ")", Type::Date, {}};
         if (token.is_word("TIMESTAMP") && peek().kind == Token::Kind::String)
             return {"datetime(" + t_[pos_++].text + ")", Type::Timestamp, {}};
         if (token.is_word("EXTRACT")) {
@@ -229,8 +259,13 @@ private:
             Typed from = expression();
             expect(")");
             if (field == "EPOCH") return {"((julianday(" + from.sql + ") - 2440587.5) * 86400.0)", Type::Other, {}};
-            const char* spec = field == "YEAR" ? "%Y" : field == "MONTH" ? "%m" : field == "DAY" ? "%d"
-                             : field == "HOUR" ? "%H" : field == "MINUTE" ? "%M" : field == "DOW" ? "%w" : nullptr;
+            const char* spec = field == "YEAR"     ? "%Y"
+                               : field == "MONTH"  ? "%m"
+                               : field == "DAY"    ? "%d"
+                               : field == "HOUR"   ? "%H"
+                               : field == "MINUTE" ? "%M"
+                               : field == "DOW"    ? "%w"
+                                                   : nullptr;
             if (!spec) fail("EXTRACT(" + field + " FROM ...)");
             return {"CAST(strftime('" + std::string(spec) + "', " + from.sql + ") AS INTEGER)", Type::Other, {}};
         }
@@ -241,11 +276,16 @@ private:
             if (name == "date_trunc" && args.size() == 2 && args[0].type == Type::Literal) {
                 std::string unit = support::to_lower(string_value({Token::Kind::String, args[0].sql}));
                 std::vector<std::string> modifiers;
-                if (unit == "day") modifiers = {"start of day"};
-                else if (unit == "week") modifiers = {"-6 days", "weekday 1", "start of day"};
-                else if (unit == "month") modifiers = {"start of month"};
-                else if (unit == "year") modifiers = {"start of year"};
-                else fail("date_trunc('" + unit + "', ...)");
+                if (unit == "day")
+                    modifiers = {"start of day"};
+                else if (unit == "week")
+                    modifiers = {"-6 days", "weekday 1", "start of day"};
+                else if (unit == "month")
+                    modifiers = {"start of month"};
+                else if (unit == "year")
+                    modifiers = {"start of year"};
+                else
+                    fail("date_trunc('" + unit + "', ...)");
                 return {datetime_call(args[1].sql, modifiers), Type::Timestamp, {}};
             }
             if (name == "to_char" && args.size() == 2 && args[1].type == Type::Literal)

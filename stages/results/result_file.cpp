@@ -48,7 +48,8 @@ ExecResult from_json(const json& doc) {
         size_t index = 0;
         for (const auto& row : doc["rows"]) {
             if (!row.is_array() || row.size() != rs.columns.size())
-                return error("row " + std::to_string(index) + " has not " + std::to_string(rs.columns.size()) + " values");
+                return error("row " + std::to_string(index) + " has not " + std::to_string(rs.columns.size()) +
+                             " values");
             std::vector<Value> values;
             for (const auto& v : row) values.push_back(to_value(v));
             rs.rows.push_back(std::move(values));
@@ -65,7 +66,8 @@ ExecResult from_json(const json& doc) {
     }
     for (const auto& row : doc) {
         std::vector<Value> values;
-        for (const auto& column : rs.columns) values.push_back(row.contains(column) ? to_value(row[column]) : Value(Null{}));
+        for (const auto& column : rs.columns)
+            values.push_back(row.contains(column) ? to_value(row[column]) : Value(Null{}));
         rs.rows.push_back(std::move(values));
     }
     return out;
@@ -102,7 +104,8 @@ ExecResult read_result_file(const std::string& source) {
     if (!inline_json && extension == ".csv") return from_csv(text);
     auto doc = json::parse(text, nullptr, false);
     if (doc.is_discarded())
-        return error(inline_json ? "the inline result is not valid JSON" : "result file '" + source + "' is not valid JSON");
+        return error(inline_json ? "the inline result is not valid JSON"
+                                 : "result file '" + source + "' is not valid JSON");
     return from_json(doc);
 }
 

@@ -25,7 +25,8 @@ long order_key(const ast::Query& q, const ast::Expr* e) {
     const auto* column = ast::dyn_cast<ast::ColumnRef>(e);
     for (size_t i = 0; i < q.projection.size(); ++i) {
         const ast::SelectItem& item = *q.projection[i];
-        if (column && column->path.size() == 1 && support::iequals(item.alias.text, column->path[0].text)) return long(i);
+        if (column && column->path.size() == 1 && support::iequals(item.alias.text, column->path[0].text))
+            return long(i);
         if (ast::equal(item.expr, e)) return long(i);
         // `ORDER BY name` for `SELECT t.name`.
         const auto* selected = ast::dyn_cast<ast::ColumnRef>(item.expr);
@@ -85,7 +86,8 @@ ExecResult execute_on(const std::string& db, const std::string& sql, const ExecL
     }
     ExecResult r;
     r.status = ExecStatus::Error;
-    r.error = "unknown database '" + db + "': use sqlite:PATH or postgres:URI (synth needs both queries: the results stage)";
+    r.error =
+        "unknown database '" + db + "': use sqlite:PATH or postgres:URI (synth needs both queries: the results stage)";
     return r;
 }
 
@@ -160,11 +162,12 @@ private:
             return r;
         }
         // The expected query as earlier stages parsed it, when they did.
-        ResultOrder order = context.expected ? result_order(*context.expected)
+        ResultOrder order = context.expected     ? result_order(*context.expected)
                             : c.expected.empty() ? ResultOrder{}
                                                  : result_order(c.expected, c.language, c.dialect);
         bool ordered = c.expected_ordered || order.ordered;
-        Comparison cmp = compare_results(expected->result, generated->result, ordered, mode, options_.tolerance, order.keys);
+        Comparison cmp =
+            compare_results(expected->result, generated->result, ordered, mode, options_.tolerance, order.keys);
         r.status = StageStatus::Ok;
         r.score = cmp.score;
         r.reason = cmp.explanation;

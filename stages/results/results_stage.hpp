@@ -27,8 +27,8 @@
 namespace qdiff {
 
 struct ResultsOptions {
-    std::string db;                // "sqlite:PATH" | "postgres:URI" | "synth[:N[:SEED]]" (synth/) | ""
-    std::string mode = "exact";    // | "recall" | "f1" (compare.hpp)
+    std::string db;              // "sqlite:PATH" | "postgres:URI" | "synth[:N[:SEED]]" (synth/) | ""
+    std::string mode = "exact";  // | "recall" | "f1" (compare.hpp)
     double timeout_seconds = 10;
     size_t row_cap = 100000;
     double tolerance = 1e-6;

@@ -9,8 +9,8 @@
 namespace qdiff::fuzz {
 
 void violated(const std::string& what, std::string_view input) {
-    std::string message = what + "\n  input (" + std::to_string(input.size()) + " bytes): " +
-                          std::string(input.substr(0, 2000));
+    std::string message =
+        what + "\n  input (" + std::to_string(input.size()) + " bytes): " + std::string(input.substr(0, 2000));
     throw PropertyViolation(message);
 }
 
@@ -21,7 +21,7 @@ Selected select(std::string_view data, unsigned modes) {
 
 Dialect dialect_at(unsigned index) {
     static constexpr Dialect dialects[kDialects] = {Dialect::Generic, Dialect::Postgres, Dialect::Sqlite,
-                                                   Dialect::Mysql, Dialect::Tsql};
+                                                    Dialect::Mysql, Dialect::Tsql};
     return dialects[index % kDialects];
 }
 
@@ -70,7 +70,8 @@ void exercise(const ParseResult& parsed) {
     }
     (void)render_text(parsed.diagnostics(), source);
     (void)render_json(parsed.diagnostics(), source);
-    if (parsed.script() && has_errors(parsed.diagnostics())) violated("a tree was handed out with errors", source.text());
+    if (parsed.script() && has_errors(parsed.diagnostics()))
+        violated("a tree was handed out with errors", source.text());
     if (!parsed.ok()) return;
     const ast::Script& script = *parsed.script();
     (void)to_json(script, {.spans = true});

@@ -12,8 +12,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {
-        QDIFF_FUZZ_CONCAT(qdiff::fuzz::run_, QDIFF_FUZZ_TARGET_NAME)(
-            std::string_view(reinterpret_cast<const char*>(data), size));
+        QDIFF_FUZZ_CONCAT(qdiff::fuzz::run_, QDIFF_FUZZ_TARGET_NAME)
+        (std::string_view(reinterpret_cast<const char*>(data), size));
     } catch (const qdiff::fuzz::PropertyViolation& e) {
         std::fprintf(stderr, "property violated: %s\n", e.what());
         std::abort();

@@ -46,9 +46,15 @@ std::vector<std::vector<std::string>> read_csv(const std::filesystem::path& path
 static std::string expand_alternatives(const std::string& q) {
     std::string out, chosen;
     for (size_t i = 0; i < q.size(); ++i) {
-        if (q[i] != '{') { out += q[i]; continue; }
+        if (q[i] != '{') {
+            out += q[i];
+            continue;
+        }
         size_t close = q.find('}', i);
-        if (close == std::string::npos) { out += q.substr(i); break; }
+        if (close == std::string::npos) {
+            out += q.substr(i);
+            break;
+        }
         std::string inner = q.substr(i + 1, close - i - 1);
         if (inner.find_first_not_of(" ") != std::string::npos) chosen = inner.substr(0, inner.find(','));
         out += chosen;

@@ -15,12 +15,12 @@ struct CorpusQuery {
 std::filesystem::path corpus_dir();
 bool corpus_available();
 // Skips the current test case, with a message, when the corpus is absent.
-#define QDIFF_REQUIRE_CORPUS()                                                              \
-    do {                                                                                    \
-        if (!::qdiff::testing::corpus_available()) {                                        \
+#define QDIFF_REQUIRE_CORPUS()                                                             \
+    do {                                                                                   \
+        if (!::qdiff::testing::corpus_available()) {                                       \
             WARN("corpus not found at " << ::qdiff::testing::corpus_dir() << ": skipped"); \
-            return;                                                                         \
-        }                                                                                   \
+            return;                                                                        \
+        }                                                                                  \
     } while (0)
 
 std::string read_file(const std::filesystem::path& path);

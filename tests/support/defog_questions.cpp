@@ -16,12 +16,16 @@ std::vector<std::string> answer_variants(const std::string& cell) {
         if (answer.find_first_not_of(" \t\r\n") == std::string::npos) continue;
         size_t most = 1;
         for (size_t open = answer.find('{'); open != std::string::npos; open = answer.find('{', open + 1))
-            most = std::max<size_t>(most, 1 + std::count(answer.begin() + open, answer.begin() + answer.find('}', open), ','));
+            most = std::max<size_t>(
+                most, 1 + std::count(answer.begin() + open, answer.begin() + answer.find('}', open), ','));
         std::set<std::string> unique;
         for (size_t choice = 0; choice <= most; ++choice) {  // choice == most: all alternatives
             std::string query, chosen;
             for (size_t i = 0; i < answer.size(); ++i) {
-                if (answer[i] != '{') { query += answer[i]; continue; }
+                if (answer[i] != '{') {
+                    query += answer[i];
+                    continue;
+                }
                 size_t close = answer.find('}', i);
                 std::string inner = answer.substr(i + 1, close - i - 1);
                 if (inner.find_first_not_of(' ') != std::string::npos) {

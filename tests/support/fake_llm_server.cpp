@@ -59,7 +59,8 @@ ScriptedReply chat_reply(std::string_view content) {
         {"id", "chatcmpl-fake"},
         {"object", "chat.completion"},
         {"model", "fake"},
-        {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}, {"finish_reason", "stop"}}}},
+        {"choices",
+         {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content}}}, {"finish_reason", "stop"}}}},
     };
     return ScriptedReply{200, completion.dump(), {}, 0};
 }

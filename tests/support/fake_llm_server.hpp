@@ -12,7 +12,7 @@
 namespace qdiff::testing {
 
 struct ScriptedReply {
-    int status = 200;                  // 0: close the connection without answering
+    int status = 200;  // 0: close the connection without answering
     std::string body;
     std::vector<std::string> headers;  // extra header lines, e.g. "Retry-After: 1"
     double delay_seconds = 0;          // waits this long before answering (a slow judge)

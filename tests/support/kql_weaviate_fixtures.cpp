@@ -18,10 +18,10 @@ Table table(std::string name, std::vector<Column> columns) {
     t.name = std::move(name);
     t.columns = std::move(columns);
     for (const Column& c : t.columns)
-        if (c.type == ColumnType::DateTime && (c.name == "TimeGenerated" || c.name == "Timestamp")) t.time_partitioned = true;
+        if (c.type == ColumnType::DateTime && (c.name == "TimeGenerated" || c.name == "Timestamp"))
+            t.time_partitioned = true;
     return t;
 }
-
 
 }  // namespace
 
@@ -30,17 +30,18 @@ const Schema& kusto_schema() {
     static const Schema schema = [] {
         Schema s;
         s.name = "SecurityDb";
-        s.tables.push_back(table("SecurityEvent", {column("TimeGenerated", T::DateTime), column("Computer", T::Text),
-                                                   column("Account", T::Text), column("EventID", T::Integer),
-                                                   column("Activity", T::Text), column("LogonType", T::Integer),
-                                                   column("IpAddress", T::Text)}));
-        s.tables.push_back(table("SigninLogs", {column("TimeGenerated", T::DateTime), column("UserPrincipalName", T::Text),
-                                                column("ResultType", T::Text), column("IPAddress", T::Text),
-                                                column("AppDisplayName", T::Text), column("LocationDetails", T::Dynamic)}));
-        s.tables.push_back(table("DeviceProcessEvents", {column("Timestamp", T::DateTime), column("DeviceId", T::Text),
-                                                         column("DeviceName", T::Text), column("FileName", T::Text),
-                                                         column("ProcessCommandLine", T::Text),
-                                                         column("AccountName", T::Text)}));
+        s.tables.push_back(table(
+            "SecurityEvent", {column("TimeGenerated", T::DateTime), column("Computer", T::Text),
+                              column("Account", T::Text), column("EventID", T::Integer), column("Activity", T::Text),
+                              column("LogonType", T::Integer), column("IpAddress", T::Text)}));
+        s.tables.push_back(table(
+            "SigninLogs",
+            {column("TimeGenerated", T::DateTime), column("UserPrincipalName", T::Text), column("ResultType", T::Text),
+             column("IPAddress", T::Text), column("AppDisplayName", T::Text), column("LocationDetails", T::Dynamic)}));
+        s.tables.push_back(table(
+            "DeviceProcessEvents",
+            {column("Timestamp", T::DateTime), column("DeviceId", T::Text), column("DeviceName", T::Text),
+             column("FileName", T::Text), column("ProcessCommandLine", T::Text), column("AccountName", T::Text)}));
         s.tables.push_back(table("Watchlist", {column("SearchKey", T::Text), column("ItemStatus", T::Text)}));
         return s;
     }();
@@ -52,11 +53,11 @@ const Schema& weaviate_schema() {
     static const Schema schema = [] {
         Schema s;
         s.name = "news";
-        s.tables.push_back(table("Article", {column("title", T::Text), column("body", T::Text),
-                                             column("wordCount", T::Integer), column("score", T::Real),
-                                             column("published", T::DateTime), column("isAccessible", T::Boolean),
-                                             column("inPublication", T::Reference, {"Publication"}),
-                                             column("tags", T::Text), column("location", T::Unknown)}));
+        s.tables.push_back(table(
+            "Article", {column("title", T::Text), column("body", T::Text), column("wordCount", T::Integer),
+                        column("score", T::Real), column("published", T::DateTime), column("isAccessible", T::Boolean),
+                        column("inPublication", T::Reference, {"Publication"}), column("tags", T::Text),
+                        column("location", T::Unknown)}));
         s.tables.back().columns[7].declared_type = "text[]";
         s.tables.back().columns[8].declared_type = "geoCoordinates";
         s.tables.push_back(table("Publication", {column("name", T::Text), column("founded", T::Integer)}));

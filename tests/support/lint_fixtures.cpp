@@ -31,18 +31,19 @@ const Schema& concert_schema() {
     static const Schema schema = [] {
         Schema s;
         s.name = "concert_singer";
-        s.tables.push_back(table("stadium", {column("stadium_id", T::Integer, true), column("location", T::Text),
-                                             column("name", T::Text), column("capacity", T::Integer),
-                                             column("highest", T::Integer), column("average", T::Integer)}));
-        s.tables.push_back(table("singer", {column("singer_id", T::Integer, true), column("name", T::Text),
-                                            column("country", T::Text), column("song_name", T::Text),
-                                            column("age", T::Integer), column("is_male", T::Text)}));
-        s.tables.push_back(table("concert", {column("concert_id", T::Integer, true), column("concert_name", T::Text),
-                                             column("theme", T::Text), column("stadium_id", T::Integer),
-                                             column("year", T::Text)},
+        s.tables.push_back(table(
+            "stadium", {column("stadium_id", T::Integer, true), column("location", T::Text), column("name", T::Text),
+                        column("capacity", T::Integer), column("highest", T::Integer), column("average", T::Integer)}));
+        s.tables.push_back(
+            table("singer", {column("singer_id", T::Integer, true), column("name", T::Text), column("country", T::Text),
+                             column("song_name", T::Text), column("age", T::Integer), column("is_male", T::Text)}));
+        s.tables.push_back(table("concert",
+                                 {column("concert_id", T::Integer, true), column("concert_name", T::Text),
+                                  column("theme", T::Text), column("stadium_id", T::Integer), column("year", T::Text)},
                                  {{{"stadium_id"}, "stadium", {"stadium_id"}}}));
-        s.tables.push_back(table("singer_in_concert", {column("concert_id", T::Integer), column("singer_id", T::Integer)},
-                                 {{{"concert_id"}, "concert", {"concert_id"}}, {{"singer_id"}, "singer", {"singer_id"}}}));
+        s.tables.push_back(
+            table("singer_in_concert", {column("concert_id", T::Integer), column("singer_id", T::Integer)},
+                  {{{"concert_id"}, "concert", {"concert_id"}}, {{"singer_id"}, "singer", {"singer_id"}}}));
         s.tables.push_back(table("country", {column("country_id", T::Integer, true), column("name", T::Text)}));
         return s;
     }();

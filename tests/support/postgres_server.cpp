@@ -113,7 +113,8 @@ std::string PostgresServer::reader_uri(const std::string& database) const {
 std::string PostgresServer::admin_exec(const std::string& database, const std::string& sql) const {
     std::unique_ptr<PGconn, void (*)(PGconn*)> conn(PQconnectdb(admin_uri(database).c_str()), PQfinish);
     if (PQstatus(conn.get()) != CONNECTION_OK) return PQerrorMessage(conn.get());
-    PQsetNoticeProcessor(conn.get(), [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        conn.get(), [](void*, const char*) {}, nullptr);
     std::unique_ptr<PGresult, void (*)(PGresult*)> r(PQexec(conn.get(), sql.c_str()), PQclear);
     auto status = PQresultStatus(r.get());
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY) return {};

@@ -30,7 +30,8 @@ void kql_contains_for_term(LintContext& ctx) {
         size_t at = between.find("contains");
         if (at == std::string_view::npos) return;
         size_t end = at + 8;
-        while (end < between.size() && (std::isalnum(static_cast<unsigned char>(between[end])) || between[end] == '_')) ++end;
+        while (end < between.size() && (std::isalnum(static_cast<unsigned char>(between[end])) || between[end] == '_'))
+            ++end;
         std::string_view written = between.substr(at, end - at);
         std::string replacement = bin->op == ast::BinaryOp::ContainsCs ? "has_cs" : "has";
         Span op{bin->lhs->span.end + uint32_t(at), bin->lhs->span.end + uint32_t(end)};

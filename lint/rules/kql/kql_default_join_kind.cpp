@@ -25,8 +25,7 @@ void kql_default_join_kind(LintContext& ctx) {
             std::string_view head = text.substr(from, j->right->span.begin - from);
             if (head.find("kind") != std::string_view::npos) continue;
             size_t at = head.find("join");
-            Span op = at == std::string_view::npos ? j->span
-                                                   : Span{uint32_t(from + at), uint32_t(from + at + 4)};
+            Span op = at == std::string_view::npos ? j->span : Span{uint32_t(from + at), uint32_t(from + at + 4)};
             Diagnostic d = make_diagnostic(DiagId::KqlDefaultJoinKind, op);
             d.fixits.push_back({op, "join kind=inner"});
             ctx.report(std::move(d));

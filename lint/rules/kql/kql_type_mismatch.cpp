@@ -19,7 +19,8 @@ bool looks_numeric(std::string_view s) {
 
 bool is_comparison(ast::BinaryOp op) {
     using B = ast::BinaryOp;
-    return op == B::Eq || op == B::NotEq || op == B::Lt || op == B::LtEq || op == B::Gt || op == B::GtEq || op == B::EqualsCi;
+    return op == B::Eq || op == B::NotEq || op == B::Lt || op == B::LtEq || op == B::Gt || op == B::GtEq ||
+           op == B::EqualsCi;
 }
 
 void compare(LintContext& ctx, const ast::Expr* column_side, const ast::Expr* value_side) {

@@ -25,7 +25,9 @@ void distinct_with_group_by(LintContext& ctx) {
             for (const ast::SelectItem* item : q.projection) selected = selected || ast::equal(item->expr, g);
             same = same && selected;
         }
-        if (same) ctx.report(make_diagnostic(DiagId::LintDistinctWithGroupBy, Span{q.span.begin, q.projection.front()->span.begin}));
+        if (same)
+            ctx.report(
+                make_diagnostic(DiagId::LintDistinctWithGroupBy, Span{q.span.begin, q.projection.front()->span.begin}));
     }
 }
 

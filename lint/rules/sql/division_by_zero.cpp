@@ -9,7 +9,8 @@ void division_by_zero(LintContext& ctx) {
     for (const sql::Block& b : ctx.sql->blocks) {
         auto visit = [&](const ast::Node& n) {
             auto* bin = ast::dyn_cast<ast::Binary>(&n);
-            if (!bin || (bin->op != ast::BinaryOp::Div && bin->op != ast::BinaryOp::Mod && bin->op != ast::BinaryOp::IntDiv))
+            if (!bin ||
+                (bin->op != ast::BinaryOp::Div && bin->op != ast::BinaryOp::Mod && bin->op != ast::BinaryOp::IntDiv))
                 return;
             auto* lit = ast::dyn_cast<ast::Literal>(bin->rhs);
             if (!lit || (lit->type != ast::LiteralType::Integer && lit->type != ast::LiteralType::Decimal)) return;

@@ -83,8 +83,10 @@ private:
             if (r.source == nullptr || r.ref->span.begin < e->span.begin || r.ref->span.end > e->span.end) continue;
             size_t i = index_of(r.source);
             if (i == SIZE_MAX) continue;  // another block's relation
-            if (first == SIZE_MAX) first = i;
-            else components_.unite(i, first);
+            if (first == SIZE_MAX)
+                first = i;
+            else
+                components_.unite(i, first);
         }
     }
 
@@ -102,11 +104,13 @@ private:
         for (size_t l = 0; l < i; ++l) {
             const sql::Source& left = block_.sources[l];
             before += (l ? ", '" : "'") + std::string(left.name) + "'";
-            if (!left.table) all_tables = false;
+            if (!left.table)
+                all_tables = false;
             else if (right.table && (references(*left.table, *right.table) || references(*right.table, *left.table)))
                 related = true;
         }
-        DiagId id = join && !join->condition && all_tables && !related ? DiagId::LintInvalidJoin : DiagId::LintCartesianProduct;
+        DiagId id =
+            join && !join->condition && all_tables && !related ? DiagId::LintInvalidJoin : DiagId::LintCartesianProduct;
         ctx_.report(make_diagnostic(id, right.relation->span, {right.name, before}));
     }
 

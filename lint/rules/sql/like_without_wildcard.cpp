@@ -14,8 +14,8 @@ void like_without_wildcard(LintContext& ctx) {
             if (!pattern || pattern->type != ast::LiteralType::String) return;
             if (pattern->text.find_first_of("%_") != std::string_view::npos) return;
             bool like = bin->op == ast::BinaryOp::Like;
-            Diagnostic d = make_diagnostic(DiagId::LintLikeWithoutWildcard, bin->span,
-                                           {like ? "LIKE" : "ILIKE", pattern->text});
+            Diagnostic d =
+                make_diagnostic(DiagId::LintLikeWithoutWildcard, bin->span, {like ? "LIKE" : "ILIKE", pattern->text});
             if (like && !traits(ctx.dialect()).like_ignores_case)
                 d.fixits.push_back({bin->span, std::string(ctx.source().slice(bin->lhs->span)) + " = " +
                                                    std::string(ctx.source().slice(pattern->span))});

@@ -44,7 +44,8 @@ void missing_limit(LintContext& ctx) {
         if (b.is_subquery || b.is_cte || b.is_set_branch || q.projection.empty() || bounded(ctx, q)) continue;
         Diagnostic d = make_diagnostic(DiagId::LintMissingLimit, Span{q.span.begin, q.projection.front()->span.end});
         if (q.order_by.empty()) {
-            d.notes.push_back({d.span, "to bound it, add ORDER BY and LIMIT together: LIMIT alone returns arbitrary rows"});
+            d.notes.push_back(
+                {d.span, "to bound it, add ORDER BY and LIMIT together: LIMIT alone returns arbitrary rows"});
         } else if (traits(ctx.dialect()).row_limit == RowLimit::Top) {
             d.notes.push_back({d.span, "to bound it, add TOP (n) after SELECT"});
         } else {

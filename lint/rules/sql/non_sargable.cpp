@@ -34,7 +34,8 @@ void non_sargable(LintContext& ctx) {
                 for (auto [side, other] : {std::pair{bin->lhs, bin->rhs}, std::pair{bin->rhs, bin->lhs}}) {
                     const ast::ColumnRef* ref = wrapped_column(ctx, b, side);
                     if (!ref || !constant(other)) continue;
-                    std::string what = "function " + std::string(sql::function_name(ast::cast<ast::FunctionCall>(*side))) +
+                    std::string what = "function " +
+                                       std::string(sql::function_name(ast::cast<ast::FunctionCall>(*side))) +
                                        "() applied to the column";
                     ctx.report(make_diagnostic(DiagId::LintNonSargable, side->span, {what, ref->path.back().text}));
                 }

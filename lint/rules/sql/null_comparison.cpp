@@ -20,10 +20,10 @@ void null_comparison(LintContext& ctx) {
             const ast::Expr* other = is_null(bin->rhs) ? bin->lhs : is_null(bin->lhs) ? bin->rhs : nullptr;
             if (!other) return;
             bool negated = bin->op == ast::BinaryOp::NotEq;
-            Diagnostic d = make_diagnostic(DiagId::LintNullComparison, bin->span,
-                                           {negated ? "<>" : "=", negated ? "NOT " : ""});
-            d.fixits.push_back({bin->span, std::string(ctx.source().slice(other->span)) +
-                                               (negated ? " IS NOT NULL" : " IS NULL")});
+            Diagnostic d =
+                make_diagnostic(DiagId::LintNullComparison, bin->span, {negated ? "<>" : "=", negated ? "NOT " : ""});
+            d.fixits.push_back(
+                {bin->span, std::string(ctx.source().slice(other->span)) + (negated ? " IS NOT NULL" : " IS NULL")});
             ctx.report(std::move(d));
         };
         const ast::Query& q = *b.query;

@@ -16,7 +16,8 @@ void self_comparison(LintContext& ctx) {
             if (!l || !r) return;
             const sql::ColumnResolution* lr = ctx.sql->resolution(*l);
             const sql::ColumnResolution* rr = ctx.sql->resolution(*r);
-            if (lr && rr && lr->source && lr->source == rr->source && support::iequals(l->path.back().text, r->path.back().text))
+            if (lr && rr && lr->source && lr->source == rr->source &&
+                support::iequals(l->path.back().text, r->path.back().text))
                 ctx.report(make_diagnostic(DiagId::LintSelfComparison, bin->span, {ctx.source().slice(l->span)}));
         };
         sql::for_each_condition_node(*b.query, visit);

@@ -26,7 +26,8 @@ void compare(LintContext& ctx, const ast::Expr* column_side, const ast::Expr* va
     ColumnType value = ctx.sql->type_of(lit);
     std::string_view text = ctx.source().slice(lit->span);
     if (column == ColumnType::Text && numeric(value)) {
-        ctx.report(make_diagnostic(DiagId::LintTypeMismatch, lit->span, {"text", ref->path.back().text, "number", text}));
+        ctx.report(
+            make_diagnostic(DiagId::LintTypeMismatch, lit->span, {"text", ref->path.back().text, "number", text}));
     } else if (numeric(column) && value == ColumnType::Text && !looks_numeric(lit->text)) {
         ctx.report(make_diagnostic(DiagId::LintTypeMismatch, lit->span,
                                    {column_type_name(column), ref->path.back().text, "string", text}));

@@ -34,7 +34,8 @@ void write_statement(LintContext& ctx) {
     for (const sql::Block& b : ctx.sql->blocks)
         for (const ast::Cte* cte : b.query->ctes)
             if (cte->statement && !write_verb(*cte->statement).empty())
-                ctx.report(make_diagnostic(DiagId::LintWriteInReadQuery, cte->statement->span, {write_verb(*cte->statement)}));
+                ctx.report(
+                    make_diagnostic(DiagId::LintWriteInReadQuery, cte->statement->span, {write_verb(*cte->statement)}));
 }
 
 }  // namespace qdiff::linting::rules

@@ -26,10 +26,12 @@ void weaviate_missing_limit(LintContext& ctx) {
     for (const ast::Statement* st : ctx.script.statements) {
         auto* q = ast::dyn_cast<ast::Query>(st);
         const ast::TableRef* ref = q ? weaviate::collection_ref(*q) : nullptr;
-        if (!ref || !q->aggregations.empty() || !q->group_by.empty() || from_structured_json(ctx.source(), *q)) continue;
+        if (!ref || !q->aggregations.empty() || !q->group_by.empty() || from_structured_json(ctx.source(), *q))
+            continue;
         if (q->limit == nullptr) {
-            ctx.report(make_diagnostic(DiagId::WeaviateMissingLimit, ref->span,
-                                       {"no limit: Weaviate returns its default page (10 objects) and drops the rest silently"}));
+            ctx.report(make_diagnostic(
+                DiagId::WeaviateMissingLimit, ref->span,
+                {"no limit: Weaviate returns its default page (10 objects) and drops the rest silently"}));
             continue;
         }
         auto* lit = ast::dyn_cast<ast::Literal>(q->limit);
@@ -38,9 +40,10 @@ void weaviate_missing_limit(LintContext& ctx) {
             std::from_chars(lit->text.data(), lit->text.data() + lit->text.size(), n).ec != std::errc())
             continue;
         if (n > kMaximumResults)
-            ctx.report(make_diagnostic(DiagId::WeaviateMissingLimit, q->limit->span,
-                                       {"limit " + std::string(lit->text) +
-                                        " exceeds QUERY_MAXIMUM_RESULTS (10000 by default): Weaviate rejects the query"}));
+            ctx.report(
+                make_diagnostic(DiagId::WeaviateMissingLimit, q->limit->span,
+                                {"limit " + std::string(lit->text) +
+                                 " exceeds QUERY_MAXIMUM_RESULTS (10000 by default): Weaviate rejects the query"}));
     }
 }
 

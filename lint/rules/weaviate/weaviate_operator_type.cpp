@@ -16,15 +16,15 @@ std::string_view misapplied_operator(const weaviate::FilterLeaf& leaf) {
     const Column& p = *leaf.property;
     switch (leaf.test->op) {
         case B::Like:
-        case B::ILike:
-            return p.type == ColumnType::Text ? "" : "Like";
+        case B::ILike: return p.type == ColumnType::Text ? "" : "Like";
         case B::ContainsAny:
         case B::ContainsAll:
         case B::ContainsNone:
             if (weaviate::is_array(p) || p.type == ColumnType::Text) return "";
-            return leaf.test->op == B::ContainsAny ? "ContainsAny" : leaf.test->op == B::ContainsAll ? "ContainsAll" : "ContainsNone";
-        case B::WithinGeoRange:
-            return p.declared_type == "geoCoordinates" ? "" : "WithinGeoRange";
+            return leaf.test->op == B::ContainsAny   ? "ContainsAny"
+                   : leaf.test->op == B::ContainsAll ? "ContainsAll"
+                                                     : "ContainsNone";
+        case B::WithinGeoRange: return p.declared_type == "geoCoordinates" ? "" : "WithinGeoRange";
         case B::Gt: return p.type == ColumnType::Boolean ? "GreaterThan" : "";
         case B::GtEq: return p.type == ColumnType::Boolean ? "GreaterThanEqual" : "";
         case B::Lt: return p.type == ColumnType::Boolean ? "LessThan" : "";

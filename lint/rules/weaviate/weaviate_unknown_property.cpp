@@ -13,7 +13,8 @@ void weaviate_unknown_property(LintContext& ctx) {
     for (const ast::Statement* st : ctx.script.statements) {
         auto* q = ast::dyn_cast<ast::Query>(st);
         const ast::TableRef* ref = q ? weaviate::collection_ref(*q) : nullptr;
-        const Table* collection = ref && !ref->name.empty() ? weaviate::find_collection(*ctx.schema(), ref->name.back().text) : nullptr;
+        const Table* collection =
+            ref && !ref->name.empty() ? weaviate::find_collection(*ctx.schema(), ref->name.back().text) : nullptr;
         if (!collection) continue;
         std::set<uint32_t> reported;
         weaviate::for_each_property_ref(*q, [&](const ast::ColumnRef& path) {

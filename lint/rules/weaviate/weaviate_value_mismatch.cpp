@@ -11,9 +11,9 @@ void weaviate_value_mismatch(LintContext& ctx) {
         bool int_as_number = t == ColumnType::Integer && leaf.value->type == ast::LiteralType::Decimal;
         bool number_as_int = t == ColumnType::Real && leaf.value->type == ast::LiteralType::Integer;
         if (!int_as_number && !number_as_int) return;
-        Diagnostic d = make_diagnostic(DiagId::WeaviateValueMismatch, leaf.value->span,
-                                       {weaviate::type_word(*leaf.property), leaf.property->name,
-                                        weaviate::value_argument(*leaf.value)});
+        Diagnostic d = make_diagnostic(
+            DiagId::WeaviateValueMismatch, leaf.value->span,
+            {weaviate::type_word(*leaf.property), leaf.property->name, weaviate::value_argument(*leaf.value)});
         d.notes.push_back({leaf.value->span, int_as_number ? "use valueInt" : "use valueNumber"});
         ctx.report(std::move(d));
     });

@@ -28,7 +28,8 @@ void append_table(std::string& out, const std::string& title, const std::vector<
         out += '\n';
         if (r == 0) {
             out += "    ";
-            for (size_t i = 0; i < width.size(); ++i) out += std::string(width[i], '-') + (i + 1 < width.size() ? "  " : "");
+            for (size_t i = 0; i < width.size(); ++i)
+                out += std::string(width[i], '-') + (i + 1 < width.size() ? "  " : "");
             out += '\n';
         }
     }
@@ -67,7 +68,8 @@ std::string counterexample_json(const Counterexample& c) {
     nlohmann::json j;
     j["database"] = c.database;
     j["tables"] = nlohmann::json::array();
-    for (const SynthTable& t : c.data.tables) j["tables"].push_back({{"name", t.name}, {"columns", t.columns}, {"rows", rows_json(t.rows)}});
+    for (const SynthTable& t : c.data.tables)
+        j["tables"].push_back({{"name", t.name}, {"columns", t.columns}, {"rows", rows_json(t.rows)}});
     j["expected"] = {{"columns", c.expected.columns}, {"rows", rows_json(c.expected.rows)}};
     j["generated"] = {{"columns", c.generated.columns}, {"rows", rows_json(c.generated.rows)}};
     j["explanation"] = c.explanation;

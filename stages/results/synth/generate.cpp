@@ -34,9 +34,7 @@ uint64_t mix(uint64_t z) {
 class Random {
 public:
     Random(uint64_t seed, uint64_t index) : state_(mix(mix(seed + 0x632be59bd9b4e019ULL) ^ (index + 1))) {}
-    uint64_t next() {
-        return mix(state_ += 0x9e3779b97f4a7c15ULL);
-    }
+    uint64_t next() { return mix(state_ += 0x9e3779b97f4a7c15ULL); }
     size_t below(size_t n) { return n == 0 ? 0 : size_t(next() % n); }
     bool chance(unsigned percent) { return below(100) < percent; }
 
@@ -79,7 +77,8 @@ std::string date_text(Random& random) {
 Value domain_value(const Column& column, bool date_like, bool plain, size_t row, Random& random) {
     if (date_like || column.type == ColumnType::DateTime) {
         std::string date = date_text(random);
-        if (column.type == ColumnType::DateTime && random.chance(30)) date += " 1" + std::to_string(random.below(10)) + ":00:00";
+        if (column.type == ColumnType::DateTime && random.chance(30))
+            date += " 1" + std::to_string(random.below(10)) + ":00:00";
         return date;
     }
     switch (column.type) {
@@ -102,11 +101,15 @@ struct ValueRowLess {
     bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const {
         return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](const Value& x, const Value& y) {
             if (x.index() != y.index()) return x.index() < y.index();
-            return std::visit([&](const auto& xv) {
-                using T = std::decay_t<decltype(xv)>;
-                if constexpr (std::is_same_v<T, Null>) return false;
-                else return xv < std::get<T>(y);
-            }, x);
+            return std::visit(
+                [&](const auto& xv) {
+                    using T = std::decay_t<decltype(xv)>;
+                    if constexpr (std::is_same_v<T, Null>)
+                        return false;
+                    else
+                        return xv < std::get<T>(y);
+                },
+                x);
         });
     }
 };
@@ -122,13 +125,18 @@ std::vector<size_t> fill_order(const Schema& schema) {
             bool ready = true;
             for (const ForeignKey& fk : schema.tables[i].foreign_keys) {
                 for (size_t j = 0; j < schema.tables.size(); ++j)
-                    if (j != i && !placed[j] && support::iequals(schema.tables[j].name, fk.referenced_table)) ready = false;
+                    if (j != i && !placed[j] && support::iequals(schema.tables[j].name, fk.referenced_table))
+                        ready = false;
             }
             if (ready) placed[i] = true, order.push_back(i), progress = true;
         }
         if (!progress) {
             for (size_t i = 0; i < schema.tables.size(); ++i)
-                if (!placed[i]) { placed[i] = true; order.push_back(i); break; }
+                if (!placed[i]) {
+                    placed[i] = true;
+                    order.push_back(i);
+                    break;
+                }
         }
     }
     return order;
@@ -189,7 +197,8 @@ private:
             if (suits(v, column.type) && !(column.type == ColumnType::Text && !is_text_value(v))) return v;
         }
         // Integer keys count up from 1, as most real tables do; other keys draw from a wider domain.
-        if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real)) return int64_t(1 + random_.below(20));
+        if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real))
+            return int64_t(1 + random_.below(20));
         return domain_value(column, hints_.is_date_column(column.name), plain(), row, random_);
     }
 
@@ -219,7 +228,8 @@ private:
         // A copy of an earlier row (keys redrawn below): whole-row duplicates for DISTINCT and GROUP BY.
         const size_t number = so_far.rows.size();
         bool copy = !plain() && !so_far.rows.empty() && random_.chance(15);
-        if (copy) row = so_far.rows[random_.below(so_far.rows.size())];
+        if (copy)
+            row = so_far.rows[random_.below(so_far.rows.size())];
         else
             for (const Column& c : table.columns) row.push_back(plain_value(c, number));
         for (size_t i = 0; i < table.columns.size(); ++i)
@@ -233,8 +243,10 @@ private:
                 from.push_back(column_index(table, fk.columns[k]));
                 size_t referenced = size_t(-1);
                 if (target_schema) {
-                    if (k < fk.referenced_columns.size()) referenced = column_index(*target_schema, fk.referenced_columns[k]);
-                    else if (k < target_schema->primary_key.size()) referenced = column_index(*target_schema, target_schema->primary_key[k]);
+                    if (k < fk.referenced_columns.size())
+                        referenced = column_index(*target_schema, fk.referenced_columns[k]);
+                    else if (k < target_schema->primary_key.size())
+                        referenced = column_index(*target_schema, target_schema->primary_key[k]);
                 }
                 to.push_back(referenced);
             }

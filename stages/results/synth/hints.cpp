@@ -29,10 +29,14 @@ bool is_pattern(ast::BinaryOp op) {
 const ast::ColumnRef* column_of(const ast::Expr* e) {
     for (int depth = 0; e && depth < 4; ++depth) {
         if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(e)) return ref->path.empty() ? nullptr : ref;
-        if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && call->args.size() >= 1 && !call->over) e = call->args[0];
-        else if (const auto* cast = ast::dyn_cast<ast::Cast>(e)) e = cast->expr;
-        else if (const auto* unary = ast::dyn_cast<ast::Unary>(e)) e = unary->operand;
-        else return nullptr;
+        if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && call->args.size() >= 1 && !call->over)
+            e = call->args[0];
+        else if (const auto* cast = ast::dyn_cast<ast::Cast>(e))
+            e = cast->expr;
+        else if (const auto* unary = ast::dyn_cast<ast::Unary>(e))
+            e = unary->operand;
+        else
+            return nullptr;
     }
     return nullptr;
 }
@@ -51,7 +55,8 @@ std::optional<Value> literal_value(const ast::Expr* e) {
     }
     // SQLite reads a double-quoted name that is no column as a string ("JetBlue Airways" in Spider's
     // gold): as a hint it costs nothing when it is a column after all.
-    if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(e); ref && !negate && ref->path.size() == 1 && ref->path[0].quoted)
+    if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(e);
+        ref && !negate && ref->path.size() == 1 && ref->path[0].quoted)
         return Value(std::string(ref->path[0].text));
     const auto* literal = ast::dyn_cast<ast::Literal>(e);
     if (!literal) return std::nullopt;
@@ -97,16 +102,19 @@ std::vector<Value> pattern_matches(const std::string& pattern, bool glob) {
     for (char c : pattern) {
         bool many = glob ? c == '*' : c == '%';
         bool one = glob ? c == '?' : c == '_';
-        if (many) filled += "x";
-        else if (one) empty += "a", filled += "b";
-        else empty += c, filled += c;
+        if (many)
+            filled += "x";
+        else if (one)
+            empty += "a", filled += "b";
+        else
+            empty += c, filled += c;
     }
     return {empty, filled};
 }
 
 bool is_date_function(std::string_view name) {
-    static const char* const names[] = {"strftime", "date", "datetime", "julianday", "time", "year", "month",
-                                        "day", "extract", "date_part", "date_trunc", "unixepoch"};
+    static const char* const names[] = {"strftime", "date", "datetime", "julianday", "time",       "year",
+                                        "month",    "day",  "extract",  "date_part", "date_trunc", "unixepoch"};
     return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return support::iequals(name, n); });
 }
 
@@ -123,7 +131,8 @@ private:
     void add(const ast::ColumnRef* column, const std::vector<Value>& values) {
         if (!column) return;
         std::string name = support::to_lower(column->path.back().text);
-        auto it = std::find_if(hints_.by_column.begin(), hints_.by_column.end(), [&](const auto& p) { return p.first == name; });
+        auto it = std::find_if(hints_.by_column.begin(), hints_.by_column.end(),
+                               [&](const auto& p) { return p.first == name; });
         if (it == hints_.by_column.end()) it = hints_.by_column.insert(hints_.by_column.end(), {name, {}});
         for (const Value& v : values)
             if (std::find(it->second.begin(), it->second.end(), v) == it->second.end()) it->second.push_back(v);
@@ -155,8 +164,8 @@ private:
             for (const ast::Expr* item : in->items)
                 if (auto v = literal_value(item)) values.push_back(*v);
             add(column_of(in->expr), values);
-        } else if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&n); call && !call->name.empty() &&
-                                                                            is_date_function(call->name.back().text)) {
+        } else if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&n);
+                   call && !call->name.empty() && is_date_function(call->name.back().text)) {
             for (const ast::Expr* arg : call->args)
                 if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(arg); ref && !ref->path.empty())
                     hints_.date_columns.push_back(support::to_lower(ref->path.back().text));
@@ -175,7 +184,8 @@ const std::vector<Value>* LiteralHints::find(const std::string& column) const {
 }
 
 bool LiteralHints::is_date_column(const std::string& column) const {
-    return std::any_of(date_columns.begin(), date_columns.end(), [&](const std::string& c) { return support::iequals(c, column); });
+    return std::any_of(date_columns.begin(), date_columns.end(),
+                       [&](const std::string& c) { return support::iequals(c, column); });
 }
 
 void collect_hints(const ParseResult& parsed, LiteralHints& hints) {

@@ -52,7 +52,8 @@ std::string_view verdict_name(Verdict v) {
 }
 
 std::optional<std::string> separates(const ResultSet& expected, const ResultSet& generated, const Judging& judging) {
-    Comparison cmp = compare_results(expected, generated, judging.ordered, MatchMode::F1, judging.tolerance, judging.order_keys);
+    Comparison cmp =
+        compare_results(expected, generated, judging.ordered, MatchMode::F1, judging.tolerance, judging.order_keys);
     bool rows = !expected.rows.empty() || !generated.rows.empty();
     if (cmp.score >= 1 - 1e-12 && !(rows && expected.columns.size() != generated.columns.size())) return std::nullopt;
     if (cmp.score >= 1 - 1e-12)
@@ -77,18 +78,22 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
         ++out.databases_run;
         if (results[0].status != ExecStatus::Ok) {
             out.verdict = Verdict::Undecided;
-            out.reason = "the expected query fails on synthesized database " + std::to_string(i) + ": " + results[0].error;
+            out.reason =
+                "the expected query fails on synthesized database " + std::to_string(i) + ": " + results[0].error;
             return out;
         }
         if (results[1].status != ExecStatus::Ok) {
             out.verdict = Verdict::Error;
             out.timed_out = results[1].status == ExecStatus::Timeout;
-            out.reason = "the generated query fails on synthesized database " + std::to_string(i) + ": " + results[1].error;
+            out.reason =
+                "the generated query fails on synthesized database " + std::to_string(i) + ": " + results[1].error;
             return out;
         }
         if (!results[0].result.rows.empty() || !results[1].result.rows.empty()) ++out.nonempty_results;
-        if (!first_expected) first_expected = results[0].result;
-        else if (!same_rows(*first_expected, results[0].result)) expected_varies = true;
+        if (!first_expected)
+            first_expected = results[0].result;
+        else if (!same_rows(*first_expected, results[0].result))
+            expected_varies = true;
         if (auto why = separates(results[0].result, results[1].result, judging)) {
             Counterexample c{i, std::move(db), std::move(results[0].result), std::move(results[1].result), *why};
             shrink(c, schema, expected_sql, generated_sql, judging, options);
@@ -108,8 +113,8 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                      " synthesized databases: nothing was tested";
     } else if (!expected_varies && out.databases_run > 1) {
         out.verdict = Verdict::Undecided;
-        out.reason = "the results agree, but the expected result is the same on all " + std::to_string(out.databases_run) +
-                     " synthesized databases: the data never reached it";
+        out.reason = "the results agree, but the expected result is the same on all " +
+                     std::to_string(out.databases_run) + " synthesized databases: the data never reached it";
     } else {
         out.verdict = Verdict::Equal;
         out.reason = "the results agree on all " + std::to_string(out.databases_run) + " synthesized databases";

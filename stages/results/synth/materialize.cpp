@@ -22,7 +22,8 @@ std::string quoted(const std::string& name) {
 // else becomes TEXT, so that a schema cannot inject SQL here.
 std::string safe_type(const std::string& declared) {
     for (char c : declared)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == '(' || c == ')' || c == ',' || c == '_')) return "TEXT";
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == '(' || c == ')' || c == ',' || c == '_'))
+            return "TEXT";
     return declared.empty() ? "" : declared;
 }
 
@@ -43,9 +44,11 @@ ExecResult failed(std::string why) {
 
 }  // namespace
 
-std::vector<ExecResult> run_on(const SynthDatabase& data, const std::vector<std::string>& queries, const ExecLimits& limits) {
+std::vector<ExecResult> run_on(const SynthDatabase& data, const std::vector<std::string>& queries,
+                               const ExecLimits& limits) {
     sqlite3* raw = nullptr;
-    int rc = sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY, nullptr);
+    int rc =
+        sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY, nullptr);
     std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close_v2);
     auto all_failed = [&](std::string why) { return std::vector<ExecResult>(queries.size(), failed(std::move(why))); };
     if (rc != SQLITE_OK) return all_failed(raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc));
@@ -64,7 +67,8 @@ std::vector<ExecResult> run_on(const SynthDatabase& data, const std::vector<std:
             return all_failed(sqlite3_errmsg(raw));
         }
         sqlite3_stmt* stmt_raw = nullptr;
-        if (sqlite3_prepare_v2(raw, (insert + ")").c_str(), -1, &stmt_raw, nullptr) != SQLITE_OK) return all_failed(sqlite3_errmsg(raw));
+        if (sqlite3_prepare_v2(raw, (insert + ")").c_str(), -1, &stmt_raw, nullptr) != SQLITE_OK)
+            return all_failed(sqlite3_errmsg(raw));
         std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(stmt_raw, sqlite3_finalize);
         for (const auto& row : t.rows) {
             sqlite3_reset(stmt.get());

@@ -32,7 +32,7 @@ bool references_hold(const SynthDatabase& db, const Schema& schema) {
             std::vector<size_t> from, to;
             for (size_t k = 0; k < fk.columns.size(); ++k) {
                 from.push_back(index_of(t.columns, fk.columns[k]));
-                std::string referenced = k < fk.referenced_columns.size() ? fk.referenced_columns[k]
+                std::string referenced = k < fk.referenced_columns.size()        ? fk.referenced_columns[k]
                                          : k < target_schema->primary_key.size() ? target_schema->primary_key[k]
                                                                                  : "";
                 to.push_back(index_of(target->columns, referenced));
@@ -48,7 +48,10 @@ bool references_hold(const SynthDatabase& db, const Schema& schema) {
                 for (const auto& candidate : target->rows) {
                     bool same = true;
                     for (size_t k = 0; k < from.size() && same; ++k) same = candidate[to[k]] == row[from[k]];
-                    if (same) { found = true; break; }
+                    if (same) {
+                        found = true;
+                        break;
+                    }
                 }
                 if (!found) return false;
             }
@@ -62,8 +65,9 @@ bool references_hold(const SynthDatabase& db, const Schema& schema) {
 void shrink(Counterexample& c, const Schema& schema, const std::string& expected_sql, const std::string& generated_sql,
             const Judging& judging, const SynthOptions& options) {
     size_t runs = 0;
-    const auto stop_at = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                                 std::chrono::duration<double>(options.max_shrink_seconds));
+    const auto stop_at =
+        std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                               std::chrono::duration<double>(options.max_shrink_seconds));
     // Tries `candidate`; keeps it when the queries still disagree on it.
     auto attempt = [&](SynthDatabase candidate) {
         if (runs >= options.max_shrink_runs || std::chrono::steady_clock::now() >= stop_at) {
@@ -102,8 +106,10 @@ void shrink(Counterexample& c, const Schema& schema, const std::string& expected
                     SynthDatabase candidate = c.data;
                     auto& rows = candidate.tables[t].rows;
                     rows.erase(rows.begin() + long(start), rows.begin() + long(std::min(rows.size(), start + chunk)));
-                    if (attempt(std::move(candidate))) progress = true;
-                    else start += chunk;
+                    if (attempt(std::move(candidate)))
+                        progress = true;
+                    else
+                        start += chunk;
                 }
             }
         }

@@ -22,7 +22,7 @@ std::optional<std::string> separates(const ResultSet& expected, const ResultSet&
 // the two queries still disagree and no remaining row loses the row its foreign key refers to; the
 // results and explanation are those of the smallest database kept. At most
 // options.max_shrink_runs databases are tried.
-void shrink(Counterexample& c, const Schema& schema, const std::string& expected_sql, const std::string& generated_sql, const Judging& judging,
-            const SynthOptions& options);
+void shrink(Counterexample& c, const Schema& schema, const std::string& expected_sql, const std::string& generated_sql,
+            const Judging& judging, const SynthOptions& options);
 
 }  // namespace qdiff::results::synth

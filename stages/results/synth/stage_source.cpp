@@ -49,7 +49,8 @@ StageResult evaluate_synthesized(const Case& c, const StageContext& context, con
     const Schema* schema = context.schema;
     if (!schema && !c.schema.empty()) {
         size_t hash = c.schema.rfind('#');
-        loaded = hash == std::string::npos ? load_schema(c.schema) : load_schema(c.schema.substr(0, hash), c.schema.substr(hash + 1));
+        loaded = hash == std::string::npos ? load_schema(c.schema)
+                                           : load_schema(c.schema.substr(0, hash), c.schema.substr(hash + 1));
         if (loaded->schema) schema = &*loaded->schema;
     }
     if (!schema) {

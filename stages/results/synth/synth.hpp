@@ -33,9 +33,9 @@ struct SynthDatabase {
 // neighbours of each, strings a LIKE pattern matches, IN-list items.
 struct LiteralHints {
     std::vector<std::pair<std::string, std::vector<Value>>> by_column;
-    std::vector<Value> loose;                 // literals not compared with a column
-    std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
-    std::vector<std::string> tables;          // tables the queries name (lower case)
+    std::vector<Value> loose;               // literals not compared with a column
+    std::vector<std::string> date_columns;  // columns a date function reads: they get date texts
+    std::vector<std::string> tables;        // tables the queries name (lower case)
     const std::vector<Value>* find(const std::string& column) const;
     bool is_date_column(const std::string& column) const;
 };
@@ -66,32 +66,33 @@ enum class Verdict : uint8_t { Equal, Different, Undecided, Error };
 std::string_view verdict_name(Verdict v);
 
 struct Counterexample {
-    size_t database = 0;              // which of the N databases it was shrunk from
-    SynthDatabase data;               // only the tables the queries name, after shrinking
+    size_t database = 0;  // which of the N databases it was shrunk from
+    SynthDatabase data;   // only the tables the queries name, after shrinking
     ResultSet expected, generated;
-    std::string explanation;          // the comparison's, on this database
+    std::string explanation;  // the comparison's, on this database
 };
 
 struct SynthOutcome {
     Verdict verdict = Verdict::Undecided;
     std::string reason;
-    bool timed_out = false;           // Error: the generated query ran out of time
+    bool timed_out = false;  // Error: the generated query ran out of time
     // Different only on edge-case databases (NULLs, duplicates, ties, empty tables): the queries are
     // not equivalent, but data like the real one may not tell them apart.
     bool edge_cases_only = false;
     size_t databases_run = 0;
-    size_t nonempty_results = 0;      // databases where either result had rows
+    size_t nonempty_results = 0;  // databases where either result had rows
     std::optional<Counterexample> counterexample;
 };
 
 // Runs both SQL queries on synthesized databases for `schema`. `ordered`/`order_keys` as for
 // compare_results (the expected query's ORDER BY).
 SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& expected_sql, const ParseResult& expected,
-                                    const std::string& generated_sql, const ParseResult& generated,
-                                    bool ordered, const std::vector<size_t>& order_keys, const SynthOptions& options);
+                                    const std::string& generated_sql, const ParseResult& generated, bool ordered,
+                                    const std::vector<size_t>& order_keys, const SynthOptions& options);
 
 // Builds `data` in a fresh in-memory SQLite database, locks it down and runs each query on it.
-std::vector<ExecResult> run_on(const SynthDatabase& data, const std::vector<std::string>& queries, const ExecLimits& limits);
+std::vector<ExecResult> run_on(const SynthDatabase& data, const std::vector<std::string>& queries,
+                               const ExecLimits& limits);
 
 // Text for people: each table's rows, then both results.
 std::string format_counterexample(const Counterexample& c);

@@ -7,7 +7,8 @@ void run_detect(std::string_view data) {
     Language detected = detect_language(data);
     if (detected == Language::Auto) violated("detect_language answered auto", data);
     ParseResult parsed = parse(std::string(data));
-    if (parsed.language() != detected) violated("parse with --lang auto chose another language than detect_language", data);
+    if (parsed.language() != detected)
+        violated("parse with --lang auto chose another language than detect_language", data);
     exercise(parsed);
 }
 

@@ -1,8 +1,8 @@
 // Normalization is idempotent: normalize(normalize(x)) == normalize(x) for every accepted query (the
 // first byte picks SQL in one of the five dialects, KQL or Weaviate). Kept apart from `roundtrip`,
 // whose property is about the printers.
-#include "qdiff/ast_print.hpp"
 #include "qdiff/normalize.hpp"
+#include "qdiff/ast_print.hpp"
 #include "tests/fuzz/targets.hpp"
 
 namespace qdiff::fuzz {
