@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diff/tree_diff.hpp"
+#include "qdiff/dialect.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
 #include "scoring/execution.hpp"
@@ -376,8 +377,13 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
     options.fold_all_names = expected_language != generated_language;
     options.dialect = diff_options.dialect;
     options.off.insert(diff_options.normalize_off.begin(), diff_options.normalize_off.end());
-    ast::Script* ne = normalize(expected, expected_language, arena, options);
-    ast::Script* ng = normalize(generated, generated_language, arena, options);
+    NormalizeOptions expected_options = options, generated_options = std::move(options);
+    if (!traits(diff_options.dialect).double_quotes_name) {
+        expected_options.counterpart_strings = string_literals(generated);
+        generated_options.counterpart_strings = string_literals(expected);
+    }
+    ast::Script* ne = normalize(expected, expected_language, arena, expected_options);
+    ast::Script* ng = normalize(generated, generated_language, arena, generated_options);
     const size_t n = std::max(ne->statements.size(), ng->statements.size());
     auto statement = [](const ast::Script* s, size_t i) -> const ast::Statement* {
         return i < s->statements.size() ? s->statements[i] : nullptr;

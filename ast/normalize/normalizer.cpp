@@ -78,6 +78,7 @@ std::shared_ptr<const EnabledHooks> enabled_hooks(const std::set<std::string>& o
         if (r.hooks->chain) hooks->chain.push_back(r.hooks->chain);
         if (r.hooks->query) hooks->query.push_back(r.hooks->query);
         if (r.hooks->node) hooks->node.push_back(r.hooks->node);
+        if (r.hooks->written) hooks->written.push_back(r.hooks->written);
     }
     return hooks;
 }
@@ -93,6 +94,9 @@ Normalizer::Normalizer(Language language, Arena& arena, NormalizeOptions options
 Node* Normalizer::rewrite(const Node* n) {
     if (!n) return nullptr;
     if (auto* q = dyn_cast<Query>(n)) return rewrite_query(*q);
+    if (auto* e = dyn_cast<Expr>(n))
+        for (auto hook : hooks_->written)
+            if (Expr* replaced = hook(*this, e)) return simplify(replaced);
     Node* c = copy_any(*n, arena_);
     rewrite_fields(*c);
     if (auto* e = dyn_cast<Expr>(c)) return simplify(e);
@@ -296,6 +300,16 @@ const std::vector<NormalizeRule>& normalize_rules() {
         return out;
     }();
     return rules;
+}
+
+std::set<std::string_view> string_literals(const ast::Script& script) {
+    std::set<std::string_view> out;
+    auto visit = [&](const ast::Node& n, auto& self) -> void {
+        if (auto* l = ast::dyn_cast<ast::Literal>(&n); l && l->type == ast::LiteralType::String) out.insert(l->text);
+        ast::for_each_child(n, [&](const ast::Node& c) { self(c, self); });
+    };
+    visit(script, visit);
+    return out;
 }
 
 ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena) {

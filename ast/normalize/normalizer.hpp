@@ -31,6 +31,9 @@ struct RuleHooks {
     void (*query)(Normalizer&, ast::Query&) = nullptr;
     // Any other node (order items, table references), changed in place.
     void (*node)(Normalizer&, ast::Node&) = nullptr;
+    // An expression as written, before its names are folded: returns its replacement (the expression
+    // rules then run on it) or null.
+    ast::Expr* (*written)(Normalizer&, const ast::Expr*) = nullptr;
 };
 
 // The hooks of the enabled rules, one list per hook point in rules.def order: the driver calls these
@@ -41,6 +44,7 @@ struct EnabledHooks {
     std::vector<decltype(RuleHooks::chain)> chain;
     std::vector<decltype(RuleHooks::query)> query;
     std::vector<decltype(RuleHooks::node)> node;
+    std::vector<decltype(RuleHooks::written)> written;
 };
 
 namespace rules {
