@@ -9,7 +9,6 @@
 
 #include "qdiff/diff.hpp"
 #include "support/edit_distance.hpp"
-#include "support/strings.hpp"
 
 namespace qdiff {
 namespace {
@@ -102,11 +101,9 @@ double column_similarity(std::string_view a, std::string_view b);
 
 double name_similarity(std::string_view a, std::string_view b) {
     if (a == b) return 1;
-    std::string la = support::to_lower(a), lb = support::to_lower(b);
-    size_t longest = std::max(la.size(), lb.size());
+    size_t longest = std::max(a.size(), b.size());
     if (longest == 0) return 1;
-    size_t distance =
-        support::edit_distance(la, lb, {.limit = SIZE_MAX, .ignore_case = false, .transpositions = false});
+    size_t distance = support::edit_distance(a, b, {.limit = SIZE_MAX, .ignore_case = true, .transpositions = false});
     return 1.0 - static_cast<double>(distance) / static_cast<double>(longest);
 }
 
