@@ -117,11 +117,12 @@ double column_similarity(std::string_view a, std::string_view b) {
 }
 }  // namespace
 
-double atom_similarity(const std::string& component, const Atom& e, const Atom& g) {
+double atom_similarity(Component component, const Atom& e, const Atom& g) {
     if (e.text == g.text && e.context == g.context) return 1;
-    if (component == "collection") return e.text == g.text ? 1 : 0;  // exact: the gate
-    if (component == "group_by" || component == "projection") return column_similarity(e.text, g.text);
-    if (component == "subqueries") return (e.context == g.context ? 1.0 : 0.9) * name_similarity(e.text, g.text);
+    if (component == Component::Collection) return e.text == g.text ? 1 : 0;  // exact: the gate
+    if (component == Component::GroupBy || component == Component::Projection) return column_similarity(e.text, g.text);
+    if (component == Component::Subqueries)
+        return (e.context == g.context ? 1.0 : 0.9) * name_similarity(e.text, g.text);
     double value;
     if (e.numeric && g.numeric && quantity(e) == quantity(g)) {
         double m = std::max(std::fabs(e.number), std::fabs(g.number));
@@ -136,11 +137,11 @@ double atom_similarity(const std::string& component, const Atom& e, const Atom& 
     double op = e.op == g.op ? 1 : word_and_substring(e.op, g.op) ? 0.5 : 0;
     double property = name_similarity(e.property, g.property);
     double s;
-    if (component == "order")
+    if (component == Component::Order)
         s = 0.6 * property + 0.4 * op;
-    else if (component == "limit")
+    else if (component == Component::Limit)
         s = e.op == g.op ? value : 0;
-    else if (component == "aggregations")
+    else if (component == Component::Aggregations)
         s = 0.5 * op + 0.4 * property + 0.1 * (e.value == g.value ? 1 : 0);
     else
         s = 0.4 * property + 0.2 * op + 0.4 * value;
@@ -148,10 +149,10 @@ double atom_similarity(const std::string& component, const Atom& e, const Atom& 
     return std::clamp(s, 0.0, 1.0);
 }
 
-ComponentResult compare_component(const std::string& name, const std::vector<Atom>& expected,
+ComponentResult compare_component(Component component, const std::vector<Atom>& expected,
                                   const std::vector<Atom>& generated) {
     ComponentResult r;
-    r.name = name;
+    r.component = component;
     if (expected.empty() && generated.empty()) {
         r.score = 1;
         r.absent = true;
@@ -185,7 +186,7 @@ ComponentResult compare_component(const std::string& name, const std::vector<Ato
     std::vector<std::vector<double>> sim(n, std::vector<double>(n, 0.0)), cost(n, std::vector<double>(n, 1.0));
     for (size_t i = 0; i < rows.size(); ++i)
         for (size_t j = 0; j < cols.size(); ++j) {
-            double s = atom_similarity(name, expected[rows[i]], generated[cols[j]]);
+            double s = atom_similarity(component, expected[rows[i]], generated[cols[j]]);
             if (s < kChangedThreshold) s = 0;
             sim[i][j] = s;
             cost[i][j] = 1.0 - s;
