@@ -28,8 +28,7 @@ TEST_CASE("a Weaviate filter of 60,000 operands is a shallow tree every walk sur
     for (int i = 0; i < 60000; ++i)
         operands += (i ? ", " : "") + std::string("{path: [\"wordCount\"], operator: Equal, valueInt: ") +
                     std::to_string(i) + "}";
-    const std::string query =
-        "{ Get { Article(where: {operator: Or, operands: [" + operands + "]}) { title } } }";
+    const std::string query = "{ Get { Article(where: {operator: Or, operands: [" + operands + "]}) { title } } }";
     ParseResult r = parse(query, {.language = Language::Weaviate});
     INFO(render_text(r.diagnostics(), r.source()));
     REQUIRE(r.ok());
