@@ -50,9 +50,10 @@ for run in "${runs[@]}"; do
   [ -d "$build/seeds/$t" ] && seeds+=("$build/seeds/$t")
   echo "fuzzing $t for ${seconds}s" >&2
   # -rss_limit_mb bounds memory: a leak or a blow-up on a hostile input is reported as a crash.
+  # -timeout is wall-clock: on a loaded machine raise TIMEOUT, or slow units are reported as timeouts.
   # Without -fork a crash stops the target's run (its input is saved); the next target starts.
   "${nice[@]}" "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len="${MAX_LEN:-4096}" \
-    -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 -dict="$dict" \
+    -rss_limit_mb=2048 -timeout="${TIMEOUT:-20}" -print_final_stats=1 -dict="$dict" \
     -artifact_prefix="$crashes/" ${FUZZ_ARGS:-} "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=1
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
