@@ -1,6 +1,4 @@
 // diff(expected, generated, profile, lang, expected_lang, dialect) and the profile names.
-#include <map>
-
 #include "diff/diff_json.hpp"
 #include "python/src/bindings.hpp"
 #include "scoring/default_profile.hpp"
@@ -8,48 +6,34 @@
 namespace qdiff::python {
 namespace {
 
-// Interned once: a scores dict per pair would otherwise create the same key strings every call,
-// a measurable share of the call's overhead. Leaked on purpose, so that no Python object is released
-// after the interpreter has gone.
-py::handle key(std::string_view name) {
-    static auto* interned = new std::map<std::string, py::object, std::less<>>();
-    auto it = interned->find(name);
-    if (it == interned->end())
-        it = interned
-                 ->emplace(std::string(name),
-                           py::reinterpret_steal<py::object>(PyUnicode_InternFromString(std::string(name).c_str())))
-                 .first;
-    return it->second;
-}
-
 // diff(explain=False): the scores of diff_json's document without the explanation (no matched,
 // missing, extra, changed, edits), built as Python objects directly: scoring many pairs should not
 // pay for a JSON document it throws away.
 py::dict scores_dict(const DiffResult& r) {
     py::dict out, components;
-    out[key("score")] = r.score;
-    out[key("ok")] = true;
-    out[key("gated")] = r.gated;
-    out[key("profile")] = r.profile;
+    out[interned_key("score")] = r.score;
+    out[interned_key("ok")] = true;
+    out[interned_key("gated")] = r.gated;
+    out[interned_key("profile")] = r.profile;
     for (const ComponentResult& c : r.components) {
         py::dict cj;
-        cj[key("score")] = c.score;
-        cj[key("weight")] = c.weight;
-        cj[key("absent")] = c.absent;
-        components[key(component_name(c.component))] = std::move(cj);
+        cj[interned_key("score")] = c.score;
+        cj[interned_key("weight")] = c.weight;
+        cj[interned_key("absent")] = c.absent;
+        components[interned_key(component_name(c.component))] = std::move(cj);
     }
-    out[key("components")] = std::move(components);
-    if (r.base_similarity) out[key("base_similarity")] = *r.base_similarity;
-    if (r.label_boost) out[key("label_boost")] = *r.label_boost;
-    if (r.label_penalty) out[key("label_penalty")] = *r.label_penalty;
-    if (r.final_score) out[key("final_score")] = *r.final_score;
+    out[interned_key("components")] = std::move(components);
+    if (r.base_similarity) out[interned_key("base_similarity")] = *r.base_similarity;
+    if (r.label_boost) out[interned_key("label_boost")] = *r.label_boost;
+    if (r.label_penalty) out[interned_key("label_penalty")] = *r.label_penalty;
+    if (r.final_score) out[interned_key("final_score")] = *r.final_score;
     if (r.log_odds) {
-        out[key("intercept")] = *r.intercept;
-        out[key("log_odds")] = *r.log_odds;
+        out[interned_key("intercept")] = *r.intercept;
+        out[interned_key("log_odds")] = *r.log_odds;
     }
-    out[key("statements")] = r.statements;
-    out[key("tree_distance")] = r.tree_distance;
-    out[key("tree_distance_exact")] = r.tree_distance_exact;
+    out[interned_key("statements")] = r.statements;
+    out[interned_key("tree_distance")] = r.tree_distance;
+    out[interned_key("tree_distance_exact")] = r.tree_distance_exact;
     return out;
 }
 

@@ -25,6 +25,10 @@ void bind_batch(py::module_& m);
 
 // A JSON value as plain Python values (dict, list, str, int, float, bool, None); keys keep their order.
 py::object to_python(const nlohmann::ordered_json& value);
+// A dict key as a Python str made once per process: result dicts repeat the same keys every call, and
+// creating them anew is a measurable share of a call's overhead. Keys beyond the first few hundred
+// distinct ones (never seen in the library's own documents) are made afresh, so the table stays small.
+py::object interned_key(std::string_view name);
 // JSON text (as the library's renderers write it) as plain Python values.
 py::object json_text_to_python(const std::string& text);
 

@@ -7,6 +7,23 @@
 
 namespace qdiff::python {
 
+py::object interned_key(std::string_view name) {
+    // Leaked on purpose, so that no Python object is released after the interpreter has gone.
+    // Only touched with the GIL held.
+    static auto* interned = new std::map<std::string, py::object, std::less<>>();
+    if (auto it = interned->find(name); it != interned->end()) return it->second;
+    py::object made = py::reinterpret_steal<py::object>(
+        PyUnicode_FromStringAndSize(name.data(), static_cast<Py_ssize_t>(name.size())));
+    if (!made) throw py::error_already_set();
+    if (interned->size() < 512) {
+        PyObject* object = made.release().ptr();
+        PyUnicode_InternInPlace(&object);
+        made = py::reinterpret_steal<py::object>(object);
+        interned->emplace(std::string(name), made);
+    }
+    return made;
+}
+
 py::object to_python(const nlohmann::ordered_json& value) {
     using value_t = nlohmann::ordered_json::value_t;
     switch (value.type()) {
@@ -27,7 +44,7 @@ py::object to_python(const nlohmann::ordered_json& value) {
         }
         case value_t::object: {
             py::dict dict;
-            for (const auto& [key, item] : value.items()) dict[py::str(key)] = to_python(item);
+            for (const auto& [key, item] : value.items()) dict[interned_key(key)] = to_python(item);
             return std::move(dict);
         }
     }
