@@ -18,6 +18,9 @@ check(refused.status === 2 && /refusing to listen on 0\.0\.0\.0.*--allow-remote/
 check(spawnSync(o.qdiff, ['serve', '--port', '70000'], { timeout: 20000 }).status === 2, '--port out of range: exit 2');
 
 const server = spawn(o.qdiff, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+// Whatever way node exits (a skip exits at once): the server must not outlive it, or ctest waits on
+// the stderr it shares until the test times out.
+process.on('exit', () => server.kill('SIGTERM'));
 const base = await new Promise((resolve, reject) => {
   let out = '';
   server.stdout.on('data', d => { out += d; const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//); if (m) resolve(m[0]); });
