@@ -374,7 +374,7 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
     ast::Arena arena;
     NormalizeOptions options;
     options.fold_all_names = expected_language != generated_language;
-    options.dialect = diff_options.dialect;
+    options.dialect = diff_options.dialect == Dialect::Auto ? generated.dialect : diff_options.dialect;
     options.off.insert(diff_options.normalize_off.begin(), diff_options.normalize_off.end());
     ast::Script* ne = normalize(expected, expected_language, arena, options);
     ast::Script* ng = normalize(generated, generated_language, arena, options);
