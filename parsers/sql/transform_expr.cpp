@@ -67,7 +67,13 @@ std::string Transformer::canonical_tokens(size_t first, size_t last) {
 }
 
 std::string_view Transformer::data_type(G::DataTypeContext* c) {
-    return c ? arena_.copy(canonical_tokens(c)) : std::string_view{};
+    if (!c) return {};
+    for (size_t i = c->getStart()->getTokenIndex(); i <= c->getStop()->getTokenIndex(); ++i) {
+        if (tokens_.get(i)->getType() != G::LT) continue;
+        require(DialectFeature::AngleBracketTypes, tokens_.get(i));  // ARRAY<T>, STRUCT<...>
+        break;
+    }
+    return arena_.copy(canonical_tokens(c));
 }
 
 void Transformer::require(DialectFeature feature, antlr4::Token* at) {
