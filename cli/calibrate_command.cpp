@@ -101,7 +101,8 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     } catch (const std::exception& e) {
         throw UsageError{e.what()};
     }
-    if (base.kind != "execution") throw UsageError{"--profile must be an execution profile (it gives the features)"};
+    if (base.kind != ProfileKind::Execution)
+        throw UsageError{"--profile must be an execution profile (it gives the features)"};
 
     std::istringstream lines(read_input(input));
     std::vector<Example> examples;

@@ -11,6 +11,7 @@
 #include "diff/diff_json.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
+#include "scoring/default_profile.hpp"
 #include "stages/results/results_stage.hpp"
 #include "stages/results/synth/stage_source.hpp"
 #include "support/strings.hpp"
@@ -110,8 +111,7 @@ int run_diff(const std::vector<std::string>& argv) {
                {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},
               {}, "EXPECTED GENERATED (files or -)");
     std::string format = args.choice("format", "text", {"text", "json"});
-    // Without --profile: the Weaviate AST metric for two Weaviate queries, `full` otherwise (SQL and
-    // KQL have the projection, joins, order and limit that weaviate-ast leaves out).
+    // Without --profile: scoring::default_profile_name.
     auto load = [](const std::string& name) {
         try {
             return load_profile(name);
@@ -138,8 +138,9 @@ int run_diff(const std::vector<std::string>& argv) {
     if (!expected.ok() || !generated.ok()) {
         // Still a result: score 0 with the reasons, the diagnostics inside the JSON document (text: on stderr).
         std::vector<std::string> reasons = parse_failures(expected, generated);
-        bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
-        std::string profile = chosen ? chosen->name : both_weaviate ? "weaviate-ast" : "full";
+        std::string profile = chosen ? chosen->name
+                                     : std::string(scoring::default_profile_name(
+                                           expected.language(), generated.language(), scoring::ProfileUse::Diff));
         if (format == "json") {
             ordered_json j;
             j["score"] = 0.0;
@@ -156,8 +157,9 @@ int run_diff(const std::vector<std::string>& argv) {
         }
         return 1;
     }
-    bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
-    Profile profile = chosen ? *chosen : load(both_weaviate ? "weaviate-ast" : "full");
+    Profile profile = chosen ? *chosen
+                             : load(std::string(scoring::default_profile_name(expected.language(), generated.language(),
+                                                                              scoring::ProfileUse::Diff)));
     auto synthesized = synthesized_results(args, expected, expected_text, generated, generated_text);
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
                         DiffOptions{.dialect = args.dialect(), .normalize_off = normalize_off(args)});
@@ -194,7 +196,7 @@ int run_diff(const std::vector<std::string>& argv) {
                       << f.detail << '\n';
     }
     for (const ComponentResult& c : r.components) {
-        std::cout << "  " << c.name << ": " << fixed(c.score) << " x " << fixed(c.weight)
+        std::cout << "  " << component_name(c.component) << ": " << fixed(c.score) << " x " << fixed(c.weight)
                   << (c.absent ? " (absent on both sides)" : "") << '\n';
         auto at = [](const Atom& a, const SourceText& source) {
             LineCol lc = source.position(a.span.begin);
@@ -219,10 +221,11 @@ int run_diff(const std::vector<std::string>& argv) {
     };
     for (size_t i = 0; i < r.tree_edits.size() && i < kShown; ++i) {
         const TreeEdit& e = r.tree_edits[i];
-        std::cout << "    " << e.op << ' ';
-        if (e.op != "insert") std::cout << support::shorten(e.expected_label) << where(e.expected, expected.source());
-        if (e.op == "relabel") std::cout << "  ->  ";
-        if (e.op != "delete")
+        std::cout << "    " << edit_kind_name(e.op) << ' ';
+        if (e.op != EditKind::Insert)
+            std::cout << support::shorten(e.expected_label) << where(e.expected, expected.source());
+        if (e.op == EditKind::Relabel) std::cout << "  ->  ";
+        if (e.op != EditKind::Delete)
             std::cout << support::shorten(e.generated_label) << where(e.generated, generated.source());
         std::cout << '\n';
     }

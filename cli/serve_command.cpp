@@ -18,6 +18,7 @@
 #include "qdiff/diff.hpp"
 #include "qdiff/lint.hpp"
 #include "qdiff/parse.hpp"
+#include "scoring/default_profile.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -122,8 +123,8 @@ ordered_json diff_queries(const ParseResult& expected, const ParseResult& genera
         j["diagnostics"] = diff_diagnostics_json(expected, generated);
         return j;
     }
-    bool both_weaviate = expected.language() == Language::Weaviate && generated.language() == Language::Weaviate;
-    Profile profile = load_profile(both_weaviate ? "weaviate-ast" : "full");
+    Profile profile = load_profile(std::string(
+        scoring::default_profile_name(expected.language(), generated.language(), scoring::ProfileUse::Diff)));
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
                         DiffOptions{.dialect = dialect, .normalize_off = {}});
     ordered_json j = diff_json(r, expected.source(), generated.source());

@@ -79,7 +79,6 @@ public:
     Components out;
 
     void run(const Statement* statement) {
-        for (const char* name : kComponentNames) out[name];
         if (!statement) return;
         const Query* q = dyn_cast<Query>(statement);
         if (!q) {
@@ -89,7 +88,7 @@ public:
         std::set<std::string> cte_names;
         collect_relations(*q, cte_names);
         std::set<std::string> seen;
-        auto& coll = out["collection"];
+        auto& coll = out[Component::Collection];
         std::vector<Atom> unique;
         for (auto& a : coll)
             if (seen.insert(a.text).second) unique.push_back(a);
@@ -101,7 +100,7 @@ public:
             if (cte->query) {
                 Atom a = make_atom(to_sql(*cte->query), cte->span);
                 a.context = "WITH";
-                out["subqueries"].push_back(a);
+                out[Component::Subqueries].push_back(a);
             }
         for (auto* r : q->sources) derived_tables(r);
         for (auto* j : q->joins) derived_tables(j->right);
@@ -113,38 +112,39 @@ public:
             set_value(a, s->query);
             a.text = a.op + "(" + a.value + ")";
             a.span = s->span;
-            out["search"].push_back(a);
+            out[Component::Search].push_back(a);
         }
-        if (q->filter) filter_atoms(q->filter, "", out["filters"]);
-        if (q->having) filter_atoms(q->having, "", out["having"]);
+        if (q->filter) filter_atoms(q->filter, "", out[Component::Filters]);
+        if (q->having) filter_atoms(q->having, "", out[Component::Having]);
 
         std::set<std::string> agg_seen;
         auto add_aggs = [&](const Node& n) { find_aggregates(n, agg_seen); };
         for (auto* item : q->aggregations) {
-            size_t before = out["aggregations"].size();
+            size_t before = out[Component::Aggregations].size();
             add_aggs(*item);
             // A structured Weaviate query names the slot it used as the item's alias
             // (parsers/weaviate/lower_structured.cpp).
             std::string_view alias = item->alias.text;
             constexpr std::string_view suffix = "_property_aggregation";
             if (alias.size() > suffix.size() && alias.substr(alias.size() - suffix.size()) == suffix)
-                for (size_t i = before; i < out["aggregations"].size(); ++i)
-                    out["aggregations"][i].slot = std::string(alias.substr(0, alias.size() - suffix.size()));
+                for (size_t i = before; i < out[Component::Aggregations].size(); ++i)
+                    out[Component::Aggregations][i].slot = std::string(alias.substr(0, alias.size() - suffix.size()));
         }
         for (auto* item : q->projection) add_aggs(*item);
         if (q->having) add_aggs(*q->having);
         for (auto* o : q->order_by) add_aggs(*o);
 
-        for (auto* g : q->group_by) out["group_by"].push_back(make_atom(to_sql(*g), g->span));
+        for (auto* g : q->group_by) out[Component::GroupBy].push_back(make_atom(to_sql(*g), g->span));
 
-        if (q->distinct != DistinctKind::None) out["projection"].push_back(make_atom("DISTINCT", q->span));
-        for (auto* item : q->projection) out["projection"].push_back(make_atom(to_sql(*item->expr), item->span));
+        if (q->distinct != DistinctKind::None) out[Component::Projection].push_back(make_atom("DISTINCT", q->span));
+        for (auto* item : q->projection)
+            out[Component::Projection].push_back(make_atom(to_sql(*item->expr), item->span));
 
         for (size_t i = 1; i < q->sources.size(); ++i) {
             Atom a = make_atom("cross " + relation_name(q->sources[i]), q->sources[i]->span);
             a.property = relation_name(q->sources[i]);
             a.op = "cross";
-            out["joins"].push_back(a);
+            out[Component::Joins].push_back(a);
         }
         for (auto* j : q->joins) {
             Atom a;
@@ -154,7 +154,7 @@ public:
             if (!j->using_columns.empty()) a.value = "USING " + join_names(j->using_columns);
             a.text = a.op + " " + a.property + " ON " + a.value;
             a.span = j->span;
-            out["joins"].push_back(a);
+            out[Component::Joins].push_back(a);
         }
         for (size_t i = 0; i < q->order_by.size(); ++i) {
             auto* o = q->order_by[i];
@@ -165,7 +165,7 @@ public:
             a.context = std::to_string(i);
             a.text = a.property + " " + a.op + (o->nulls == NullsOrder::Default ? "" : " nulls " + a.value);
             a.span = o->span;
-            out["order"].push_back(a);
+            out[Component::Order].push_back(a);
         }
         // LIMIT and OFFSET are both atoms of the limit component.
         for (auto [bound, name, keyword] :
@@ -177,7 +177,7 @@ public:
             set_value(a, bound);
             a.text = keyword + a.value;
             a.span = bound->span;
-            out["limit"].push_back(a);
+            out[Component::Limit].push_back(a);
         }
         for (auto* s : q->set_ops) {
             Atom a;
@@ -186,7 +186,7 @@ public:
             a.property = a.op;
             a.text = a.op + " " + a.value;
             a.span = s->span;
-            out["set_operations"].push_back(a);
+            out[Component::SetOperations].push_back(a);
         }
     }
 
@@ -197,29 +197,29 @@ private:
         std::set<std::string> cte_names;
         collect_relations(st, cte_names);
         auto add_table = [&](const List<Name>& name) {
-            if (!name.empty()) out["collection"].push_back(make_atom(join_names(name), st.span));
+            if (!name.empty()) out[Component::Collection].push_back(make_atom(join_names(name), st.span));
         };
         if (auto* i = dyn_cast<Insert>(&st)) add_table(i->table);
         if (auto* c = dyn_cast<CreateIndex>(&st)) add_table(c->table);
         std::set<std::string> seen;
         std::vector<Atom> unique;
-        for (auto& a : out["collection"])
+        for (auto& a : out[Component::Collection])
             if (seen.insert(a.text).second) unique.push_back(a);
-        out["collection"] = unique;
+        out[Component::Collection] = unique;
         const Expr* filter = nullptr;
         if (auto* u = dyn_cast<Update>(&st)) filter = u->filter;
         if (auto* d = dyn_cast<Delete>(&st)) filter = d->filter;
-        if (filter) filter_atoms(filter, "", out["filters"]);
+        if (filter) filter_atoms(filter, "", out[Component::Filters]);
         Atom a = make_atom(to_sql(st), st.span);
         a.op = std::string(kind_name(st.kind));
-        out["projection"].push_back(a);
+        out[Component::Projection].push_back(a);
     }
 
     void derived_tables(const Relation* r) {
         if (auto* d = dyn_cast<DerivedTable>(r); d && d->query) {
             Atom a = make_atom(to_sql(*d->query), d->span);
             a.context = "FROM";
-            out["subqueries"].push_back(a);
+            out[Component::Subqueries].push_back(a);
         } else if (auto* j = dyn_cast<JoinedTable>(r)) {
             derived_tables(j->first);
             for (auto* join : j->joins) derived_tables(join->right);
@@ -239,7 +239,7 @@ private:
             for (auto* c : q->ctes) cte_names.insert(std::string(c->name.text));
         if (auto* t = dyn_cast<TableRef>(&n)) {
             std::string name = join_names(t->name);
-            if (!name.empty() && !cte_names.count(name)) out["collection"].push_back(make_atom(name, t->span));
+            if (!name.empty() && !cte_names.count(name)) out[Component::Collection].push_back(make_atom(name, t->span));
         }
         for_each_child(n, [&](const Node& c) { collect_relations(c, cte_names); });
     }
@@ -260,7 +260,7 @@ private:
             a.value = f->distinct ? "distinct" : "";
             a.text = to_sql(*f);
             a.span = f->span;
-            if (seen.insert(a.text).second) out["aggregations"].push_back(a);
+            if (seen.insert(a.text).second) out[Component::Aggregations].push_back(a);
             return;
         }
         for_each_child(n, [&](const Node& c) { find_aggregates(c, seen); });

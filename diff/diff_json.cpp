@@ -63,8 +63,8 @@ public:
         for (const Edit& e : r_.edits) {
             ordered_json ej = ordered_json::object();
             ej["level"] = "component";
-            ej["op"] = e.op;
-            ej["component"] = e.component;
+            ej["op"] = std::string(edit_kind_name(e.op));
+            ej["component"] = std::string(component_name(e.component));
             if (e.expected) ej["expected"] = atom(*e.expected, expected_);
             if (e.generated) ej["generated"] = atom(*e.generated, generated_);
             edits.push_back(std::move(ej));
@@ -72,9 +72,9 @@ public:
         for (const TreeEdit& e : r_.tree_edits) {
             ordered_json ej = ordered_json::object();
             ej["level"] = "node";
-            ej["op"] = e.op;
-            if (e.op != "insert") ej["expected"] = located_json(e.expected_label, e.expected, expected_);
-            if (e.op != "delete") ej["generated"] = located_json(e.generated_label, e.generated, generated_);
+            ej["op"] = std::string(edit_kind_name(e.op));
+            if (e.op != EditKind::Insert) ej["expected"] = located_json(e.expected_label, e.expected, expected_);
+            if (e.op != EditKind::Delete) ej["generated"] = located_json(e.generated_label, e.generated, generated_);
             edits.push_back(std::move(ej));
         }
         return edits;
@@ -96,7 +96,8 @@ ordered_json diff_json(const DiffResult& r, const SourceText& expected, const So
     j["gated"] = r.gated;
     j["profile"] = r.profile;
     ordered_json& components = j["components"] = ordered_json::object();
-    for (const ComponentResult& c : r.components) components[c.name] = writer.component(c);
+    for (const ComponentResult& c : r.components)
+        components[std::string(component_name(c.component))] = writer.component(c);
     if (r.base_similarity) j["base_similarity"] = *r.base_similarity;
     if (r.label_boost) j["label_boost"] = *r.label_boost;
     if (r.label_penalty) j["label_penalty"] = *r.label_penalty;

@@ -9,7 +9,6 @@
 
 #include "qdiff/diff.hpp"
 #include "support/edit_distance.hpp"
-#include "support/strings.hpp"
 
 namespace qdiff {
 namespace {
@@ -102,11 +101,9 @@ double column_similarity(std::string_view a, std::string_view b);
 
 double name_similarity(std::string_view a, std::string_view b) {
     if (a == b) return 1;
-    std::string la = support::to_lower(a), lb = support::to_lower(b);
-    size_t longest = std::max(la.size(), lb.size());
+    size_t longest = std::max(a.size(), b.size());
     if (longest == 0) return 1;
-    size_t distance =
-        support::edit_distance(la, lb, {.limit = SIZE_MAX, .ignore_case = false, .transpositions = false});
+    size_t distance = support::edit_distance(a, b, {.limit = SIZE_MAX, .ignore_case = true, .transpositions = false});
     return 1.0 - static_cast<double>(distance) / static_cast<double>(longest);
 }
 
@@ -120,11 +117,12 @@ double column_similarity(std::string_view a, std::string_view b) {
 }
 }  // namespace
 
-double atom_similarity(const std::string& component, const Atom& e, const Atom& g) {
+double atom_similarity(Component component, const Atom& e, const Atom& g) {
     if (e.text == g.text && e.context == g.context) return 1;
-    if (component == "collection") return e.text == g.text ? 1 : 0;  // exact: the gate
-    if (component == "group_by" || component == "projection") return column_similarity(e.text, g.text);
-    if (component == "subqueries") return (e.context == g.context ? 1.0 : 0.9) * name_similarity(e.text, g.text);
+    if (component == Component::Collection) return e.text == g.text ? 1 : 0;  // exact: the gate
+    if (component == Component::GroupBy || component == Component::Projection) return column_similarity(e.text, g.text);
+    if (component == Component::Subqueries)
+        return (e.context == g.context ? 1.0 : 0.9) * name_similarity(e.text, g.text);
     double value;
     if (e.numeric && g.numeric && quantity(e) == quantity(g)) {
         double m = std::max(std::fabs(e.number), std::fabs(g.number));
@@ -139,11 +137,11 @@ double atom_similarity(const std::string& component, const Atom& e, const Atom& 
     double op = e.op == g.op ? 1 : word_and_substring(e.op, g.op) ? 0.5 : 0;
     double property = name_similarity(e.property, g.property);
     double s;
-    if (component == "order")
+    if (component == Component::Order)
         s = 0.6 * property + 0.4 * op;
-    else if (component == "limit")
+    else if (component == Component::Limit)
         s = e.op == g.op ? value : 0;
-    else if (component == "aggregations")
+    else if (component == Component::Aggregations)
         s = 0.5 * op + 0.4 * property + 0.1 * (e.value == g.value ? 1 : 0);
     else
         s = 0.4 * property + 0.2 * op + 0.4 * value;
@@ -151,10 +149,10 @@ double atom_similarity(const std::string& component, const Atom& e, const Atom& 
     return std::clamp(s, 0.0, 1.0);
 }
 
-ComponentResult compare_component(const std::string& name, const std::vector<Atom>& expected,
+ComponentResult compare_component(Component component, const std::vector<Atom>& expected,
                                   const std::vector<Atom>& generated) {
     ComponentResult r;
-    r.name = name;
+    r.component = component;
     if (expected.empty() && generated.empty()) {
         r.score = 1;
         r.absent = true;
@@ -188,7 +186,7 @@ ComponentResult compare_component(const std::string& name, const std::vector<Ato
     std::vector<std::vector<double>> sim(n, std::vector<double>(n, 0.0)), cost(n, std::vector<double>(n, 1.0));
     for (size_t i = 0; i < rows.size(); ++i)
         for (size_t j = 0; j < cols.size(); ++j) {
-            double s = atom_similarity(name, expected[rows[i]], generated[cols[j]]);
+            double s = atom_similarity(component, expected[rows[i]], generated[cols[j]]);
             if (s < kChangedThreshold) s = 0;
             sim[i][j] = s;
             cost[i][j] = 1.0 - s;

@@ -150,14 +150,14 @@ std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b) {
         while (x > 0 || y > 0) {
             const int ii = li + x - 1, jj = lj + y - 1;
             if (x > 0 && FD(x, y) == FD(x - 1, y) + 1) {
-                edits.push_back({"delete", d.A.label[ii], "", d.A.span[ii], {}});
+                edits.push_back({EditKind::Delete, d.A.label[ii], "", d.A.span[ii], {}});
                 --x;
             } else if (y > 0 && FD(x, y) == FD(x, y - 1) + 1) {
-                edits.push_back({"insert", "", d.B.label[jj], {}, d.B.span[jj]});
+                edits.push_back({EditKind::Insert, "", d.B.label[jj], {}, d.B.span[jj]});
                 --y;
             } else if (d.A.leftmost[ii] == li && d.B.leftmost[jj] == lj) {
                 if (d.A.label[ii] != d.B.label[jj])
-                    edits.push_back({"relabel", d.A.label[ii], d.B.label[jj], d.A.span[ii], d.B.span[jj]});
+                    edits.push_back({EditKind::Relabel, d.A.label[ii], d.B.label[jj], d.A.span[ii], d.B.span[jj]});
                 --x;
                 --y;
             } else {
@@ -177,8 +177,8 @@ TreeDiff tree_diff(const ast::Node* a, const ast::Node* b) {
         Flat f = flat(a ? *a : *b);
         out.distance = out.larger = f.label.size();
         for (size_t i = 0; i < f.label.size() && i < kMaxTreeEdits; ++i)
-            out.edits.push_back(a ? TreeEdit{"delete", f.label[i], "", f.span[i], {}}
-                                  : TreeEdit{"insert", "", f.label[i], {}, f.span[i]});
+            out.edits.push_back(a ? TreeEdit{EditKind::Delete, f.label[i], "", f.span[i], {}}
+                                  : TreeEdit{EditKind::Insert, "", f.label[i], {}, f.span[i]});
         out.truncated = f.label.size() > kMaxTreeEdits;
         return out;
     }

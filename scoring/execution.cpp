@@ -69,16 +69,18 @@ std::string filter_change(const AtomPair& p) {
     return "connective";  // the same leaf under another AND/OR structure
 }
 
-void filters(const ComponentResult& c, const std::string& prefix, Collector& out) {
+void filters(const ComponentResult& c, Collector& out) {
+    const std::string prefix(component_name(c.component));
     for (auto& p : c.changed) out.add(prefix + "." + filter_change(p), change(p));
     for (auto& a : c.missing) out.add(prefix + ".missing", quoted(a));
     for (auto& a : c.extra) out.add(prefix + ".extra", quoted(a));
 }
 
 void generic(const ComponentResult& c, Collector& out) {
-    for (auto& p : c.changed) out.add(c.name + ".changed", change(p));
-    for (auto& a : c.missing) out.add(c.name + ".missing", quoted(a));
-    for (auto& a : c.extra) out.add(c.name + ".extra", quoted(a));
+    const std::string name(component_name(c.component));
+    for (auto& p : c.changed) out.add(name + ".changed", change(p));
+    for (auto& a : c.missing) out.add(name + ".missing", quoted(a));
+    for (auto& a : c.extra) out.add(name + ".extra", quoted(a));
 }
 
 void projection(const ComponentResult& c, Collector& out) {
@@ -137,16 +139,14 @@ std::vector<FeatureContribution> execution_features(const std::vector<ComponentR
                                                     double tree_distance_ratio) {
     Collector out;
     for (const ComponentResult& c : components) {
-        if (c.name == "filters" || c.name == "having")
-            filters(c, c.name, out);
-        else if (c.name == "projection")
-            projection(c, out);
-        else if (c.name == "aggregations")
-            aggregations(c, out);
-        else if (c.name == "order")
-            order(c, out);
-        else
-            generic(c, out);
+        switch (c.component) {
+            case Component::Filters:
+            case Component::Having: filters(c, out); break;
+            case Component::Projection: projection(c, out); break;
+            case Component::Aggregations: aggregations(c, out); break;
+            case Component::Order: order(c, out); break;
+            default: generic(c, out); break;
+        }
     }
     std::vector<FeatureContribution> result;
     for (const std::string& name : execution_feature_names()) {
@@ -190,12 +190,13 @@ std::string explain_differences(const DiffResult& r, size_t most) {
         }
     } else {
         for (const ComponentResult& c : r.components) {
+            const std::string name(component_name(c.component));
             for (auto& p : c.changed)
-                if (parts.size() < most) parts.push_back(c.name + " changed: " + change(p));
+                if (parts.size() < most) parts.push_back(name + " changed: " + change(p));
             for (auto& a : c.missing)
-                if (parts.size() < most) parts.push_back(c.name + " missing: " + quoted(a));
+                if (parts.size() < most) parts.push_back(name + " missing: " + quoted(a));
             for (auto& a : c.extra)
-                if (parts.size() < most) parts.push_back(c.name + " extra: " + quoted(a));
+                if (parts.size() < most) parts.push_back(name + " extra: " + quoted(a));
         }
     }
     std::string out;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diff/tree_diff.hpp"
+#include "qdiff/dialect.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
 #include "scoring/execution.hpp"
@@ -48,43 +49,42 @@ void read_execution_model(const nlohmann::json& j, const std::string& origin, Pr
 
 Profile parse_profile(const std::string& json_text, const std::string& origin) {
     nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
-    if (!j.is_object()) throw std::runtime_error("profile " + origin + ": expected a JSON object");
+    auto fail = [&](const std::string& what) { throw std::runtime_error("profile " + origin + ": " + what); };
+    if (!j.is_object()) fail("expected a JSON object");
     Profile p;
     p.name = j.value("name", origin);
-    p.kind = j.value("kind", "structural");
-    if (!j.contains("weights") && (p.kind == "hybrid" || p.kind == "execution"))
+    std::string kind = j.value("kind", std::string(profile_kind_name(ProfileKind::Structural)));
+    std::optional<ProfileKind> known_kind = parse_profile_kind_name(kind);
+    if (!j.contains("weights") && (known_kind == ProfileKind::Hybrid || known_kind == ProfileKind::Execution))
         j["weights"] = nlohmann::json::object();
-    if (!j.contains("weights") || !j["weights"].is_object())
-        throw std::runtime_error("profile " + origin + ": expected \"weights\": {COMPONENT: WEIGHT, ...}");
-    p.gate = j.value("gate", "");
-    if (p.kind != "structural" && p.kind != "reference" && p.kind != "hybrid" && p.kind != "execution")
-        throw std::runtime_error("profile " + origin + ": unknown kind '" + p.kind + "'");
-    auto read_map = [&](const char* key, std::map<std::string, double>& out) {
+    if (!j.contains("weights") || !j["weights"].is_object()) fail("expected \"weights\": {COMPONENT: WEIGHT, ...}");
+    if (!known_kind) fail("unknown kind '" + kind + "'");
+    p.kind = *known_kind;
+    if (std::string gate = j.value("gate", ""); !gate.empty()) {
+        p.gate = parse_component_name(gate);
+        if (!p.gate) fail("unknown gate component '" + gate + "'");
+    }
+    auto read_map = [&](const char* key, PerComponent<std::optional<double>>& out) {
         if (!j.contains(key)) return;
-        if (!j[key].is_object()) throw std::runtime_error("profile " + origin + ": \"" + key + "\" must be an object");
-        for (auto& [component, w] : j[key].items()) {
-            bool known = false;
-            for (const char* c : kComponentNames) known = known || component == c;
-            if (!known || !w.is_number())
-                throw std::runtime_error("profile " + origin + ": bad " + key + " entry '" + component + "'");
-            out[component] = w.get<double>();
+        if (!j[key].is_object()) fail("\"" + std::string(key) + "\" must be an object");
+        for (auto& [name, w] : j[key].items()) {
+            std::optional<Component> component = parse_component_name(name);
+            if (!component || !w.is_number()) fail("bad " + std::string(key) + " entry '" + name + "'");
+            out[*component] = w.get<double>();
         }
     };
-    if (p.kind == "execution") read_execution_model(j, origin, p);
+    if (p.kind == ProfileKind::Execution) read_execution_model(j, origin, p);
     read_map("boost", p.boost);
     read_map("penalty", p.penalty);
-    for (const char* component : kComponentNames) {
-        if (!j["weights"].contains(component)) continue;
-        const auto& w = j["weights"][component];
-        if (!w.is_number() || w.get<double>() < 0)
-            throw std::runtime_error("profile " + origin + ": weight of " + component + " must be a number >= 0");
+    for (Component component : kComponents) {  // in reporting order, whatever the file's order
+        const std::string name(component_name(component));
+        if (!j["weights"].contains(name)) continue;
+        const auto& w = j["weights"][name];
+        if (!w.is_number() || w.get<double>() < 0) fail("weight of " + name + " must be a number >= 0");
         p.weights.emplace_back(component, w.get<double>());
     }
-    for (auto& [key, value] : j["weights"].items()) {
-        bool known = false;
-        for (const char* component : kComponentNames) known = known || key == component;
-        if (!known) throw std::runtime_error("profile " + origin + ": unknown component '" + key + "'");
-    }
+    for (auto& [key, value] : j["weights"].items())
+        if (!parse_component_name(key)) fail("unknown component '" + key + "'");
     return p;
 }
 
@@ -178,31 +178,32 @@ double slot_score(const std::vector<Atom>& e, const std::vector<Atom>& g, bool a
 }
 
 void reference_score(const Components& e, const Components& g, const Profile& profile, DiffResult& r) {
-    auto weight = [&](const std::string& c) {
-        for (auto& [name, w] : profile.weights)
-            if (name == c) return w;
+    auto weight = [&](Component c) {
+        for (auto& [component, w] : profile.weights)
+            if (component == c) return w;
         return 0.0;
     };
     auto first_text = [](const std::vector<Atom>& atoms) { return atoms.empty() ? std::string() : atoms[0].text; };
-    std::map<std::string, double> scores;
-    scores["collection"] = first_text(e.at("collection")) == first_text(g.at("collection")) ? 1 : 0;
+    // The published metric scores these five; the others keep their matching score in the
+    // explanation and add nothing.
+    PerComponent<std::optional<double>> scores;
+    auto same_first = [&](Component c) { return first_text(e[c]) == first_text(g[c]) ? 1.0 : 0.0; };
+    scores[Component::Collection] = same_first(Component::Collection);
     // A search query present on both sides scores whatever its text, even "" (the published metric
     // tests for None, not for an empty string).
-    bool se = !e.at("search").empty();
-    bool sg = !g.at("search").empty();
-    scores["search"] = se == sg ? 1 : 0;
-    scores["filters"] = slot_score(e.at("filters"), g.at("filters"), false);
-    scores["aggregations"] = slot_score(e.at("aggregations"), g.at("aggregations"), true);
-    scores["group_by"] = first_text(e.at("group_by")) == first_text(g.at("group_by")) ? 1 : 0;
+    scores[Component::Search] = e[Component::Search].empty() == g[Component::Search].empty() ? 1 : 0;
+    scores[Component::Filters] = slot_score(e[Component::Filters], g[Component::Filters], false);
+    scores[Component::Aggregations] = slot_score(e[Component::Aggregations], g[Component::Aggregations], true);
+    scores[Component::GroupBy] = same_first(Component::GroupBy);
     r.score = 0;
-    for (auto& [name, w] : profile.weights) {
-        ComponentResult c = compare_component(name, e.at(name), g.at(name));  // for the explanation
+    for (auto& [component, w] : profile.weights) {
+        ComponentResult c = compare_component(component, e[component], g[component]);  // for the explanation
         c.weight = w;
-        c.score = scores.count(name) ? scores[name] : c.score;
+        c.score = scores[component].value_or(c.score);
         r.components.push_back(std::move(c));
-        r.score += w * (scores.count(name) ? scores[name] : 0);
+        r.score += w * scores[component].value_or(0);
     }
-    if (scores["collection"] == 0 && weight("collection") > 0) {
+    if (scores[Component::Collection] == 0 && weight(Component::Collection) > 0) {
         r.gated = true;
         r.score = 0;
     }
@@ -211,31 +212,34 @@ void reference_score(const Components& e, const Components& g, const Profile& pr
 
 void add_edits(DiffResult& r) {
     for (const ComponentResult& c : r.components) {
-        for (auto& a : c.missing) r.edits.push_back({"delete", c.name, a, std::nullopt});
-        for (auto& a : c.extra) r.edits.push_back({"insert", c.name, std::nullopt, a});
-        for (auto& p : c.changed) r.edits.push_back({"update", c.name, p.expected, p.generated});
+        for (auto& a : c.missing) r.edits.push_back({EditKind::Delete, c.component, a, std::nullopt});
+        for (auto& a : c.extra) r.edits.push_back({EditKind::Insert, c.component, std::nullopt, a});
+        for (auto& p : c.changed) r.edits.push_back({EditKind::Update, c.component, p.expected, p.generated});
     }
 }
 
-void hybrid_score(Components& ce, Components& cg, const TreeDiff& tree, const Profile& profile, DiffResult& r) {
+// The gate closes when its component has atoms and none of them is matched, even partly.
+bool closes_gate(const Profile& profile, const ComponentResult& c) {
+    return profile.gate == c.component && !c.absent && c.matched.empty() && c.changed.empty();
+}
+
+void hybrid_score(const Components& ce, const Components& cg, const TreeDiff& tree, const Profile& profile,
+                  DiffResult& r) {
     double base = tree.larger == 0 ? 1.0 : 1.0 - static_cast<double>(tree.distance) / static_cast<double>(tree.larger);
     double boost = 0, penalty = 0;
-    std::set<std::string> names;
-    if (!profile.gate.empty()) names.insert(profile.gate);
-    for (auto& [c, w] : profile.boost) names.insert(c);
-    for (auto& [c, w] : profile.penalty) names.insert(c);
-    for (const char* name : kComponentNames) {
-        if (!names.count(name)) continue;
-        ComponentResult c = compare_component(name, ce[name], cg[name]);
-        auto b = profile.boost.find(name);
-        c.weight = b == profile.boost.end() ? 0 : b->second;
-        if (name == profile.gate && !c.absent && c.matched.empty() && c.changed.empty()) r.gated = true;
+    for (Component component : kComponents) {
+        const std::optional<double>& b = profile.boost[component];
+        const std::optional<double>& p = profile.penalty[component];
+        if (profile.gate != component && !b && !p) continue;
+        ComponentResult c = compare_component(component, ce[component], cg[component]);
+        c.weight = b.value_or(0);
+        if (closes_gate(profile, c)) r.gated = true;
         // optional components count only when specified on both sides
-        if (!ce[name].empty() && !cg[name].empty()) {
+        if (!ce[component].empty() && !cg[component].empty()) {
             if (c.score >= 1 - 1e-9) {
-                if (b != profile.boost.end()) boost += b->second;
-            } else if (auto p = profile.penalty.find(name); p != profile.penalty.end()) {
-                penalty += p->second;
+                if (b) boost += *b;
+            } else if (p) {
+                penalty += *p;
             }
         }
         r.components.push_back(std::move(c));
@@ -251,10 +255,10 @@ void hybrid_score(Components& ce, Components& cg, const TreeDiff& tree, const Pr
 // after normalization, 0 when the gate closes.
 void execution_score(const Components& ce, const Components& cg, const TreeDiff& tree, const Profile& profile,
                      DiffResult& r) {
-    for (const char* name : kComponentNames) {
-        ComponentResult c = compare_component(name, ce.at(name), cg.at(name));
+    for (Component component : kComponents) {
+        ComponentResult c = compare_component(component, ce[component], cg[component]);
         c.weight = 0;
-        if (name == profile.gate && !c.absent && c.matched.empty() && c.changed.empty()) r.gated = true;
+        if (closes_gate(profile, c)) r.gated = true;
         r.components.push_back(std::move(c));
     }
     double ratio = tree.larger == 0 ? 0.0 : static_cast<double>(tree.distance) / static_cast<double>(tree.larger);
@@ -274,12 +278,12 @@ void execution_score(const Components& ce, const Components& cg, const TreeDiff&
 
 void structural_score(const Components& ce, const Components& cg, const Profile& profile, DiffResult& r) {
     double total = 0, weights = 0;
-    for (auto& [name, w] : profile.weights) {
-        ComponentResult c = compare_component(name, ce.at(name), cg.at(name));
+    for (auto& [component, w] : profile.weights) {
+        ComponentResult c = compare_component(component, ce[component], cg[component]);
         c.weight = w;
         total += w * c.score;
         weights += w;
-        if (name == profile.gate && !c.absent && c.matched.empty() && c.changed.empty()) r.gated = true;
+        if (closes_gate(profile, c)) r.gated = true;
         r.components.push_back(std::move(c));
     }
     r.score = r.gated || weights == 0 ? 0.0 : std::clamp(total / weights, 0.0, 1.0);
@@ -291,19 +295,17 @@ DiffResult diff_statement(const ast::Statement* expected, const ast::Statement* 
     Components ce = extract_components(expected);
     Components cg = extract_components(generated);
     for (Components* side : {&ce, &cg})
-        for (auto& [name, atoms] : *side)
+        for (std::vector<Atom>& atoms : side->values)
             for (Atom& a : atoms) a.statement = index;
     TreeDiff tree = tree_diff(expected, generated);
     DiffResult r;
     r.profile = profile.name;
-    if (profile.kind == "reference")
-        reference_score(ce, cg, profile, r);
-    else if (profile.kind == "hybrid")
-        hybrid_score(ce, cg, tree, profile, r);
-    else if (profile.kind == "execution")
-        execution_score(ce, cg, tree, profile, r);
-    else
-        structural_score(ce, cg, profile, r);
+    switch (profile.kind) {
+        case ProfileKind::Reference: reference_score(ce, cg, profile, r); break;
+        case ProfileKind::Hybrid: hybrid_score(ce, cg, tree, profile, r); break;
+        case ProfileKind::Execution: execution_score(ce, cg, tree, profile, r); break;
+        case ProfileKind::Structural: structural_score(ce, cg, profile, r); break;
+    }
     add_edits(r);
     r.tree_edits = std::move(tree.edits);
     r.tree_distance = tree.distance;
@@ -376,8 +378,13 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
     options.fold_all_names = expected_language != generated_language;
     options.dialect = diff_options.dialect == Dialect::Auto ? generated.dialect : diff_options.dialect;
     options.off.insert(diff_options.normalize_off.begin(), diff_options.normalize_off.end());
-    ast::Script* ne = normalize(expected, expected_language, arena, options);
-    ast::Script* ng = normalize(generated, generated_language, arena, options);
+    NormalizeOptions expected_options = options, generated_options = std::move(options);
+    if (!traits(diff_options.dialect).double_quotes_name) {
+        expected_options.counterpart_strings = string_literals(generated);
+        generated_options.counterpart_strings = string_literals(expected);
+    }
+    ast::Script* ne = normalize(expected, expected_language, arena, expected_options);
+    ast::Script* ng = normalize(generated, generated_language, arena, generated_options);
     const size_t n = std::max(ne->statements.size(), ng->statements.size());
     auto statement = [](const ast::Script* s, size_t i) -> const ast::Statement* {
         return i < s->statements.size() ? s->statements[i] : nullptr;

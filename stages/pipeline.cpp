@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 
+#include "scoring/default_profile.hpp"
 #include "scoring/execution.hpp"
 
 namespace qdiff::stages {
@@ -15,7 +16,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 // Runs one step, records its time, and turns an exception into a message.
 template <class Step>
-std::string timed(CaseOutcome& out, const char* name, Step&& step) {
+std::string timed(CaseOutcome& out, std::string_view name, Step&& step) {
     auto start = std::chrono::steady_clock::now();
     std::string error;
     try {
@@ -29,9 +30,9 @@ std::string timed(CaseOutcome& out, const char* name, Step&& step) {
     return error;
 }
 
-const StageResult* find_stage(const std::vector<StageResult>& results, const std::string& name) {
+const StageResult* find_stage(const std::vector<StageResult>& results, StageKind kind) {
     for (const StageResult& r : results)
-        if (r.stage == name) return &r;
+        if (r.stage == kind) return &r;
     return nullptr;
 }
 
@@ -42,9 +43,9 @@ scoring::TotalInputs total_inputs(const CaseOutcome& out) {
         in.structural = out.diff->score;
         in.structural_explanation = scoring::explain_differences(*out.diff);
     }
-    if (const StageResult* judge = find_stage(out.stages, "judge"); judge && judge->status == StageStatus::Ok)
+    if (const StageResult* judge = find_stage(out.stages, StageKind::Judge); judge && judge->status == StageStatus::Ok)
         in.judge = judge->score;
-    if (const StageResult* results = find_stage(out.stages, "results")) {
+    if (const StageResult* results = find_stage(out.stages, StageKind::Results)) {
         if (results->status == StageStatus::Ok) in.results = results->score;
         if (results->status == StageStatus::Error || results->status == StageStatus::Timeout) {
             in.results_failed = true;
@@ -60,11 +61,12 @@ Pipeline::Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> 
                    std::shared_ptr<SchemaCache> schemas)
     : options_(std::move(options)),
       schemas_(schemas ? std::move(schemas) : std::make_shared<SchemaCache>()),
-      stages_(std::move(stages)) {
-    if (!options_.profile) {
-        execution_ = load_profile("execution");
-        weaviate_ = load_profile("weaviate-ast");
-    }
+      stages_(std::move(stages)) {}
+
+const Profile& Pipeline::default_profile(std::string_view name) {
+    for (const auto& [loaded_as, profile] : defaults_)
+        if (loaded_as == name) return profile;
+    return defaults_.emplace_back(name, load_profile(std::string(name))).second;
 }
 
 CaseOutcome Pipeline::run(const Case& c) {
@@ -81,11 +83,11 @@ CaseOutcome Pipeline::run(const Case& c) {
     bool both_parse = out.expected && out.expected->ok() && out.generated && out.generated->ok();
     if (both_parse) {
         fail(timed(out, "diff", [&] {
-            // The Weaviate AST metric for two Weaviate queries; otherwise the estimated probability
-            // that the generated query returns the expected rows (SCORING.md, "The execution profile").
-            bool both_weaviate =
-                out.expected->language() == Language::Weaviate && out.generated->language() == Language::Weaviate;
-            const Profile& profile = options_.profile ? *options_.profile : both_weaviate ? *weaviate_ : *execution_;
+            const Profile& profile =
+                options_.profile
+                    ? *options_.profile
+                    : default_profile(scoring::default_profile_name(out.expected->language(), out.generated->language(),
+                                                                    scoring::ProfileUse::Batch));
             out.diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
                             out.generated->language(), profile,
                             DiffOptions{.dialect = c.dialect, .normalize_off = options_.normalize_off});
@@ -118,14 +120,14 @@ CaseOutcome Pipeline::run(const Case& c) {
     context.schema = schema;
     for (const auto& stage : stages_) {
         StageResult result;
-        std::string error = timed(out, stage->name().c_str(), [&] { result = stage->run(c, context); });
+        std::string error = timed(out, stage_kind_name(stage->kind()), [&] { result = stage->run(c, context); });
         // Stages promise not to throw; one that does still yields a record, as an error.
         if (!error.empty()) {
             result.status = StageStatus::Error;
             result.score = 0;
             result.reason = error;
         }
-        result.stage = stage->name();
+        result.stage = stage->kind();
         result.seconds = out.timings.back().second;
         out.stages.push_back(std::move(result));
     }

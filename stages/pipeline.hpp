@@ -1,6 +1,7 @@
 // Evaluating one case: parse both queries, diff them, then the secondary stages, then the total.
 // Nothing escapes as an exception: every failure becomes an error in the outcome.
 #pragma once
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,7 +20,7 @@
 namespace qdiff::stages {
 
 struct PipelineOptions {
-    std::optional<Profile> profile;  // default: weaviate-ast for two Weaviate queries, execution otherwise
+    std::optional<Profile> profile;  // default: scoring::default_profile_name(..., ProfileUse::Batch)
     scoring::TotalOptions total;
     std::vector<std::string> normalize_off;  // normalization rules switched off (`--normalize-off`)
 };
@@ -49,7 +50,9 @@ private:
     PipelineOptions options_;
     std::shared_ptr<SchemaCache> schemas_;
     std::vector<std::unique_ptr<Stage>> stages_;
-    std::optional<Profile> execution_, weaviate_;  // the default profiles, loaded once
+    // The default profiles used so far, each loaded once (by the name default_profile_name gave).
+    std::deque<std::pair<std::string_view, Profile>> defaults_;
+    const Profile& default_profile(std::string_view name);
 };
 
 }  // namespace qdiff::stages

@@ -67,7 +67,7 @@ Record components_json(const DiffResult& diff) {
         Record cj{{"score", c.score}, {"weight", c.weight}};
         if (c.absent) {  // full credit, nothing to explain
             cj["absent"] = true;
-            components[c.name] = std::move(cj);
+            components[std::string(component_name(c.component))] = std::move(cj);
             continue;
         }
         cj["matched"] = c.matched.size();
@@ -80,7 +80,7 @@ Record components_json(const DiffResult& diff) {
             cj["changed"].push_back(
                 {{"expected", p.expected.text}, {"generated", p.generated.text}, {"similarity", p.similarity}});
         cj["spans"] = atom_spans(c);
-        components[c.name] = std::move(cj);
+        components[std::string(component_name(c.component))] = std::move(cj);
     }
     return components;
 }
@@ -177,7 +177,8 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     if (has_errors(out.schema_diagnostics)) reasons.push_back("error: the schema could not be loaded");
     if (error && out.total.pass) {
         for (const StageResult& r : out.stages)
-            if (stage_failed(r)) reasons.push_back("error: the " + r.stage + " stage failed: " + r.reason);
+            if (stage_failed(r))
+                reasons.push_back("error: the " + std::string(stage_kind_name(r.stage)) + " stage failed: " + r.reason);
     }
     j["pass"] = out.total.pass && !error;
     j["total"] = out.total.total;
@@ -217,7 +218,7 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
         j["diagnostics"]["schema"] = std::move(schema);
     }
     Record stages = Record::object();
-    for (const StageResult& r : out.stages) stages[r.stage] = stage_json(r);
+    for (const StageResult& r : out.stages) stages[std::string(stage_kind_name(r.stage))] = stage_json(r);
     j["stages"] = std::move(stages);
     Record timings = Record::object();
     for (const auto& [step, seconds] : out.timings) timings[step] = seconds;

@@ -2,8 +2,8 @@
 // with an adjacent transposition counted as one edit (optimal string alignment: FORM -> FROM is 1)
 // and stopping early with limit + 1 once the distance exceeds `limit`, for "did you mean"
 // suggestions (support::edit_distance(a, b, limit) in strings.hpp is that default). The differ's name
-// similarity asks for plain, case-sensitive, unbounded Levenshtein; Weaviate's operator suggestion for
-// case-insensitive Levenshtein without transpositions.
+// similarity and Weaviate's operator suggestion ask for case-insensitive Levenshtein without
+// transpositions (the differ's unbounded).
 #pragma once
 #include <cstddef>
 #include <string_view>

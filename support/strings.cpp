@@ -9,7 +9,8 @@
 
 namespace qdiff::support {
 
-static char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+// ASCII only, as std::tolower is in the "C" locale the program never leaves, without its call.
+static char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 std::string to_lower(std::string_view s) {
     std::string out(s);
@@ -40,9 +41,22 @@ size_t bounded_edit_distance(std::string_view a, std::string_view b, size_t limi
             return x == y;
     };
     const size_t beyond = limit == SIZE_MAX ? limit : limit + 1;
+    // A common prefix and suffix cost nothing in an optimal alignment (names differ mostly in a part).
+    while (!a.empty() && !b.empty() && same(a.front(), b.front())) a.remove_prefix(1), b.remove_prefix(1);
+    while (!a.empty() && !b.empty() && same(a.back(), b.back())) a.remove_suffix(1), b.remove_suffix(1);
     size_t n = a.size(), m = b.size();
     if ((n > m ? n - m : m - n) > limit) return beyond;
-    std::vector<size_t> prev2(Transpositions ? m + 1 : 0), prev(m + 1), cur(m + 1);
+    if (n == 0 || m == 0) return std::min(n + m, beyond);
+    // Three rows; names are short, so they live on the stack.
+    constexpr size_t kStackRow = 64;
+    size_t stack_rows[3 * (kStackRow + 1)];
+    std::vector<size_t> heap_rows;
+    size_t* rows = stack_rows;
+    if (m > kStackRow) {
+        heap_rows.resize(3 * (m + 1));
+        rows = heap_rows.data();
+    }
+    size_t *prev2 = rows, *prev = rows + (m + 1), *cur = rows + 2 * (m + 1);
     for (size_t j = 0; j <= m; ++j) prev[j] = j;
     for (size_t i = 1; i <= n; ++i) {
         cur[0] = i;
@@ -57,8 +71,10 @@ size_t bounded_edit_distance(std::string_view a, std::string_view b, size_t limi
             row_min = std::min(row_min, cur[j]);
         }
         if (row_min > limit) return beyond;
-        if constexpr (Transpositions) std::swap(prev2, prev);
-        std::swap(prev, cur);
+        size_t* oldest = prev2;
+        prev2 = prev;
+        prev = cur;
+        cur = oldest;
     }
     return std::min(prev[m], beyond);
 }

@@ -16,7 +16,7 @@ namespace {
 // Sleeps on some cases so that workers finish out of order; throws on a case whose id says so.
 class UnevenStage : public Stage {
 public:
-    std::string name() const override { return "uneven"; }
+    StageKind kind() const override { return StageKind::Results; }
     StageResult run(const Case& c, const StageContext&) override {
         if (c.id == "throws") throw std::runtime_error("connection reset");
         if (c.id == "1")
@@ -24,7 +24,7 @@ public:
         else if (std::hash<std::string>{}(c.id) % 5 == 0)
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         StageResult r;
-        r.stage = name();
+        r.stage = kind();
         r.status = StageStatus::Ok;
         r.score = 1;
         return r;

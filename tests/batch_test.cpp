@@ -20,15 +20,15 @@ namespace {
 // A stage with a fixed answer, or one that breaks its promise and throws.
 class FixedStage : public Stage {
 public:
-    FixedStage(std::string name, StageStatus status, double score, bool throws = false)
-        : name_(std::move(name)), status_(status), score_(score), throws_(throws) {}
-    std::string name() const override { return name_; }
+    FixedStage(StageKind kind, StageStatus status, double score, bool throws = false)
+        : kind_(kind), status_(status), score_(score), throws_(throws) {}
+    StageKind kind() const override { return kind_; }
     StageResult run(const Case& c, const StageContext& context) override {
         if (throws_) throw std::runtime_error("connection reset");
         seen_structural = context.structural_score;
         seen_generated = context.generated != nullptr;
         StageResult r;
-        r.stage = name_;
+        r.stage = kind_;
         r.status = status_;
         r.score = score_;
         r.reason = status_ == StageStatus::Ok ? "" : "no such table: AppTraces";
@@ -40,7 +40,7 @@ public:
     bool seen_generated = false;
 
 private:
-    std::string name_;
+    StageKind kind_;
     StageStatus status_;
     double score_;
     bool throws_;
@@ -64,8 +64,8 @@ std::vector<std::unique_ptr<Stage>> stages_of(std::vector<FixedStage*> list) {
 }  // namespace
 
 TEST_CASE("pipeline: parse, diff, stages and total for one case", "[batch]") {
-    auto* judge = new FixedStage("judge", StageStatus::Ok, 0.95);
-    auto* results = new FixedStage("results", StageStatus::Ok, 1.0);
+    auto* judge = new FixedStage(StageKind::Judge, StageStatus::Ok, 0.95);
+    auto* results = new FixedStage(StageKind::Results, StageStatus::Ok, 1.0);
     stages::Pipeline pipeline({}, stages_of({judge, results}));
     Case c = kql_case("Traces | where timestamp > ago(60m) | project timestamp, level, message",
                       "Traces | where timestamp > ago(1h) | project timestamp, level, message");
@@ -115,7 +115,7 @@ TEST_CASE("pipeline: without a results stage the total is the structural score",
 }
 
 TEST_CASE("pipeline: a generated query that does not parse fails with its diagnostics", "[batch]") {
-    auto* results = new FixedStage("results", StageStatus::Error, 0);
+    auto* results = new FixedStage(StageKind::Results, StageStatus::Error, 0);
     stages::Pipeline pipeline({}, stages_of({results}));
     Case c;
     c.id = "bad";
@@ -137,8 +137,8 @@ TEST_CASE("pipeline: a generated query that does not parse fails with its diagno
 }
 
 TEST_CASE("pipeline: a stage that throws becomes an error and the others still run", "[batch]") {
-    auto* broken = new FixedStage("judge", StageStatus::Ok, 1, /*throws=*/true);
-    auto* results = new FixedStage("results", StageStatus::Ok, 1.0);
+    auto* broken = new FixedStage(StageKind::Judge, StageStatus::Ok, 1, /*throws=*/true);
+    auto* results = new FixedStage(StageKind::Results, StageStatus::Ok, 1.0);
     stages::Pipeline pipeline({}, stages_of({broken, results}));
     Case c = kql_case("T | take 5", "T | take 5");
     stages::CaseOutcome out = pipeline.run(c);

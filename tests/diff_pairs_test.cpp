@@ -30,17 +30,18 @@ std::string fingerprint(const PairScore& p) {
     const DiffResult& r = p.result;
     out += " score " + fixed(r.score) + (r.gated ? " gated" : "");
     for (const ComponentResult& c : r.components) {
-        out += "\n " + c.name + " " + fixed(c.score) + " w" + fixed(c.weight);
+        out += "\n " + std::string(component_name(c.component)) + " " + fixed(c.score) + " w" + fixed(c.weight);
         for (auto& m : c.matched) out += " =" + atom_text(m.expected) + "|" + atom_text(m.generated);
         for (auto& m : c.changed)
             out += " ~" + atom_text(m.expected) + "|" + atom_text(m.generated) + " " + fixed(m.similarity);
         for (auto& a : c.missing) out += " -" + atom_text(a);
         for (auto& a : c.extra) out += " +" + atom_text(a);
     }
-    for (const Edit& e : r.edits) out += "\n edit " + e.op + " " + e.component;
+    for (const Edit& e : r.edits)
+        out += "\n edit " + std::string(edit_kind_name(e.op)) + " " + std::string(component_name(e.component));
     for (const TreeEdit& e : r.tree_edits)
-        out += "\n node " + e.op + " " + e.expected_label + " " + std::to_string(e.expected.begin) + " " +
-               e.generated_label + " " + std::to_string(e.generated.begin);
+        out += "\n node " + std::string(edit_kind_name(e.op)) + " " + e.expected_label + " " +
+               std::to_string(e.expected.begin) + " " + e.generated_label + " " + std::to_string(e.generated.begin);
     return out;
 }
 

@@ -17,6 +17,8 @@
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/stage.hpp"
+#include "scoring/default_profile.hpp"
 #include "support/corpus.hpp"
 
 namespace {
@@ -42,7 +44,7 @@ DiffResult score(const std::string& expected, const std::string& generated, cons
 
 const ComponentResult& component(const DiffResult& r, const std::string& name) {
     for (auto& c : r.components)
-        if (c.name == name) return c;
+        if (component_name(c.component) == name) return c;
     FAIL("no component " << name);
     throw;
 }
@@ -60,17 +62,19 @@ TEST_CASE("diff: profiles load by name and from a file", "[diff]") {
         CHECK(std::find(names.begin(), names.end(), n) != names.end());
     for (auto& n : names) {
         Profile p = load_profile(n);
-        if (p.kind == "hybrid" || p.kind == "execution") continue;  // boosts; a logistic model
+        if (p.kind == ProfileKind::Hybrid || p.kind == ProfileKind::Execution) continue;  // boosts; a logistic model
         double sum = 0;
         for (auto& [c, w] : p.weights) sum += w;
         CHECK(sum == Approx(1.0));
     }
     Profile p = load_profile(QDIFF_SOURCE_DIR "/scoring/profiles/weaviate-ast.json");
     CHECK(p.name == "weaviate-ast");
-    CHECK(p.gate == "collection");
+    CHECK(p.gate == Component::Collection);
     CHECK(p.weights.size() == 5);
     CHECK_THROWS(load_profile("no-such-profile"));
     CHECK_THROWS(parse_profile(R"({"weights": {"bogus": 1}})", "inline"));
+    CHECK_THROWS(parse_profile(R"({"weights": {}, "gate": "bogus"})", "inline"));
+    CHECK_THROWS(parse_profile(R"({"weights": {}, "kind": "bogus"})", "inline"));
 }
 
 TEST_CASE("diff: Hungarian matching pairs atoms optimally", "[diff]") {
@@ -85,18 +89,18 @@ TEST_CASE("diff: Hungarian matching pairs atoms optimally", "[diff]") {
     // greedy would pair e0 with g0 (both "age"); the optimum crosses over
     std::vector<Atom> e = {atom("age", ">", "30"), atom("name", "=", "bob")};
     std::vector<Atom> g = {atom("name", "=", "bob"), atom("age", ">", "30")};
-    ComponentResult r = compare_component("filters", e, g);
+    ComponentResult r = compare_component(Component::Filters, e, g);
     CHECK(r.score == Approx(1.0));
     CHECK(r.matched.size() == 2);
     // one missing, one invented: F1 = 2 * 1 / (2 + 2)
     g = {atom("age", ">", "30"), atom("city", "LIKE", "x%")};
-    r = compare_component("filters", e, g);
+    r = compare_component(Component::Filters, e, g);
     CHECK(r.score == Approx(0.5));
     CHECK(r.missing.size() == 1);
     CHECK(r.extra.size() == 1);
-    CHECK(compare_component("filters", {}, {}).absent);
-    CHECK(compare_component("filters", {}, {}).score == 1.0);
-    CHECK(compare_component("filters", e, {}).score == 0.0);
+    CHECK(compare_component(Component::Filters, {}, {}).absent);
+    CHECK(compare_component(Component::Filters, {}, {}).score == 1.0);
+    CHECK(compare_component(Component::Filters, e, {}).score == 0.0);
 }
 
 TEST_CASE("diff: partial credit for names and numbers", "[diff]") {
@@ -113,7 +117,7 @@ TEST_CASE("diff: partial credit for names and numbers", "[diff]") {
     a.text = "a";
     b.text = "b";
     // 0.4 property + 0.2 operator + 0.4 × (1 − 50/300)
-    CHECK(atom_similarity("filters", a, b) == Approx(0.4 + 0.2 + 0.4 * (1 - 50.0 / 300)));
+    CHECK(atom_similarity(Component::Filters, a, b) == Approx(0.4 + 0.2 + 0.4 * (1 - 50.0 / 300)));
 }
 
 TEST_CASE("diff: weaviate-ast fixture scores", "[diff]") {
@@ -511,7 +515,7 @@ TEST_CASE("diff: corpus properties over the SQL gold queries", "[diff][corpus]")
             DiffResult r = diff(*original.script(), Language::Sql, *v.script(), Language::Sql, full);
             if (r.score != 1.0)
                 for (auto& c : r.components)
-                    for (auto& m : c.missing) UNSCOPED_INFO(c.name << " missing " << m.text);
+                    for (auto& m : c.missing) UNSCOPED_INFO(component_name(c.component) << " missing " << m.text);
             CHECK(r.score == 1.0);
             ++variants;
         }
@@ -532,7 +536,7 @@ TEST_CASE("diff: corpus properties over the SQL gold queries", "[diff][corpus]")
             CHECK(r.score < 1.0);
             bool named = false;
             for (auto& c : r.components)
-                if (c.name == m.component) named = c.score < 1.0;
+                if (component_name(c.component) == m.component) named = c.score < 1.0;
             CHECK(named);
         }
         keep.clear();
@@ -561,15 +565,15 @@ TEST_CASE("diff: Zhang-Shasha tree edit distance", "[diff]") {
     CHECK(tree_size(*c.script()) == 5);  // Script, Query, SelectItem, ColumnRef, TableRef
     auto script = tree_edit_script(*a.script(), *b.script());
     REQUIRE(script.size() == 1);
-    CHECK(script[0].op == "relabel");
+    CHECK(script[0].op == EditKind::Relabel);
     CHECK(script[0].expected_label == "Binary >");
     CHECK(script[0].generated_label == "Binary <");
     auto drop = tree_edit_script(*a.script(), *c.script());
     REQUIRE(drop.size() == 3);
-    for (auto& e : drop) CHECK(e.op == "delete");
+    for (auto& e : drop) CHECK(e.op == EditKind::Delete);
     auto add = tree_edit_script(*c.script(), *a.script());
     REQUIRE(add.size() == 3);
-    for (auto& e : add) CHECK(e.op == "insert");
+    for (auto& e : add) CHECK(e.op == EditKind::Insert);
 }
 
 TEST_CASE("diff: the edit script has the size of the edit distance", "[diff]") {
@@ -606,8 +610,8 @@ TEST_CASE("diff: hybrid profile", "[diff]") {
         CHECK(*r.label_penalty == Approx(0.10));  // filters conflict
         CHECK(*r.final_score == Approx(1 - 1.0 / 7 + 0.08 - 0.10));
         CHECK(r.edits.size() == 1);
-        CHECK(r.edits[0].op == "update");
-        CHECK(r.edits[0].component == "filters");
+        CHECK(r.edits[0].op == EditKind::Update);
+        CHECK(r.edits[0].component == Component::Filters);
     }
     SECTION("the gate") {
         DiffResult r = score(e, "SELECT a FROM u WHERE x > 5", "hybrid");
@@ -826,13 +830,13 @@ TEST_CASE("diff: the Hungarian matching agrees with Boost.Graph's maximum weight
         for (auto& a : e) a = random_atom();
         for (auto& a : g) a = random_atom();
         if (e.empty() && g.empty()) continue;
-        ComponentResult r = compare_component("filters", e, g);
+        ComponentResult r = compare_component(Component::Filters, e, g);
         double hungarian = r.score * static_cast<double>(e.size() + g.size()) / 2;
 
         Graph graph(e.size() + g.size());
         for (size_t i = 0; i < e.size(); ++i)
             for (size_t j = 0; j < g.size(); ++j) {
-                double s = atom_similarity("filters", e[i], g[j]);
+                double s = atom_similarity(Component::Filters, e[i], g[j]);
                 if (s < 0.3) continue;  // compare_component's threshold
                 boost::add_edge(i, e.size() + j, std::round(s * 1e6), graph);
             }
@@ -855,7 +859,7 @@ TEST_CASE("diff: node-level edits for every profile, with spans in both texts", 
         CHECK(r.tree_distance_exact);
         CHECK_FALSE(r.tree_edits_truncated);
         const TreeEdit& edit = r.tree_edits[0];
-        CHECK(edit.op == "relabel");
+        CHECK(edit.op == EditKind::Relabel);
         CHECK(edit.expected_label == "Literal integer 30");
         CHECK(edit.generated_label == "Literal integer 31");
         CHECK(e.substr(edit.expected.begin, edit.expected.end - edit.expected.begin) == "30");
@@ -951,4 +955,33 @@ TEST_CASE("diff: KQL has against LIKE, and months against days", "[diff]") {
             score("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 hour'", "SELECT a FROM t WHERE d > 3600", "full");
         REQUIRE(component(r, "filters").score < 0.9);
     }
+}
+
+TEST_CASE("diff: components, profile kinds, edit kinds and stages each have one stable name", "[diff]") {
+    CHECK(kComponentCount == 12);
+    for (Component c : kComponents) CHECK(parse_component_name(component_name(c)) == c);
+    CHECK(component_name(Component::GroupBy) == "group_by");
+    CHECK(component_name(Component::SetOperations) == "set_operations");
+    CHECK_FALSE(parse_component_name("group by"));
+    CHECK(parse_profile_kind_name("hybrid") == ProfileKind::Hybrid);
+    CHECK(profile_kind_name(ProfileKind::Execution) == "execution");
+    CHECK_FALSE(parse_profile_kind_name("Hybrid"));
+    CHECK(edit_kind_name(EditKind::Relabel) == "relabel");
+    CHECK(stage_kind_name(StageKind::Relevance) == "relevance");
+    CHECK(parse_stage_kind_name("results") == StageKind::Results);
+}
+
+TEST_CASE("diff: the default profile depends on both languages and on what the score is for", "[diff]") {
+    using scoring::default_profile_name, scoring::ProfileUse;
+    CHECK(default_profile_name(Language::Weaviate, Language::Weaviate, ProfileUse::Diff) == "weaviate-ast");
+    CHECK(default_profile_name(Language::Weaviate, Language::Weaviate, ProfileUse::Batch) == "weaviate-ast");
+    CHECK(default_profile_name(Language::Sql, Language::Sql, ProfileUse::Diff) == "full");
+    CHECK(default_profile_name(Language::Kql, Language::Kql, ProfileUse::Batch) == "execution");
+    CHECK(default_profile_name(Language::Weaviate, Language::Sql, ProfileUse::Diff) == "full");
+    CHECK(default_profile_name(Language::Sql, Language::Weaviate, ProfileUse::Batch) == "execution");
+    for (Language a : {Language::Sql, Language::Kql, Language::Weaviate})
+        for (Language b : {Language::Sql, Language::Kql, Language::Weaviate})
+            for (ProfileUse use : {ProfileUse::Diff, ProfileUse::Batch})
+                CHECK(load_profile(std::string(default_profile_name(a, b, use))).name ==
+                      default_profile_name(a, b, use));
 }

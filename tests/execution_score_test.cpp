@@ -93,11 +93,11 @@ TEST_CASE("execution: the projection atom compares the column, not the shared qu
     Atom age, name;
     age.text = "singer.age";
     name.text = "singer.name";
-    CHECK(atom_similarity("projection", age, name) == Approx(name_similarity("age", "name")));
-    CHECK(atom_similarity("projection", age, name) < 0.6);  // was 0.82 through the prefix
+    CHECK(atom_similarity(Component::Projection, age, name) == Approx(name_similarity("age", "name")));
+    CHECK(atom_similarity(Component::Projection, age, name) < 0.6);  // was 0.82 through the prefix
     Atom other;
     other.text = "concert.age";
-    CHECK(atom_similarity("projection", age, other) == Approx(name_similarity("singer.age", "concert.age")));
+    CHECK(atom_similarity(Component::Projection, age, other) == Approx(name_similarity("singer.age", "concert.age")));
 }
 
 TEST_CASE("execution: what execution ignores keeps 1, the seed scenarios keep 1 / 1 / 0", "[execution]") {
@@ -286,7 +286,7 @@ TEST_CASE("qdiff calibrate: fits a profile that --profile loads, with grouped fo
     CHECK(run.out.find("after (out of fold") != std::string::npos);
     CHECK(run.out.find("calibration") != std::string::npos);
     Profile p = load_profile(profile.string());
-    CHECK(p.kind == "execution");
+    CHECK(p.kind == ProfileKind::Execution);
     for (auto& [feature, w] : p.coefficients) CHECK(w <= 0);  // no difference makes a right result likelier
     // The fitted profile separates the kinds: the ORDER BY the expected query lacks scores above the flip.
     ParseResult e = parse("SELECT a FROM t0 WHERE b > 10", {.language = Language::Sql});

@@ -19,6 +19,7 @@
 namespace fs = std::filesystem;
 using qdiff::Case;
 using qdiff::JudgeOptions;
+using qdiff::StageKind;
 using qdiff::StageResult;
 using qdiff::StageStatus;
 using qdiff::testing::chat_reply;
@@ -92,7 +93,7 @@ TEST_CASE("judge: a well-formed reply gives its score and reasoning; the request
         {chat_reply(R"({"score": 0.6, "reasoning": "AppTraces is not Traces; the group-by is lost"})")});
     StageResult result = run_judge(options_for(server));
     REQUIRE(result.status == StageStatus::Ok);
-    CHECK(result.stage == "judge");
+    CHECK(result.stage == StageKind::Judge);
     CHECK(result.score == Approx(0.6));
     CHECK(result.reason == "AppTraces is not Traces; the group-by is lost");
     CHECK(result.details.at("cached") == "false");
@@ -209,7 +210,7 @@ TEST_CASE("judge: the relevance prompt scores 0..100 and gives the seed's verdic
         JudgeOptions options = options_for(server);
         options.prompt = "relevance";
         auto stage = qdiff::make_judge_stage(options);
-        CHECK(stage->name() == "relevance");
+        CHECK(stage->kind() == StageKind::Relevance);
         StageResult result = stage->run(wrong_table_case(), {});
         INFO("relevance " << e.score);
         REQUIRE(result.status == StageStatus::Ok);

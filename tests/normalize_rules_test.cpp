@@ -4,11 +4,13 @@
 // with every rule on and not with that one rule off, and the expected form is one the rule leaves alone.
 #include <catch2/catch.hpp>
 
+#include <deque>
 #include <filesystem>
 #include <set>
 #include <vector>
 
 #include "qdiff/ast_print.hpp"
+#include "qdiff/dialect.hpp"
 #include "qdiff/normalize.hpp"
 #include "qdiff/parse.hpp"
 #include "support/corpus.hpp"
@@ -54,26 +56,32 @@ fs::path fixture(const std::string& rule, const char* side) {
 }
 
 // The parse results stay alive in `keep` (the normalized tree points into their text).
-ast::Script* normalized(const Query& q, Language other, const std::set<std::string>& off, ast::Arena& arena,
-                        std::vector<ParseResult>& keep) {
+const ast::Script& parsed(const Query& q, std::deque<ParseResult>& keep) {
     ParseOptions p;
     p.language = q.language;
     p.dialect = q.dialect;
-    const ParseResult& parsed = keep.emplace_back(parse(q.text, p));
+    const ParseResult& result = keep.emplace_back(parse(q.text, p));
     INFO(q.text);
-    REQUIRE(parsed.ok());
+    REQUIRE(result.ok());
+    return *result.script();
+}
+
+// `q` normalized as the differ does when `other` is the other query of the pair.
+ast::Script* normalized(const Query& q, const Query& other, const std::set<std::string>& off, ast::Arena& arena,
+                        std::deque<ParseResult>& keep) {
     NormalizeOptions options;
-    options.fold_all_names = q.language != other;  // as the differ does for two languages
+    options.fold_all_names = q.language != other.language;  // as the differ does for two languages
     options.dialect = q.dialect;
     options.off = off;
-    return normalize(*parsed.script(), q.language, arena, options);
+    if (!traits(q.dialect).double_quotes_name) options.counterpart_strings = string_literals(parsed(other, keep));
+    return normalize(parsed(q, keep), q.language, arena, options);
 }
 
 bool equal_after(const Example& e, const std::set<std::string>& off) {
     ast::Arena arena;
-    std::vector<ParseResult> keep;
-    ast::Script* na = normalized(e.a, e.b.language, off, arena, keep);
-    ast::Script* nb = normalized(e.b, e.a.language, off, arena, keep);
+    std::deque<ParseResult> keep;
+    ast::Script* na = normalized(e.a, e.b, off, arena, keep);
+    ast::Script* nb = normalized(e.b, e.a, off, arena, keep);
     INFO(to_sql(*na) << "  |  " << to_sql(*nb));
     return ast::equal(na, nb);
 }
@@ -94,9 +102,9 @@ TEST_CASE("normalize rules: each rule's fixture pair is equal with it and differ
         CHECK_FALSE(equal_after(pair, {name}));
         // The expected side is the rule's output form: switching the rule off changes nothing there.
         ast::Arena arena;
-        std::vector<ParseResult> keep;
-        ast::Script* on = normalized(pair.b, pair.b.language, {}, arena, keep);
-        ast::Script* off = normalized(pair.b, pair.b.language, {name}, arena, keep);
+        std::deque<ParseResult> keep;
+        ast::Script* on = normalized(pair.b, pair.a, {}, arena, keep);
+        ast::Script* off = normalized(pair.b, pair.a, {name}, arena, keep);
         INFO(to_sql(*on) << "  |  " << to_sql(*off));
         CHECK(ast::equal(on, off));
     }
@@ -152,4 +160,41 @@ TEST_CASE("normalize is idempotent on a quoted name whose quotes keep its case",
         INFO(to_sql(*once) << "  |  " << to_sql(*twice));
         CHECK(ast::equal(once, twice));
     }
+}
+
+TEST_CASE("normalize rules: a quoted name is the other query's string only where quotes can make strings",
+          "[normalize]") {
+    const char* quoted = R"(SELECT name FROM singer WHERE country = "USA")";
+    const char* string = "SELECT name FROM singer WHERE country = 'USA'";
+    CHECK(equal_after({sql(quoted, Dialect::Sqlite), sql(string, Dialect::Sqlite)}, {}));
+    CHECK(equal_after({sql(quoted, Dialect::Generic), sql(string, Dialect::Generic)}, {}));
+    // PostgreSQL and T-SQL: "USA" is always a column.
+    CHECK_FALSE(equal_after({sql(quoted, Dialect::Postgres), sql(string, Dialect::Postgres)}, {}));
+    CHECK_FALSE(equal_after({sql(quoted, Dialect::Tsql), sql(string, Dialect::Tsql)}, {}));
+    // Only a text the other query has as a string: "UK" stays a name.
+    ast::Arena arena;
+    std::deque<ParseResult> keep;
+    std::string uk =
+        to_sql(*normalized(sql(R"(SELECT name FROM singer WHERE country = "UK" OR country = "USA")", Dialect::Sqlite),
+                           sql(string, Dialect::Sqlite), {}, arena, keep));
+    INFO(uk);
+    CHECK(uk.find("'USA'") != std::string::npos);
+    CHECK(uk.find("'UK'") == std::string::npos);
+    // An unquoted USA is a column.
+    CHECK_FALSE(equal_after(
+        {sql("SELECT name FROM singer WHERE country = USA", Dialect::Sqlite), sql(string, Dialect::Sqlite)}, {}));
+}
+
+TEST_CASE("normalize rules: set operation operands are ordered only where the order cannot matter", "[normalize]") {
+    CHECK(equal_after({sql("SELECT a FROM t UNION ALL SELECT b FROM u UNION ALL SELECT c FROM v"),
+                       sql("SELECT c FROM v UNION ALL SELECT a FROM t UNION ALL SELECT b FROM u")},
+                      {}));
+    CHECK_FALSE(equal_after(
+        {sql("SELECT a FROM t EXCEPT SELECT b FROM u"), sql("SELECT b FROM u EXCEPT SELECT a FROM t")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t UNION SELECT b FROM u ORDER BY 1"),
+                             sql("SELECT b FROM u UNION SELECT a FROM t ORDER BY 1")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t UNION SELECT b FROM u UNION ALL SELECT c FROM v"),
+                             sql("SELECT c FROM v UNION SELECT a FROM t UNION ALL SELECT b FROM u")},
+                            {}));
 }

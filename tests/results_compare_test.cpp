@@ -218,14 +218,14 @@ TEST_CASE("results: rows that tie on the order keys may come in any order", "[re
 
 TEST_CASE("results: the stage on result files", "[results]") {
     auto stage = qdiff::make_results_stage({});
-    CHECK(stage->name() == "results");
+    CHECK(stage->kind() == qdiff::StageKind::Results);
     qdiff::Case c;
     c.expected = "T | sort by customer";
     c.language = qdiff::Language::Kql;
     c.expected_result = R"([{"customer": "a", "n": 1}, {"customer": "b", "n": 2}])";
     c.generated_result = R"([{"customer": "b", "n": 2}, {"customer": "a", "n": 1}])";
     auto r = stage->run(c, {});
-    CHECK(r.stage == "results");
+    CHECK(r.stage == qdiff::StageKind::Results);
     REQUIRE(r.status == qdiff::StageStatus::Ok);
     CHECK(r.details.at("ordered") == "true");
     CHECK(r.details.at("mode") == "\"exact\"");

@@ -35,7 +35,7 @@ ParseResult parsed(std::string text, Language language) {
 
 const ComponentResult& component(const DiffResult& r, const std::string& name) {
     for (const auto& c : r.components)
-        if (c.name == name) return c;
+        if (component_name(c.component) == name) return c;
     FAIL("no component " << name);
     return r.components.front();
 }

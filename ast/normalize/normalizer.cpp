@@ -69,22 +69,38 @@ void collect_relations(const Relation* r, std::vector<const Relation*>& out) {
     out.push_back(r);
 }
 
+std::shared_ptr<const EnabledHooks> enabled_hooks(const std::set<std::string>& off) {
+    auto hooks = std::make_shared<EnabledHooks>();
+    for (const RegisteredRule& r : registered_rules()) {
+        if (off.count(std::string(r.name))) continue;
+        if (r.hooks->name) hooks->name.push_back(r.hooks->name);
+        if (r.hooks->expr) hooks->expr.push_back(r.hooks->expr);
+        if (r.hooks->chain) hooks->chain.push_back(r.hooks->chain);
+        if (r.hooks->query) hooks->query.push_back(r.hooks->query);
+        if (r.hooks->node) hooks->node.push_back(r.hooks->node);
+        if (r.hooks->written) hooks->written.push_back(r.hooks->written);
+    }
+    return hooks;
+}
+
 }  // namespace
 
 Normalizer::Normalizer(Language language, Arena& arena, NormalizeOptions options)
     : lang_(language), arena_(arena), options_(std::move(options)) {
-    for (const RegisteredRule& r : registered_rules()) enabled_.push_back(!options_.off.count(std::string(r.name)));
+    static const auto all_on = enabled_hooks({});
+    hooks_ = options_.off.empty() ? all_on : enabled_hooks(options_.off);
 }
 
 Node* Normalizer::rewrite(const Node* n) {
     if (!n) return nullptr;
     if (auto* q = dyn_cast<Query>(n)) return rewrite_query(*q);
+    if (auto* e = dyn_cast<Expr>(n))
+        for (auto hook : hooks_->written)
+            if (Expr* replaced = hook(*this, e)) return simplify(replaced);
     Node* c = copy_any(*n, arena_);
     rewrite_fields(*c);
     if (auto* e = dyn_cast<Expr>(c)) return simplify(e);
-    const auto& all = registered_rules();
-    for (size_t i = 0; i < all.size(); ++i)
-        if (enabled_[i] && all[i].hooks->node) all[i].hooks->node(*this, *c);
+    for (auto hook : hooks_->node) hook(*this, *c);
     return c;
 }
 
@@ -95,26 +111,20 @@ Expr* Normalizer::simplify(Expr* e) {
         flatten(b, b->op, terms);
         return sorted_chain(b->op, terms, b->span);
     }
-    const auto& all = registered_rules();
-    for (size_t i = 0; i < all.size(); ++i) {
-        if (!enabled_[i] || !all[i].hooks->expr) continue;
-        Expr* replaced = all[i].hooks->expr(*this, e);
+    for (auto hook : hooks_->expr) {
+        Expr* replaced = hook(*this, e);
         if (replaced != e) return replaced;
     }
     return e;
 }
 
 Expr* Normalizer::sorted_chain(BinaryOp op, std::vector<Expr*> terms, Span span) {
-    const auto& all = registered_rules();
-    for (size_t i = 0; i < all.size(); ++i)
-        if (enabled_[i] && all[i].hooks->chain) terms = all[i].hooks->chain(*this, op, std::move(terms), span);
+    for (auto hook : hooks_->chain) terms = hook(*this, op, std::move(terms), span);
     return make_chain(arena_, op, terms, span);  // balanced when long: no walk recurses as deep as the chain
 }
 
 std::string_view Normalizer::fold(std::string_view text, bool quoted) {
-    const auto& all = registered_rules();
-    for (size_t i = 0; i < all.size(); ++i)
-        if (enabled_[i] && all[i].hooks->name) text = all[i].hooks->name(*this, text, quoted);
+    for (auto hook : hooks_->name) text = hook(*this, text, quoted);
     return text;
 }
 
@@ -196,9 +206,7 @@ Node* Normalizer::rewrite_query(const Query& q) {
     Query* c = copy(q);
     rewrite_fields(*c);
     scopes_.pop_back();
-    const auto& all = registered_rules();
-    for (size_t i = 0; i < all.size(); ++i)
-        if (enabled_[i] && all[i].hooks->query) all[i].hooks->query(*this, *c);
+    for (auto hook : hooks_->query) hook(*this, *c);
     return c;
 }
 
@@ -292,6 +300,16 @@ const std::vector<NormalizeRule>& normalize_rules() {
         return out;
     }();
     return rules;
+}
+
+std::set<std::string_view> string_literals(const ast::Script& script) {
+    std::set<std::string_view> out;
+    auto visit = [&](const ast::Node& n, auto& self) -> void {
+        if (auto* l = ast::dyn_cast<ast::Literal>(&n); l && l->type == ast::LiteralType::String) out.insert(l->text);
+        ast::for_each_child(n, [&](const ast::Node& c) { self(c, self); });
+    };
+    visit(script, visit);
+    return out;
 }
 
 ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena) {

@@ -3,6 +3,7 @@
 // in its own file under ast/normalize/, listed in rules.def, and hooks in at one or more points below.
 #pragma once
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -30,6 +31,20 @@ struct RuleHooks {
     void (*query)(Normalizer&, ast::Query&) = nullptr;
     // Any other node (order items, table references), changed in place.
     void (*node)(Normalizer&, ast::Node&) = nullptr;
+    // An expression as written, before its names are folded: returns its replacement (the expression
+    // rules then run on it) or null.
+    ast::Expr* (*written)(Normalizer&, const ast::Expr*) = nullptr;
+};
+
+// The hooks of the enabled rules, one list per hook point in rules.def order: the driver calls these
+// for every node and name, so it must not scan the whole rule list each time.
+struct EnabledHooks {
+    std::vector<decltype(RuleHooks::name)> name;
+    std::vector<decltype(RuleHooks::expr)> expr;
+    std::vector<decltype(RuleHooks::chain)> chain;
+    std::vector<decltype(RuleHooks::query)> query;
+    std::vector<decltype(RuleHooks::node)> node;
+    std::vector<decltype(RuleHooks::written)> written;
 };
 
 namespace rules {
@@ -84,7 +99,7 @@ private:
     Language lang_;
     ast::Arena& arena_;
     NormalizeOptions options_;
-    std::vector<bool> enabled_;
+    std::shared_ptr<const EnabledHooks> hooks_;  // shared by every normalizer with all rules on
     std::vector<Scope> scopes_;
 
     void rewrite_fields(ast::Node& c);

@@ -1,6 +1,8 @@
 // Structural diff and scoring of a generated query against an expected one (see SCORING.md).
 #pragma once
-#include <map>
+#include <array>
+#include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -8,6 +10,7 @@
 
 #include "qdiff/ast.hpp"
 #include "qdiff/diagnostic.hpp"
+#include "qdiff/enum_names.hpp"
 #include "qdiff/parse.hpp"
 #include "qdiff/source.hpp"
 
@@ -30,12 +33,37 @@ struct Atom {
     uint32_t statement = 0;  // index of its statement in a script of several
 };
 
-// The components, in reporting order.
-inline constexpr const char* kComponentNames[] = {"collection", "search",     "filters",        "aggregations",
-                                                  "group_by",   "projection", "joins",          "order",
-                                                  "limit",      "having",     "set_operations", "subqueries"};
+// The scored components of a query (components.def), in reporting order.
+enum class Component : uint8_t {
+#define QDIFF_COMPONENT(id, name) id,
+#include "qdiff/components.def"
+#undef QDIFF_COMPONENT
+};
+inline constexpr std::string_view kComponentNames[] = {
+#define QDIFF_COMPONENT(id, name) name,
+#include "qdiff/components.def"
+#undef QDIFF_COMPONENT
+};
+inline constexpr Component kComponents[] = {
+#define QDIFF_COMPONENT(id, name) Component::id,
+#include "qdiff/components.def"
+#undef QDIFF_COMPONENT
+};
+inline constexpr size_t kComponentCount = std::size(kComponents);
+constexpr std::string_view component_name(Component c) { return enum_name_in(kComponentNames, c); }
+constexpr std::optional<Component> parse_component_name(std::string_view name) {
+    return enum_named_in<Component>(kComponentNames, name);
+}
 
-using Components = std::map<std::string, std::vector<Atom>>;
+// One value per component, indexed by it.
+template <class T>
+struct PerComponent {
+    std::array<T, kComponentCount> values{};
+    T& operator[](Component c) { return values[static_cast<size_t>(c)]; }
+    const T& operator[](Component c) const { return values[static_cast<size_t>(c)]; }
+};
+
+using Components = PerComponent<std::vector<Atom>>;
 
 // The atoms of each component of one normalized statement (null: every component empty).
 Components extract_components(const ast::Statement* normalized);
@@ -43,7 +71,7 @@ Components extract_components(const ast::Statement* normalized);
 Components extract_components(const ast::Script& normalized);
 
 // Similarity of two atoms of the same component, in [0, 1].
-double atom_similarity(const std::string& component, const Atom& expected, const Atom& generated);
+double atom_similarity(Component component, const Atom& expected, const Atom& generated);
 // Normalized edit-distance similarity of two names, in [0, 1].
 double name_similarity(std::string_view a, std::string_view b);
 
@@ -54,7 +82,7 @@ struct AtomPair {
 };
 
 struct ComponentResult {
-    std::string name;
+    Component component = Component::Collection;
     double score = 1;
     double weight = 0;
     bool absent = true;             // no atoms on either side (full credit)
@@ -66,19 +94,35 @@ struct ComponentResult {
 
 // Pairs the atoms of both sides by maximum weighted matching (Hungarian algorithm) and scores the
 // component as an F1 over the pair similarities.
-ComponentResult compare_component(const std::string& name, const std::vector<Atom>& expected,
+ComponentResult compare_component(Component component, const std::vector<Atom>& expected,
                                   const std::vector<Atom>& generated);
+
+// How a profile scores (profile_kinds.def).
+enum class ProfileKind : uint8_t {
+#define QDIFF_PROFILE_KIND(id, name) id,
+#include "qdiff/profile_kinds.def"
+#undef QDIFF_PROFILE_KIND
+};
+inline constexpr std::string_view kProfileKindNames[] = {
+#define QDIFF_PROFILE_KIND(id, name) name,
+#include "qdiff/profile_kinds.def"
+#undef QDIFF_PROFILE_KIND
+};
+constexpr std::string_view profile_kind_name(ProfileKind k) { return enum_name_in(kProfileKindNames, k); }
+constexpr std::optional<ProfileKind> parse_profile_kind_name(std::string_view name) {
+    return enum_named_in<ProfileKind>(kProfileKindNames, name);
+}
 
 // A weight profile (scoring/profiles/*.json).
 struct Profile {
     std::string name;
-    std::string kind = "structural";  // "structural" | "reference" | "hybrid"
-    std::string gate;                 // a component whose zero score zeroes the total ("" = none)
-    std::vector<std::pair<std::string, double>> weights;
+    ProfileKind kind = ProfileKind::Structural;
+    std::optional<Component> gate;                      // a component whose zero score zeroes the total
+    std::vector<std::pair<Component, double>> weights;  // in reporting order
     // hybrid: final = min(1, base_similarity + boost − penalty); a component present on both sides
     // adds its boost when it matches exactly and subtracts its penalty when it conflicts.
-    std::map<std::string, double> boost;
-    std::map<std::string, double> penalty;
+    PerComponent<std::optional<double>> boost;
+    PerComponent<std::optional<double>> penalty;
     // execution: the probability that the generated query returns the expected rows, a logistic model
     // over the decisive differences of the diff (SCORING.md, "The execution profile").
     double intercept = 0;
@@ -92,9 +136,22 @@ Profile load_profile(const std::string& name_or_path);
 Profile parse_profile(const std::string& json_text, const std::string& origin);
 std::vector<std::string> builtin_profile_names();
 
+// What an edit does (edit_kinds.def).
+enum class EditKind : uint8_t {
+#define QDIFF_EDIT_KIND(id, name) id,
+#include "qdiff/edit_kinds.def"
+#undef QDIFF_EDIT_KIND
+};
+inline constexpr std::string_view kEditKindNames[] = {
+#define QDIFF_EDIT_KIND(id, name) name,
+#include "qdiff/edit_kinds.def"
+#undef QDIFF_EDIT_KIND
+};
+constexpr std::string_view edit_kind_name(EditKind k) { return enum_name_in(kEditKindNames, k); }
+
 // One node-level edit of an optimal Zhang–Shasha mapping (or of a statement only one side has).
 struct TreeEdit {
-    std::string op;  // "insert" | "delete" | "relabel"
+    EditKind op;  // Insert | Delete | Relabel
     std::string expected_label;
     std::string generated_label;
     Span expected;   // in the expected text (delete, relabel)
@@ -105,8 +162,8 @@ std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b);
 
 // One step of the component-level edit script that turns the expected query into the generated one.
 struct Edit {
-    std::string op;  // "insert" | "delete" | "update"
-    std::string component;
+    EditKind op;  // Insert | Delete | Update
+    Component component;
     std::optional<Atom> expected;
     std::optional<Atom> generated;
 };

@@ -25,7 +25,15 @@ struct NormalizeOptions {
     Dialect dialect = Dialect::Generic;
     // Rules switched off by name (`--normalize-off NAME`; the names are normalize_rules()'s).
     std::set<std::string> off;
+    // The string literals of the other query of the pair (string_literals() below; the views point into
+    // its tree). Where a double-quoted "name" that names no column is a string (SQLite, MySQL,
+    // BigQuery, generic SQL), the normalizer has no schema to tell; a quoted one-part name whose text
+    // is one of these strings is taken as that string (rule quoted-name-as-string).
+    std::set<std::string_view> counterpart_strings;
 };
+
+// The texts of the string literals of a script (for NormalizeOptions::counterpart_strings).
+std::set<std::string_view> string_literals(const ast::Script& script);
 
 // The normalization rules (ast/normalize/rules.def), in SCORING.md's order.
 struct NormalizeRule {

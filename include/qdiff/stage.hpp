@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "qdiff/diagnostic.hpp"
+#include "qdiff/enum_names.hpp"
 #include "qdiff/parse.hpp"
 #include "qdiff/schema.hpp"
 
@@ -29,6 +30,22 @@ struct Case {
     bool expected_ordered = false;  // set by the matcher from the expected query when it can tell
 };
 
+// The secondary stages (stages.def).
+enum class StageKind : uint8_t {
+#define QDIFF_STAGE(id, name) id,
+#include "qdiff/stages.def"
+#undef QDIFF_STAGE
+};
+inline constexpr std::string_view kStageKindNames[] = {
+#define QDIFF_STAGE(id, name) name,
+#include "qdiff/stages.def"
+#undef QDIFF_STAGE
+};
+constexpr std::string_view stage_kind_name(StageKind k) { return enum_name_in(kStageKindNames, k); }
+constexpr std::optional<StageKind> parse_stage_kind_name(std::string_view name) {
+    return enum_named_in<StageKind>(kStageKindNames, name);
+}
+
 enum class StageStatus : uint8_t { Ok, Skipped, Error, Timeout };
 std::string_view stage_status_name(StageStatus s);
 
@@ -42,7 +59,7 @@ struct StageContext {
 };
 
 struct StageResult {
-    std::string stage;  // "results" | "judge" | ...
+    StageKind stage = StageKind::Results;
     StageStatus status = StageStatus::Skipped;
     double score = 0;  // in [0, 1]; meaningful when status is Ok
     std::string reason;
@@ -53,7 +70,7 @@ struct StageResult {
 class Stage {
 public:
     virtual ~Stage() = default;
-    virtual std::string name() const = 0;
+    virtual StageKind kind() const = 0;
     // Never throws: failures become an Error/Timeout result with a reason.
     virtual StageResult run(const Case& c, const StageContext& context) = 0;
 };

@@ -3,6 +3,7 @@
 
 #include "diff/diff_json.hpp"
 #include "python/src/bindings.hpp"
+#include "scoring/default_profile.hpp"
 
 namespace qdiff::python {
 namespace {
@@ -35,7 +36,7 @@ py::dict scores_dict(const DiffResult& r) {
         cj[key("score")] = c.score;
         cj[key("weight")] = c.weight;
         cj[key("absent")] = c.absent;
-        components[key(c.name)] = std::move(cj);
+        components[key(component_name(c.component))] = std::move(cj);
     }
     out[key("components")] = std::move(components);
     if (r.base_similarity) out[key("base_similarity")] = *r.base_similarity;
@@ -72,11 +73,11 @@ py::object diff_texts(std::string expected_text, std::string generated_text,
         expected.emplace(parse(std::move(expected_text), expected_options));
         generated.emplace(parse(std::move(generated_text), generated_options));
         if (expected->ok() && generated->ok()) {
-            // As `qdiff diff`: the Weaviate AST metric for two Weaviate queries, `full` otherwise.
-            bool both_weaviate =
-                expected->language() == Language::Weaviate && generated->language() == Language::Weaviate;
+            // As `qdiff diff`.
             std::shared_ptr<const Profile> profile =
-                chosen ? chosen : profile_named(both_weaviate ? "weaviate-ast" : "full");
+                chosen ? chosen
+                       : profile_named(std::string(scoring::default_profile_name(
+                             expected->language(), generated->language(), scoring::ProfileUse::Diff)));
             DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(),
                                 *profile, DiffOptions{.dialect = generated_options.dialect});
             if (explain) {

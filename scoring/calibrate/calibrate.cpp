@@ -211,8 +211,8 @@ CrossValidation cross_validate(const std::vector<Example>& examples, int folds, 
 Profile to_profile(const Model& model, double threshold, const std::string& name, const std::string& fitted_on) {
     Profile p;
     p.name = name;
-    p.kind = "execution";
-    p.gate = "collection";
+    p.kind = ProfileKind::Execution;
+    p.gate = Component::Collection;
     p.intercept = model.intercept;
     p.coefficients = model.coefficients;
     p.threshold = threshold;
@@ -225,8 +225,8 @@ std::string profile_json(const Profile& p, const std::string& description) {
     auto round = [](double v) { return std::round(v * 10000) / 10000; };
     j["name"] = p.name;
     j["description"] = description;
-    j["kind"] = p.kind;
-    j["gate"] = p.gate;
+    j["kind"] = std::string(profile_kind_name(p.kind));
+    j["gate"] = p.gate ? std::string(component_name(*p.gate)) : std::string();
     j["fitted_on"] = p.fitted_on;
     j["threshold"] = round(p.threshold);
     j["intercept"] = round(p.intercept);

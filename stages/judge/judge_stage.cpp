@@ -91,7 +91,7 @@ public:
         if (!options.cache_dir.empty()) cache_.emplace(options.cache_dir);
     }
 
-    std::string name() const override { return kind_ == PromptKind::Relevance ? "relevance" : "judge"; }
+    StageKind kind() const override { return kind_ == PromptKind::Relevance ? StageKind::Relevance : StageKind::Judge; }
 
     StageResult run(const Case& c, const StageContext&) override {
         auto start = std::chrono::steady_clock::now();
@@ -102,7 +102,7 @@ public:
             result.status = StageStatus::Error;
             result.reason = std::string("internal error in the judge stage: ") + e.what();
         }
-        result.stage = name();
+        result.stage = kind();
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return result;
     }

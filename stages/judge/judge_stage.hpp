@@ -23,7 +23,7 @@ struct JudgeOptions {
     double backoff_seconds = 1;                  // first wait; doubles per retry; Retry-After wins when longer
 };
 
-// name() is "judge" for the similarity prompt and "relevance" for the relevance prompt. The stage is
+// kind() is Judge for the similarity prompt and Relevance for the relevance prompt. The stage is
 // thread-safe. An invalid option (unknown prompt, target of another scheme) does not throw: every
 // run() then returns an Error result saying so.
 std::unique_ptr<qdiff::Stage> make_judge_stage(const JudgeOptions& options);

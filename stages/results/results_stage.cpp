@@ -100,7 +100,7 @@ using namespace results;
 class ResultsStage : public Stage {
 public:
     explicit ResultsStage(ResultsOptions options) : options_(std::move(options)) {}
-    std::string name() const override { return "results"; }
+    StageKind kind() const override { return StageKind::Results; }
 
     StageResult run(const Case& c, const StageContext& context) override {
         const auto start = std::chrono::steady_clock::now();
@@ -112,7 +112,7 @@ public:
             r.status = StageStatus::Error;
             r.reason = std::string("results matcher failed: ") + e.what();
         }
-        r.stage = "results";
+        r.stage = StageKind::Results;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return r;
     }

@@ -34,7 +34,7 @@ struct ResultsOptions {
     double tolerance = 1e-6;
 };
 
-// name() == "results".
+// kind() == StageKind::Results.
 std::unique_ptr<Stage> make_results_stage(const ResultsOptions& options);
 
 namespace results {

@@ -1,0 +1,11 @@
+// The default profile (scoring/default_profile.hpp).
+#include "scoring/default_profile.hpp"
+
+namespace qdiff::scoring {
+
+std::string_view default_profile_name(Language expected, Language generated, ProfileUse use) {
+    if (expected == Language::Weaviate && generated == Language::Weaviate) return "weaviate-ast";
+    return use == ProfileUse::Batch ? "execution" : "full";
+}
+
+}  // namespace qdiff::scoring

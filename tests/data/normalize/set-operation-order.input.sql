@@ -1,0 +1,1 @@
+SELECT name FROM singer WHERE age = 40 INTERSECT SELECT name FROM singer WHERE age = 30
