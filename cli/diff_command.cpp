@@ -1,8 +1,6 @@
 // `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
 //            [--dialect ...] [--normalize-off RULE[,RULE...]]
 //            [--db synth[:N[:SEED]] --schema FILE[#NAME]] [--expected-text Q] [--generated-text Q] [EXPECTED] [GENERATED]`
-#include <cmath>
-#include <cstdio>
 #include <iostream>
 #include <optional>
 
@@ -10,22 +8,16 @@
 #include "cli/commands.hpp"
 #include "diff/diff_json.hpp"
 #include "qdiff/diff.hpp"
+#include "qdiff/diff_render.hpp"
 #include "qdiff/parse.hpp"
 #include "scoring/default_profile.hpp"
 #include "stages/results/results_stage.hpp"
 #include "stages/results/synth/stage_source.hpp"
-#include "support/strings.hpp"
 
 namespace qdiff::cli {
 namespace {
 
 using ordered_json = nlohmann::ordered_json;
-
-std::string fixed(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", v);
-    return buf;
-}
 
 // `--db synth`: both queries on synthesized databases (stages/results/synth), or nullopt without --db.
 std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args, const ParseResult& expected,
@@ -180,56 +172,7 @@ int run_diff(const std::vector<std::string>& argv) {
         return 0;
     }
 
-    std::cout << "score " << fixed(r.score) << " (profile " << r.profile << ")"
-              << (r.gated ? " — gated: no common collection" : "") << '\n';
-    if (r.final_score)
-        std::cout << "  base_similarity " << fixed(*r.base_similarity) << " + label_boost " << fixed(*r.label_boost)
-                  << " - label_penalty " << fixed(*r.label_penalty) << " = final_score " << fixed(*r.final_score)
-                  << '\n';
-    if (r.log_odds) {
-        std::cout << "  log-odds " << fixed(*r.log_odds) << " = intercept " << fixed(*r.intercept);
-        for (const FeatureContribution& f : r.features)
-            std::cout << " " << (f.contribution < 0 ? "- " : "+ ") << fixed(std::abs(f.contribution));
-        std::cout << (r.features.empty() ? "  (nothing differs after normalization: score 1)" : "") << '\n';
-        for (const FeatureContribution& f : r.features)
-            std::cout << "    " << f.name << " = " << fixed(f.value) << " x " << fixed(f.coefficient) << ": "
-                      << f.detail << '\n';
-    }
-    for (const ComponentResult& c : r.components) {
-        std::cout << "  " << component_name(c.component) << ": " << fixed(c.score) << " x " << fixed(c.weight)
-                  << (c.absent ? " (absent on both sides)" : "") << '\n';
-        auto at = [](const Atom& a, const SourceText& source) {
-            LineCol lc = source.position(a.span.begin);
-            return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
-        };
-        // Atoms can be megabytes long (an IN list of 100,000 items): cut each to one readable line.
-        auto text = [](const Atom& a) { return support::shorten(a.text); };
-        for (auto& p : c.matched) std::cout << "    = " << text(p.expected) << '\n';
-        for (auto& p : c.changed)
-            std::cout << "    ~ changed: " << text(p.expected) << at(p.expected, expected.source()) << "  ->  "
-                      << text(p.generated) << at(p.generated, generated.source()) << "  (similarity "
-                      << fixed(p.similarity) << ")\n";
-        for (auto& a : c.missing) std::cout << "    - missing: " << text(a) << at(a, expected.source()) << '\n';
-        for (auto& a : c.extra) std::cout << "    + extra: " << text(a) << at(a, generated.source()) << '\n';
-    }
-    // The node-level script, shortened: the JSON output has all of it (up to kMaxTreeEdits).
-    constexpr size_t kShown = 10;
-    std::cout << "  node edits: " << (r.tree_distance_exact ? "" : "at least ") << r.tree_distance << '\n';
-    auto where = [](Span span, const SourceText& source) {
-        LineCol lc = source.position(span.begin);
-        return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
-    };
-    for (size_t i = 0; i < r.tree_edits.size() && i < kShown; ++i) {
-        const TreeEdit& e = r.tree_edits[i];
-        std::cout << "    " << edit_kind_name(e.op) << ' ';
-        if (e.op != EditKind::Insert)
-            std::cout << support::shorten(e.expected_label) << where(e.expected, expected.source());
-        if (e.op == EditKind::Relabel) std::cout << "  ->  ";
-        if (e.op != EditKind::Delete)
-            std::cout << support::shorten(e.generated_label) << where(e.generated, generated.source());
-        std::cout << '\n';
-    }
-    if (r.tree_edits.size() > kShown || r.tree_edits_truncated) std::cout << "    ...\n";
+    std::cout << to_text(r, expected.source(), generated.source());
     if (synthesized) {
         std::cout << "results on synthesized databases: " << results::synth::verdict_name(synthesized->verdict) << " — "
                   << synthesized->reason << '\n';

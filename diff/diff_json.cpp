@@ -20,6 +20,51 @@ ordered_json located_json(const std::string& text, Span span, const SourceText& 
     return j;
 }
 
+// Where each atom is in its query, byte ranges parallel to the atom lists (matched and changed:
+// [expected begin, end, generated begin, end]; missing and extra: [begin, end]), for the highlights
+// of `qdiff report`.
+ordered_json atom_spans(const ComponentResult& c) {
+    auto pairs = [](const std::vector<AtomPair>& list) {
+        ordered_json out = ordered_json::array();
+        for (const AtomPair& p : list)
+            out.push_back({p.expected.span.begin, p.expected.span.end, p.generated.span.begin, p.generated.span.end});
+        return out;
+    };
+    auto singles = [](const std::vector<Atom>& list) {
+        ordered_json out = ordered_json::array();
+        for (const Atom& a : list) out.push_back({a.span.begin, a.span.end});
+        return out;
+    };
+    return {{"matched", pairs(c.matched)},
+            {"changed", pairs(c.changed)},
+            {"missing", singles(c.missing)},
+            {"extra", singles(c.extra)}};
+}
+
+ordered_json components_json(const DiffResult& diff) {
+    ordered_json components = ordered_json::object();
+    for (const ComponentResult& c : diff.components) {
+        ordered_json cj{{"score", c.score}, {"weight", c.weight}};
+        if (c.absent) {  // full credit, nothing to explain
+            cj["absent"] = true;
+            components[std::string(component_name(c.component))] = std::move(cj);
+            continue;
+        }
+        cj["matched"] = c.matched.size();
+        cj["missing"] = ordered_json::array();
+        for (const Atom& a : c.missing) cj["missing"].push_back(a.text);
+        cj["extra"] = ordered_json::array();
+        for (const Atom& a : c.extra) cj["extra"].push_back(a.text);
+        cj["changed"] = ordered_json::array();
+        for (const AtomPair& p : c.changed)
+            cj["changed"].push_back(
+                {{"expected", p.expected.text}, {"generated", p.generated.text}, {"similarity", p.similarity}});
+        cj["spans"] = atom_spans(c);
+        components[std::string(component_name(c.component))] = std::move(cj);
+    }
+    return components;
+}
+
 class Writer {
 public:
     Writer(const DiffResult& r, const SourceText& expected, const SourceText& generated)
@@ -125,6 +170,20 @@ ordered_json diff_json(const DiffResult& r, const SourceText& expected, const So
 ordered_json diff_diagnostics_json(const ParseResult& expected, const ParseResult& generated) {
     return {{"expected", ordered_json::parse(render_json(expected.diagnostics(), expected.source()))},
             {"generated", ordered_json::parse(render_json(generated.diagnostics(), generated.source()))}};
+}
+
+ordered_json diff_record_json(const DiffResult& diff) {
+    ordered_json j = {
+        {"score", diff.score}, {"gated", diff.gated}, {"profile", diff.profile}, {"components", components_json(diff)}};
+    if (diff.log_odds) {
+        ordered_json features = ordered_json::array();
+        for (const FeatureContribution& f : diff.features)
+            features.push_back(
+                {{"name", f.name}, {"value", f.value}, {"contribution", f.contribution}, {"detail", f.detail}});
+        j["log_odds"] = *diff.log_odds;
+        j["features"] = std::move(features);
+    }
+    return j;
 }
 
 }  // namespace qdiff

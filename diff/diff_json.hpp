@@ -1,6 +1,6 @@
-// The JSON form of a diff result, shared by `qdiff diff --format json` and the Python module's diff():
-// {"score", "ok", "gated", "profile", "components": {NAME: {...}}, [hybrid fields], "statements", "edits",
-//  "tree_distance", "tree_distance_exact", "edits_truncated"} (README.md, "qdiff diff").
+// The JSON forms of a diff result. The full one, shared by `qdiff diff --format json`, to_json() and the
+// Python module's diff(): {"score", "ok", "gated", "profile", "components": {NAME: {...}}, [hybrid fields],
+// "statements", "edits", "tree_distance", "tree_distance_exact", "edits_truncated"} (README.md, "qdiff diff").
 #pragma once
 #include <nlohmann/json.hpp>
 
@@ -10,6 +10,10 @@ namespace qdiff {
 
 // Spans are reported as byte ranges and line/column of the text each atom or node came from.
 nlohmann::ordered_json diff_json(const DiffResult& result, const SourceText& expected, const SourceText& generated);
+
+// The compact form of a batch record's "structural" (README.md, "Batch"): per component the matched count,
+// the texts of the missing, extra and changed atoms and their byte spans; the execution profile's features.
+nlohmann::ordered_json diff_record_json(const DiffResult& result);
 
 // {"expected": [...], "generated": [...]}: the diagnostics of both queries, as `render_json` gives them.
 nlohmann::ordered_json diff_diagnostics_json(const ParseResult& expected, const ParseResult& generated);

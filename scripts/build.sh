@@ -10,7 +10,8 @@ case "$flavour" in
   release) flags=(-DCMAKE_BUILD_TYPE=Release -DQDIFF_SANITIZE=OFF -DQDIFF_BUILD_BENCH=ON) ;;
   asan)    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DQDIFF_SANITIZE=ON) ;;
   # ThreadSanitizer, for scripts/tsan_*.sh (not a ctest flavour: too slow a build for every CI run).
-  tsan)    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DQDIFF_SANITIZE=OFF
+  # -O1 -g1: what TSan's documentation suggests; compiles much faster than -O2 -g, reports keep lines.
+  tsan)    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DQDIFF_SANITIZE=OFF "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
                   "-DCMAKE_CXX_FLAGS=-fsanitize=thread -fno-omit-frame-pointer"
                   -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread) ;;
   *) echo "usage: $0 release|asan|tsan [TARGET...]" >&2; exit 2 ;;

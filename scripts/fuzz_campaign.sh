@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # The long fuzzing campaign: builds the libFuzzer targets (clang-14, ASan+UBSan, build/fuzz), writes
 # their seed corpora from ../shared/corpus (scripts/fuzz_seeds.py), then fuzzes each target in turn for
-# SECONDS seconds (default 600) on one core, keeping the growing corpus in build/fuzz/corpus/TARGET and
-# any crash in build/fuzz/crashes/TARGET. Ends with a table of executions, coverage, peak RSS and
-# crashes per target (also in build/fuzz/campaign.tsv). Exits non-zero when a target crashed.
+# SECONDS seconds (default 600; TARGET:SECONDS gives one target its own) on one core, keeping the
+# growing corpus in build/fuzz/corpus/TARGET and any crash in build/fuzz/crashes/TARGET. Ends with a
+# table of executions, coverage, peak RSS and crashes per target (also in build/fuzz/campaign.tsv).
+# Exits non-zero when a target crashed.
 #
-#   scripts/fuzz_campaign.sh [SECONDS [TARGET...]]      (TARGETS: all of tests/fuzz/targets.def)
-#   NICE=19 JOBS=1 FUZZ_ARGS="-max_len=8192" scripts/fuzz_campaign.sh 3600 sql kql
+#   scripts/fuzz_campaign.sh [SECONDS [TARGET[:SECONDS]...]]   (TARGETs: all of tests/fuzz/targets.def)
+#   NICE=19 JOBS=1 FUZZ_ARGS="-max_len=8192" scripts/fuzz_campaign.sh 3600 sql:7200 kql
 #
 # A crash is fixed, then its input goes to tests/fuzz/crashes/TARGET/ (replayed by the test suite).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build/fuzz"
-seconds=${1:-600}
+default_seconds=${1:-600}
 shift || true
 nice=(nice -n "${NICE:-19}")
 corpus_src="${QDIFF_CORPUS_DIR:-$root/../shared/corpus}"
@@ -22,10 +23,11 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DQDIFF_FUZZ=ON -DQDIFF_BUILD_TESTS=OFF -DQDIFF_SANITIZE=OFF >/dev/null
 fi
-targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then
-  mapfile -t targets < <(sed -n 's/^QDIFF_FUZZ_TARGET(\([a-z_]*\)).*/\1/p' "$root/tests/fuzz/targets.def")
+runs=("$@")
+if [ ${#runs[@]} -eq 0 ]; then
+  mapfile -t runs < <(sed -n 's/^QDIFF_FUZZ_TARGET(\([a-z_]*\)).*/\1/p' "$root/tests/fuzz/targets.def")
 fi
+targets=("${runs[@]%%:*}")
 "${nice[@]}" cmake --build "$build" --parallel "${JOBS:-1}" --target "${targets[@]/#/fuzz_}" >&2
 
 if [ -d "$corpus_src" ]; then
@@ -34,10 +36,12 @@ else
   echo "corpus not found at $corpus_src: fuzzing from the hand-written seeds only" >&2
 fi
 
-summary="$build/campaign.tsv"
+summary="${CAMPAIGN_TSV:-$build/campaign.tsv}"
 printf 'target\tseconds\texecutions\texec/s\tcov\tft\tcorpus\tpeak_rss_mb\tcrashes\n' >"$summary"
 status=0
-for t in "${targets[@]}"; do
+for run in "${runs[@]}"; do
+  t=${run%%:*} seconds=$default_seconds
+  [[ $run == *:* ]] && seconds=${run#*:}
   corpus="$build/corpus/$t" crashes="$build/crashes/$t" log="$build/logs/$t.log"
   mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
   dict=$(cat "$build/tests/fuzz/fuzz_$t.dict-path")
@@ -46,9 +50,10 @@ for t in "${targets[@]}"; do
   [ -d "$build/seeds/$t" ] && seeds+=("$build/seeds/$t")
   echo "fuzzing $t for ${seconds}s" >&2
   # -rss_limit_mb bounds memory: a leak or a blow-up on a hostile input is reported as a crash.
+  # -timeout is wall-clock: on a loaded machine raise TIMEOUT, or slow units are reported as timeouts.
   # Without -fork a crash stops the target's run (its input is saved); the next target starts.
   "${nice[@]}" "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len="${MAX_LEN:-4096}" \
-    -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 -dict="$dict" \
+    -rss_limit_mb=2048 -timeout="${TIMEOUT:-20}" -print_final_stats=1 -dict="$dict" \
     -artifact_prefix="$crashes/" ${FUZZ_ARGS:-} "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=1
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

@@ -6,11 +6,25 @@ import csv
 import hashlib
 import json
 import os
+import shutil
+import re
 import sys
 
 csv.field_size_limit(1 << 24)
-DIALECTS = {"generic": 0, "postgres": 1, "sqlite": 2, "mysql": 3, "tsql": 4}
-KQL_MODE, WEAVIATE_MODE = 5, 6
+
+
+def dialects():
+    """The mode byte of each SQL dialect: its index in include/qdiff/dialects.def (tests/fuzz/targets.hpp),
+    Auto (the last entry) left out; KQL and Weaviate follow them."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "include", "qdiff", "dialects.def"), encoding="utf-8") as f:
+        names = re.findall(r'^QDIFF_DIALECT\(\w+, \.name = "(\w+)"', f.read(), re.M)
+    assert names[-1] == "auto", "Auto must stay the last entry of dialects.def"
+    return {name: i for i, name in enumerate(names[:-1])}
+
+
+DIALECTS = dialects()
+KQL_MODE, WEAVIATE_MODE = len(DIALECTS), len(DIALECTS) + 1
 PER_SOURCE = 400  # enough to reach the corpus' coverage; libFuzzer minimises the rest away
 
 
@@ -43,6 +57,10 @@ def defog(path):
 
 
 def main(corpus, out):
+    # Written afresh: a seed of an earlier run may mean something else now (the mode bytes follow dialects.def).
+    for target in os.listdir(out) if os.path.isdir(out) else []:
+        shutil.rmtree(os.path.join(out, target))
+
     def write(target, data):
         if isinstance(data, str):
             data = data.encode("utf-8", "replace")
@@ -59,8 +77,13 @@ def main(corpus, out):
         + defog(f"{corpus}/sql/defog/instruct_advanced_postgres.csv")[:PER_SOURCE],
         "mysql": defog(f"{corpus}/sql/defog/questions_gen_mysql.csv")[:PER_SOURCE],
         "tsql": defog(f"{corpus}/sql/defog/questions_gen_tsql.csv")[:PER_SOURCE],
-        "generic": defog(f"{corpus}/sql/defog/questions_gen_bigquery.csv")[:PER_SOURCE]
-        + defog(f"{corpus}/sql/defog/questions_gen_snowflake.csv")[:PER_SOURCE],
+        "bigquery": defog(f"{corpus}/sql/defog/questions_gen_bigquery.csv")[:PER_SOURCE],
+        "snowflake": defog(f"{corpus}/sql/defog/questions_gen_snowflake.csv")[:PER_SOURCE],
+        # No DuckDB corpus: its syntax is PostgreSQL's in the main (tests/fuzz/seeds/sql/duckdb_* has its own).
+        "duckdb": defog(f"{corpus}/sql/defog/questions_gen_postgres.csv")[:PER_SOURCE // 2],
+        # Generic accepts every dialect's syntax: a share of each.
+        "generic": [q for d in ("postgres", "mysql", "tsql", "bigquery", "snowflake")
+                    for q in defog(f"{corpus}/sql/defog/questions_gen_{d}.csv")[:PER_SOURCE // 5]],
     }
     kql = (jsonl(f"{corpus}/kql/nl2kql/Sentinel_Evaluation.jsonl", "baseline")
            + jsonl(f"{corpus}/kql/nl2kql/Defender_Evaluation.jsonl", "baseline")

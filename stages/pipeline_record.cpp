@@ -3,6 +3,8 @@
 
 #include <filesystem>
 
+#include "diff/diff_json.hpp"
+
 namespace qdiff::stages {
 namespace {
 
@@ -38,51 +40,6 @@ std::string result_field(const json& value, const std::string& base_dir) {
 Record diagnostics_json(const std::optional<ParseResult>& parsed) {
     if (!parsed) return Record::array();
     return Record::parse(render_json(parsed->diagnostics(), parsed->source()));
-}
-
-// Where each atom is in its query, byte ranges parallel to the atom lists (matched and changed:
-// [expected begin, end, generated begin, end]; missing and extra: [begin, end]), for the highlights
-// of `qdiff report`.
-Record atom_spans(const ComponentResult& c) {
-    auto pairs = [](const std::vector<AtomPair>& list) {
-        Record out = Record::array();
-        for (const AtomPair& p : list)
-            out.push_back({p.expected.span.begin, p.expected.span.end, p.generated.span.begin, p.generated.span.end});
-        return out;
-    };
-    auto singles = [](const std::vector<Atom>& list) {
-        Record out = Record::array();
-        for (const Atom& a : list) out.push_back({a.span.begin, a.span.end});
-        return out;
-    };
-    return {{"matched", pairs(c.matched)},
-            {"changed", pairs(c.changed)},
-            {"missing", singles(c.missing)},
-            {"extra", singles(c.extra)}};
-}
-
-Record components_json(const DiffResult& diff) {
-    Record components = Record::object();
-    for (const ComponentResult& c : diff.components) {
-        Record cj{{"score", c.score}, {"weight", c.weight}};
-        if (c.absent) {  // full credit, nothing to explain
-            cj["absent"] = true;
-            components[std::string(component_name(c.component))] = std::move(cj);
-            continue;
-        }
-        cj["matched"] = c.matched.size();
-        cj["missing"] = Record::array();
-        for (const Atom& a : c.missing) cj["missing"].push_back(a.text);
-        cj["extra"] = Record::array();
-        for (const Atom& a : c.extra) cj["extra"].push_back(a.text);
-        cj["changed"] = Record::array();
-        for (const AtomPair& p : c.changed)
-            cj["changed"].push_back(
-                {{"expected", p.expected.text}, {"generated", p.generated.text}, {"similarity", p.similarity}});
-        cj["spans"] = atom_spans(c);
-        components[std::string(component_name(c.component))] = std::move(cj);
-    }
-    return components;
 }
 
 Record stage_json(const StageResult& r) {
@@ -188,18 +145,7 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     j["basis"] = out.total.basis;
     j["reasons"] = std::move(reasons);
     if (out.diff) {
-        j["structural"] = {{"score", out.diff->score},
-                           {"gated", out.diff->gated},
-                           {"profile", out.diff->profile},
-                           {"components", components_json(*out.diff)}};
-        if (out.diff->log_odds) {
-            Record features = Record::array();
-            for (const FeatureContribution& f : out.diff->features)
-                features.push_back(
-                    {{"name", f.name}, {"value", f.value}, {"contribution", f.contribution}, {"detail", f.detail}});
-            j["structural"]["log_odds"] = *out.diff->log_odds;
-            j["structural"]["features"] = std::move(features);
-        }
+        j["structural"] = diff_record_json(*out.diff);
     } else {
         j["structural"] = nullptr;
     }

@@ -95,11 +95,11 @@ std::vector<LanguageCorpus> languages() {
                  read_jsonl_field("kql/nl2kql/Defender_Evaluation.jsonl", "baseline"),
                  read_jsonl_field("kql/m365-defender/queries.jsonl", "code"),
                  read_jsonl_field("kql/docs/blocks.jsonl", "code")}),
-         false, &fuzz::run_kql, fuzz::kDialects},
+         false, &fuzz::run_kql, fuzz::kKqlMode},
         {"Weaviate",
          concat({read_jsonl_field("weaviate/acceptance/graphql.jsonl", "code"),
                  read_jsonl_field("weaviate/gorilla-graphql/clean-RETRY-WeaviateGorillaGQLDataset.json", "output")}),
-         false, &fuzz::run_weaviate, fuzz::kDialects + 1},
+         false, &fuzz::run_weaviate, fuzz::kWeaviateMode},
     };
 }
 

@@ -195,21 +195,19 @@ antlrcpp::Any Transformer::visitIntervalExpr(G::IntervalExprContext* c) {
     } else if (auto* n = alt<G::IntervalNumberContext>(v)) {
         value = std::string(n->sign ? n->sign->getText() : "") + std::string(text(n->number()));
     } else {
-        antlr4::ParserRuleContext* inner = nullptr;
-        if (auto* p = alt<G::IntervalParenExprContext>(v)) inner = p->expr();
         std::vector<Expr*> args;
-        if (inner) {
-            args.push_back(expr(inner));
+        if (auto* p = alt<G::IntervalParenExprContext>(v)) {
+            args.push_back(with_sign(p->sign, p, expr(p->expr())));
         } else if (auto* p = alt<G::IntervalParameterContext>(v)) {
             auto* param = make<Parameter>(p);
             param->text = text(p);
             args.push_back(param);
         } else if (auto* f = alt<G::IntervalFunctionCallContext>(v)) {
-            args.push_back(function_call(f->functionCall()));
+            args.push_back(with_sign(f->sign, f, function_call(f->functionCall())));
         } else if (auto* col = alt<G::IntervalColumnContext>(v)) {
             auto* ref = make<ColumnRef>(col);
             ref->path = names(col->identifier());
-            args.push_back(ref);
+            args.push_back(with_sign(col->sign, col, ref));
         }
         if (!unit.empty()) args.push_back(keyword(c->intervalUnit(), unit));
         return done(call(c, "INTERVAL", std::move(args)), c);
@@ -261,6 +259,17 @@ Expr* Transformer::negate(antlr4::ParserRuleContext* c, Expr* operand) {
     auto* u = make<Unary>(c);
     u->op = UnaryOp::Negate;
     u->operand = operand;
+    return u;
+}
+
+// The sign before a computed INTERVAL quantity (MySQL `INTERVAL -(n) DAY`) applies to the quantity,
+// as it would before the same expression anywhere else.
+Expr* Transformer::with_sign(antlr4::Token* sign, antlr4::ParserRuleContext* c, Expr* quantity) {
+    if (!sign) return quantity;
+    if (sign->getType() == G::MINUS_SIGN) return negate(c, quantity);
+    auto* u = make<Unary>(c);
+    u->op = UnaryOp::Plus;
+    u->operand = quantity;
     return u;
 }
 

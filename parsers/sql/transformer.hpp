@@ -110,6 +110,7 @@ private:
                       antlr4::ParserRuleContext* rhs);
     ast::Expr* negate_if(bool negated, ast::Expr* e, antlr4::ParserRuleContext* c);
     ast::Expr* negate(antlr4::ParserRuleContext* c, ast::Expr* operand);  // arithmetic minus
+    ast::Expr* with_sign(antlr4::Token* sign, antlr4::ParserRuleContext* c, ast::Expr* quantity);
     ast::Expr* quantified_operand(G::QueryContext* subquery, G::ExprContext* array);
     ast::FunctionCall* function_call(G::FunctionCallContext* c);
     ast::Expr* function_arg(G::FunctionArgContext* c);

@@ -269,21 +269,14 @@ private:
                     b_.error(DiagId::WeaviateBadArgument, opv->span, "operator Not takes one operand");
                 return u->operand ? u : nullptr;
             }
-            Expr* acc = nullptr;
+            std::vector<Expr*> terms;
+            terms.reserve(items.size());
             for (const auto* i : items) {
                 Expr* e = filter(*i);
                 if (!e) return nullptr;
-                if (!acc) {
-                    acc = e;
-                    continue;
-                }
-                auto* bin = b_.make<ast::Binary>(w.span);
-                bin->op = op == "And" ? ast::BinaryOp::And : ast::BinaryOp::Or;
-                bin->lhs = acc;
-                bin->rhs = e;
-                acc = bin;
+                terms.push_back(e);
             }
-            return acc;
+            return b_.chain(op == "And" ? ast::BinaryOp::And : ast::BinaryOp::Or, terms, w.span);
         }
         const GqlValue* pathv = w.find("path");
         if (!pathv || path_of(*pathv).empty()) {

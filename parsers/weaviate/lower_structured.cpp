@@ -83,7 +83,7 @@ ast::Script* lower_structured(const StructuredQuery& sq, Builder& b) {
         q->search = b.list(std::vector<ast::Search*>{s});
     }
 
-    ast::Expr* filter = nullptr;
+    std::vector<ast::Expr*> filters;
     for (const auto& f : sq.filters) {
         auto* bin = b.make<ast::Binary>(f.span);
         if (!weaviate_operator(f.op, bin->op)) continue;  // validated by read_structured_query
@@ -104,17 +104,9 @@ ast::Script* lower_structured(const StructuredQuery& sq, Builder& b) {
                 bin->rhs = b.literal(ast::LiteralType::Boolean, f.value.boolean ? "true" : "false", f.value.span);
                 break;
         }
-        if (!filter) {
-            filter = bin;
-        } else {
-            auto* conj = b.make<ast::Binary>(sq.span);
-            conj->op = ast::BinaryOp::And;
-            conj->lhs = filter;
-            conj->rhs = bin;
-            filter = conj;
-        }
+        filters.push_back(bin);
     }
-    q->filter = filter;
+    if (!filters.empty()) q->filter = b.chain(ast::BinaryOp::And, filters, sq.span);
 
     std::vector<ast::SelectItem*> aggs;
     for (const auto& a : sq.aggregations) {

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ast/chain.hpp"
 #include "lower.hpp"
 
 namespace qdiff::weaviate::lowering {
@@ -25,6 +26,11 @@ public:
     template <class T>
     ast::List<T> list(const std::vector<T>& items) {
         return arena_.list(items);
+    }
+    // a op b op ...: left-deep while short, balanced when long (ast/chain.hpp), so that a filter of
+    // 60,000 operands does not make every recursive walk of the tree 60,000 calls deep.
+    ast::Expr* chain(ast::BinaryOp op, const std::vector<ast::Expr*>& terms, Span s) {
+        return ast::make_chain(arena_, op, terms, s);
     }
     ast::Literal* literal(ast::LiteralType type, std::string_view text, Span s) {
         auto* l = make<ast::Literal>(s);

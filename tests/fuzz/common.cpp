@@ -19,15 +19,11 @@ Selected select(std::string_view data, unsigned modes) {
     return {static_cast<unsigned char>(data[0]) % modes, data.substr(1)};
 }
 
-Dialect dialect_at(unsigned index) {
-    static constexpr Dialect dialects[kDialects] = {Dialect::Generic, Dialect::Postgres, Dialect::Sqlite,
-                                                    Dialect::Mysql, Dialect::Tsql};
-    return dialects[index % kDialects];
-}
+Dialect dialect_at(unsigned index) { return static_cast<Dialect>(index % kDialects); }
 
 ParseOptions language_mode(unsigned mode) {
     if (mode < kDialects) return {.language = Language::Sql, .dialect = dialect_at(mode)};
-    return {.language = mode == kDialects ? Language::Kql : Language::Weaviate};
+    return {.language = mode == kKqlMode ? Language::Kql : Language::Weaviate};
 }
 
 namespace {

@@ -38,11 +38,22 @@ struct Selected {
 };
 Selected select(std::string_view data, unsigned modes);
 
-// The five SQL dialects, by index.
+// Every SQL dialect of qdiff/dialects.def, by index in declaration order (so a dialect byte keeps its
+// meaning when a dialect is appended there). Auto is not a dialect: the last entry, left out.
+inline constexpr unsigned kDialects = static_cast<unsigned>(Dialect::Auto);
+inline constexpr unsigned kDialectEntries = 0
+#define QDIFF_DIALECT(id, ...) +1
+#include "qdiff/dialects.def"
+#undef QDIFF_DIALECT
+    ;
+static_assert(kDialects + 1 == kDialectEntries, "Dialect::Auto must stay the last entry of dialects.def");
 Dialect dialect_at(unsigned index);
-inline constexpr unsigned kDialects = 5;
 
-// The first byte of the roundtrip and normalize targets: SQL in one of the five dialects, KQL, Weaviate.
+// The first byte of the roundtrip and normalize targets: SQL in each dialect (the dialect's index),
+// then KQL, then Weaviate. Adding a dialect moves these two: scripts/fuzz_seeds.py reads dialects.def,
+// and the hand-written seeds' bytes are listed in tests/fuzz/README.md.
+inline constexpr unsigned kKqlMode = kDialects;
+inline constexpr unsigned kWeaviateMode = kDialects + 1;
 inline constexpr unsigned kLanguageModes = kDialects + 2;
 ParseOptions language_mode(unsigned mode);
 

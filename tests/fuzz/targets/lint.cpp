@@ -1,4 +1,4 @@
-// The linter, against the fixed schema, in one of the five dialects (the first byte picks it); the
+// The linter, against the fixed schema, in any dialect of qdiff/dialects.def (the first byte picks it); the
 // language is detected, so every language's rules run.
 #include "qdiff/lint.hpp"
 #include "tests/fuzz/targets.hpp"

@@ -1,5 +1,5 @@
 // Normalization is idempotent: normalize(normalize(x)) == normalize(x) for every accepted query (the
-// first byte picks SQL in one of the five dialects, KQL or Weaviate). Kept apart from `roundtrip`,
+// first byte picks SQL in any dialect, KQL or Weaviate). Kept apart from `roundtrip`,
 // whose property is about the printers.
 #include "qdiff/normalize.hpp"
 #include "qdiff/ast_print.hpp"

@@ -1,4 +1,4 @@
-// The properties every accepted query keeps (the first byte picks SQL in one of the five dialects,
+// The properties every accepted query keeps (the first byte picks SQL in any dialect,
 // KQL or Weaviate): print → parse gives an equal tree (SQL's to_sql, KQL's to_kql), and diff(x, x)
 // scores 1. Normalization's idempotence is the `normalize` target's.
 #include "qdiff/ast_print.hpp"

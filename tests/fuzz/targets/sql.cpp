@@ -1,4 +1,4 @@
-// SQL in one of the five dialects (the first byte picks it).
+// SQL in any dialect of qdiff/dialects.def (the first byte picks it).
 #include "tests/fuzz/targets.hpp"
 
 namespace qdiff::fuzz {

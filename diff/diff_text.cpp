@@ -1,0 +1,75 @@
+// The text form of a diff result (`qdiff diff`); include/qdiff/diff_render.hpp.
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "diff/diff_json.hpp"
+#include "qdiff/diff_render.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff {
+namespace {
+
+std::string fixed(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", v);
+    return buf;
+}
+
+std::string at(Span span, const SourceText& source) {
+    LineCol lc = source.position(span.begin);
+    return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
+}
+
+// Atoms can be megabytes long (an IN list of 100,000 items): each is cut to one readable line.
+std::string shown(const Atom& a) { return support::shorten(a.text); }
+
+}  // namespace
+
+std::string to_json(const DiffResult& result, const SourceText& expected, const SourceText& generated) {
+    return diff_json(result, expected, generated).dump();
+}
+
+std::string to_text(const DiffResult& r, const SourceText& expected, const SourceText& generated) {
+    std::ostringstream out;
+    out << "score " << fixed(r.score) << " (profile " << r.profile << ")"
+        << (r.gated ? " — gated: no common collection" : "") << '\n';
+    if (r.final_score)
+        out << "  base_similarity " << fixed(*r.base_similarity) << " + label_boost " << fixed(*r.label_boost)
+            << " - label_penalty " << fixed(*r.label_penalty) << " = final_score " << fixed(*r.final_score) << '\n';
+    if (r.log_odds) {
+        out << "  log-odds " << fixed(*r.log_odds) << " = intercept " << fixed(*r.intercept);
+        for (const FeatureContribution& f : r.features)
+            out << " " << (f.contribution < 0 ? "- " : "+ ") << fixed(std::abs(f.contribution));
+        out << (r.features.empty() ? "  (nothing differs after normalization: score 1)" : "") << '\n';
+        for (const FeatureContribution& f : r.features)
+            out << "    " << f.name << " = " << fixed(f.value) << " x " << fixed(f.coefficient) << ": " << f.detail
+                << '\n';
+    }
+    for (const ComponentResult& c : r.components) {
+        out << "  " << component_name(c.component) << ": " << fixed(c.score) << " x " << fixed(c.weight)
+            << (c.absent ? " (absent on both sides)" : "") << '\n';
+        for (auto& p : c.matched) out << "    = " << shown(p.expected) << '\n';
+        for (auto& p : c.changed)
+            out << "    ~ changed: " << shown(p.expected) << at(p.expected.span, expected) << "  ->  "
+                << shown(p.generated) << at(p.generated.span, generated) << "  (similarity " << fixed(p.similarity)
+                << ")\n";
+        for (auto& a : c.missing) out << "    - missing: " << shown(a) << at(a.span, expected) << '\n';
+        for (auto& a : c.extra) out << "    + extra: " << shown(a) << at(a.span, generated) << '\n';
+    }
+    // The node-level script, shortened: the JSON form has all of it (up to kMaxTreeEdits).
+    constexpr size_t kShown = 10;
+    out << "  node edits: " << (r.tree_distance_exact ? "" : "at least ") << r.tree_distance << '\n';
+    for (size_t i = 0; i < r.tree_edits.size() && i < kShown; ++i) {
+        const TreeEdit& e = r.tree_edits[i];
+        out << "    " << edit_kind_name(e.op) << ' ';
+        if (e.op != EditKind::Insert) out << support::shorten(e.expected_label) << at(e.expected, expected);
+        if (e.op == EditKind::Relabel) out << "  ->  ";
+        if (e.op != EditKind::Delete) out << support::shorten(e.generated_label) << at(e.generated, generated);
+        out << '\n';
+    }
+    if (r.tree_edits.size() > kShown || r.tree_edits_truncated) out << "    ...\n";
+    return out.str();
+}
+
+}  // namespace qdiff
