@@ -91,9 +91,15 @@ bool is_plain_identifier(std::string_view s) {
     return true;
 }
 
+// A BigQuery wildcard table name `events_*` (lowered unquoted, with its star).
+static bool is_wildcard_table(std::string_view s) {
+    return s.size() > 1 && s.back() == '*' && is_plain_identifier(s.substr(0, s.size() - 1));
+}
+
 class SqlPrinter {
 public:
     std::string out;
+    bool escape_backslashes = false;  // the dialect reads a backslash in '...' as an escape (MySQL, BigQuery)
 
     void node(const Node& n) {
         if (auto* e = dyn_cast<Expr>(&n)) return expr(e);
@@ -138,8 +144,8 @@ public:
 
 private:
     void name(const Name& n) {
-        if (!n.quoted && is_plain_identifier(n.text)) {
-            out += n.text;
+        if (!n.quoted && (is_plain_identifier(n.text) || is_wildcard_table(n.text) || n.text.starts_with('@'))) {
+            out += n.text;  // a BigQuery wildcard table `events_*`, a Snowflake stage `@stage/path`
             return;
         }
         out += '"';
@@ -158,7 +164,7 @@ private:
     void string(std::string_view s) {
         out += '\'';
         for (char c : s) {
-            if (c == '\'') out += '\'';
+            if (c == '\'' || (c == '\\' && escape_backslashes)) out += c;
             out += c;
         }
         out += '\'';
@@ -317,6 +323,15 @@ private:
             }
             case Kind::Lambda: {
                 const auto& l = cast<Lambda>(*e);
+                if (is_arrow_lambda(l)) {  // DuckDB / Snowflake `x -> body`, `(a, b) -> body`
+                    if (l.params.size() != 1) out += '(';
+                    comma_list(l.params, [&](const ColumnDef* p) { name(p->name); });
+                    if (l.params.size() != 1) out += ')';
+                    out += " -> (";
+                    expr(static_cast<const Expr*>(l.body));
+                    out += ')';
+                    return;
+                }
                 out += '(';
                 comma_list(l.params, [&](const ColumnDef* p) { column_def(*p); });
                 out += ") { ";
@@ -326,6 +341,13 @@ private:
             }
             default: out += kind_name(e->kind);
         }
+    }
+
+    static bool is_arrow_lambda(const Lambda& l) {
+        if (!l.body || !isa<Expr>(l.body) || l.params.empty()) return false;
+        for (const ColumnDef* p : l.params)
+            if (!p->type.empty() || !p->constraints.empty()) return false;
+        return true;
     }
 
     void literal(const Literal& l) {
@@ -429,12 +451,25 @@ private:
             expr(f.args.back());
         } else {
             if (f.distinct) out += "DISTINCT ";
-            // BigQuery's aggregate LIMIT is lowered to a last argument named limit.
-            const NamedArg* limit = f.args.empty() ? nullptr : dyn_cast<NamedArg>(f.args.back());
-            if (limit && (limit->name.quoted || limit->name.text != "limit")) limit = nullptr;
-            for (size_t i = 0; i + (limit ? 1 : 0) < f.args.size(); ++i) {
+            // BigQuery's aggregate LIMIT is lowered to a last argument named limit, IGNORE NULLS to one
+            // named nulls before it.
+            size_t n = f.args.size();
+            const NamedArg* limit = trailing_named(f.args, n, "limit");
+            const NamedArg* nulls = trailing_named(f.args, n, "nulls");
+            bool is_struct = function_is(f, "STRUCT");  // BigQuery STRUCT(1 AS a), DuckDB {'a': 1}
+            for (size_t i = 0; i < n; ++i) {
                 if (i) out += ", ";
+                if (const auto* field = dyn_cast<NamedArg>(f.args[i]); field && is_struct) {
+                    expr(field->value);
+                    out += " AS ";
+                    name(field->name);
+                    continue;
+                }
                 expr(f.args[i]);
+            }
+            if (nulls) {
+                out += ' ';
+                expr(nulls->value);
             }
             if (!f.arg_order.empty()) {
                 out += " ORDER BY ";
@@ -460,6 +495,14 @@ private:
                 window_spec(w);
             }
         }
+    }
+
+    // The last of args[0, n) when it is an argument with this name (then n counts it out).
+    static const NamedArg* trailing_named(const List<Expr*>& args, size_t& n, std::string_view name) {
+        const NamedArg* a = n == 0 ? nullptr : dyn_cast<NamedArg>(args[static_cast<uint32_t>(n - 1)]);
+        if (!a || a->name.quoted || a->name.text != name) return nullptr;
+        --n;
+        return a;
     }
 
     void unary(const Unary& u) {
@@ -587,8 +630,19 @@ private:
             case Kind::TableFunction: {
                 const auto& t = cast<TableFunction>(r);
                 if (t.lateral) out += "LATERAL ";
-                function_call(*t.call);
+                FunctionCall call = *t.call;
+                size_t n = call.args.size();
+                const NamedArg* offset = trailing_named(call.args, n, "with_offset");
+                call.args = List<Expr*>(call.args.begin(), static_cast<uint32_t>(n));
+                function_call(call);
                 alias(t.alias, t.column_aliases);
+                if (offset) {  // BigQuery UNNEST(a) AS x WITH OFFSET AS i
+                    out += " WITH OFFSET";
+                    if (const auto* position = dyn_cast<ColumnRef>(offset->value)) {
+                        out += " AS ";
+                        names(position->path);
+                    }
+                }
                 return;
             }
             case Kind::ValuesTable: {
@@ -597,6 +651,26 @@ private:
                 values(v);
                 out += ')';
                 alias(v.alias, v.column_aliases);
+                return;
+            }
+            case Kind::PivotTable: return pivot(cast<PivotTable>(r));
+            case Kind::SampledTable: {
+                const auto& t = cast<SampledTable>(r);
+                relation(*t.source);
+                out += " TABLESAMPLE ";
+                if (!t.method.empty()) {
+                    out += t.method;
+                    out += ' ';
+                }
+                out += '(';
+                expr(t.size);
+                out += t.rows ? " ROWS)" : " PERCENT)";
+                if (t.seed) {
+                    out += " REPEATABLE (";
+                    expr(t.seed);
+                    out += ')';
+                }
+                alias(t.alias, t.column_aliases);
                 return;
             }
             case Kind::JoinedTable: {
@@ -610,6 +684,38 @@ private:
             }
             default: out += kind_name(r.kind);
         }
+    }
+
+    void pivot(const PivotTable& p) {
+        relation(*p.source);
+        out += p.unpivot ? (p.include_nulls ? " UNPIVOT INCLUDE NULLS (" : " UNPIVOT (") : " PIVOT (";
+        if (p.unpivot && p.values.size() != 1) out += '(';
+        comma_list(p.values, [&](const SelectItem* s) { select_item(*s); });
+        if (p.unpivot && p.values.size() != 1) out += ')';
+        out += " FOR ";
+        if (p.columns.size() != 1) out += '(';
+        exprs(p.columns);
+        if (p.columns.size() != 1) out += ')';
+        out += " IN (";
+        if (p.in_any) {
+            out += "ANY";
+            if (!p.in_order.empty()) {
+                out += " ORDER BY ";
+                comma_list(p.in_order, [&](const OrderItem* o) { order_item(*o); });
+            }
+        } else if (p.in_query) {
+            query(*p.in_query);
+        } else {
+            comma_list(p.in, [&](const SelectItem* s) { select_item(*s); });
+        }
+        out += ')';
+        if (p.default_on_null) {
+            out += " DEFAULT ON NULL (";
+            expr(p.default_on_null);
+            out += ')';
+        }
+        out += ')';
+        alias(p.alias, p.column_aliases);
     }
 
     void values(const ValuesTable& v) {
@@ -1125,8 +1231,9 @@ private:
 
 }  // namespace
 
-std::string to_sql(const ast::Node& node) {
+std::string to_sql(const ast::Node& node, const PrintOptions& options) {
     SqlPrinter printer;
+    printer.escape_backslashes = traits(options.dialect).backslash_escapes;
     printer.node(node);
     return std::move(printer.out);
 }

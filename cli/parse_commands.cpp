@@ -48,7 +48,7 @@ void print_result_text(const ParseResult& result, bool compact) {
             continue;
         }
         std::cout << "-- statement " << ++n << " (" << language_name(result.language()) << ")\n"
-                  << to_sql(*statement) << "\n"
+                  << to_sql(*statement, {.dialect = result.dialect()}) << "\n"
                   << to_sexpr(*statement, {.pretty = true}) << "\n\n";
     }
 }

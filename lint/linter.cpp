@@ -40,7 +40,9 @@ bool adjustable(const Diagnostic& d) { return diag_info(d.id).group != "syntax";
 
 }  // namespace
 
-LintResult lint(const ParseResult& parsed, const LintOptions& options) {
+LintResult lint(const ParseResult& parsed, const LintOptions& asked) {
+    LintOptions options = asked;  // --dialect auto: the dialect the text was read in
+    if (options.dialect == Dialect::Auto) options.dialect = parsed.dialect();
     LintResult result;
     result.diagnostics = parsed.diagnostics();
     if (parsed.script() != nullptr) {

@@ -102,8 +102,30 @@ ParseResult parse(std::string text, const ParseOptions& options) {
             evidence.empty() ? "nothing dialect-specific in the text" : "it uses " + std::string(evidence);
         diagnostics.push_back(make_diagnostic(DiagId::DialectGuessed, {0, 0}, {dialect_name(resolved.dialect), why}));
     }
+    const size_t before_parse = diagnostics.size();
     parsers::ParseContext ctx{parsed, resolved, result.arena(), diagnostics};
     ast::Script* script = frontend->parse(ctx);
+    if (options.dialect == Dialect::Auto && resolved.dialect != Dialect::Generic && has_errors(diagnostics)) {
+        // A wrong guess must not cost the parse: the generic dialect reads the union of them all.
+        std::vector<Diagnostic> guessed_errors(diagnostics.begin() + static_cast<ptrdiff_t>(before_parse),
+                                               diagnostics.end());
+        diagnostics.resize(before_parse);
+        ParseOptions generic = resolved;
+        generic.dialect = Dialect::Generic;
+        parsers::ParseContext retry{parsed, generic, result.arena(), diagnostics};
+        ast::Script* generic_script = frontend->parse(retry);
+        if (has_errors(diagnostics)) {  // no better: keep the guess and what it found
+            diagnostics.resize(before_parse);
+            diagnostics.insert(diagnostics.end(), guessed_errors.begin(), guessed_errors.end());
+        } else {
+            std::string why = std::string(dialect_name(resolved.dialect)) + ", its first guess, does not read it";
+            diagnostics[before_parse - 1] = make_diagnostic(DiagId::DialectGuessed, {0, 0}, {"generic", why});
+            resolved.dialect = Dialect::Generic;
+            script = generic_script;
+        }
+    }
+    result.set_dialect(resolved.dialect);
+    if (script) script->dialect = resolved.dialect;
     if (script && script->statements.empty() && !has_errors(diagnostics)) {
         diagnostics.push_back(make_diagnostic(DiagId::EmptyInput, {0, static_cast<uint32_t>(source->text().size())}));
         script = nullptr;

@@ -376,10 +376,11 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
     ast::Arena arena;
     NormalizeOptions options;
     options.fold_all_names = expected_language != generated_language;
-    options.dialect = diff_options.dialect;
+    // --dialect auto: the dialect the generated query was read in
+    options.dialect = diff_options.dialect == Dialect::Auto ? generated.dialect : diff_options.dialect;
     options.off.insert(diff_options.normalize_off.begin(), diff_options.normalize_off.end());
     NormalizeOptions expected_options = options, generated_options = std::move(options);
-    if (!traits(diff_options.dialect).double_quotes_name) {
+    if (!traits(expected_options.dialect).double_quotes_name) {
         expected_options.counterpart_strings = string_literals(generated);
         generated_options.counterpart_strings = string_literals(expected);
     }

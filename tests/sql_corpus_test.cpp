@@ -49,7 +49,7 @@ size_t count_identity_failures(const std::string& set, const std::vector<CorpusQ
         ParseResult first = parse(q.text, options);
         if (!first.ok()) continue;
         ++checked;
-        std::string canonical = to_sql(*first.script());
+        std::string canonical = to_sql(*first.script(), {.dialect = dialect});
         ParseResult second = parse(canonical, options);
         if (second.ok() && ast::equal(first.script(), second.script())) continue;
         ++failures;

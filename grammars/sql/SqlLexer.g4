@@ -12,8 +12,8 @@
 lexer grammar SqlLexer;
 
 // Made only by the hand-written lexer, in dialects whose lexing asks for it (no rule here):
-// PATH_COLON is Snowflake's `:` of `col:field`.
-tokens { PATH_COLON }
+// PATH_COLON is Snowflake's `:` of `col:field`; STAGE_NAME is a Snowflake stage `@stage/path`.
+tokens { PATH_COLON, STAGE_NAME }
 
 // ---------------------------------------------------------------- keywords
 ABORT: A B O R T;
@@ -111,6 +111,7 @@ IGNORE: I G N O R E;
 ILIKE: I L I K E;
 IMMEDIATE: I M M E D I A T E;
 IN: I N;
+INCLUDE: I N C L U D E;
 INDEX: I N D E X;
 INHERITS: I N H E R I T S;
 INITIALLY: I N I T I A L L Y;
@@ -166,6 +167,7 @@ OVER: O V E R;
 OWNER: O W N E R;
 PARTITION: P A R T I T I O N;
 PERCENT: P E R C E N T;
+PIVOT: P I V O T;
 PLAN: P L A N;
 POSITION: P O S I T I O N;
 PRAGMA: P R A G M A;
@@ -180,7 +182,9 @@ RECURSIVE: R E C U R S I V E;
 REFERENCES: R E F E R E N C E S;
 REGEXP: R E G E X P;
 RENAME: R E N A M E;
+REPEATABLE: R E P E A T A B L E;
 REPLACE: R E P L A C E;
+RESPECT: R E S P E C T;
 RESTRICT: R E S T R I C T;
 RETURNING: R E T U R N I N G;
 REVOKE: R E V O K E;
@@ -191,10 +195,12 @@ ROLLUP: R O L L U P;
 ROW: R O W;
 ROWS: R O W S;
 SAFE_CAST: S A F E '_' C A S T;
+SAMPLE: S A M P L E;
 SAVEPOINT: S A V E P O I N T;
 SCHEMA: S C H E M A;
 SECOND: S E C O N D;
 SECONDS: S E C O N D S;
+SEED: S E E D;
 SELECT: S E L E C T;
 SEPARATOR: S E P A R A T O R;
 SESSION: S E S S I O N;
@@ -209,9 +215,11 @@ SOME: S O M E;
 SOURCE: S O U R C E;
 START: S T A R T;
 STORED: S T O R E D;
+STRUCT: S T R U C T;
 SUBSTRING: S U B S T R I N G;
 SYMMETRIC: S Y M M E T R I C;
 TABLE: T A B L E;
+TABLESAMPLE: T A B L E S A M P L E;
 TARGET: T A R G E T;
 TEMP: T E M P;
 TEMPORARY: T E M P O R A R Y;
@@ -233,6 +241,7 @@ UNION: U N I O N;
 UNIQUE: U N I Q U E;
 UNKNOWN: U N K N O W N;
 UNLOGGED: U N L O G G E D;
+UNPIVOT: U N P I V O T;
 UNSIGNED: U N S I G N E D;
 UPDATE: U P D A T E;
 USE: U S E;
@@ -302,6 +311,8 @@ LPAREN: '(';
 RPAREN: ')';
 LBRACKET: '[';
 RBRACKET: ']';
+LBRACE: '{';                     // DuckDB struct literal {'a': 1}
+RBRACE: '}';
 COMMA: ',';
 SEMI: ';';
 DOT: '.';

@@ -143,15 +143,13 @@ queryPrimary
       whereClause?
       groupByClause?
       havingClause?
-      windowClause?
-      qualifyClause?                                    # SelectCore
+      (windowClause qualifyClause? | qualifyClause windowClause?)?   # SelectCore
     // DuckDB: FROM first, the select list optional (then every column).
     | fromClause (SELECT selectQuantifier? selectItem (COMMA selectItem)*)?
       whereClause?
       groupByClause?
       havingClause?
-      windowClause?
-      qualifyClause?                                    # FromFirstCore
+      (windowClause qualifyClause? | qualifyClause windowClause?)?   # FromFirstCore
     | valuesClause                                      # ValuesQuery
     | LPAREN query RPAREN                               # ParenthesizedQuery
     ;
@@ -217,8 +215,51 @@ fromClause
 
 // Joins are a flat list, left-associative: ((a JOIN b) JOIN c). Not left-recursive, for the same
 // reason as queryBody.
+// A table operator (PIVOT, UNPIVOT, sampling) applies to the relation just before it.
 tableRef
-    : tablePrimary joinClause*
+    : tablePrimary (joinClause | tableOperator)*
+    ;
+
+tableOperator
+    : PIVOT LPAREN pivotAggregate (COMMA pivotAggregate)* FOR pivotColumns IN LPAREN pivotValues RPAREN
+      (DEFAULT ON NULL_ LPAREN expr RPAREN)? RPAREN tableAlias?                       # PivotOperator
+    | UNPIVOT (nulls=(INCLUDE | EXCLUDE) NULLS)? LPAREN pivotColumns FOR identifier
+      IN LPAREN pivotValue (COMMA pivotValue)* RPAREN RPAREN tableAlias?              # UnpivotOperator
+    // TABLESAMPLE (PostgreSQL, T-SQL, BigQuery, DuckDB), SAMPLE (Snowflake), USING SAMPLE (DuckDB)
+    | (TABLESAMPLE | SAMPLE | USING SAMPLE) sampleSpec tableAlias?                     # SampleOperator
+    ;
+
+pivotAggregate
+    : expr (AS? identifier)?
+    ;
+
+// The column(s) a PIVOT spreads, or the value column(s) an UNPIVOT fills.
+pivotColumns
+    : identifier (DOT identifier)*                      # SinglePivotColumn
+    | LPAREN identifier (COMMA identifier)* RPAREN      # PivotColumnList
+    ;
+
+pivotValues
+    : ANY orderByClause?                                # AnyPivotValues
+    | query                                             # QueryPivotValues
+    | pivotValue (COMMA pivotValue)*                    # ListedPivotValues
+    ;
+
+pivotValue
+    : expr (AS? (alias=identifier | aliasString=STRING | aliasNumber=INTEGER_LITERAL))?
+    ;
+
+sampleSpec
+    : method=identifier? LPAREN sampleSize RPAREN sampleSeed?                                     # MethodFirstSample
+    | sampleSize (LPAREN method=identifier (COMMA seed=signedNumber)? RPAREN)? sampleSeed?        # SizeFirstSample
+    ;
+
+sampleSize
+    : (number | parameter) unit=(PERCENT | PERCENT_SIGN | ROWS)?
+    ;
+
+sampleSeed
+    : (REPEATABLE | SEED) LPAREN signedNumber RPAREN
     ;
 
 joinClause
@@ -241,10 +282,18 @@ joinCondition
     ;
 
 tablePrimary
-    : qualifiedName tableAlias? tableHint?              # NamedTable
+    // `ds.events_*`: a BigQuery wildcard table
+    : qualifiedName wildcard=STAR? tableAlias? tableHint?   # NamedTable
+    // Snowflake `@stage/path (FILE_FORMAT => 'f')`
+    | STAGE_NAME (LPAREN functionArg (COMMA functionArg)* RPAREN)? tableAlias?   # StageTable
     | LATERAL? LPAREN query RPAREN tableAlias?          # DerivedTable
-    | LATERAL? functionCall tableAlias?                 # TableFunction
+    // Snowflake TABLE(GENERATOR(...)); BigQuery UNNEST(a) AS x WITH OFFSET AS i
+    | LATERAL? (functionCall | TABLE LPAREN functionCall RPAREN) tableAlias? withOffset?   # TableFunction
     | LPAREN tableRef RPAREN tableAlias?                # ParenthesizedTableRef
+    ;
+
+withOffset
+    : WITH OFFSET (AS? identifier)?
     ;
 
 // `AS 'x'` / `'x'` (SQLite, MySQL) are string aliases.
@@ -357,6 +406,9 @@ valueExpr
     | TRIM LPAREN trimSpec=(LEADING | TRAILING | BOTH)? chars=valueExpr? FROM valueExpr RPAREN   # TrimFromExpr
     | EXISTS LPAREN query RPAREN                                        # ExistsExpr
     | ARRAY LBRACKET exprList? RBRACKET                                 # ArrayLiteralExpr
+    | ARRAY LT dataType GT LBRACKET exprList? RBRACKET                  # TypedArrayExpr
+    | STRUCT (LT structField (COMMA structField)* GT)? LPAREN (structArg (COMMA structArg)*)? RPAREN   # StructExpr
+    | LBRACE (structEntry (COMMA structEntry)*)? RBRACE                 # StructLiteralExpr
     | LBRACKET exprList? RBRACKET                                       # BracketListExpr
     | ARRAY BRACKET_IDENTIFIER                                          # ArraySingleNameExpr
     | ARRAY LPAREN query RPAREN                                         # ArraySubqueryExpr
@@ -415,6 +467,21 @@ caseWhen
     : WHEN condition=expr THEN result=expr
     ;
 
+// BigQuery STRUCT(1 AS a, x)
+structArg
+    : expr (AS identifier)?
+    ;
+
+// DuckDB {'a': 1, b: 2}
+structEntry
+    : (key=STRING | identifier) COLON expr
+    ;
+
+// STRUCT<a INT64, STRING>
+structField
+    : identifier? dataType
+    ;
+
 // MySQL MATCH ... AGAINST (... IN NATURAL LANGUAGE MODE | IN BOOLEAN MODE | WITH QUERY EXPANSION)
 fullTextModifier
     : IN NATURAL? identifier identifier? (WITH QUERY identifier)?   # InModeModifier
@@ -465,13 +532,19 @@ timeUnit
 
 // The name is a qualified name, or one of the reserved words that are also function names.
 functionCall
-    : (name=qualifiedName | keywordName=(LEFT | RIGHT)) LPAREN functionArgs? RPAREN
-      withinGroupClause? filterClause? overClause?
+    : (name=qualifiedName | keywordName=(LEFT | RIGHT | OFFSET)) LPAREN functionArgs? RPAREN
+      nullTreatment? withinGroupClause? filterClause? overClause?
+    ;
+
+// IGNORE NULLS / RESPECT NULLS of FIRST_VALUE, LAG, ARRAY_AGG (inside the parentheses or after them)
+nullTreatment
+    : (IGNORE | RESPECT) NULLS
     ;
 
 functionArgs
     : STAR                                                               # StarArgs
-    | setQuantifier? functionArg (COMMA functionArg)* orderByClause? (LIMIT limit=expr)? (SEPARATOR string)?   # ExprArgs
+    | setQuantifier? functionArg (COMMA functionArg)* nullTreatment? orderByClause? (LIMIT limit=expr)?
+      (SEPARATOR string)?                                                # ExprArgs
     ;
 
 functionArg
@@ -524,6 +597,8 @@ typeName
     : DOUBLE PRECISION?                                 # DoubleType
     | (SIGNED | UNSIGNED) typeNameWord?                 # SignedType
     | INTERVAL intervalUnit?                            # IntervalType
+    | ARRAY LT dataType GT                              # ArrayOfType
+    | STRUCT LT structField (COMMA structField)* GT     # StructType
     | identifier (DOT identifier)* VARYING?             # NamedType
     ;
 
@@ -608,17 +683,17 @@ nonReservedKeyword
     | COMMIT | CONCURRENTLY | CONFLICT | CONVERT | CUBE | CURRENT | DATABASE | DATE | DAY | DAYS | DECLARE
     | DEFERRABLE | DEFERRED | DELETE | DETACH | DIV | DO | DOUBLE | DROP | DUPLICATE | ESCAPE
     | EXCLUDE | EXCLUSIVE | EXPLAIN | EXTRACT | FAIL | FILTER | FIRST | FOLLOWING | GENERATED | GLOB
-    | GRANT | GROUPING | GROUPS | HOUR | HOURS | IDENTITY | IF | IGNORE | ILIKE | IMMEDIATE
+    | GRANT | GROUPING | GROUPS | HOUR | HOURS | IDENTITY | IF | IGNORE | ILIKE | IMMEDIATE | INCLUDE
     | INDEX | INHERITS | INITIALLY | INSERT | INTERVAL | ISNULL | KEY | LAST | LEADING | LOCAL
     | LOCKED | MATCH | MATCHED | MATERIALIZED | MERGE | MICROSECOND | MILLISECOND | MINUTE
     | MINUTES | MOD | MONTH | MONTHS | NEXT | NO | NOTHING | NOTNULL | NOWAIT | NULLS | OF
-    | ONLY | OTHERS | OVER | OWNER | PARTITION | PERCENT | PLAN | POSITION | PRAGMA | PRECEDING
-    | PRECISION | QUARTER | QUERY | RANGE | RECURSIVE | REGEXP | RENAME | REPLACE | RESTRICT
-    | REVOKE | RLIKE | ROLLBACK | ROLLUP | ROW | ROWS | SAVEPOINT | SCHEMA | SECOND | SECONDS
+    | ONLY | OTHERS | OVER | OWNER | PARTITION | PERCENT | PIVOT | PLAN | POSITION | PRAGMA | PRECEDING
+    | PRECISION | QUARTER | QUERY | RANGE | RECURSIVE | REGEXP | RENAME | REPEATABLE | REPLACE | RESPECT | RESTRICT
+    | REVOKE | RLIKE | ROLLBACK | ROLLUP | ROW | ROWS | SAMPLE | SAVEPOINT | SCHEMA | SECOND | SECONDS | SEED
     | SEPARATOR | SESSION | SETS | SHARE | SHOW | SIGNED | SIMILAR | SKIP_ | SOURCE | START
-    | STORED | SUBSTRING | SYMMETRIC | TARGET | TEMP | TEMPORARY | TIES | TIME | TIMESTAMP | TOP
+    | STORED | STRUCT | SUBSTRING | SYMMETRIC | TABLESAMPLE | TARGET | TEMP | TEMPORARY | TIES | TIME | TIMESTAMP | TOP
     | TRAILING | TRANSACTION | TRIM | TRUNCATE | TRY_CAST | SAFE_CAST | TYPE | UNBOUNDED | UNKNOWN
-    | UNLOGGED | UNSIGNED | UPDATE | USE | VACUUM | VALUES | VARYING | VERBOSE | VIEW | WEEK
+    | UNLOGGED | UNPIVOT | UNSIGNED | UPDATE | USE | VACUUM | VALUES | VARYING | VERBOSE | VIEW | WEEK
     | WEEKS | WITHIN | WITHOUT | WORK | XOR | YEAR | YEARS | ZEROFILL | ZONE
     ;
 

@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "qdiff/dialect.hpp"
 #include "qdiff/source.hpp"
 
 namespace qdiff::ast {
@@ -221,6 +222,9 @@ protected:
 struct Script : Node {
     QDIFF_NODE_CLASS(Script, Node)
     List<Statement*> statements;
+    // The SQL dialect it was read in (with --dialect auto, the guess), for the linter and the
+    // normalizer; how it was read, not part of its structure (not reflected, not compared).
+    Dialect dialect = Dialect::Generic;
     QDIFF_REFLECT(v("statements", s.statements);)
 };
 
@@ -448,6 +452,44 @@ struct ValuesTable : Relation {
     List<Name> column_aliases;
     QDIFF_REFLECT(v("columns", s.columns); v("rows", s.rows); v("alias", s.alias);
                   v("column_aliases", s.column_aliases);)
+};
+
+// PIVOT / UNPIVOT applied to a relation (Snowflake, BigQuery, T-SQL, DuckDB).
+// PIVOT: `values` are the aggregates (with their aliases), `columns` the column whose values become
+// columns, `in` those values (with aliases). UNPIVOT: `values` the value column(s), `columns` the name
+// column, `in` the unpivoted columns (with their labels).
+struct PivotTable : Relation {
+    QDIFF_NODE_CLASS(PivotTable, Relation)
+    Relation* source = nullptr;
+    bool unpivot = false;
+    bool include_nulls = false;  // UNPIVOT INCLUDE NULLS
+    List<SelectItem*> values;
+    List<Expr*> columns;
+    List<SelectItem*> in;
+    Query* in_query = nullptr;   // Snowflake IN (subquery)
+    bool in_any = false;         // Snowflake IN (ANY [ORDER BY ...])
+    List<OrderItem*> in_order;
+    Expr* default_on_null = nullptr;
+    Name alias;
+    List<Name> column_aliases;
+    QDIFF_REFLECT(v("source", s.source); v("unpivot", s.unpivot); v("include_nulls", s.include_nulls);
+                  v("values", s.values); v("columns", s.columns); v("in", s.in); v("in_query", s.in_query);
+                  v("in_any", s.in_any); v("in_order", s.in_order); v("default_on_null", s.default_on_null);
+                  v("alias", s.alias); v("column_aliases", s.column_aliases);)
+};
+
+// A sample of a relation: TABLESAMPLE, Snowflake SAMPLE, DuckDB USING SAMPLE.
+struct SampledTable : Relation {
+    QDIFF_NODE_CLASS(SampledTable, Relation)
+    Relation* source = nullptr;
+    std::string_view method;  // upper case (BERNOULLI, SYSTEM, RESERVOIR...); empty when not given
+    Expr* size = nullptr;
+    bool rows = false;        // size counts rows; otherwise a percentage
+    Expr* seed = nullptr;     // REPEATABLE (n) / SEED (n)
+    Name alias;
+    List<Name> column_aliases;
+    QDIFF_REFLECT(v("source", s.source); v("method", s.method); v("size", s.size); v("rows", s.rows);
+                  v("seed", s.seed); v("alias", s.alias); v("column_aliases", s.column_aliases);)
 };
 
 // A parenthesised join tree used as one FROM item: `a JOIN (b JOIN c ON ...) ON ...`.

@@ -3,12 +3,14 @@
 #include <string>
 
 #include "qdiff/ast.hpp"
+#include "qdiff/dialect.hpp"
 
 namespace qdiff {
 
 struct PrintOptions {
     bool spans = false;   // include each node's byte span
     bool pretty = false;  // indent
+    Dialect dialect = Dialect::Generic;  // to_sql: string escapes as the dialect reads them
 };
 
 // Every non-empty field, in declaration order: {"kind": "Query", "projection": [...], ...}.
@@ -17,7 +19,7 @@ std::string to_json(const ast::Node& node, const PrintOptions& options = {});
 std::string to_sexpr(const ast::Node& node, const PrintOptions& options = {});
 // Canonical SQL-ish text: one spelling per construct, parenthesised by precedence. For SQL input it
 // parses back to an equal AST (the identity property the tests check).
-std::string to_sql(const ast::Node& node);
+std::string to_sql(const ast::Node& node, const PrintOptions& options = {});
 // Canonical KQL text: a lowered KQL AST prints as one pipeline per block, in the order of the block's
 // stages (joins, search, where, summarize, where (having), project/extend/distinct, union,
 // sort/top/take, then operators kept as options), so that parsing the text again gives an equal AST

@@ -34,6 +34,9 @@ struct DialectLexing {
     bool triple_quoted_strings = false;  // '''...''' and """...""" strings, over several lines
     bool raw_strings = false;            // r'...' keeps backslashes
     bool path_access = false;            // `col:field` is a path, not a `:name` parameter
+    bool stage_names = false;            // `@stage/path` is a stage (Snowflake), not an `@name` parameter
+    bool bracket_lists = false;          // `[x]` is a one-element list, never a [bracket] name
+    bool colon_is_punctuation = false;   // `:name` is `:` then a name (DuckDB {a:1}, l[1:n]), not a parameter
 };
 
 struct DialectTraits {
@@ -49,6 +52,7 @@ struct DialectTraits {
     bool amp_amp_is_and = false;                // && is AND, not array overlap
     bool spaceship_is_null_safe_equal = false;  // <=> is null-safe equality, not pgvector's cosine distance
     bool backslash_escapes = false;             // backslash escapes in ordinary '...' strings
+    bool arrow_is_lambda = false;               // `x -> x + 1` in a list function's arguments is a lambda
     // Where an output alias of the select list can be named.
     bool alias_in_group_by = false;
     bool alias_in_having = false;

@@ -42,6 +42,8 @@ public:
     ~ParseResult();
 
     Language language() const { return language_; }
+    // The SQL dialect the text was read in: the one asked for, or --dialect auto's guess.
+    Dialect dialect() const { return dialect_; }
     const SourceText& source() const { return *source_; }
     std::shared_ptr<const SourceText> shared_source() const { return source_; }
     // Null when the text has syntax errors: a partial tree is never handed out.
@@ -54,6 +56,7 @@ public:
     std::vector<Diagnostic>& mutable_diagnostics() { return diagnostics_; }
     void set_script(ast::Script* s) { script_ = s; }
     void set_language(Language l) { language_ = l; }
+    void set_dialect(Dialect d) { dialect_ = d; }
     // The text the front end read when it differs from source() (wrapping blanked, same offsets):
     // the tree's names and literals point into it.
     void keep_parsed_text(std::shared_ptr<const SourceText> parsed) { parsed_text_ = std::move(parsed); }
@@ -65,6 +68,7 @@ private:
     ast::Script* script_ = nullptr;
     std::vector<Diagnostic> diagnostics_;
     Language language_;
+    Dialect dialect_ = Dialect::Generic;
 };
 
 ParseResult parse(std::string text, const ParseOptions& options = {});

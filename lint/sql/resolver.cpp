@@ -161,6 +161,23 @@ private:
             s.name = v->alias.text;
             rename_columns(s, v->column_aliases);
             block.sources.push_back(std::move(s));
+        } else if (auto* sampled = dyn_cast<SampledTable>(&r)) {
+            // A sample has its source's columns, under its own alias when it has one.
+            if (!sampled->source) return;
+            size_t before = block.sources.size();
+            relation(*sampled->source, block, ctes);
+            if (block.sources.size() == before + 1 && !sampled->alias.empty()) {
+                block.sources.back().name = sampled->alias.text;
+                rename_columns(block.sources.back(), sampled->column_aliases);
+            }
+        } else if (auto* p = dyn_cast<PivotTable>(&r)) {
+            // PIVOT's columns come from the data (the IN values); its expressions read the source's
+            // columns, which this block does not see: neither side is checked.
+            Source s;
+            s.relation = p;
+            s.name = p->alias.text;
+            rename_columns(s, p->column_aliases);
+            block.sources.push_back(std::move(s));
         } else if (auto* jt = dyn_cast<JoinedTable>(&r)) {
             if (jt->first) relation(*jt->first, block, ctes);
             for (const Join* j : jt->joins) join(*j, block, ctes);
@@ -185,7 +202,12 @@ private:
                 for (const Source& s : block.sources) {
                     if (!star->qualifier.empty() && !iequals(s.name, star->qualifier.back().text)) continue;
                     if (!s.columns_known) block.output_known = false;
-                    block.output.insert(block.output.end(), s.columns.begin(), s.columns.end());
+                    for (std::string_view column : s.columns) {
+                        // `* EXCEPT (a)` / `* EXCLUDE (a)` leaves a out
+                        bool excluded = std::any_of(star->except.begin(), star->except.end(),
+                                                    [&](const ast::Name& n) { return iequals(n.text, column); });
+                        if (!excluded) block.output.push_back(column);
+                    }
                 }
             } else {
                 // SQLite names it by its text; other databases invent a name. Neither is a usable name.

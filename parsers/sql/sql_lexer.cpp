@@ -183,6 +183,7 @@ std::unique_ptr<Token> FastSqlLexer::make(size_t type, size_t start, size_t end)
     t->setTokenIndex(count_++);
     advanceLines(start, end);
     pos_ = end;
+    previousType_ = type;
     return t;
 }
 
@@ -263,7 +264,7 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
                                  : make(SqlLexer::BACKTICK_IDENTIFIER, start, e);
             }
             case '[': {
-                if (identStart(n1) && has(start + 1)) {
+                if (!lexing_.bracket_lists && identStart(n1) && has(start + 1)) {
                     size_t j = start + 2;
                     while (has(j) && s_[j] != ']' && s_[j] != ',' && s_[j] != '[' && s_[j] != '\r' && s_[j] != '\n')
                         ++j;
@@ -313,7 +314,7 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
                 if (n1 == '=') return make(SqlLexer::COLON_EQ, start, start + 2);
                 if (lexing_.path_access && has(start + 1) && (identStart(n1) || n1 == '"'))
                     return make(SqlLexer::PATH_COLON, start, start + 1);
-                if (has(start + 1) && identStart(n1)) {
+                if (!lexing_.colon_is_punctuation && has(start + 1) && identStart(n1)) {
                     size_t j = start + 2;
                     while (has(j) && identPart(at(j)) && !spaceAt(j)) ++j;
                     return make(SqlLexer::NAMED_PARAM, start, j);
@@ -322,6 +323,13 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
             case '@':
                 if (n1 == '>') return make(SqlLexer::CONTAINS, start, start + 2);
                 if (n1 == '@') return make(SqlLexer::AT_AT, start, start + 2);
+                if (lexing_.stage_names && has(start + 1) && (identStart(n1) || n1 == '~' || n1 == '%' || n1 == '"')) {
+                    size_t j = start + 2;  // @db.schema.stage/path/file.csv, @~/x, @%table
+                    while (has(j) && (identPart(at(j)) || at(j) == '.' || at(j) == '/' || at(j) == '-' ||
+                                      at(j) == '"') && !spaceAt(j))
+                        ++j;
+                    return make(SqlLexer::STAGE_NAME, start, j);
+                }
                 if (has(start + 1) && identStart(n1)) {
                     size_t j = start + 2;
                     while (has(j) && identPart(at(j)) && !spaceAt(j)) ++j;
@@ -337,9 +345,14 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
                 if (n1 == '>') return make(SqlLexer::NOT_EQ, start, start + 2);
                 if (n1 == '<') return make(SqlLexer::SHIFT_LEFT, start, start + 2);
                 if (n1 == '@') return make(SqlLexer::CONTAINED_BY, start, start + 2);
+                if (previousType_ == SqlLexer::ARRAY || previousType_ == SqlLexer::STRUCT) ++typeAngles_;
                 return make(SqlLexer::LT, start, start + 1);
             }
             case '>':
+                if (typeAngles_ > 0) {  // closes ARRAY<STRUCT<a INT64>>: `>>` is two closing angles there
+                    --typeAngles_;
+                    return make(SqlLexer::GT, start, start + 1);
+                }
                 if (n1 == '=') return make(SqlLexer::GE, start, start + 2);
                 if (n1 == '>') return make(SqlLexer::SHIFT_RIGHT, start, start + 2);
                 return make(SqlLexer::GT, start, start + 1);
@@ -377,6 +390,8 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
             case '(': return make(SqlLexer::LPAREN, start, start + 1);
             case ')': return make(SqlLexer::RPAREN, start, start + 1);
             case ']': return make(SqlLexer::RBRACKET, start, start + 1);
+            case '{': return make(SqlLexer::LBRACE, start, start + 1);
+            case '}': return make(SqlLexer::RBRACE, start, start + 1);
             case ',': return make(SqlLexer::COMMA, start, start + 1);
             case ';': return make(SqlLexer::SEMI, start, start + 1);
             case '.':

@@ -77,6 +77,8 @@ private:
     size_t cpByte_ = 0;   // codePointIndex: the last byte offset converted
     size_t cpIndex_ = 0;  // and its code-point index
     size_t count_ = 0;    // tokens made: the next one's index in the token stream
+    size_t previousType_ = 0;
+    size_t typeAngles_ = 0;  // open `<` of ARRAY<...> / STRUCT<...> types
 };
 
 }  // namespace qdiff::parsers::sql

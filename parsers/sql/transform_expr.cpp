@@ -46,14 +46,19 @@ List<Name> Transformer::qualified_name(G::QualifiedNameContext* c) {
 }
 
 std::string Transformer::canonical_tokens(antlr4::ParserRuleContext* c) {
+    return canonical_tokens(c->getStart()->getTokenIndex(), c->getStop()->getTokenIndex());
+}
+
+std::string Transformer::canonical_tokens(size_t first, size_t last) {
     std::string out;
     std::string_view previous;
-    for (size_t i = c->getStart()->getTokenIndex(); i <= c->getStop()->getTokenIndex(); ++i) {
+    for (size_t i = first; i <= last; ++i) {
         antlr4::Token* t = tokens_.get(i);
         if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
         std::string_view piece = ctx_.source.slice(token_span(ctx_.source, t));
-        bool glue = piece == "(" || piece == ")" || piece == "," || piece == "[" || piece == "]" || previous == "(" ||
-                    previous == "," || previous == "[" || previous.empty();
+        bool glue = piece == "(" || piece == ")" || piece == "," || piece == "[" || piece == "]" || piece == "<" ||
+                    piece == ">" || previous == "(" || previous == "," || previous == "[" || previous == "<" ||
+                    previous.empty();
         if (!glue) out += ' ';
         out += (piece.front() == '"' || piece.front() == '`') ? std::string(piece) : support::to_upper(piece);
         previous = piece;
@@ -62,7 +67,13 @@ std::string Transformer::canonical_tokens(antlr4::ParserRuleContext* c) {
 }
 
 std::string_view Transformer::data_type(G::DataTypeContext* c) {
-    return c ? arena_.copy(canonical_tokens(c)) : std::string_view{};
+    if (!c) return {};
+    for (size_t i = c->getStart()->getTokenIndex(); i <= c->getStop()->getTokenIndex(); ++i) {
+        if (tokens_.get(i)->getType() != G::LT) continue;
+        require(DialectFeature::AngleBracketTypes, tokens_.get(i));  // ARRAY<T>, STRUCT<...>
+        break;
+    }
+    return arena_.copy(canonical_tokens(c));
 }
 
 void Transformer::require(DialectFeature feature, antlr4::Token* at) {
@@ -379,6 +390,55 @@ antlrcpp::Any Transformer::visitArrayLiteralExpr(G::ArrayLiteralExprContext* c) 
     auto* a = make<Array>(c);
     a->items = exprs(c->exprList());
     return done(a, c);
+}
+
+// BigQuery ARRAY<INT64>[1, 2]: the array cast to its declared type.
+antlrcpp::Any Transformer::visitTypedArrayExpr(G::TypedArrayExprContext* c) {
+    require(DialectFeature::AngleBracketTypes, c->LT()->getSymbol());
+    auto* a = make<Array>(c);
+    a->items = exprs(c->exprList());
+    auto* cast = make<Cast>(c);
+    cast->expr = a;
+    cast->type = arena_.copy(canonical_tokens(c->getStart()->getTokenIndex(), c->GT()->getSymbol()->getTokenIndex()));
+    return done(cast, c);
+}
+
+// BigQuery STRUCT(1 AS a, x), STRUCT<a INT64>(1): a call of STRUCT whose named fields are NamedArgs
+// (cast to the declared type when there is one).
+antlrcpp::Any Transformer::visitStructExpr(G::StructExprContext* c) {
+    require(DialectFeature::StructLiterals, c->getStart());
+    std::vector<Expr*> args;
+    for (auto* arg : c->structArg()) {
+        Expr* value = expr(arg->expr());
+        if (!arg->identifier()) {
+            args.push_back(value);
+            continue;
+        }
+        auto* named = make<NamedArg>(arg);
+        named->name = name(arg->identifier());
+        named->value = value;
+        args.push_back(named);
+    }
+    FunctionCall* f = call(c, ctx_.source.slice(span(c->STRUCT()->getSymbol())), std::move(args));
+    if (!c->LT()) return done(f, c);
+    require(DialectFeature::AngleBracketTypes, c->LT()->getSymbol());
+    auto* cast = make<Cast>(c);
+    cast->expr = f;
+    cast->type = arena_.copy(canonical_tokens(c->getStart()->getTokenIndex(), c->GT()->getSymbol()->getTokenIndex()));
+    return done(cast, c);
+}
+
+// DuckDB {'a': 1, b: x}: the same STRUCT call as BigQuery's STRUCT(1 AS a, x AS b).
+antlrcpp::Any Transformer::visitStructLiteralExpr(G::StructLiteralExprContext* c) {
+    require(DialectFeature::StructLiterals, c->getStart());
+    std::vector<Expr*> args;
+    for (auto* entry : c->structEntry()) {
+        auto* named = make<NamedArg>(entry);
+        named->name = entry->key ? Name{string_value(entry->key), false} : name(entry->identifier());
+        named->value = expr(entry->expr());
+        args.push_back(named);
+    }
+    return done(call(c, "STRUCT", std::move(args)), c);
 }
 
 // ARRAY[x] where the lexer saw a T-SQL bracketed name.
@@ -776,20 +836,14 @@ FunctionCall* Transformer::function_call(G::FunctionCallContext* c) {
     } else if (auto* a = alt<G::ExprArgsContext>(function_args)) {
         ChildrenByRule arg_parts(a);
         f->distinct = alt<G::SetDistinctContext>(arg_parts.first<G::SetQuantifierContext>(G::RuleSetQuantifier));
+        bool lambdas = dialect().arrow_is_lambda && takes_lambda(f->name);
         for (auto* arg : rule_children<G::FunctionArgContext>(a, G::RuleFunctionArg)) {
-            if (auto* p = alt<G::PositionalArgContext>(arg)) {
-                args.push_back(expr(static_cast<antlr4::ParserRuleContext*>(p->children.front())));
-            } else if (auto* n = alt<G::NamedArgContext>(arg)) {
-                auto* named = make<NamedArg>(n);
-                named->name = name(n->identifier());
-                named->value = expr(n->expr());
-                args.push_back(named);
-            } else if (auto* s = alt<G::QualifiedStarArgContext>(arg)) {
-                auto* star = make<Star>(s);
-                star->qualifier = names(s->qualifiedStar()->identifier());
-                args.push_back(star);
-            }
+            Expr* lowered = function_arg(arg);
+            args.push_back(lambdas ? lambda_from_arrow(lowered) : lowered);
         }
+        auto* nulls = arg_parts.first<G::NullTreatmentContext>(G::RuleNullTreatment);
+        if (!nulls) nulls = parts.first<G::NullTreatmentContext>(G::RuleNullTreatment);
+        if (nulls) args.push_back(null_treatment(nulls));
         if (auto* order = arg_parts.first<G::OrderByClauseContext>(G::RuleOrderByClause)) {
             auto items = order_by(order);
             arg_order.assign(items.begin(), items.end());
@@ -824,6 +878,88 @@ FunctionCall* Transformer::function_call(G::FunctionCallContext* c) {
         }
     }
     return f;
+}
+
+// IGNORE NULLS / RESPECT NULLS, inside the parentheses or after them: an argument named nulls.
+Expr* Transformer::null_treatment(G::NullTreatmentContext* c) {
+    auto* named = make<NamedArg>(c);
+    named->name = {"nulls", false};
+    named->value = keyword(c, c->IGNORE() ? "IGNORE NULLS" : "RESPECT NULLS");
+    return named;
+}
+
+Expr* Transformer::function_arg(G::FunctionArgContext* arg) {
+    if (auto* p = alt<G::PositionalArgContext>(arg)) return expr(static_cast<antlr4::ParserRuleContext*>(p->children.front()));
+    if (auto* n = alt<G::NamedArgContext>(arg)) {
+        auto* named = make<NamedArg>(n);
+        named->name = name(n->identifier());
+        named->value = expr(n->expr());
+        return named;
+    }
+    auto* s = static_cast<G::QualifiedStarArgContext*>(arg);
+    auto* star = make<Star>(s);
+    star->qualifier = names(s->qualifiedStar()->identifier());
+    return star;
+}
+
+// The list functions that take a lambda (DuckDB list_transform(l, x -> x + 1), Snowflake FILTER).
+bool Transformer::takes_lambda(const List<Name>& function) {
+    static constexpr std::string_view kNames[] = {
+        "list_transform", "array_transform", "list_apply", "array_apply", "apply", "transform",
+        "list_filter",    "array_filter",    "filter",     "list_reduce", "array_reduce", "reduce",
+    };
+    if (function.size() != 1 || function[0].quoted) return false;
+    for (std::string_view n : kNames)
+        if (support::iequals(function[0].text, n)) return true;
+    return false;
+}
+
+// `x -> body` / `(a, b) -> body` in an argument of a lambda-taking function. The grammar reads the
+// arrow as the JSON operator, which binds tighter than comparisons and AND: `x -> x > 1` parses as
+// `(x -> x) > 1`. The arrow therefore sits on the leftmost spine of the argument; the lambda's body
+// is the argument with the arrow replaced by its right operand.
+Expr* Transformer::lambda_from_arrow(Expr* arg) {
+    Expr** slot = &arg;
+    for (;;) {
+        Expr* e = *slot;
+        if (auto* b = dyn_cast<Binary>(e)) {
+            if (b->op == BinaryOp::JsonGet) break;
+            slot = &b->lhs;
+        } else if (auto* between = dyn_cast<Between>(e)) {
+            slot = &between->expr;
+        } else if (auto* in = dyn_cast<InList>(e)) {
+            slot = &in->expr;
+        } else if (auto* u = dyn_cast<Unary>(e); u && u->op != UnaryOp::Not && u->op != UnaryOp::Negate &&
+                                                 u->op != UnaryOp::Plus && u->op != UnaryOp::BitNot) {
+            slot = &u->operand;  // postfix IS NULL, IS TRUE, ...
+        } else {
+            return arg;
+        }
+    }
+    auto* arrow = &cast<Binary>(**slot);
+    std::vector<ColumnDef*> params;
+    auto param = [&](Expr* e) {
+        auto* ref = dyn_cast<ColumnRef>(e);
+        if (!ref || ref->path.size() != 1) return false;
+        auto* p = arena_.make<ColumnDef>();
+        p->span = ref->span;
+        p->name = ref->path[0];
+        params.push_back(p);
+        return true;
+    };
+    if (auto* tuple = dyn_cast<Tuple>(arrow->lhs)) {
+        for (Expr* item : tuple->items)
+            if (!param(item)) return arg;
+    } else if (!param(arrow->lhs)) {
+        return arg;
+    }
+    Span whole = arg->span;
+    *slot = arrow->rhs;
+    auto* lambda = arena_.make<Lambda>();
+    lambda->span = whole;
+    lambda->params = list(params);
+    lambda->body = arg;
+    return lambda;
 }
 
 WindowSpec* Transformer::window_spec(G::WindowSpecContext* c) {

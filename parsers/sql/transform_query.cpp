@@ -307,15 +307,145 @@ Relation* Transformer::table_ref_as_relation(G::TableRefContext* c) {
 Relation* Transformer::table_ref(G::TableRefContext* c, std::vector<Join*>& joins) {
     // tableRef: tablePrimary joinClause*
     auto* p = static_cast<G::TablePrimaryContext*>(c->children.front());
+    const size_t before = joins.size();
     Relation* first = nullptr;
     // A leftmost `(a JOIN b ON ...)` is the chain itself: joins are left-associative.
     if (auto* paren = alt<G::ParenthesizedTableRefContext>(p); paren && !paren->tableAlias() && joins.empty())
         first = table_ref(paren->tableRef(), joins);
     else
         first = lower<Relation>(p);
-    for (size_t i = 1; i < c->children.size(); ++i)
-        joins.push_back(join(static_cast<G::JoinClauseContext*>(c->children[i])));
+    for (size_t i = 1; i < c->children.size(); ++i) {
+        auto* child = static_cast<antlr4::ParserRuleContext*>(c->children[i]);
+        if (child->getRuleIndex() == G::RuleJoinClause) {
+            joins.push_back(join(static_cast<G::JoinClauseContext*>(child)));
+            continue;
+        }
+        // A table operator applies to everything before it: after joins, to the joined table.
+        if (joins.size() > before) {
+            auto* joined = make<JoinedTable>(c);
+            joined->first = first;
+            joined->joins = list(std::vector<Join*>(joins.begin() + static_cast<ptrdiff_t>(before), joins.end()));
+            joins.resize(before);
+            first = joined;
+        }
+        first = table_operator(static_cast<G::TableOperatorContext*>(child), first);
+    }
     return first;
+}
+
+Relation* Transformer::table_operator(G::TableOperatorContext* c, Relation* source) {
+    if (auto* s = alt<G::SampleOperatorContext>(c)) {
+        auto* t = make<SampledTable>(c);
+        t->source = source;
+        require(DialectFeature::TableSample, s->getStart());
+        G::SampleSizeContext* size = nullptr;
+        G::IdentifierContext* method = nullptr;
+        G::SampleSeedContext* seed = nullptr;
+        bool bare_counts_rows = false;
+        if (auto* m = alt<G::MethodFirstSampleContext>(s->sampleSpec())) {
+            size = m->sampleSize();
+            method = m->method;
+            seed = m->sampleSeed();
+        } else {
+            auto* f = static_cast<G::SizeFirstSampleContext*>(s->sampleSpec());
+            size = f->sampleSize();
+            method = f->method;
+            seed = f->sampleSeed();
+            if (f->seed) t->seed = expr_of_signed_number(f->seed);
+            bare_counts_rows = true;  // DuckDB `USING SAMPLE 5` takes 5 rows
+        }
+        if (method) t->method = arena_.copy(support::to_upper(text(method)));
+        if (auto* n = size->number())
+            t->size = number(n, n->getStart());
+        else {
+            auto* p = make<Parameter>(size->parameter());
+            p->text = text(size->parameter());
+            t->size = p;
+        }
+        t->rows = size->unit ? size->unit->getType() == G::ROWS : bare_counts_rows;
+        if (seed) t->seed = expr_of_signed_number(seed->signedNumber());
+        table_alias(s->tableAlias(), t->alias, t->column_aliases);
+        return t;
+    }
+    require(DialectFeature::Pivot, c->getStart());
+    auto* t = make<PivotTable>(c);
+    t->source = source;
+    auto pivot_values = [&](const std::vector<G::PivotValueContext*>& values) {
+        std::vector<SelectItem*> items;
+        for (auto* v : values) {
+            auto* item = make<SelectItem>(v);
+            item->expr = expr(v->expr());
+            if (v->alias)
+                item->alias = name(v->alias);
+            else if (v->aliasString)
+                item->alias = {string_value(v->aliasString), true};
+            else if (v->aliasNumber)
+                item->alias = {ctx_.source.slice(span(v->aliasNumber)), true};
+            items.push_back(item);
+        }
+        return list(items);
+    };
+    auto column_refs = [&](G::PivotColumnsContext* columns) {
+        std::vector<Expr*> refs;
+        if (auto* single = alt<G::SinglePivotColumnContext>(columns)) {
+            auto* ref = make<ColumnRef>(single);
+            ref->path = names(single->identifier());
+            refs.push_back(ref);
+        } else {
+            for (auto* id : static_cast<G::PivotColumnListContext*>(columns)->identifier()) {
+                auto* ref = make<ColumnRef>(id);
+                ref->path = list(std::vector<Name>{name(id)});
+                refs.push_back(ref);
+            }
+        }
+        return refs;
+    };
+    if (auto* p = alt<G::PivotOperatorContext>(c)) {
+        std::vector<SelectItem*> aggregates;
+        for (auto* a : p->pivotAggregate()) {
+            auto* item = make<SelectItem>(a);
+            item->expr = expr(a->expr());
+            if (a->identifier()) item->alias = name(a->identifier());
+            aggregates.push_back(item);
+        }
+        t->values = list(aggregates);
+        t->columns = list(column_refs(p->pivotColumns()));
+        G::PivotValuesContext* values = p->pivotValues();
+        if (auto* any = alt<G::AnyPivotValuesContext>(values)) {
+            t->in_any = true;
+            t->in_order = order_by(any->orderByClause());
+        } else if (auto* q = alt<G::QueryPivotValuesContext>(values)) {
+            t->in_query = query(q->query());
+        } else {
+            t->in = pivot_values(static_cast<G::ListedPivotValuesContext*>(values)->pivotValue());
+        }
+        if (p->DEFAULT()) t->default_on_null = expr(p->expr());
+        table_alias(p->tableAlias(), t->alias, t->column_aliases);
+        return t;
+    }
+    auto* u = static_cast<G::UnpivotOperatorContext*>(c);
+    t->unpivot = true;
+    t->include_nulls = u->nulls && u->nulls->getType() == G::INCLUDE;
+    std::vector<SelectItem*> values;
+    for (Expr* ref : column_refs(u->pivotColumns())) {
+        auto* item = arena_.make<SelectItem>();
+        item->span = ref->span;
+        item->expr = ref;
+        values.push_back(item);
+    }
+    t->values = list(values);
+    auto* name_column = make<ColumnRef>(u->identifier());
+    name_column->path = list(std::vector<Name>{name(u->identifier())});
+    t->columns = list(std::vector<Expr*>{name_column});
+    t->in = pivot_values(u->pivotValue());
+    table_alias(u->tableAlias(), t->alias, t->column_aliases);
+    return t;
+}
+
+Expr* Transformer::expr_of_signed_number(G::SignedNumberContext* c) {
+    Literal* value = number(c->number(), c->number()->getStart());
+    if (!c->MINUS_SIGN()) return value;
+    return negate(c, value);
 }
 
 static JoinKind join_kind(G::JoinKindContext* c) {
@@ -365,7 +495,38 @@ antlrcpp::Any Transformer::visitNamedTable(G::NamedTableContext* c) {
     auto* t = make<TableRef>(c);
     ChildrenByRule parts(c);
     t->name = qualified_name(parts.first<G::QualifiedNameContext>(G::RuleQualifiedName));
+    if (c->wildcard) {  // BigQuery `ds.events_*`: the star belongs to the last part of the name
+        require(DialectFeature::WildcardTables, c->wildcard);
+        std::vector<Name> parts_with_star(t->name.begin(), t->name.end());
+        parts_with_star.back().text = arena_.copy(std::string(parts_with_star.back().text) + "*");
+        t->name = list(parts_with_star);
+    }
     table_alias(parts.first<G::TableAliasContext>(G::RuleTableAlias), t->alias, t->column_aliases);
+    return done(t, c);
+}
+
+// Snowflake `@stage/path`, with options `(FILE_FORMAT => 'f')` a table function named by the stage.
+antlrcpp::Any Transformer::visitStageTable(G::StageTableContext* c) {
+    Name stage{ctx_.source.slice(span(c->STAGE_NAME()->getSymbol())), false};
+    Name alias;
+    List<Name> column_aliases;
+    table_alias(c->tableAlias(), alias, column_aliases);
+    if (!c->LPAREN()) {
+        auto* t = make<TableRef>(c);
+        t->name = list(std::vector<Name>{stage});
+        t->alias = alias;
+        t->column_aliases = column_aliases;
+        return done(t, c);
+    }
+    auto* call = make<FunctionCall>(c);
+    call->name = list(std::vector<Name>{stage});
+    std::vector<Expr*> args;
+    for (auto* arg : c->functionArg()) args.push_back(function_arg(arg));
+    call->args = list(args);
+    auto* t = make<TableFunction>(c);
+    t->call = call;
+    t->alias = alias;
+    t->column_aliases = column_aliases;
     return done(t, c);
 }
 
@@ -382,6 +543,20 @@ antlrcpp::Any Transformer::visitTableFunction(G::TableFunctionContext* c) {
     t->lateral = c->LATERAL() != nullptr;
     t->call = function_call(c->functionCall());
     table_alias(c->tableAlias(), t->alias, t->column_aliases);
+    if (auto* offset = c->withOffset()) {  // BigQuery: the element's position, an argument named with_offset
+        auto* named = make<NamedArg>(offset);
+        named->name = {"with_offset", false};
+        if (offset->identifier()) {
+            auto* ref = make<ColumnRef>(offset->identifier());
+            ref->path = list(std::vector<Name>{name(offset->identifier())});
+            named->value = ref;
+        } else {
+            named->value = keyword(offset, "OFFSET");
+        }
+        std::vector<Expr*> args(t->call->args.begin(), t->call->args.end());
+        args.push_back(named);
+        t->call->args = list(args);
+    }
     return done(t, c);
 }
 

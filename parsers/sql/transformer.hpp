@@ -26,7 +26,7 @@ using G = qdiff_gen::SqlParser;
 #define QDIFF_SQL_QUERY_ALTERNATIVES(X)                                                                          \
     X(SelectCore)                                                                                                \
     X(ValuesQuery) X(ParenthesizedQuery) X(NamedTable) X(DerivedTable) X(TableFunction) X(ParenthesizedTableRef) \
-        X(FromFirstCore)
+        X(FromFirstCore) X(StageTable)
 #define QDIFF_SQL_EXPR_ALTERNATIVES(X)                                                                                 \
     X(NotExpr)                                                                                                         \
     X(AndExpr) X(XorExpr) X(OrExpr) X(ValueExpression) X(NumberLiteralExpr) X(StringLiteralExpr) X(NullLiteralExpr)    \
@@ -41,7 +41,8 @@ using G = qdiff_gen::SqlParser;
                                         X(InListExpr) X(BetweenExpr) X(LikeExpr) X(LikeEscapeExpr) X(RegexMatchExpr)   \
                                             X(ComparisonExpr) X(QuantifiedComparisonExpr) X(IsLiteralExpr)             \
                                                 X(IsDistinctFromExpr) X(IsExpr) X(NullTestPostfixExpr)                 \
-                                                    X(PathAccessExpr)
+                                                    X(PathAccessExpr) X(TypedArrayExpr) X(StructExpr)         \
+                                                        X(StructLiteralExpr)
 #define QDIFF_SQL_ALTERNATIVES(X) \
     QDIFF_SQL_STATEMENT_ALTERNATIVES(X) QDIFF_SQL_QUERY_ALTERNATIVES(X) QDIFF_SQL_EXPR_ALTERNATIVES(X)
 
@@ -91,6 +92,8 @@ private:
     ast::Relation* table_ref(G::TableRefContext* c, std::vector<ast::Join*>& joins);
     ast::Relation* table_ref_as_relation(G::TableRefContext* c);
     ast::Join* join(G::JoinClauseContext* c);
+    ast::Relation* table_operator(G::TableOperatorContext* c, ast::Relation* source);
+    ast::Expr* expr_of_signed_number(G::SignedNumberContext* c);
     void table_alias(G::TableAliasContext* c, ast::Name& alias, ast::List<ast::Name>& columns);
     ast::List<ast::Expr*> group_by(G::GroupByClauseContext* c);
     ast::List<ast::OrderItem*> order_by(G::OrderByClauseContext* c);
@@ -110,6 +113,10 @@ private:
     ast::Expr* with_sign(antlr4::Token* sign, antlr4::ParserRuleContext* c, ast::Expr* quantity);
     ast::Expr* quantified_operand(G::QueryContext* subquery, G::ExprContext* array);
     ast::FunctionCall* function_call(G::FunctionCallContext* c);
+    ast::Expr* function_arg(G::FunctionArgContext* c);
+    ast::Expr* null_treatment(G::NullTreatmentContext* c);
+    static bool takes_lambda(const ast::List<ast::Name>& function);
+    ast::Expr* lambda_from_arrow(ast::Expr* arg);
     ast::FunctionCall* call(antlr4::ParserRuleContext* c, std::string_view name, std::vector<ast::Expr*> args);
     ast::WindowSpec* window_spec(G::WindowSpecContext* c);
     ast::WindowFrame* frame(G::FrameClauseContext* c);
@@ -128,6 +135,7 @@ private:
 
     // Token texts of a subtree joined by single spaces, upper case, no space around ( ) , [ ].
     std::string canonical_tokens(antlr4::ParserRuleContext* c);
+    std::string canonical_tokens(size_t first_token, size_t last_token);
     const DialectTraits& dialect() const { return traits(ctx_.options.dialect); }
     // Syntax that only some dialects accept: a dialect-feature error at `at` in the others.
     void require(DialectFeature feature, antlr4::Token* at);
