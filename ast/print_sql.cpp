@@ -96,6 +96,18 @@ static bool is_wildcard_table(std::string_view s) {
     return s.size() > 1 && s.back() == '*' && is_plain_identifier(s.substr(0, s.size() - 1));
 }
 
+// A BigQuery project name written unquoted with dashes, `my-project-2`, as the lexer reads it: a
+// name, then dashes each followed by letters, digits or underscores.
+static bool is_dashed_name(std::string_view s) {
+    size_t dash = s.find('-');
+    if (dash == std::string_view::npos || !is_plain_identifier(s.substr(0, dash))) return false;
+    for (size_t i = dash; i < s.size(); ++i) {
+        bool word = std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_';
+        if (!(word || (s[i] == '-' && i + 1 < s.size() && s[i + 1] != '-'))) return false;
+    }
+    return s.back() != '-';
+}
+
 class SqlPrinter {
 public:
     std::string out;
@@ -144,8 +156,9 @@ public:
 
 private:
     void name(const Name& n) {
-        if (!n.quoted && (is_plain_identifier(n.text) || is_wildcard_table(n.text) || n.text.starts_with('@'))) {
-            out += n.text;  // a BigQuery wildcard table `events_*`, a Snowflake stage `@stage/path`
+        if (!n.quoted && (is_plain_identifier(n.text) || is_wildcard_table(n.text) || is_dashed_name(n.text) ||
+                          n.text.starts_with('@'))) {
+            out += n.text;  // BigQuery `events_*` and `my-project`, a Snowflake stage `@stage/path`
             return;
         }
         out += '"';

@@ -105,6 +105,10 @@ TEST_CASE("warehouse syntax prints and parses back to an equal AST in its dialec
          "SELECT list_filter(l, x -> (x > 1 AND x IS NOT NULL)), list_reduce(l, (a, b) -> (a + b)) FROM t"},
         {"SELECT f(j -> 'a'), list_filter(l, x -> 'a') FROM t", Dialect::Postgres,
          "SELECT f(j -> 'a'), list_filter(l, x -> 'a') FROM t"},
+        {"SELECT w.word FROM bigquery-public-data.samples.shakespeare AS w JOIN my-proj-2.ds.t ON w.word = t.w",
+         Dialect::Bigquery,
+         "SELECT w.word FROM bigquery-public-data.samples.shakespeare AS w JOIN my-proj-2.ds.t ON w.word = t.w"},
+        {"SELECT a-b.c FROM t-x.ds.t", Dialect::Generic, "SELECT a - b.c FROM t-x.ds.t"},
     };
     for (const Case& c : cases) {
         INFO(c.sql << " in " << dialect_name(c.dialect));
@@ -146,6 +150,13 @@ TEST_CASE("dialect lexing: backslash escapes, # comments, triple-quoted, raw str
     CHECK_FALSE(parse("SELECT 1 # comment", {.language = Language::Sql, .dialect = Dialect::Postgres}).ok());
     CHECK(parse("SELECT 'a\\'", {.language = Language::Sql, .dialect = Dialect::Postgres}).ok());
     CHECK_FALSE(parse("SELECT 'a\\'", {.language = Language::Sql, .dialect = Dialect::Bigquery}).ok());
+    // A dashed project name where a table is named (BigQuery, and generic, which reads every dialect);
+    // `a-b.c` is a subtraction anywhere else, and a syntax error after FROM in the other dialects.
+    CHECK(sexpr_of("SELECT x FROM my-project.ds.t", Dialect::Bigquery).find("(\"my-project\" ds t)") != std::string::npos);
+    CHECK(sexpr_of("SELECT a-b.c, d - e FROM t", Dialect::Bigquery) ==
+          sexpr_of("SELECT a - b.c, d - e FROM t", Dialect::Generic));
+    CHECK_FALSE(parse("SELECT 1 FROM a-b", {.language = Language::Sql, .dialect = Dialect::Bigquery}).ok());
+    CHECK_FALSE(parse("SELECT x FROM my-project.ds.t", {.language = Language::Sql, .dialect = Dialect::Postgres}).ok());
 }
 
 TEST_CASE("dialect auto: names the dialect it read the text in", "[sql][dialect]") {

@@ -37,6 +37,7 @@ struct DialectLexing {
     bool stage_names = false;            // `@stage/path` is a stage (Snowflake), not an `@name` parameter
     bool bracket_lists = false;          // `[x]` is a one-element list, never a [bracket] name
     bool colon_is_punctuation = false;   // `:name` is `:` then a name (DuckDB {a:1}, l[1:n]), not a parameter
+    bool dashed_project_names = false;   // FROM my-project.dataset.t: a dashed name where a table is named (BigQuery)
 };
 
 struct DialectTraits {

@@ -187,6 +187,30 @@ std::unique_ptr<Token> FastSqlLexer::make(size_t type, size_t start, size_t end)
     return t;
 }
 
+// BigQuery reads `FROM my-project.dataset.t` with the project name unquoted: only where a table is
+// named and only before a dot, so that `a-b` stays a subtraction everywhere else.
+size_t FastSqlLexer::dashedNameEnd(size_t start, size_t end) const {
+    switch (previousType_) {
+        case SqlLexer::FROM:
+        case SqlLexer::JOIN:
+        case SqlLexer::INTO:
+        case SqlLexer::UPDATE:
+        case SqlLexer::TABLE:
+        case SqlLexer::USING: break;
+        default: return end;
+    }
+    // Project ids are ASCII letters, digits and dashes; the printer writes back the same set bare.
+    auto word = [](unsigned char c) { return c < 0x80 && c != '$' && identPart(c); };
+    for (size_t i = start; i < end; ++i)
+        if (!word(at(i))) return end;
+    size_t j = end;
+    while (at(j) == '-' && word(at(j + 1))) {
+        j += 2;
+        while (word(at(j))) ++j;
+    }
+    return j != end && at(j) == '.' ? j : end;
+}
+
 std::unique_ptr<Token> FastSqlLexer::nextToken() {
     for (;;) {
         size_t start = pos_;
@@ -456,6 +480,8 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
             }
             size_t j = start + 1;
             while (has(j) && identPart(at(j)) && !spaceAt(j)) ++j;
+            if (lexing_.dashed_project_names)
+                if (size_t e = dashedNameEnd(start, j); e != j) return make(SqlLexer::IDENTIFIER, start, e);
             return make(keywordOrIdentifier(start, j), start, j);
         }
         return make(SqlLexer::ERROR_CHAR, start, start + 1);

@@ -64,6 +64,7 @@ private:
     size_t scanTripleQuoted(size_t i) const;    // at three quotes (BigQuery)
     size_t scanNumber(size_t i, size_t* type) const;
     size_t dollarTagEnd(size_t i) const;  // at '$': end of "$tag$" / "$$", or npos
+    size_t dashedNameEnd(size_t start, size_t end) const;  // the name [start, end) continued by -part…: its end
     void advanceLines(size_t from, size_t to);
     size_t codePointIndex(size_t byte);  // of a byte offset at or after the last one asked
     std::unique_ptr<antlr4::Token> make(size_t type, size_t start, size_t end);
