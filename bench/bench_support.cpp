@@ -13,11 +13,13 @@ BenchArgs parse_args(int argc, char** argv) {
         std::string a = argv[i];
         if (a == "--passes" && i + 1 < argc)
             args.passes = std::stoi(argv[++i]);
+        else if (a == "--dialect" && i + 1 < argc)
+            args.dialect = argv[++i];
         else
             args.files.push_back(a);
     }
     if (args.files.empty()) {
-        std::fprintf(stderr, "usage: %s [--passes N] FILE...\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [--passes N] [--dialect NAME] FILE...\n", argv[0]);
         std::exit(2);
     }
     return args;

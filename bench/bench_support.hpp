@@ -7,9 +7,10 @@
 
 namespace qdiff::bench {
 
-// `[--passes N] FILE...`
+// `[--passes N] [--dialect NAME] FILE...`
 struct BenchArgs {
     int passes = 5;
+    std::string dialect;  // empty: the tool's default
     std::vector<std::string> files;
 };
 BenchArgs parse_args(int argc, char** argv);

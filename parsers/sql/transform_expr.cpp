@@ -397,10 +397,14 @@ antlrcpp::Any Transformer::visitTypedArrayExpr(G::TypedArrayExprContext* c) {
     require(DialectFeature::AngleBracketTypes, c->LT()->getSymbol());
     auto* a = make<Array>(c);
     a->items = exprs(c->exprList());
+    return done(cast_to_written_type(a, c, c->GT()->getSymbol()), c);
+}
+
+Cast* Transformer::cast_to_written_type(Expr* value, antlr4::ParserRuleContext* c, antlr4::Token* closing) {
     auto* cast = make<Cast>(c);
-    cast->expr = a;
-    cast->type = arena_.copy(canonical_tokens(c->getStart()->getTokenIndex(), c->GT()->getSymbol()->getTokenIndex()));
-    return done(cast, c);
+    cast->expr = value;
+    cast->type = arena_.copy(canonical_tokens(c->getStart()->getTokenIndex(), closing->getTokenIndex()));
+    return cast;
 }
 
 // BigQuery STRUCT(1 AS a, x), STRUCT<a INT64>(1): a call of STRUCT whose named fields are NamedArgs
@@ -422,10 +426,7 @@ antlrcpp::Any Transformer::visitStructExpr(G::StructExprContext* c) {
     FunctionCall* f = call(c, ctx_.source.slice(span(c->STRUCT()->getSymbol())), std::move(args));
     if (!c->LT()) return done(f, c);
     require(DialectFeature::AngleBracketTypes, c->LT()->getSymbol());
-    auto* cast = make<Cast>(c);
-    cast->expr = f;
-    cast->type = arena_.copy(canonical_tokens(c->getStart()->getTokenIndex(), c->GT()->getSymbol()->getTokenIndex()));
-    return done(cast, c);
+    return done(cast_to_written_type(f, c, c->GT()->getSymbol()), c);
 }
 
 // DuckDB {'a': 1, b: x}: the same STRUCT call as BigQuery's STRUCT(1 AS a, x AS b).

@@ -136,6 +136,8 @@ private:
     // Token texts of a subtree joined by single spaces, upper case, no space around ( ) , [ ].
     std::string canonical_tokens(antlr4::ParserRuleContext* c);
     std::string canonical_tokens(size_t first_token, size_t last_token);
+    // BigQuery ARRAY<..>[..], STRUCT<..>(..): `value` cast to the type written from c's start to `closing` (the `>`).
+    ast::Cast* cast_to_written_type(ast::Expr* value, antlr4::ParserRuleContext* c, antlr4::Token* closing);
     const DialectTraits& dialect() const { return traits(ctx_.options.dialect); }
     // Syntax that only some dialects accept: a dialect-feature error at `at` in the others.
     void require(DialectFeature feature, antlr4::Token* at);
