@@ -140,7 +140,10 @@ private:
     json compact_components(const json& structural) {
         json out = json::array();
         if (!structural.contains("components") || !structural["components"].is_object()) return out;
-        for (const auto& [name, c] : structural["components"].items()) {
+        for (const auto& item : structural["components"].items()) {
+            // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+            const std::string& name = item.key();
+            const json& c = item.value();
             // Absent on both sides: full credit, nothing to show; left out of the means, as the batch summary does.
             if (!c.is_object() || c.value("absent", false)) continue;
             json spans = c.contains("spans") && c["spans"].is_object() ? c["spans"] : json::object();
