@@ -6,6 +6,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "qdiff/lint.hpp"
+#include "qdiff/schema.hpp"
 #include "support/json_writer.hpp"
 
 namespace qdiff::cli {
@@ -48,10 +49,8 @@ std::string render_json_result(const LintResult& r, const SourceText& source) {
 
 // `--schema FILE#NAME`: NAME picks one database of a multi-database file.
 Schema load_schema_option(const std::string& spec) {
-    size_t hash = spec.rfind('#');
-    std::string path = hash == std::string::npos ? spec : spec.substr(0, hash);
-    std::string selector = hash == std::string::npos ? "" : spec.substr(hash + 1);
-    SchemaLoadResult loaded = load_schema(path, selector);
+    SchemaSpec split = split_schema_spec(spec);
+    SchemaLoadResult loaded = load_schema(split.path, split.selector);
     if (!loaded.schema) {
         std::string message = "cannot load the schema " + spec;
         for (const Diagnostic& d : loaded.diagnostics) message += "\n  " + d.message;

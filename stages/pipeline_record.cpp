@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "diff/diff_json.hpp"
+#include "qdiff/schema.hpp"
 
 namespace qdiff::stages {
 namespace {
@@ -23,9 +24,9 @@ std::string resolve_db(const std::string& db, const std::string& base_dir) {
 }
 
 std::string resolve_schema(const std::string& schema, const std::string& base_dir) {
-    size_t hash = schema.find('#');
-    if (hash == std::string::npos) return resolve(schema, base_dir);
-    return resolve(schema.substr(0, hash), base_dir) + schema.substr(hash);
+    SchemaSpec spec = split_schema_spec(schema);
+    std::string path = resolve(spec.path, base_dir);
+    return schema.size() > spec.path.size() ? path + "#" + spec.selector : path;
 }
 
 // A result set is a file path, or inline JSON (a string starting with [ or {, or a JSON value).

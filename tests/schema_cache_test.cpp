@@ -1,6 +1,8 @@
 // The schema cache shared by the workers of a batch run.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <thread>
 #include <vector>
@@ -35,4 +37,20 @@ TEST_CASE("schema cache: a selector picks another entry; a bad file is kept as i
     CHECK_FALSE(missing->schema);
     REQUIRE_FALSE(missing->diagnostics.empty());
     CHECK(missing->diagnostics.front().code() == "schema-unreadable");
+}
+
+TEST_CASE("schema cache: a path may contain '#', as for lint --schema", "[batch][schema-cache]") {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / ("qdiff-cache-#" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    fs::copy_file(fs::path(QDIFF_TEST_DATA_DIR) / "schema/kusto_databases.json", dir / "k.json",
+                  fs::copy_options::overwrite_existing);
+    SchemaCache cache;
+    auto picked = cache.get((dir / "k.json").string() + "#Telemetry");
+    REQUIRE(picked->schema);
+    CHECK(picked->schema->name == "Telemetry");
+    auto other = cache.get((dir / "k.json").string() + "#telemetry");  // another key, the same parsed file
+    REQUIRE(other->schema);
+    CHECK(other.get() != picked.get());
+    fs::remove_all(dir);
 }

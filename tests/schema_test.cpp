@@ -240,6 +240,38 @@ TEST_CASE("Spider tables.json: every database loads", "[schema]") {
     CHECK(keyed > 700);
 }
 
+TEST_CASE("SchemaFile: a file parsed once gives every database what load_schema gives", "[schema]") {
+    QDIFF_REQUIRE_CORPUS();
+    const std::string path = (testing::corpus_dir() / "sql/spider/tables.json").string();
+    const SchemaFile file(path);
+    for (const char* db_id : {"concert_singer", "pets_1", "car_1", "CONCERT_SINGER", "concert_singr", ""}) {
+        INFO(db_id);
+        SchemaLoadResult picked = file.select(db_id), loaded = load_schema(path, db_id);
+        CHECK(picked.format == loaded.format);
+        REQUIRE(picked.schema.has_value() == loaded.schema.has_value());
+        if (picked.schema) {
+            CHECK(picked.schema->name == loaded.schema->name);
+            CHECK(picked.schema->origin == path);
+            CHECK(picked.schema->table_names() == loaded.schema->table_names());
+        } else {
+            REQUIRE(picked.diagnostics.size() == 1);
+            CHECK(picked.diagnostics[0].message == loaded.diagnostics.at(0).message);
+        }
+    }
+    // A file that cannot be read or parsed gives its one diagnostic to every pick.
+    const SchemaFile broken(data("no-such-file.json").string());
+    for (const char* selector : {"", "any"}) CHECK(failure(broken.select(selector)).code() == "schema-unreadable");
+}
+
+TEST_CASE("split_schema_spec: the selector follows the last '#'", "[schema]") {
+    CHECK(split_schema_spec("tables.json").path == "tables.json");
+    CHECK(split_schema_spec("tables.json").selector.empty());
+    SchemaSpec spec = split_schema_spec("runs/#3/tables.json#concert_singer");
+    CHECK(spec.path == "runs/#3/tables.json");
+    CHECK(spec.selector == "concert_singer");
+    CHECK(split_schema_spec("shop.json#").selector.empty());
+}
+
 TEST_CASE("Spider tables.json: selecting a database", "[schema]") {
     QDIFF_REQUIRE_CORPUS();
     const std::string path = (testing::corpus_dir() / "sql/spider/tables.json").string();

@@ -2,6 +2,7 @@
 // typed columns, keys and descriptions, loaded from any of the formats listed in `SchemaFormat`.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,5 +98,32 @@ SchemaLoadResult load_schema(const std::string& path, const std::string& selecto
 // The same from text already in memory (not for SqliteFile).
 SchemaLoadResult load_schema_text(std::string_view text, const std::string& origin, const std::string& selector = "",
                                   SchemaFormat format = SchemaFormat::Auto);
+
+// A schema file read, checked and parsed once, from which databases are then picked: load_schema(path,
+// selector) is SchemaFile(path).select(selector). A batch over Spider's tables.json (800 KB, a db_id
+// per case) parsed the whole file again for each database, which took longer than scoring the cases.
+class SchemaFile {
+public:
+    explicit SchemaFile(const std::string& path, SchemaFormat format = SchemaFormat::Auto);
+    SchemaFile(SchemaFile&&) noexcept;
+    SchemaFile& operator=(SchemaFile&&) noexcept;
+    ~SchemaFile();
+
+    // Safe to call from several threads at once.
+    SchemaLoadResult select(const std::string& selector = "") const;
+
+    struct Prepared;  // lint/schema/load.cpp
+
+private:
+    std::unique_ptr<const Prepared> prepared_;
+};
+
+// `--schema` and a batch case's "schema" write "path" or "path#selector". The split is at the last '#':
+// a path may contain one, a database name may not.
+struct SchemaSpec {
+    std::string path;
+    std::string selector;
+};
+SchemaSpec split_schema_spec(std::string_view spec);
 
 }  // namespace qdiff

@@ -6,9 +6,6 @@
 
 namespace qdiff::schema_loading {
 
-LoadContext::LoadContext(std::string_view text, std::string origin, std::string selector)
-    : source_(std::string(text), std::move(origin)), selector_(std::move(selector)) {}
-
 std::string LoadContext::where(uint32_t offset) const {
     LineCol at = source_.position(offset);
     return fmt::format("{}:{}:{}", origin(), at.line, at.column);

@@ -59,21 +59,19 @@ bool icontains(std::string_view text, std::string_view word) {
 
 bool looks_like_ddl(std::string_view text) { return icontains(text, "CREATE") && icontains(text, "TABLE"); }
 
-Schema load_json(const LoadContext& ctx, SchemaFormat& format) {
-    weaviate::JsonParseResult parsed = weaviate::parse_json(ctx.text());
-    for (const Diagnostic& d : parsed.diagnostics) {
-        if (d.severity == Severity::Error) ctx.malformed(d.span, fmt::format("invalid JSON: {}", d.message));
-    }
-    if (!parsed.value) ctx.malformed({}, "invalid JSON");
-    const JsonValue& root = *parsed.value;
+// The parsed document's format, detected unless one was asked for.
+SchemaFormat json_format(const LoadContext& ctx, const JsonValue& root, SchemaFormat asked) {
+    if (asked != SchemaFormat::Auto) return asked;
+    SchemaFormat format = detect_json_format(root);
     if (format == SchemaFormat::Auto) {
-        format = detect_json_format(root);
-        if (format == SchemaFormat::Auto) {
-            ctx.fail(DiagId::SchemaUnknownFormat, root.span,
-                     "JSON with none of the members that mark a schema: \"tables\", \"classes\", \"Databases\", "
-                     "\"table_metadata\", or an array of objects with \"db_id\" or \"Database\"");
-        }
+        ctx.fail(DiagId::SchemaUnknownFormat, root.span,
+                 "JSON with none of the members that mark a schema: \"tables\", \"classes\", \"Databases\", "
+                 "\"table_metadata\", or an array of objects with \"db_id\" or \"Database\"");
     }
+    return format;
+}
+
+Schema load_json(const LoadContext& ctx, const JsonValue& root, SchemaFormat format) {
     switch (format) {
         case SchemaFormat::Qdiff: return load_qdiff_json(ctx, root);
         case SchemaFormat::SpiderTables: return load_spider_tables(ctx, root);
@@ -107,10 +105,27 @@ SchemaLoadResult failure(Diagnostic d, SchemaFormat format) {
 
 }  // namespace
 
-SchemaLoadResult load_schema_text(std::string_view text, const std::string& origin, const std::string& selector,
-                                  SchemaFormat format) {
-    LoadContext ctx(text, origin, selector);
+// Everything about a schema text that does not depend on the database picked: its line index, its
+// format and, for the JSON formats, the parsed document. Or the failure every pick then reports.
+struct SchemaFile::Prepared {
+    std::string path;
+    SchemaFormat format = SchemaFormat::Auto;
+    std::optional<SchemaLoadResult> failure;
+    bool sqlite = false;  // introspected through the library at each pick, never read as text
+    std::optional<SourceText> source;
+    std::optional<JsonValue> json;  // empty for SQL DDL
+};
+
+namespace {
+
+SchemaFile::Prepared prepare_text(std::string text, const std::string& origin, SchemaFormat format) {
+    SchemaFile::Prepared p;
+    p.path = origin;
+    p.format = format;
+    const SourceText& source = p.source.emplace(std::move(text), origin);
+    LoadContext ctx(source, "");
     try {
+        std::string_view text = source.text();
         if (text.starts_with(kSqliteHeader) || format == SchemaFormat::SqliteFile) {
             ctx.fail(DiagId::SchemaUnknownFormat, Span{},
                      "an SQLite database is read from its file, not from text in memory");
@@ -123,48 +138,98 @@ SchemaLoadResult load_schema_text(std::string_view text, const std::string& orig
                 ctx.fail(DiagId::SchemaUnknownFormat, Span{},
                          "neither JSON, nor SQL with CREATE TABLE, nor an SQLite database");
             }
-            return finish(load_sql_ddl(ctx), origin, SchemaFormat::SqlDdl);
+            p.format = SchemaFormat::SqlDdl;
+            return p;
         }
-        Schema schema = load_json(ctx, format);
-        return finish(std::move(schema), origin, format);
+        weaviate::JsonParseResult parsed = weaviate::parse_json(text);
+        for (const Diagnostic& d : parsed.diagnostics) {
+            if (d.severity == Severity::Error) ctx.malformed(d.span, fmt::format("invalid JSON: {}", d.message));
+        }
+        if (!parsed.value) ctx.malformed({}, "invalid JSON");
+        p.format = json_format(ctx, *parsed.value, format);
+        p.json = std::move(parsed.value);
     } catch (const LoadError& e) {
-        return failure(e.diagnostic, format);
+        p.failure = failure(e.diagnostic, format);
     }
+    return p;
 }
 
-SchemaLoadResult load_schema(const std::string& path, const std::string& selector, SchemaFormat format) {
+SchemaFile::Prepared prepare_file(const std::string& path, SchemaFormat format) {
+    SchemaFile::Prepared p;
+    p.path = path;
+    p.format = format;
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
-        return failure(make_diagnostic(DiagId::SchemaUnreadable, {}, {path, "it is a directory"}), format);
+        p.failure = failure(make_diagnostic(DiagId::SchemaUnreadable, {}, {path, "it is a directory"}), format);
+        return p;
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return failure(make_diagnostic(DiagId::SchemaUnreadable, {}, {path, std::strerror(errno)}), format);
+        p.failure = failure(make_diagnostic(DiagId::SchemaUnreadable, {}, {path, std::strerror(errno)}), format);
+        return p;
     }
     // An SQLite database is introspected through the library, never read whole.
     char header[kSqliteHeader.size()] = {};
     in.read(header, sizeof header);
     if (format == SchemaFormat::SqliteFile ||
         (format == SchemaFormat::Auto && std::string_view(header, in.gcount()) == kSqliteHeader)) {
+        p.format = SchemaFormat::SqliteFile;
         if (load_sqlite_file == nullptr) {
-            return failure(make_diagnostic(DiagId::SchemaUnknownFormat, {},
-                                           {path,
-                                            "an SQLite database is read by the qdiff::stages library, "
-                                            "which this program does not link"}),
-                           SchemaFormat::SqliteFile);
+            p.failure = failure(make_diagnostic(DiagId::SchemaUnknownFormat, {},
+                                                {path,
+                                                 "an SQLite database is read by the qdiff::stages library, "
+                                                 "which this program does not link"}),
+                                SchemaFormat::SqliteFile);
         }
-        try {
-            return finish(load_sqlite_file(path), path, SchemaFormat::SqliteFile);
-        } catch (const LoadError& e) {
-            return failure(e.diagnostic, SchemaFormat::SqliteFile);
-        }
+        p.sqlite = true;
+        return p;
     }
     in.clear();
     in.seekg(0);
     std::ostringstream buffer;
     buffer << in.rdbuf();
-    if (in.bad()) return failure(make_diagnostic(DiagId::SchemaUnreadable, {}, {path, "read error"}), format);
-    return load_schema_text(std::move(buffer).str(), path, selector, format);
+    if (in.bad()) {
+        p.failure = failure(make_diagnostic(DiagId::SchemaUnreadable, {}, {path, "read error"}), format);
+        return p;
+    }
+    return prepare_text(std::move(buffer).str(), path, format);
+}
+
+SchemaLoadResult select_from(const SchemaFile::Prepared& p, const std::string& selector) {
+    if (p.failure) return *p.failure;
+    try {
+        if (p.sqlite) return finish(load_sqlite_file(p.path), p.path, SchemaFormat::SqliteFile);
+        LoadContext ctx(*p.source, selector);
+        Schema schema = p.json ? load_json(ctx, *p.json, p.format) : load_sql_ddl(ctx);
+        return finish(std::move(schema), p.path, p.format);
+    } catch (const LoadError& e) {
+        return failure(e.diagnostic, p.format);
+    }
+}
+
+}  // namespace
+
+SchemaFile::SchemaFile(const std::string& path, SchemaFormat format)
+    : prepared_(std::make_unique<const Prepared>(prepare_file(path, format))) {}
+SchemaFile::SchemaFile(SchemaFile&&) noexcept = default;
+SchemaFile& SchemaFile::operator=(SchemaFile&&) noexcept = default;
+SchemaFile::~SchemaFile() = default;
+
+SchemaLoadResult SchemaFile::select(const std::string& selector) const { return select_from(*prepared_, selector); }
+
+SchemaLoadResult load_schema_text(std::string_view text, const std::string& origin, const std::string& selector,
+                                  SchemaFormat format) {
+    return select_from(prepare_text(std::string(text), origin, format), selector);
+}
+
+SchemaLoadResult load_schema(const std::string& path, const std::string& selector, SchemaFormat format) {
+    return SchemaFile(path, format).select(selector);
+}
+
+SchemaSpec split_schema_spec(std::string_view spec) {
+    size_t hash = spec.rfind('#');
+    if (hash == std::string_view::npos) return {std::string(spec), ""};
+    return {std::string(spec.substr(0, hash)), std::string(spec.substr(hash + 1))};
 }
 
 }  // namespace qdiff

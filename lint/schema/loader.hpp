@@ -23,7 +23,7 @@ struct LoadError {
 
 class LoadContext {
 public:
-    LoadContext(std::string_view text, std::string origin, std::string selector);
+    LoadContext(const SourceText& source, std::string selector) : source_(source), selector_(std::move(selector)) {}
 
     const SourceText& source() const { return source_; }
     std::string_view text() const { return source_.text(); }
@@ -47,7 +47,7 @@ public:
     size_t pick_database(const std::vector<std::string>& names, Span file_span) const;
 
 private:
-    SourceText source_;
+    const SourceText& source_;  // parsed once per file, shared by every database picked from it
     std::string selector_;
 };
 

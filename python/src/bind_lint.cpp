@@ -37,9 +37,8 @@ py::object load_schema_spec(const std::string& spec) {
     SchemaLoadResult loaded;
     {
         py::gil_scoped_release release;
-        size_t hash = spec.rfind('#');
-        loaded =
-            hash == std::string::npos ? load_schema(spec) : load_schema(spec.substr(0, hash), spec.substr(hash + 1));
+        SchemaSpec split = split_schema_spec(spec);
+        loaded = load_schema(split.path, split.selector);
     }
     if (!loaded.schema) return schema_failure(loaded, spec);
     return py::cast(LoadedSchema{std::make_shared<const Schema>(std::move(*loaded.schema)), loaded.format});

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
+#include "qdiff/schema.hpp"
 #include "stages/results/results_stage.hpp"
 
 namespace qdiff::results::synth {
@@ -48,9 +49,8 @@ StageResult evaluate_synthesized(const Case& c, const StageContext& context, con
     std::optional<SchemaLoadResult> loaded;
     const Schema* schema = context.schema;
     if (!schema && !c.schema.empty()) {
-        size_t hash = c.schema.rfind('#');
-        loaded = hash == std::string::npos ? load_schema(c.schema)
-                                           : load_schema(c.schema.substr(0, hash), c.schema.substr(hash + 1));
+        SchemaSpec spec = split_schema_spec(c.schema);
+        loaded = load_schema(spec.path, spec.selector);
         if (loaded->schema) schema = &*loaded->schema;
     }
     if (!schema) {
