@@ -511,10 +511,16 @@ antlrcpp::Any Transformer::visitPivotStatementCore(G::PivotStatementCoreContext*
             item->expr = e;
             kept.push_back(item);
         };
+        auto keep_column = [&](const ColumnRef& ref) {  // a copy: a node has one place in the tree
+            auto* copy = arena_.make<ColumnRef>();
+            copy->span = ref.span;
+            copy->path = list(std::vector<Name>(ref.path.begin(), ref.path.end()));
+            keep(copy);
+        };
         for (Expr* g : group_by(group)) keep(g);
-        keep(on);
+        keep_column(*on);
         std::function<void(const Node&)> read_columns = [&](const Node& n) {
-            if (auto* ref = dyn_cast<ColumnRef>(&n)) return keep(const_cast<ColumnRef*>(ref));
+            if (auto* ref = dyn_cast<ColumnRef>(&n)) return keep_column(*ref);
             for_each_child(n, read_columns);
         };
         for (SelectItem* a : aggregates) read_columns(*a->expr);
