@@ -112,6 +112,10 @@ class SqlPrinter {
 public:
     std::string out;
     bool escape_backslashes = false;  // the dialect reads a backslash in '...' as an escape (MySQL, BigQuery)
+    bool time_travel_after_alias = false;  // BigQuery: `t AS a FOR SYSTEM_TIME AS OF ts`
+    // DuckDB: lambdas as `lambda x: body`, which it reads in any function's arguments (its `x -> body`
+    // is a lambda only in the list functions', see Transformer::takes_lambda)
+    bool lambda_keyword = false;
 
     void node(const Node& n) {
         if (auto* e = dyn_cast<Expr>(&n)) return expr(e);
@@ -336,6 +340,13 @@ private:
             }
             case Kind::Lambda: {
                 const auto& l = cast<Lambda>(*e);
+                if (is_arrow_lambda(l) && lambda_keyword) {  // DuckDB `lambda a, b: body`
+                    out += "lambda ";
+                    comma_list(l.params, [&](const ColumnDef* p) { name(p->name); });
+                    out += ": ";
+                    expr(static_cast<const Expr*>(l.body));
+                    return;
+                }
                 if (is_arrow_lambda(l)) {  // DuckDB / Snowflake `x -> body`, `(a, b) -> body`
                     if (l.params.size() != 1) out += '(';
                     comma_list(l.params, [&](const ColumnDef* p) { name(p->name); });
@@ -628,7 +639,9 @@ private:
             case Kind::TableRef: {
                 const auto& t = cast<TableRef>(r);
                 names(t.name);
+                if (!time_travel_after_alias) time_travel(t);
                 alias(t.alias, t.column_aliases);
+                if (time_travel_after_alias) time_travel(t);
                 return;
             }
             case Kind::DerivedTable: {
@@ -697,6 +710,23 @@ private:
             }
             default: out += kind_name(r.kind);
         }
+    }
+
+    void time_travel(const TableRef& t) {
+        if (!t.as_of_value) return;
+        if (t.as_of == "SYSTEM_TIME") {
+            out += " FOR SYSTEM_TIME AS OF ";
+            expr(t.as_of_value);
+            return;
+        }
+        size_t space = t.as_of.find(' ');  // Snowflake "AT TIMESTAMP" → AT(TIMESTAMP => value)
+        out += ' ';
+        out += t.as_of.substr(0, space);
+        out += '(';
+        out += t.as_of.substr(space + 1);
+        out += " => ";
+        expr(t.as_of_value);
+        out += ')';
     }
 
     void pivot(const PivotTable& p) {
@@ -917,6 +947,13 @@ private:
             out += "DISTINCT ON (";
             exprs(q.distinct_on);
             out += ") ";
+        }
+        for (const Expr* o : q.options) {
+            if (auto* as = dyn_cast<NamedArg>(o); as && as->name.text == "select_as") {
+                out += "AS ";
+                expr(as->value);
+                out += ' ';
+            }
         }
         if (q.projection.empty() && q.aggregations.empty()) out += '*';
         comma_list(q.projection, [&](const SelectItem* s) { select_item(*s); });
@@ -1247,6 +1284,8 @@ private:
 std::string to_sql(const ast::Node& node, const PrintOptions& options) {
     SqlPrinter printer;
     printer.escape_backslashes = traits(options.dialect).backslash_escapes;
+    printer.time_travel_after_alias = options.dialect == Dialect::Bigquery;
+    printer.lambda_keyword = options.dialect == Dialect::Duckdb;
     printer.node(node);
     return std::move(printer.out);
 }

@@ -154,6 +154,16 @@ TEST_CASE("qdiff tokens and qdiff tree", "[cli]") {
     Run text = run_cli("tokens --lang sql", "SELECT 'x");
     CHECK(text.exit_code == 1);
     CHECK(text.err.find("unterminated string literal") != std::string::npos);
+    // The tokens the parser reads in the dialect: BigQuery's # comments, ''' strings, dashed project
+    // names and the `>>` that closes two type brackets.
+    Run bigquery = run_cli("tokens --lang sql --dialect bigquery",
+                           "SELECT '''a'b''' # note\nFROM my-proj.ds.t /* c */ WHERE CAST(x AS ARRAY<ARRAY<INT64>>)");
+    CHECK(bigquery.exit_code == 0);
+    CHECK(bigquery.out.find("1:8\tSTRING\t''''a'b''''\n") != std::string::npos);
+    CHECK(bigquery.out.find("1:18\tLINE_COMMENT\t'# note'\thidden\n") != std::string::npos);
+    CHECK(bigquery.out.find("2:6\tIDENTIFIER\t'my-proj'\n") != std::string::npos);
+    CHECK(bigquery.out.find("\tBLOCK_COMMENT\t'/* c */'\thidden\n") != std::string::npos);
+    CHECK(bigquery.out.find("SHIFT_RIGHT") == std::string::npos);
     Run tree = run_cli("tree --lang sql", "SELECT a FROM t");
     CHECK(tree.exit_code == 0);
     CHECK(tree.out.rfind("sqlScript\n", 0) == 0);

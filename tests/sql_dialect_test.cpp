@@ -58,6 +58,16 @@ TEST_CASE("warehouse syntax is accepted in its dialects and a dialect-feature er
          {Dialect::Tsql, Dialect::Bigquery, Dialect::Snowflake, Dialect::Duckdb}},
         {"SELECT * FROM t TABLESAMPLE BERNOULLI (10)",
          {Dialect::Postgres, Dialect::Tsql, Dialect::Bigquery, Dialect::Snowflake, Dialect::Duckdb}},
+        {"SELECT * FROM t FOR SYSTEM_TIME AS OF '2024-01-01'", {Dialect::Tsql, Dialect::Bigquery}},
+        {"SELECT * FROM t AT(OFFSET => -60) AS x", {Dialect::Snowflake}},
+        {"SELECT * FROM t BEFORE(STATEMENT => '8e5d0ca9')", {Dialect::Snowflake}},
+        {"SELECT AS STRUCT a, b FROM t", {Dialect::Bigquery}},
+        {"SELECT AS VALUE STRUCT(1 AS a) FROM t", {Dialect::Bigquery}},
+        {"SELECT CAST(x AS STRUCT(a INTEGER, b VARCHAR)) FROM t", {Dialect::Duckdb}},
+        {"CREATE TABLE t (u UNION(n INT, s VARCHAR))", {Dialect::Duckdb}},
+        {"SELECT list_transform(l, lambda x: x + 1) FROM t", {Dialect::Duckdb}},
+        {"PIVOT t ON c USING sum(v)", {Dialect::Duckdb}},
+        {"UNPIVOT t ON a, b INTO NAME k VALUE v", {Dialect::Duckdb}},
     };
     for (const Case& c : cases) {
         for (const DialectTraits& t : all_dialects()) {
@@ -109,6 +119,36 @@ TEST_CASE("warehouse syntax prints and parses back to an equal AST in its dialec
          Dialect::Bigquery,
          "SELECT w.word FROM bigquery-public-data.samples.shakespeare AS w JOIN my-proj-2.ds.t ON w.word = t.w"},
         {"SELECT a-b.c FROM t-x.ds.t", Dialect::Generic, "SELECT a - b.c FROM t-x.ds.t"},
+        {"SELECT * FROM ds.t AS a FOR SYSTEM_TIME AS OF TIMESTAMP_SUB(CURRENT_TIMESTAMP(), INTERVAL 1 HOUR)",
+         Dialect::Bigquery,
+         "SELECT * FROM ds.t FOR SYSTEM_TIME AS OF TIMESTAMP_SUB(CURRENT_TIMESTAMP, INTERVAL '1 HOUR') AS a"},
+        {"SELECT e.id FROM dbo.emp FOR SYSTEM_TIME AS OF '2024-01-01' AS e", Dialect::Tsql,
+         "SELECT e.id FROM dbo.emp FOR SYSTEM_TIME AS OF '2024-01-01' AS e"},
+        {"SELECT * FROM t at(timestamp => '2024-01-01'::TIMESTAMP_LTZ) s JOIN u BEFORE(STATEMENT => '8e5d') ON s.k = u.k",
+         Dialect::Snowflake,
+         "SELECT * FROM t AT(TIMESTAMP => CAST('2024-01-01' AS TIMESTAMP_LTZ)) AS s JOIN u BEFORE(STATEMENT => '8e5d') ON "
+         "s.k = u.k"},
+        {"SELECT * FROM t AT(OFFSET => -60 * 5) AS x", Dialect::Snowflake, "SELECT * FROM t AT(OFFSET => -60 * 5) AS x"},
+        {"SELECT CAST(s AS STRUCT(a INTEGER, b VARCHAR[])), m::MAP(VARCHAR, STRUCT(k INT)[]), x::INT[3], "
+         "y::VARCHAR[][], CAST(u AS UNION(n INT, s VARCHAR)) FROM t",
+         Dialect::Duckdb,
+         "SELECT CAST(s AS STRUCT(A INTEGER,B VARCHAR[])), CAST(m AS MAP(VARCHAR,STRUCT(K INT)[])), CAST(x AS INT[3]), "
+         "CAST(y AS VARCHAR[][]), CAST(u AS UNION(N INT,S VARCHAR)) FROM t"},
+        {"CREATE TABLE t (s STRUCT(a INTEGER, b MAP(VARCHAR, INTEGER)), l INTEGER[])", Dialect::Duckdb,
+         "CREATE TABLE t (s STRUCT(A INTEGER,B MAP(VARCHAR,INTEGER)), l INTEGER[])"},
+        {"SELECT list_filter(l, lambda x: x > 1 AND x < 5), list_reduce(l, lambda a, b: a + b) FROM t", Dialect::Duckdb,
+         "SELECT list_filter(l, x -> (x > 1 AND x < 5)), list_reduce(l, (a, b) -> (a + b)) FROM t"},
+        {"PIVOT sales ON quarter USING sum(amount) AS total, max(amount + fee) GROUP BY region ORDER BY region",
+         Dialect::Duckdb,
+         "SELECT * FROM (SELECT region, quarter, amount, fee FROM sales) PIVOT (sum(amount) AS total, max(amount + fee) "
+         "FOR quarter IN (ANY)) ORDER BY region"},
+        {"PIVOT t ON c IN ('a', 'b')", Dialect::Duckdb, "SELECT * FROM t PIVOT (count(*) FOR c IN ('a', 'b'))"},
+        {"UNPIVOT m ON jan, feb INTO NAME month VALUE sales", Dialect::Duckdb,
+         "SELECT * FROM m UNPIVOT (sales FOR month IN (jan, feb))"},
+        {"WITH u AS (UNPIVOT m ON jan, feb) SELECT * FROM u", Dialect::Duckdb,
+         "WITH u AS (SELECT * FROM m UNPIVOT (value FOR name IN (jan, feb))) SELECT * FROM u"},
+        {"SELECT ARRAY(SELECT AS STRUCT x, y FROM u), (SELECT DISTINCT AS VALUE s FROM v) FROM t", Dialect::Bigquery,
+         "SELECT ARRAY((SELECT AS STRUCT x, y FROM u)), (SELECT DISTINCT AS VALUE s FROM v) FROM t"},
     };
     for (const Case& c : cases) {
         INFO(c.sql << " in " << dialect_name(c.dialect));
@@ -130,6 +170,38 @@ TEST_CASE("warehouse syntax prints and parses back to an equal AST in its dialec
     };
     CHECK(kind_of_arg(Dialect::Duckdb));
     CHECK_FALSE(kind_of_arg(Dialect::Postgres));
+    // Time travel and SELECT AS STRUCT are part of the tree: they make a difference, and BigQuery
+    // prints FOR SYSTEM_TIME after the alias, as its grammar has it.
+    auto script_of = [](const std::string& sql) {
+        ParseResult r = parse(sql, {.language = Language::Sql, .dialect = Dialect::Bigquery});
+        REQUIRE(r.ok());
+        return r;
+    };
+    ParseResult now = script_of("SELECT a FROM t AS x"), then = script_of("SELECT a FROM t AS x FOR SYSTEM_TIME AS OF ts");
+    CHECK_FALSE(ast::equal(now.script(), then.script()));
+    CHECK(to_sql(*then.script(), {.dialect = Dialect::Bigquery}) == "SELECT a FROM t AS x FOR SYSTEM_TIME AS OF ts");
+    ParseResult rows = script_of("SELECT a FROM t"), structs = script_of("SELECT AS STRUCT a FROM t");
+    CHECK_FALSE(ast::equal(rows.script(), structs.script()));
+    CHECK_FALSE(parse("SELECT * FROM t FOR SYSTEM_VERSION AS OF 1", {.language = Language::Sql}).ok());
+    CHECK_FALSE(parse("SELECT AS ROW a FROM t", {.language = Language::Sql}).ok());
+    // DuckDB's two lambda spellings are one Lambda; printed for DuckDB with the keyword, which it
+    // reads in any function's arguments (its arrow only in the list functions').
+    auto duckdb = [](const std::string& sql) {
+        ParseResult r = parse(sql, {.language = Language::Sql, .dialect = Dialect::Duckdb});
+        REQUIRE(r.ok());
+        return r;
+    };
+    ParseResult arrow = duckdb("SELECT list_transform(l, x -> x + 1) FROM t");
+    ParseResult keyword = duckdb("SELECT list_transform(l, lambda x: x + 1) FROM t");
+    CHECK(ast::equal(arrow.script(), keyword.script()));
+    ParseResult macro = duckdb("SELECT my_macro(lambda a, b: a + b) FROM t");
+    std::string printed = to_sql(*macro.script(), {.dialect = Dialect::Duckdb});
+    CHECK(printed == "SELECT my_macro(lambda a, b: a + b) FROM t");
+    CHECK(ast::equal(macro.script(), duckdb(printed).script()));
+    // The PIVOT statement is the PIVOT of SELECT * FROM.
+    CHECK(ast::equal(duckdb("PIVOT t ON c USING sum(v)").script(),
+                     duckdb("SELECT * FROM t PIVOT (sum(v) FOR c IN (ANY))").script()));
+    CHECK_FALSE(parse("UNPIVOT t ON a INTO KEY k VALUE v", {.language = Language::Sql}).ok());
 }
 
 TEST_CASE("dialect lexing: backslash escapes, # comments, triple-quoted, raw strings and col:path", "[sql][dialect]") {

@@ -137,7 +137,8 @@ setOperator
     ;
 
 queryPrimary
-    : SELECT selectQuantifier? topClause? selectItem (COMMA selectItem)*
+    // BigQuery SELECT AS STRUCT / SELECT AS VALUE
+    : SELECT selectQuantifier? (AS selectAs=identifier)? topClause? selectItem (COMMA selectItem)*
       intoClause?
       fromClause?
       whereClause?
@@ -152,6 +153,12 @@ queryPrimary
       (windowClause qualifyClause? | qualifyClause windowClause?)?   # FromFirstCore
     | valuesClause                                      # ValuesQuery
     | LPAREN query RPAREN                               # ParenthesizedQuery
+    // DuckDB's PIVOT / UNPIVOT statements: PIVOT t ON col [IN (..)] [USING agg, ..] [GROUP BY ..];
+    // UNPIVOT t ON c1, c2 [INTO NAME n VALUE v]
+    | PIVOT tableRef ON on=identifier (IN LPAREN pivotValue (COMMA pivotValue)* RPAREN)?
+      (USING pivotAggregate (COMMA pivotAggregate)*)? groupByClause?                  # PivotStatementCore
+    | UNPIVOT tableRef ON identifier (COMMA identifier)*
+      (INTO nameWord=identifier nameColumn=identifier valueWord=identifier valueColumn=identifier)?   # UnpivotStatementCore
     ;
 
 setQuantifier
@@ -283,13 +290,20 @@ joinCondition
 
 tablePrimary
     // `ds.events_*`: a BigQuery wildcard table
-    : qualifiedName wildcard=STAR? tableAlias? tableHint?   # NamedTable
+    // Time travel before the alias (T-SQL, Snowflake) or after it (BigQuery)
+    : qualifiedName wildcard=STAR? (timeTravel tableAlias? | tableAlias timeTravel?)? tableHint?   # NamedTable
     // Snowflake `@stage/path (FILE_FORMAT => 'f')`
     | STAGE_NAME (LPAREN functionArg (COMMA functionArg)* RPAREN)? tableAlias?   # StageTable
     | LATERAL? LPAREN query RPAREN tableAlias?          # DerivedTable
     // Snowflake TABLE(GENERATOR(...)); BigQuery UNNEST(a) AS x WITH OFFSET AS i
     | LATERAL? (functionCall | TABLE LPAREN functionCall RPAREN) tableAlias? withOffset?   # TableFunction
     | LPAREN tableRef RPAREN tableAlias?                # ParenthesizedTableRef
+    ;
+
+// BigQuery / T-SQL `FOR SYSTEM_TIME AS OF ts`; Snowflake `AT(TIMESTAMP => ts)`, `BEFORE(STATEMENT => id)`
+timeTravel
+    : FOR period=identifier AS OF expr                                  # SystemTimeTravel
+    | point=(AT | BEFORE) LPAREN (by=identifier | OFFSET) FAT_ARROW expr RPAREN   # AtTimeTravel
     ;
 
 withOffset
@@ -551,6 +565,8 @@ functionArg
     : expr                                              # PositionalArg
     | identifier FAT_ARROW expr                         # NamedArg
     | qualifiedStar                                     # QualifiedStarArg
+    // DuckDB 1.3 `lambda x: body`, `lambda x, y: body`
+    | LAMBDA identifier (COMMA identifier)* COLON expr   # KeywordLambdaArg
     ;
 
 withinGroupClause
@@ -599,6 +615,8 @@ typeName
     | INTERVAL intervalUnit?                            # IntervalType
     | ARRAY LT dataType GT                              # ArrayOfType
     | STRUCT LT structField (COMMA structField)* GT     # StructType
+    // DuckDB STRUCT(a INTEGER, b VARCHAR), UNION(a INT, b VARCHAR); MAP(K, V) is a NamedType
+    | (STRUCT | UNION) LPAREN structField (COMMA structField)* RPAREN   # ParenStructType
     | identifier (DOT identifier)* VARYING?             # NamedType
     ;
 
@@ -606,9 +624,10 @@ typeNameWord
     : IDENTIFIER
     ;
 
+// A name (VARCHAR(MAX)) or a type (DuckDB MAP(VARCHAR, INTEGER[])).
 typeParameter
     : signedNumber                                      # NumericTypeParameter
-    | identifier                                        # NamedTypeParameter
+    | dataType                                          # NamedTypeParameter
     ;
 
 timeZoneSpec
@@ -679,12 +698,12 @@ identifier
 // WINDOW WITH.
 nonReservedKeyword
     : ABORT | ACTION | ADD | AFTER | AGAINST | ALTER | ALWAYS | ANALYZE | APPLY | AT | ATTACH
-    | AUTHORIZATION | AUTOINCREMENT | AUTO_INCREMENT | BEGIN | BOTH | CASCADE | COLUMN | COMMENT
+    | AUTHORIZATION | AUTOINCREMENT | AUTO_INCREMENT | BEFORE | BEGIN | BOTH | CASCADE | COLUMN | COMMENT
     | COMMIT | CONCURRENTLY | CONFLICT | CONVERT | CUBE | CURRENT | DATABASE | DATE | DAY | DAYS | DECLARE
     | DEFERRABLE | DEFERRED | DELETE | DETACH | DIV | DO | DOUBLE | DROP | DUPLICATE | ESCAPE
     | EXCLUDE | EXCLUSIVE | EXPLAIN | EXTRACT | FAIL | FILTER | FIRST | FOLLOWING | GENERATED | GLOB
     | GRANT | GROUPING | GROUPS | HOUR | HOURS | IDENTITY | IF | IGNORE | ILIKE | IMMEDIATE | INCLUDE
-    | INDEX | INHERITS | INITIALLY | INSERT | INTERVAL | ISNULL | KEY | LAST | LEADING | LOCAL
+    | INDEX | INHERITS | INITIALLY | INSERT | INTERVAL | ISNULL | KEY | LAMBDA | LAST | LEADING | LOCAL
     | LOCKED | MATCH | MATCHED | MATERIALIZED | MERGE | MICROSECOND | MILLISECOND | MINUTE
     | MINUTES | MOD | MONTH | MONTHS | NEXT | NO | NOTHING | NOTNULL | NOWAIT | NULLS | OF
     | ONLY | OTHERS | OVER | OWNER | PARTITION | PERCENT | PIVOT | PLAN | POSITION | PRAGMA | PRECEDING

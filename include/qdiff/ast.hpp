@@ -419,7 +419,12 @@ struct TableRef : Relation {
     List<Name> name;  // catalog.schema.table, or KQL cluster/database path then table
     Name alias;
     List<Name> column_aliases;
-    QDIFF_REFLECT(v("name", s.name); v("alias", s.alias); v("column_aliases", s.column_aliases);)
+    // Time travel, the table as it was: "SYSTEM_TIME" (FOR SYSTEM_TIME AS OF, BigQuery and T-SQL) or
+    // Snowflake's point and unit ("AT TIMESTAMP", "AT OFFSET", "BEFORE STATEMENT"...), at `as_of_value`.
+    std::string_view as_of;
+    Expr* as_of_value = nullptr;
+    QDIFF_REFLECT(v("name", s.name); v("alias", s.alias); v("column_aliases", s.column_aliases); v("as_of", s.as_of);
+                  v("as_of_value", s.as_of_value);)
 };
 
 struct DerivedTable : Relation {

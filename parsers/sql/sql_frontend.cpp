@@ -103,23 +103,27 @@ auto with_session(ParseContext& ctx, F&& f) {
     return f(*session);
 }
 
-// The generated lexer, for `qdiff tokens`: it also shows the comments.
+// For `qdiff tokens`: the tokens the parser reads (the dialect's lexing), and the comments.
 struct SqlTokenDump {
     explicit SqlTokenDump(ParseContext& ctx)
-        : input(ctx.source.text()),
-          lexer(&input),
-          limit(lexer, ctx.options.max_tokens),
-          tokens(&limit),
-          lexer_errors(ctx) {
-        lexer.removeErrorListeners();
-        lexer.addErrorListener(&lexer_errors);
+        : lexer(ctx.source.text(), traits(ctx.options.dialect).backslash_escapes, traits(ctx.options.dialect).lexing),
+          limit(with_comments(lexer), ctx.options.max_tokens),
+          tokens(&limit) {
         tokens.fill();
     }
-    antlr4::ANTLRInputStream input;
-    SqlLexer lexer;
+    static sql::FastSqlLexer& with_comments(sql::FastSqlLexer& lexer) {
+        lexer.keep_comments();
+        return lexer;
+    }
+    // The token names: SqlLexer's vocabulary (a lexer over no text is cheap; its ATN is shared).
+    static const antlr4::dfa::Vocabulary& vocabulary() {
+        static antlr4::ANTLRInputStream nothing;
+        static SqlLexer names(&nothing);
+        return names.getVocabulary();
+    }
+    sql::FastSqlLexer lexer;
     TokenLimit limit;
     antlr4::CommonTokenStream tokens;
-    LexerErrorListener lexer_errors;
 };
 
 class SqlFrontend final : public Frontend {
@@ -147,7 +151,7 @@ public:
         SqlTokenDump dump(ctx);
         report_token_limit(ctx, dump.limit);
         check_tokens(ctx, dump.tokens.getTokens(), sql_token_classes());
-        return list_tokens(ctx.source, dump.tokens.getTokens(), dump.lexer.getVocabulary());
+        return list_tokens(ctx.source, dump.tokens.getTokens(), SqlTokenDump::vocabulary());
     }
 
     std::string tree(ParseContext& ctx) const override {

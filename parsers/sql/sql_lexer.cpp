@@ -187,6 +187,15 @@ std::unique_ptr<Token> FastSqlLexer::make(size_t type, size_t start, size_t end)
     return t;
 }
 
+// A comment is not a token the contextual rules look back at (ARRAY<, FROM my-project).
+std::unique_ptr<Token> FastSqlLexer::comment(size_t type, size_t start, size_t end) {
+    size_t previous = previousType_;
+    auto t = make(type, start, end);
+    static_cast<CommonToken*>(t.get())->setChannel(Token::HIDDEN_CHANNEL);
+    previousType_ = previous;
+    return t;
+}
+
 // BigQuery reads `FROM my-project.dataset.t` with the project name unquoted: only where a table is
 // named and only before a dot, so that `a-b` stays a subtraction everywhere else.
 size_t FastSqlLexer::dashedNameEnd(size_t start, size_t end) const {
@@ -246,6 +255,7 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
                 if (n1 == '-') {  // line comment (hidden)
                     size_t j = start + 2;
                     while (has(j) && s_[j] != '\n' && s_[j] != '\r') ++j;
+                    if (keepComments_) return comment(SqlLexer::LINE_COMMENT, start, j);
                     pos_ = j;
                     continue;
                 }
@@ -257,6 +267,8 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
                 if (n1 == '*') {  // block comment, not nesting (as BLOCK_COMMENT); unterminated: to the end
                     size_t k = s_.find("*/", start + 2);
                     size_t j = k == npos ? s_.size() : k + 2;
+                    if (keepComments_)
+                        return comment(k == npos ? SqlLexer::UNTERMINATED_COMMENT : SqlLexer::BLOCK_COMMENT, start, j);
                     advanceLines(start, j);
                     pos_ = j;
                     continue;
@@ -384,6 +396,7 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
                 if (lexing_.hash_comments) {  // line comment (hidden), MySQL and BigQuery
                     size_t j = start + 1;
                     while (has(j) && s_[j] != '\n' && s_[j] != '\r') ++j;
+                    if (keepComments_) return comment(SqlLexer::LINE_COMMENT, start, j);
                     pos_ = j;
                     continue;
                 }

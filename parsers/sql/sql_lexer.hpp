@@ -4,7 +4,7 @@
 // compare the two on every corpus query (tests/sql_lexer_test.cpp).
 //
 // Positions are code-point indices, as ANTLR's are. Comments are dropped rather than sent on the
-// hidden channel: `qdiff tokens` uses the generated lexer, which shows them.
+// hidden channel, except for `qdiff tokens` (keep_comments), which shows them.
 #pragma once
 
 #include <cstring>
@@ -32,6 +32,10 @@ public:
     void reset(std::string_view text, bool backslash_escapes = false, DialectLexing lexing = {}) {
         *this = FastSqlLexer(text, backslash_escapes, lexing);
     }
+
+    // Comments become tokens on the hidden channel (LINE_COMMENT, BLOCK_COMMENT, UNTERMINATED_COMMENT),
+    // as the generated lexer makes them: for `qdiff tokens`, not for parsing.
+    void keep_comments() { keepComments_ = true; }
 
     std::unique_ptr<antlr4::Token> nextToken() override;
     size_t getLine() const override { return line_; }
@@ -68,10 +72,12 @@ private:
     void advanceLines(size_t from, size_t to);
     size_t codePointIndex(size_t byte);  // of a byte offset at or after the last one asked
     std::unique_ptr<antlr4::Token> make(size_t type, size_t start, size_t end);
+    std::unique_ptr<antlr4::Token> comment(size_t type, size_t start, size_t end);
 
     std::string_view s_;
     bool backslashEscapes_ = false;
     DialectLexing lexing_;
+    bool keepComments_ = false;
     size_t pos_ = 0;
     size_t line_ = 1;
     size_t lineStart_ = 0;

@@ -68,10 +68,17 @@ std::string Transformer::canonical_tokens(size_t first, size_t last) {
 
 std::string_view Transformer::data_type(G::DataTypeContext* c) {
     if (!c) return {};
+    bool angles = false, parens = false;
     for (size_t i = c->getStart()->getTokenIndex(); i <= c->getStop()->getTokenIndex(); ++i) {
-        if (tokens_.get(i)->getType() != G::LT) continue;
-        require(DialectFeature::AngleBracketTypes, tokens_.get(i));  // ARRAY<T>, STRUCT<...>
-        break;
+        antlr4::Token* t = tokens_.get(i);
+        if (t->getType() == G::LT && !angles) {
+            require(DialectFeature::AngleBracketTypes, t);  // ARRAY<T>, STRUCT<...>
+            angles = true;
+        } else if ((t->getType() == G::STRUCT || t->getType() == G::UNION) && !parens &&
+                   tokens_.get(i + 1)->getType() == G::LPAREN) {
+            require(DialectFeature::ParenStructTypes, t);  // DuckDB STRUCT(a T), UNION(a T)
+            parens = true;
+        }
     }
     return arena_.copy(canonical_tokens(c));
 }
@@ -896,6 +903,19 @@ Expr* Transformer::function_arg(G::FunctionArgContext* arg) {
         named->name = name(n->identifier());
         named->value = expr(n->expr());
         return named;
+    }
+    if (auto* l = alt<G::KeywordLambdaArgContext>(arg)) {  // the same Lambda as DuckDB's `x -> body`
+        require(DialectFeature::LambdaKeyword, l->LAMBDA()->getSymbol());
+        auto* lambda = make<Lambda>(l);
+        std::vector<ColumnDef*> params;
+        for (auto* id : l->identifier()) {
+            auto* p = make<ColumnDef>(id);
+            p->name = name(id);
+            params.push_back(p);
+        }
+        lambda->params = list(params);
+        lambda->body = expr(l->expr());
+        return lambda;
     }
     auto* s = static_cast<G::QualifiedStarArgContext*>(arg);
     auto* star = make<Star>(s);

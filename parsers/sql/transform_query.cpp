@@ -1,5 +1,9 @@
 // Queries: WITH, set operations, the SELECT core, FROM and joins, grouping, ordering and limits.
+#include <algorithm>
+#include <functional>
+
 #include "parsers/sql/transformer.hpp"
+#include "qdiff/ast_print.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::parsers::sql {
@@ -156,7 +160,23 @@ antlrcpp::Any Transformer::visitParenthesizedQuery(G::ParenthesizedQueryContext*
     return {};
 }
 
-antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) { return done(select_core(c), c); }
+antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
+    Query* q = select_core(c);
+    if (c->selectAs) {  // BigQuery SELECT AS STRUCT / AS VALUE: an option select_as = STRUCT | VALUE
+        require(DialectFeature::SelectAsStruct, c->selectAs->getStart());
+        std::string kind = support::to_upper(text(c->selectAs));
+        if (kind != "STRUCT" && kind != "VALUE")
+            ctx_.diagnostics.push_back(
+                make_diagnostic(DiagId::SyntaxError, span(c->selectAs), {"SELECT AS must be followed by STRUCT or VALUE"}));
+        auto* as = make<NamedArg>(c->selectAs);
+        as->name = {"select_as", false};
+        as->value = keyword(c->selectAs, kind == "VALUE" ? "VALUE" : "STRUCT");
+        std::vector<Expr*> options(q->options.begin(), q->options.end());
+        options.push_back(as);
+        q->options = list(options);
+    }
+    return done(q, c);
+}
 
 // DuckDB's FROM-first query: the clauses of a SELECT; without a select list, every column.
 antlrcpp::Any Transformer::visitFromFirstCore(G::FromFirstCoreContext* c) {
@@ -370,21 +390,6 @@ Relation* Transformer::table_operator(G::TableOperatorContext* c, Relation* sour
     require(DialectFeature::Pivot, c->getStart());
     auto* t = make<PivotTable>(c);
     t->source = source;
-    auto pivot_values = [&](const std::vector<G::PivotValueContext*>& values) {
-        std::vector<SelectItem*> items;
-        for (auto* v : values) {
-            auto* item = make<SelectItem>(v);
-            item->expr = expr(v->expr());
-            if (v->alias)
-                item->alias = name(v->alias);
-            else if (v->aliasString)
-                item->alias = {string_value(v->aliasString), true};
-            else if (v->aliasNumber)
-                item->alias = {ctx_.source.slice(span(v->aliasNumber)), true};
-            items.push_back(item);
-        }
-        return list(items);
-    };
     auto column_refs = [&](G::PivotColumnsContext* columns) {
         std::vector<Expr*> refs;
         if (auto* single = alt<G::SinglePivotColumnContext>(columns)) {
@@ -440,6 +445,123 @@ Relation* Transformer::table_operator(G::TableOperatorContext* c, Relation* sour
     t->in = pivot_values(u->pivotValue());
     table_alias(u->tableAlias(), t->alias, t->column_aliases);
     return t;
+}
+
+List<SelectItem*> Transformer::pivot_values(const std::vector<G::PivotValueContext*>& values) {
+    std::vector<SelectItem*> items;
+    for (auto* v : values) {
+        auto* item = make<SelectItem>(v);
+        item->expr = expr(v->expr());
+        if (v->alias)
+            item->alias = name(v->alias);
+        else if (v->aliasString)
+            item->alias = {string_value(v->aliasString), true};
+        else if (v->aliasNumber)
+            item->alias = {ctx_.source.slice(span(v->aliasNumber)), true};
+        items.push_back(item);
+    }
+    return list(items);
+}
+
+Query* Transformer::select_star_from(antlr4::ParserRuleContext* c, Relation* source) {
+    auto* q = make<Query>(c);
+    auto* item = make<SelectItem>(c);
+    item->expr = make<Star>(c);
+    q->projection = list(std::vector<SelectItem*>{item});
+    q->sources = list(std::vector<Relation*>{source});
+    return q;
+}
+
+// DuckDB `PIVOT t ON col [IN (..)] USING agg GROUP BY g`: SELECT * FROM t PIVOT (agg FOR col IN (..)),
+// the values found in the data (IN (ANY)) when not listed, count(*) without USING. The standard
+// PIVOT groups by every other column of its source: with GROUP BY the source is narrowed to the
+// grouping columns, the pivoted one and those the aggregates read.
+antlrcpp::Any Transformer::visitPivotStatementCore(G::PivotStatementCoreContext* c) {
+    require(DialectFeature::PivotStatement, c->getStart());
+    auto* t = make<PivotTable>(c);
+    t->source = table_ref_as_relation(c->tableRef());
+    auto* on = make<ColumnRef>(c->on);
+    on->path = list(std::vector<Name>{name(c->on)});
+    t->columns = list(std::vector<Expr*>{on});
+    std::vector<SelectItem*> aggregates;
+    for (auto* a : c->pivotAggregate()) {
+        auto* item = make<SelectItem>(a);
+        item->expr = expr(a->expr());
+        if (a->identifier()) item->alias = name(a->identifier());
+        aggregates.push_back(item);
+    }
+    if (aggregates.empty()) {
+        auto* item = make<SelectItem>(c);
+        item->expr = call(c, "count", {make<Star>(c)});
+        aggregates.push_back(item);
+    }
+    t->values = list(aggregates);
+    if (c->IN())
+        t->in = pivot_values(c->pivotValue());
+    else
+        t->in_any = true;
+    if (auto* group = c->groupByClause()) {
+        std::vector<SelectItem*> kept;
+        std::vector<std::string> seen;
+        auto keep = [&](Expr* e) {
+            std::string key = to_sql(*e);
+            if (std::find(seen.begin(), seen.end(), key) != seen.end()) return;
+            seen.push_back(key);
+            auto* item = make<SelectItem>(c);
+            item->expr = e;
+            kept.push_back(item);
+        };
+        auto keep_column = [&](const ColumnRef& ref) {  // a copy: a node has one place in the tree
+            auto* copy = arena_.make<ColumnRef>();
+            copy->span = ref.span;
+            copy->path = list(std::vector<Name>(ref.path.begin(), ref.path.end()));
+            keep(copy);
+        };
+        for (Expr* g : group_by(group)) keep(g);
+        keep_column(*on);
+        std::function<void(const Node&)> read_columns = [&](const Node& n) {
+            if (auto* ref = dyn_cast<ColumnRef>(&n)) return keep_column(*ref);
+            for_each_child(n, read_columns);
+        };
+        for (SelectItem* a : aggregates) read_columns(*a->expr);
+        Query* narrowed = select_star_from(group, t->source);
+        narrowed->projection = list(kept);
+        auto* derived = make<DerivedTable>(group);
+        derived->query = narrowed;
+        t->source = derived;
+    }
+    return done(select_star_from(c, t), c);
+}
+
+// DuckDB `UNPIVOT t ON c1, c2 INTO NAME n VALUE v`: SELECT * FROM t UNPIVOT (v FOR n IN (c1, c2));
+// without INTO the columns are `name` and `value`.
+antlrcpp::Any Transformer::visitUnpivotStatementCore(G::UnpivotStatementCoreContext* c) {
+    require(DialectFeature::PivotStatement, c->getStart());
+    auto* t = make<PivotTable>(c);
+    t->unpivot = true;
+    t->source = table_ref_as_relation(c->tableRef());
+    auto column = [&](G::IdentifierContext* id, std::string_view otherwise) {
+        auto* ref = id ? make<ColumnRef>(id) : make<ColumnRef>(c);
+        ref->path = list(std::vector<Name>{id ? name(id) : Name{otherwise, false}});
+        return ref;
+    };
+    if (c->nameWord && (!support::iequals(text(c->nameWord), "NAME") || !support::iequals(text(c->valueWord), "VALUE")))
+        ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, span(c->nameWord),
+                                                   {"UNPIVOT ... INTO must be followed by NAME n VALUE v"}));
+    auto* value = make<SelectItem>(c);
+    value->expr = column(c->valueColumn, "value");
+    t->values = list(std::vector<SelectItem*>{value});
+    t->columns = list(std::vector<Expr*>{column(c->nameColumn, "name")});
+    std::vector<SelectItem*> in;
+    std::vector<G::IdentifierContext*> ids = c->identifier();
+    size_t unpivoted = c->nameWord ? ids.size() - 4 : ids.size();
+    for (size_t i = 0; i < unpivoted; ++i) {
+        auto* item = make<SelectItem>(ids[i]);
+        item->expr = column(ids[i], {});
+        in.push_back(item);
+    }
+    t->in = list(in);
+    return done(select_star_from(c, t), c);
 }
 
 Expr* Transformer::expr_of_signed_number(G::SignedNumberContext* c) {
@@ -502,7 +624,24 @@ antlrcpp::Any Transformer::visitNamedTable(G::NamedTableContext* c) {
         t->name = list(parts_with_star);
     }
     table_alias(parts.first<G::TableAliasContext>(G::RuleTableAlias), t->alias, t->column_aliases);
+    if (auto* travel = parts.first<G::TimeTravelContext>(G::RuleTimeTravel)) time_travel(travel, *t);
     return done(t, c);
+}
+
+void Transformer::time_travel(G::TimeTravelContext* c, TableRef& t) {
+    if (auto* system = alt<G::SystemTimeTravelContext>(c)) {
+        require(DialectFeature::SystemTimeAsOf, system->getStart());
+        if (support::to_upper(text(system->period)) != "SYSTEM_TIME")
+            ctx_.diagnostics.push_back(
+                make_diagnostic(DiagId::SyntaxError, span(system->period), {"FOR must be followed by SYSTEM_TIME AS OF"}));
+        t.as_of = "SYSTEM_TIME";
+        t.as_of_value = expr(system->expr());
+    } else if (auto* at = alt<G::AtTimeTravelContext>(c)) {
+        require(DialectFeature::AtBeforeTimeTravel, at->point);
+        std::string kind = at->point->getType() == G::AT ? "AT " : "BEFORE ";
+        t.as_of = arena_.copy(kind + (at->by ? support::to_upper(text(at->by)) : "OFFSET"));
+        t.as_of_value = expr(at->expr());
+    }
 }
 
 // Snowflake `@stage/path`, with options `(FILE_FORMAT => 'f')` a table function named by the stage.

@@ -26,7 +26,7 @@ using G = qdiff_gen::SqlParser;
 #define QDIFF_SQL_QUERY_ALTERNATIVES(X)                                                                          \
     X(SelectCore)                                                                                                \
     X(ValuesQuery) X(ParenthesizedQuery) X(NamedTable) X(DerivedTable) X(TableFunction) X(ParenthesizedTableRef) \
-        X(FromFirstCore) X(StageTable)
+        X(FromFirstCore) X(StageTable) X(PivotStatementCore) X(UnpivotStatementCore)
 #define QDIFF_SQL_EXPR_ALTERNATIVES(X)                                                                                 \
     X(NotExpr)                                                                                                         \
     X(AndExpr) X(XorExpr) X(OrExpr) X(ValueExpression) X(NumberLiteralExpr) X(StringLiteralExpr) X(NullLiteralExpr)    \
@@ -91,9 +91,12 @@ private:
     void from_clause(G::FromClauseContext* c, ast::List<ast::Relation*>& sources, ast::List<ast::Join*>& joins);
     ast::Relation* table_ref(G::TableRefContext* c, std::vector<ast::Join*>& joins);
     ast::Relation* table_ref_as_relation(G::TableRefContext* c);
+    ast::List<ast::SelectItem*> pivot_values(const std::vector<G::PivotValueContext*>& values);
+    ast::Query* select_star_from(antlr4::ParserRuleContext* c, ast::Relation* source);
     ast::Join* join(G::JoinClauseContext* c);
     ast::Relation* table_operator(G::TableOperatorContext* c, ast::Relation* source);
     ast::Expr* expr_of_signed_number(G::SignedNumberContext* c);
+    void time_travel(G::TimeTravelContext* c, ast::TableRef& t);
     void table_alias(G::TableAliasContext* c, ast::Name& alias, ast::List<ast::Name>& columns);
     ast::List<ast::Expr*> group_by(G::GroupByClauseContext* c);
     ast::List<ast::OrderItem*> order_by(G::OrderByClauseContext* c);
