@@ -84,10 +84,15 @@ int precedence(const Expr* e) {
     }
 }
 
+// As the SQL lexer reads a name: ASCII letters, digits, '_', '$' and any non-ASCII byte, except the
+// two non-ASCII characters it reads as whitespace (U+00A0 and U+FEFF).
 bool is_plain_identifier(std::string_view s) {
     if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-    for (char c : s)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$')) return false;
+    if (s.find("\xC2\xA0") != std::string_view::npos || s.find("\xEF\xBB\xBF") != std::string_view::npos) return false;
+    for (char c : s) {
+        auto u = static_cast<unsigned char>(c);
+        if (!(std::isalnum(u) || u == '_' || u == '$' || u >= 0x80)) return false;
+    }
     return true;
 }
 

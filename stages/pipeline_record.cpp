@@ -70,7 +70,7 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     json j;
     try {
         j = json::parse(line);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
         return BadLine{"", where + "not valid JSON (" + e.what() + ")"};
     }
     if (!j.is_object()) return BadLine{"", where + "expected a JSON object, got " + std::string(j.type_name())};
