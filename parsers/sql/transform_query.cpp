@@ -406,14 +406,7 @@ Relation* Transformer::table_operator(G::TableOperatorContext* c, Relation* sour
         return refs;
     };
     if (auto* p = alt<G::PivotOperatorContext>(c)) {
-        std::vector<SelectItem*> aggregates;
-        for (auto* a : p->pivotAggregate()) {
-            auto* item = make<SelectItem>(a);
-            item->expr = expr(a->expr());
-            if (a->identifier()) item->alias = name(a->identifier());
-            aggregates.push_back(item);
-        }
-        t->values = list(aggregates);
+        t->values = list(pivot_aggregates(p->pivotAggregate()));
         t->columns = list(column_refs(p->pivotColumns()));
         G::PivotValuesContext* values = p->pivotValues();
         if (auto* any = alt<G::AnyPivotValuesContext>(values)) {
@@ -445,6 +438,17 @@ Relation* Transformer::table_operator(G::TableOperatorContext* c, Relation* sour
     t->in = pivot_values(u->pivotValue());
     table_alias(u->tableAlias(), t->alias, t->column_aliases);
     return t;
+}
+
+std::vector<SelectItem*> Transformer::pivot_aggregates(const std::vector<G::PivotAggregateContext*>& aggregates) {
+    std::vector<SelectItem*> items;
+    for (auto* a : aggregates) {
+        auto* item = make<SelectItem>(a);
+        item->expr = expr(a->expr());
+        if (a->identifier()) item->alias = name(a->identifier());
+        items.push_back(item);
+    }
+    return items;
 }
 
 List<SelectItem*> Transformer::pivot_values(const std::vector<G::PivotValueContext*>& values) {
@@ -483,13 +487,7 @@ antlrcpp::Any Transformer::visitPivotStatementCore(G::PivotStatementCoreContext*
     auto* on = make<ColumnRef>(c->on);
     on->path = list(std::vector<Name>{name(c->on)});
     t->columns = list(std::vector<Expr*>{on});
-    std::vector<SelectItem*> aggregates;
-    for (auto* a : c->pivotAggregate()) {
-        auto* item = make<SelectItem>(a);
-        item->expr = expr(a->expr());
-        if (a->identifier()) item->alias = name(a->identifier());
-        aggregates.push_back(item);
-    }
+    std::vector<SelectItem*> aggregates = pivot_aggregates(c->pivotAggregate());
     if (aggregates.empty()) {
         auto* item = make<SelectItem>(c);
         item->expr = call(c, "count", {make<Star>(c)});

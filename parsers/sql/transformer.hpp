@@ -92,6 +92,7 @@ private:
     ast::Relation* table_ref(G::TableRefContext* c, std::vector<ast::Join*>& joins);
     ast::Relation* table_ref_as_relation(G::TableRefContext* c);
     ast::List<ast::SelectItem*> pivot_values(const std::vector<G::PivotValueContext*>& values);
+    std::vector<ast::SelectItem*> pivot_aggregates(const std::vector<G::PivotAggregateContext*>& aggregates);
     ast::Query* select_star_from(antlr4::ParserRuleContext* c, ast::Relation* source);
     ast::Join* join(G::JoinClauseContext* c);
     ast::Relation* table_operator(G::TableOperatorContext* c, ast::Relation* source);
