@@ -718,10 +718,24 @@ private:
     }
 
     void time_travel(const TableRef& t) {
-        if (!t.as_of_value) return;
-        if (t.as_of == "SYSTEM_TIME") {
-            out += " FOR SYSTEM_TIME AS OF ";
-            expr(t.as_of_value);
+        if (t.as_of.empty()) return;
+        if (t.as_of.starts_with("SYSTEM_TIME")) {
+            out += " FOR SYSTEM_TIME ";
+            std::string_view range = t.as_of.substr(std::string_view("SYSTEM_TIME").size());
+            if (range.empty()) {
+                out += "AS OF ";
+                expr(t.as_of_value);
+            } else if (range == " ALL") {
+                out += "ALL";
+            } else {
+                bool contained = range == " CONTAINED IN";
+                out += range.substr(1);
+                out += contained ? " (" : " ";
+                expr(t.as_of_value);
+                out += contained ? ", " : range == " FROM" ? " TO " : " AND ";
+                expr(t.as_of_end);
+                if (contained) out += ')';
+            }
             return;
         }
         size_t space = t.as_of.find(' ');  // Snowflake "AT TIMESTAMP" → AT(TIMESTAMP => value)

@@ -59,6 +59,8 @@ TEST_CASE("warehouse syntax is accepted in its dialects and a dialect-feature er
         {"SELECT * FROM t TABLESAMPLE BERNOULLI (10)",
          {Dialect::Postgres, Dialect::Tsql, Dialect::Bigquery, Dialect::Snowflake, Dialect::Duckdb}},
         {"SELECT * FROM t FOR SYSTEM_TIME AS OF '2024-01-01'", {Dialect::Tsql, Dialect::Bigquery}},
+        {"SELECT * FROM t FOR SYSTEM_TIME BETWEEN '2024-01-01' AND '2024-02-01'", {Dialect::Tsql}},
+        {"SELECT * FROM t FOR SYSTEM_TIME ALL", {Dialect::Tsql}},
         {"SELECT * FROM t AT(OFFSET => -60) AS x", {Dialect::Snowflake}},
         {"SELECT * FROM t BEFORE(STATEMENT => '8e5d0ca9')", {Dialect::Snowflake}},
         {"SELECT AS STRUCT a, b FROM t", {Dialect::Bigquery}},
@@ -67,6 +69,7 @@ TEST_CASE("warehouse syntax is accepted in its dialects and a dialect-feature er
         {"CREATE TABLE t (u UNION(n INT, s VARCHAR))", {Dialect::Duckdb}},
         {"SELECT list_transform(l, lambda x: x + 1) FROM t", {Dialect::Duckdb}},
         {"PIVOT t ON c USING sum(v)", {Dialect::Duckdb}},
+        {"PIVOT t ON c, d USING sum(v)", {Dialect::Duckdb}},
         {"UNPIVOT t ON a, b INTO NAME k VALUE v", {Dialect::Duckdb}},
     };
     for (const Case& c : cases) {
@@ -129,6 +132,16 @@ TEST_CASE("warehouse syntax prints and parses back to an equal AST in its dialec
          "SELECT * FROM t AT(TIMESTAMP => CAST('2024-01-01' AS TIMESTAMP_LTZ)) AS s JOIN u BEFORE(STATEMENT => '8e5d') ON "
          "s.k = u.k"},
         {"SELECT * FROM t AT(OFFSET => -60 * 5) AS x", Dialect::Snowflake, "SELECT * FROM t AT(OFFSET => -60 * 5) AS x"},
+        {"SELECT e.id FROM dbo.emp FOR SYSTEM_TIME FROM '2024-01-01' TO '2025-01-01' AS e WHERE e.x > 1", Dialect::Tsql,
+         "SELECT e.id FROM dbo.emp FOR SYSTEM_TIME FROM '2024-01-01' TO '2025-01-01' AS e WHERE e.x > 1"},
+        {"SELECT * FROM emp FOR SYSTEM_TIME BETWEEN DATEADD(day, -1, SYSUTCDATETIME()) AND SYSUTCDATETIME() WHERE a = 1 AND b = 2",
+         Dialect::Tsql,
+         "SELECT * FROM emp FOR SYSTEM_TIME BETWEEN DATEADD(day, -1, SYSUTCDATETIME()) AND SYSUTCDATETIME() WHERE a = 1 AND "
+         "b = 2"},
+        {"SELECT * FROM emp FOR SYSTEM_TIME contained in ('2024-01-01', '2025-01-01') e JOIN d FOR SYSTEM_TIME ALL ON e.d = d.id",
+         Dialect::Tsql,
+         "SELECT * FROM emp FOR SYSTEM_TIME CONTAINED IN ('2024-01-01', '2025-01-01') AS e JOIN d FOR SYSTEM_TIME ALL ON e.d "
+         "= d.id"},
         {"SELECT CAST(s AS STRUCT(a INTEGER, b VARCHAR[])), m::MAP(VARCHAR, STRUCT(k INT)[]), x::INT[3], "
          "y::VARCHAR[][], CAST(u AS UNION(n INT, s VARCHAR)) FROM t",
          Dialect::Duckdb,
@@ -143,6 +156,8 @@ TEST_CASE("warehouse syntax prints and parses back to an equal AST in its dialec
          "SELECT * FROM (SELECT region, quarter, amount, fee FROM sales) PIVOT (sum(amount) AS total, max(amount + fee) "
          "FOR quarter IN (ANY)) ORDER BY region"},
         {"PIVOT t ON c IN ('a', 'b')", Dialect::Duckdb, "SELECT * FROM t PIVOT (count(*) FOR c IN ('a', 'b'))"},
+        {"PIVOT sales ON region, quarter USING sum(amount) GROUP BY year", Dialect::Duckdb,
+         "SELECT * FROM (SELECT year, region, quarter, amount FROM sales) PIVOT (sum(amount) FOR (region, quarter) IN (ANY))"},
         {"UNPIVOT m ON jan, feb INTO NAME month VALUE sales", Dialect::Duckdb,
          "SELECT * FROM m UNPIVOT (sales FOR month IN (jan, feb))"},
         {"WITH u AS (UNPIVOT m ON jan, feb) SELECT * FROM u", Dialect::Duckdb,
@@ -183,6 +198,18 @@ TEST_CASE("warehouse syntax prints and parses back to an equal AST in its dialec
     ParseResult rows = script_of("SELECT a FROM t"), structs = script_of("SELECT AS STRUCT a FROM t");
     CHECK_FALSE(ast::equal(rows.script(), structs.script()));
     CHECK_FALSE(parse("SELECT * FROM t FOR SYSTEM_VERSION AS OF 1", {.language = Language::Sql}).ok());
+    // T-SQL's periods are told apart, and a misspelt one is an error, not another table's alias
+    auto tsql = [](const std::string& sql) { return parse(sql, {.language = Language::Sql, .dialect = Dialect::Tsql}); };
+    ParseResult from_to = tsql("SELECT * FROM t FOR SYSTEM_TIME FROM 1 TO 2");
+    ParseResult between = tsql("SELECT * FROM t FOR SYSTEM_TIME BETWEEN 1 AND 2");
+    REQUIRE(from_to.ok());
+    REQUIRE(between.ok());
+    CHECK_FALSE(ast::equal(from_to.script(), between.script()));
+    CHECK_FALSE(tsql("SELECT * FROM t FOR SYSTEM_TIME CONTAINS IN (1, 2)").ok());
+    CHECK_FALSE(tsql("SELECT * FROM t FOR SYSTEM_VERSION ALL").ok());
+    CHECK(parse("SELECT * FROM t FOR UPDATE", {.language = Language::Sql, .dialect = Dialect::Postgres}).ok());
+    // DuckDB gives each ON column its own IN list; one list after several columns cannot say whose.
+    CHECK_FALSE(parse("PIVOT t ON a, b IN (1, 2)", {.language = Language::Sql, .dialect = Dialect::Duckdb}).ok());
     CHECK_FALSE(parse("SELECT AS ROW a FROM t", {.language = Language::Sql}).ok());
     // DuckDB's two lambda spellings are one Lambda; printed for DuckDB with the keyword, which it
     // reads in any function's arguments (its arrow only in the list functions').

@@ -153,9 +153,9 @@ queryPrimary
       (windowClause qualifyClause? | qualifyClause windowClause?)?   # FromFirstCore
     | valuesClause                                      # ValuesQuery
     | LPAREN query RPAREN                               # ParenthesizedQuery
-    // DuckDB's PIVOT / UNPIVOT statements: PIVOT t ON col [IN (..)] [USING agg, ..] [GROUP BY ..];
+    // DuckDB's PIVOT / UNPIVOT statements: PIVOT t ON col [IN (..)] | ON c1, c2 [USING agg, ..] [GROUP BY ..];
     // UNPIVOT t ON c1, c2 [INTO NAME n VALUE v]
-    | PIVOT tableRef ON on=identifier (IN LPAREN pivotValue (COMMA pivotValue)* RPAREN)?
+    | PIVOT tableRef ON on+=identifier (COMMA on+=identifier)* (IN LPAREN pivotValue (COMMA pivotValue)* RPAREN)?
       (USING pivotAggregate (COMMA pivotAggregate)*)? groupByClause?                  # PivotStatementCore
     | UNPIVOT tableRef ON identifier (COMMA identifier)*
       (INTO nameWord=identifier nameColumn=identifier valueWord=identifier valueColumn=identifier)?   # UnpivotStatementCore
@@ -303,6 +303,9 @@ tablePrimary
 // BigQuery / T-SQL `FOR SYSTEM_TIME AS OF ts`; Snowflake `AT(TIMESTAMP => ts)`, `BEFORE(STATEMENT => id)`
 timeTravel
     : FOR period=identifier AS OF expr                                  # SystemTimeTravel
+    // T-SQL's periods of a temporal table's history: FROM a TO b, BETWEEN a AND b, CONTAINED IN (a, b), ALL
+    | FOR period=identifier (FROM lower=valueExpr TO upper=valueExpr | BETWEEN lower=valueExpr AND upper=valueExpr
+        | contained=identifier IN LPAREN lower=valueExpr COMMA upper=valueExpr RPAREN | ALL)   # SystemTimeRange
     | point=(AT | BEFORE) LPAREN (by=identifier | OFFSET) FAT_ARROW expr RPAREN   # AtTimeTravel
     ;
 

@@ -420,11 +420,14 @@ struct TableRef : Relation {
     Name alias;
     List<Name> column_aliases;
     // Time travel, the table as it was: "SYSTEM_TIME" (FOR SYSTEM_TIME AS OF, BigQuery and T-SQL) or
-    // Snowflake's point and unit ("AT TIMESTAMP", "AT OFFSET", "BEFORE STATEMENT"...), at `as_of_value`.
+    // Snowflake's point and unit ("AT TIMESTAMP", "AT OFFSET", "BEFORE STATEMENT"...), at `as_of_value`;
+    // or T-SQL's history over a period, "SYSTEM_TIME FROM|BETWEEN|CONTAINED IN" from `as_of_value` to
+    // `as_of_end`, or all of it, "SYSTEM_TIME ALL".
     std::string_view as_of;
     Expr* as_of_value = nullptr;
+    Expr* as_of_end = nullptr;
     QDIFF_REFLECT(v("name", s.name); v("alias", s.alias); v("column_aliases", s.column_aliases); v("as_of", s.as_of);
-                  v("as_of_value", s.as_of_value);)
+                  v("as_of_value", s.as_of_value); v("as_of_end", s.as_of_end);)
 };
 
 struct DerivedTable : Relation {

@@ -477,6 +477,7 @@ Query* Transformer::select_star_from(antlr4::ParserRuleContext* c, Relation* sou
 }
 
 // DuckDB `PIVOT t ON col [IN (..)] USING agg GROUP BY g`: SELECT * FROM t PIVOT (agg FOR col IN (..)),
+// `ON c1, c2` pivots on their combinations, PIVOT (agg FOR (c1, c2) IN (ANY)),
 // the values found in the data (IN (ANY)) when not listed, count(*) without USING. The standard
 // PIVOT groups by every other column of its source: with GROUP BY the source is narrowed to the
 // grouping columns, the pivoted one and those the aggregates read.
@@ -484,9 +485,16 @@ antlrcpp::Any Transformer::visitPivotStatementCore(G::PivotStatementCoreContext*
     require(DialectFeature::PivotStatement, c->getStart());
     auto* t = make<PivotTable>(c);
     t->source = table_ref_as_relation(c->tableRef());
-    auto* on = make<ColumnRef>(c->on);
-    on->path = list(std::vector<Name>{name(c->on)});
-    t->columns = list(std::vector<Expr*>{on});
+    std::vector<Expr*> on;
+    for (auto* id : c->on) {
+        auto* ref = make<ColumnRef>(id);
+        ref->path = list(std::vector<Name>{name(id)});
+        on.push_back(ref);
+    }
+    t->columns = list(on);
+    if (c->IN() && on.size() > 1)  // DuckDB gives each ON column its own IN list; one list cannot say whose
+        ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, span(c->IN()->getSymbol()),
+                                                   {"an IN list in a PIVOT statement needs a single ON column"}));
     std::vector<SelectItem*> aggregates = pivot_aggregates(c->pivotAggregate());
     if (aggregates.empty()) {
         auto* item = make<SelectItem>(c);
@@ -516,7 +524,7 @@ antlrcpp::Any Transformer::visitPivotStatementCore(G::PivotStatementCoreContext*
             keep(copy);
         };
         for (Expr* g : group_by(group)) keep(g);
-        keep_column(*on);
+        for (Expr* column : on) keep_column(cast<ColumnRef>(*column));
         std::function<void(const Node&)> read_columns = [&](const Node& n) {
             if (auto* ref = dyn_cast<ColumnRef>(&n)) return keep_column(*ref);
             for_each_child(n, read_columns);
@@ -634,6 +642,20 @@ void Transformer::time_travel(G::TimeTravelContext* c, TableRef& t) {
                 make_diagnostic(DiagId::SyntaxError, span(system->period), {"FOR must be followed by SYSTEM_TIME AS OF"}));
         t.as_of = "SYSTEM_TIME";
         t.as_of_value = expr(system->expr());
+    } else if (auto* range = alt<G::SystemTimeRangeContext>(c)) {
+        require(DialectFeature::SystemTimeRange, range->getStart());
+        if (support::to_upper(text(range->period)) != "SYSTEM_TIME")
+            ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, span(range->period),
+                                                       {"FOR must be followed by SYSTEM_TIME"}));
+        if (range->contained && !support::iequals(text(range->contained), "CONTAINED"))
+            ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, span(range->contained),
+                                                       {"FOR SYSTEM_TIME ... IN must be CONTAINED IN"}));
+        t.as_of = range->ALL()       ? "SYSTEM_TIME ALL"
+                  : range->FROM()    ? "SYSTEM_TIME FROM"
+                  : range->BETWEEN() ? "SYSTEM_TIME BETWEEN"
+                                     : "SYSTEM_TIME CONTAINED IN";
+        if (range->lower) t.as_of_value = expr(range->lower);
+        if (range->upper) t.as_of_end = expr(range->upper);
     } else if (auto* at = alt<G::AtTimeTravelContext>(c)) {
         require(DialectFeature::AtBeforeTimeTravel, at->point);
         std::string kind = at->point->getType() == G::AT ? "AT " : "BEFORE ";
