@@ -90,7 +90,8 @@ Language parsers::detect_unwrapped_language(std::string_view text, std::string_v
     static constexpr std::array sql_words = {"select",   "with",   "insert",  "update",  "delete",  "create",
                                              "drop",     "alter",  "values",  "explain", "pragma",  "merge",
                                              "truncate", "grant",  "revoke",  "begin",   "commit",  "rollback",
-                                             "attach",   "detach", "replace", "vacuum",  "analyze", "table"};
+                                             "attach",   "detach", "replace", "vacuum",  "analyze", "table",
+                                             "from",     "pivot",  "unpivot"};  // DuckDB's FROM-first and PIVOT statements
     // KQL words are lower case; SQL keywords may be either case.
     static constexpr std::array kql_words = {
         "let",      "set",          "declare", "print",    "range",       "datatable", "union", "search",   "find",

@@ -251,6 +251,10 @@ TEST_CASE("language detection", "[detect]") {
     CHECK(detect_language("SELECT a FROM t") == Language::Sql);
     CHECK(detect_language("  -- comment\nwith x as (select 1) select * from x") == Language::Sql);
     CHECK(detect_language("(SELECT 1) UNION (SELECT 2)") == Language::Sql);
+    CHECK(detect_language("FROM t SELECT a") == Language::Sql);  // DuckDB's FROM-first query
+    CHECK(detect_language("PIVOT t ON c USING sum(v)") == Language::Sql);
+    CHECK(detect_language("unpivot m on jan, feb") == Language::Sql);
+    CHECK(detect_language("Pivot | take 10") == Language::Kql);  // a KQL table of that name
     CHECK(detect_language("Traces | where timestamp > ago(1h)") == Language::Kql);
     CHECK(detect_language("Traces") == Language::Kql);
     CHECK(detect_language("let x = 1; T | take x") == Language::Kql);
