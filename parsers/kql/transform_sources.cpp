@@ -101,8 +101,9 @@ Relation* Transformer::relation_of(Expr* e) {
         path.assign(r->path.begin(), r->path.end());
     else if (auto* s = dyn_cast<Star>(root); s && s->qualifier.empty())
         path.push_back({s->pattern.empty() ? "*" : s->pattern, false});
-    else
-        path.push_back({copy(to_kql(*root)), false});
+    else  // cluster("c").database("d").T keeps its calls bare; any other expression used as a table (`A*B | ..`)
+          // is named by its text quoted, so that no printer reads a union pattern in it
+        path.push_back({copy(to_kql(*root)), !isa<FunctionCall>(root)});
     path.insert(path.end(), fields.begin(), fields.end());
     t->name = list(path);
     return t;
