@@ -198,6 +198,23 @@ private:
             each(items[i]);
         }
     }
+
+    void parenthesized(const Tuple& t) {
+        out += '(';
+        exprs(t.items);
+        out += ')';
+    }
+
+    // GROUP BY's `()` and GROUPING SETS' `(a)` are sets of keys, not row values: bare parentheses
+    void grouping_keys(const List<Expr*>& items) {
+        comma_list(items, [&](const Expr* e) {
+            if (auto* t = dyn_cast<Tuple>(e))
+                parenthesized(*t);
+            else
+                expr(e);
+        });
+    }
+
     void exprs(const List<Expr*>& items) {
         comma_list(items, [&](const Expr* e) { expr(e); });
     }
@@ -297,11 +314,12 @@ private:
                 out += ')';
                 return;
             }
-            case Kind::Tuple:
-                out += '(';
-                exprs(cast<Tuple>(*e).items);
-                out += ')';
-                return;
+            case Kind::Tuple: {
+                // `(x)` reads back as x alone, so a row of fewer than two values needs its keyword
+                const auto& t = cast<Tuple>(*e);
+                if (t.items.size() < 2) out += "ROW";
+                return parenthesized(t);
+            }
             case Kind::Array:
                 out += "ARRAY[";
                 exprs(cast<Array>(*e).items);
@@ -339,7 +357,7 @@ private:
                 out += g.grouping == GroupingKind::Rollup ? "ROLLUP("
                        : g.grouping == GroupingKind::Cube ? "CUBE("
                                                           : "GROUPING SETS(";
-                exprs(g.items);
+                grouping_keys(g.items);
                 out += ')';
                 return;
             }
@@ -782,7 +800,7 @@ private:
 
     void values(const ValuesTable& v) {
         out += "VALUES ";
-        comma_list(v.rows, [&](const Tuple* row) { expr(row); });
+        comma_list(v.rows, [&](const Tuple* row) { parenthesized(*row); });
     }
 
     void join(const Join& j) {
@@ -1008,7 +1026,7 @@ private:
             if (q.group_by.size() == 1 && is_all(q.group_by[0]))
                 out += "ALL";
             else
-                exprs(q.group_by);
+                grouping_keys(q.group_by);
         }
         if (q.having) {
             out += " HAVING ";

@@ -333,3 +333,24 @@ TEST_CASE("a select list longer than 32 items keeps the clauses after it", "[sql
     CHECK(q.filter != nullptr);
     CHECK(q.group_by.size() == 1);
 }
+
+// Session 8 fuzz campaign: ROW(a) printed as (a), which reads back as a alone.
+TEST_CASE("a row of one value prints with ROW; grouping keys and VALUES rows keep bare parentheses",
+          "[sql][printer]") {
+    auto round = [](const std::string& text) {
+        ParseResult first = parse(text, {.language = Language::Sql});
+        INFO(text);
+        REQUIRE(first.ok());
+        std::string printed = to_sql(*first.script());
+        ParseResult second = parse(printed, {.language = Language::Sql});
+        INFO(printed);
+        REQUIRE(second.ok());
+        CHECK(to_sexpr(*second.script()) == to_sexpr(*first.script()));
+        return printed;
+    };
+    CHECK(round("SELECT ROW(a) AS r, ROW() AS e, ROW(a, b) AS p FROM t") ==
+          "SELECT ROW(a) AS r, ROW() AS e, (a, b) AS p FROM t");
+    CHECK(round("SELECT a, b, SUM(c) FROM t GROUP BY GROUPING SETS ((a), (a, b), ())") ==
+          "SELECT a, b, SUM(c) FROM t GROUP BY GROUPING SETS((a), (a, b), ())");
+    CHECK(round("SELECT * FROM (VALUES (1), (2)) AS v(x)").find("VALUES (1), (2)") != std::string::npos);
+}
