@@ -71,6 +71,8 @@ TEST_CASE("warehouse syntax is accepted in its dialects and a dialect-feature er
         {"PIVOT t ON c USING sum(v)", {Dialect::Duckdb}},
         {"PIVOT t ON c, d USING sum(v)", {Dialect::Duckdb}},
         {"UNPIVOT t ON a, b INTO NAME k VALUE v", {Dialect::Duckdb}},
+        {"SELECT a FROM t AS x FORCE INDEX (i, j) IGNORE KEY FOR ORDER BY (k) WHERE a = 1", {Dialect::Mysql}},
+        {"SELECT a FROM t INDEXED BY i JOIN u NOT INDEXED ON t.k = u.k", {Dialect::Sqlite}},
     };
     for (const Case& c : cases) {
         for (const DialectTraits& t : all_dialects()) {
@@ -156,6 +158,12 @@ TEST_CASE("warehouse syntax prints and parses back to an equal AST in its dialec
          "SELECT * FROM (SELECT region, quarter, amount, fee FROM sales) PIVOT (sum(amount) AS total, max(amount + fee) "
          "FOR quarter IN (ANY)) ORDER BY region"},
         {"PIVOT t ON c IN ('a', 'b')", Dialect::Duckdb, "SELECT * FROM t PIVOT (count(*) FOR c IN ('a', 'b'))"},
+        // Index hints choose how a table is read, not what it holds: the tree keeps none of them.
+        {"SELECT a FROM t USE INDEX (i) JOIN u IGNORE INDEX FOR JOIN () ON t.k = u.k", Dialect::Mysql,
+         "SELECT a FROM t JOIN u ON t.k = u.k"},
+        {"SELECT a FROM t AS x INDEXED BY i JOIN u NOT INDEXED ON x.k = u.k", Dialect::Sqlite,
+         "SELECT a FROM t AS x JOIN u ON x.k = u.k"},
+        {"SELECT 2 ** 3, 7 // 2, COUNT(*)*2 FROM t", Dialect::Duckdb, "SELECT 2 ^ 3, 7 DIV 2, COUNT(*) * 2 FROM t"},
         {"PIVOT sales ON region, quarter USING sum(amount) GROUP BY year", Dialect::Duckdb,
          "SELECT * FROM (SELECT year, region, quarter, amount FROM sales) PIVOT (sum(amount) FOR (region, quarter) IN (ANY))"},
         {"UNPIVOT m ON jan, feb INTO NAME month VALUE sales", Dialect::Duckdb,
@@ -231,7 +239,8 @@ TEST_CASE("warehouse syntax prints and parses back to an equal AST in its dialec
     CHECK_FALSE(parse("UNPIVOT t ON a INTO KEY k VALUE v", {.language = Language::Sql}).ok());
 }
 
-TEST_CASE("dialect lexing: backslash escapes, # comments, triple-quoted, raw strings and col:path", "[sql][dialect]") {
+TEST_CASE("dialect lexing: backslash escapes, # comments, triple-quoted, raw strings, col:path, ** and //",
+          "[sql][dialect]") {
     auto sexpr_of = [](const std::string& sql, Dialect d) {
         ParseResult r = parse(sql, {.language = Language::Sql, .dialect = d});
         INFO(sql);
@@ -256,6 +265,13 @@ TEST_CASE("dialect lexing: backslash escapes, # comments, triple-quoted, raw str
           sexpr_of("SELECT a - b.c, d - e FROM t", Dialect::Generic));
     CHECK_FALSE(parse("SELECT 1 FROM a-b", {.language = Language::Sql, .dialect = Dialect::Bigquery}).ok());
     CHECK_FALSE(parse("SELECT x FROM my-project.ds.t", {.language = Language::Sql, .dialect = Dialect::Postgres}).ok());
+    // DuckDB's `**` and `//`; elsewhere two stars or slashes stay two tokens (a syntax error here).
+    CHECK(sexpr_of("SELECT 2 ** 3, 7 // 2 FROM t", Dialect::Duckdb) ==
+          sexpr_of("SELECT 2 ^ 3, 7 DIV 2 FROM t", Dialect::Generic));
+    CHECK_FALSE(parse("SELECT 2 ** 3", {.language = Language::Sql, .dialect = Dialect::Postgres}).ok());
+    CHECK_FALSE(parse("SELECT 7 // 2", {.language = Language::Sql, .dialect = Dialect::Generic}).ok());
+    // The hints' new keywords still name columns.
+    CHECK(parse("SELECT force, indexed FROM t", {.language = Language::Sql, .dialect = Dialect::Mysql}).ok());
 }
 
 TEST_CASE("dialect auto: names the dialect it read the text in", "[sql][dialect]") {

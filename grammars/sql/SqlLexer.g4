@@ -12,8 +12,9 @@
 lexer grammar SqlLexer;
 
 // Made only by the hand-written lexer, in dialects whose lexing asks for it (no rule here):
-// PATH_COLON is Snowflake's `:` of `col:field`; STAGE_NAME is a Snowflake stage `@stage/path`.
-tokens { PATH_COLON, STAGE_NAME }
+// PATH_COLON is Snowflake's `:` of `col:field`; STAGE_NAME is a Snowflake stage `@stage/path`;
+// DOUBLE_STAR and DOUBLE_SLASH are DuckDB's `**` (power) and `//` (integer division).
+tokens { PATH_COLON, STAGE_NAME, DOUBLE_STAR, DOUBLE_SLASH }
 
 // ---------------------------------------------------------------- keywords
 ABORT: A B O R T;
@@ -94,6 +95,7 @@ FILTER: F I L T E R;
 FIRST: F I R S T;
 FOLLOWING: F O L L O W I N G;
 FOR: F O R;
+FORCE: F O R C E;
 FOREIGN: F O R E I G N;
 FROM: F R O M;
 FULL: F U L L;
@@ -114,6 +116,7 @@ IMMEDIATE: I M M E D I A T E;
 IN: I N;
 INCLUDE: I N C L U D E;
 INDEX: I N D E X;
+INDEXED: I N D E X E D;
 INHERITS: I N H E R I T S;
 INITIALLY: I N I T I A L L Y;
 INNER: I N N E R;

@@ -318,9 +318,17 @@ tableAlias
     : AS? (aliasName=identifier columnAliasList? | aliasString=STRING)
     ;
 
-// T-SQL WITH (NOLOCK)
+// Hints that choose how a table is read, not what it holds: the tree keeps none of them.
 tableHint
-    : WITH LPAREN identifier (COMMA identifier)* RPAREN
+    : WITH LPAREN identifier (COMMA identifier)* RPAREN   # TsqlTableHint
+    | indexHint+                                        # MysqlIndexHints
+    | (INDEXED BY identifier | NOT INDEXED)             # SqliteIndexedBy
+    ;
+
+// MySQL `USE INDEX (i)`, `FORCE KEY FOR ORDER BY (i, j)`, `IGNORE INDEX ()`
+indexHint
+    : (USE | FORCE | IGNORE) (INDEX | KEY) (FOR (JOIN | ORDER BY | GROUP BY))?
+      LPAREN (identifier (COMMA identifier)*)? RPAREN
     ;
 
 // ---------------------------------------------------------------- WHERE .. QUALIFY
@@ -450,8 +458,8 @@ valueExpr
     | op=(MINUS_SIGN | PLUS | TILDE | BANG) valueExpr                   # UnaryExpr
     | valueExpr AT TIME ZONE valueExpr                                  # AtTimeZoneExpr
     // ---- arithmetic
-    | valueExpr op=CARET valueExpr                                      # PowerExpr
-    | valueExpr op=(STAR | SLASH | PERCENT_SIGN | DIV | MOD) valueExpr  # MultiplicativeExpr
+    | valueExpr op=(CARET | DOUBLE_STAR) valueExpr                      # PowerExpr
+    | valueExpr op=(STAR | SLASH | DOUBLE_SLASH | PERCENT_SIGN | DIV | MOD) valueExpr   # MultiplicativeExpr
     | valueExpr op=(PLUS | MINUS_SIGN) valueExpr                        # AdditiveExpr
     // ---- other operators
     | valueExpr op=(JSON_EXTRACT | JSON_EXTRACT_TEXT | JSON_PATH | JSON_PATH_TEXT
@@ -704,9 +712,9 @@ nonReservedKeyword
     | AUTHORIZATION | AUTOINCREMENT | AUTO_INCREMENT | BEFORE | BEGIN | BOTH | CASCADE | COLUMN | COMMENT
     | COMMIT | CONCURRENTLY | CONFLICT | CONVERT | CUBE | CURRENT | DATABASE | DATE | DAY | DAYS | DECLARE
     | DEFERRABLE | DEFERRED | DELETE | DETACH | DIV | DO | DOUBLE | DROP | DUPLICATE | ESCAPE
-    | EXCLUDE | EXCLUSIVE | EXPLAIN | EXTRACT | FAIL | FILTER | FIRST | FOLLOWING | GENERATED | GLOB
+    | EXCLUDE | EXCLUSIVE | EXPLAIN | EXTRACT | FAIL | FILTER | FIRST | FOLLOWING | FORCE | GENERATED | GLOB
     | GRANT | GROUPING | GROUPS | HOUR | HOURS | IDENTITY | IF | IGNORE | ILIKE | IMMEDIATE | INCLUDE
-    | INDEX | INHERITS | INITIALLY | INSERT | INTERVAL | ISNULL | KEY | LAMBDA | LAST | LEADING | LOCAL
+    | INDEX | INDEXED | INHERITS | INITIALLY | INSERT | INTERVAL | ISNULL | KEY | LAMBDA | LAST | LEADING | LOCAL
     | LOCKED | MATCH | MATCHED | MATERIALIZED | MERGE | MICROSECOND | MILLISECOND | MINUTE
     | MINUTES | MOD | MONTH | MONTHS | NEXT | NO | NOTHING | NOTNULL | NOWAIT | NULLS | OF
     | ONLY | OTHERS | OVER | OWNER | PARTITION | PERCENT | PIVOT | PLAN | POSITION | PRAGMA | PRECEDING

@@ -38,6 +38,7 @@ struct DialectLexing {
     bool bracket_lists = false;          // `[x]` is a one-element list, never a [bracket] name
     bool colon_is_punctuation = false;   // `:name` is `:` then a name (DuckDB {a:1}, l[1:n]), not a parameter
     bool dashed_project_names = false;   // FROM my-project.dataset.t: a dashed name where a table is named (BigQuery)
+    bool double_star_slash = false;      // `**` is a power and `//` an integer division (DuckDB)
 };
 
 struct DialectTraits {

@@ -273,6 +273,7 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
                     pos_ = j;
                     continue;
                 }
+                if (n1 == '/' && lexing_.double_star_slash) return make(SqlLexer::DOUBLE_SLASH, start, start + 2);
                 return make(SqlLexer::SLASH, start, start + 1);
             case '\'': {
                 if (lexing_.triple_quoted_strings && n1 == '\'' && at(start + 2) == '\'') {
@@ -421,7 +422,9 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
                 if (n1 == '>') return make(SqlLexer::FAT_ARROW, start, start + 2);
                 return make(SqlLexer::EQ, start, start + 1);
             case '+': return make(SqlLexer::PLUS, start, start + 1);
-            case '*': return make(SqlLexer::STAR, start, start + 1);
+            case '*':
+                if (n1 == '*' && lexing_.double_star_slash) return make(SqlLexer::DOUBLE_STAR, start, start + 2);
+                return make(SqlLexer::STAR, start, start + 1);
             case '%': return make(SqlLexer::PERCENT_SIGN, start, start + 1);
             case '^': return make(SqlLexer::CARET, start, start + 1);
             case '(': return make(SqlLexer::LPAREN, start, start + 1);

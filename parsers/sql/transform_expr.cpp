@@ -605,9 +605,9 @@ antlrcpp::Any Transformer::visitAtTimeZoneExpr(G::AtTimeZoneExprContext* c) {
 
 // ---- arithmetic and other operators --------------------------------------------------------------
 
-// `^` is exponentiation in PostgreSQL and exclusive or in MySQL and T-SQL.
+// `^` is exponentiation in PostgreSQL and exclusive or in MySQL and T-SQL; DuckDB's `**` is exponentiation.
 antlrcpp::Any Transformer::visitPowerExpr(G::PowerExprContext* c) {
-    BinaryOp op = dialect().caret_is_xor ? BinaryOp::BitXor : BinaryOp::Power;
+    BinaryOp op = dialect().caret_is_xor && c->op->getType() == G::CARET ? BinaryOp::BitXor : BinaryOp::Power;
     return done(binary(c, op), c);
 }
 
@@ -617,7 +617,8 @@ antlrcpp::Any Transformer::visitMultiplicativeExpr(G::MultiplicativeExprContext*
         case G::SLASH: op = BinaryOp::Div; break;
         case G::PERCENT_SIGN:
         case G::MOD: op = BinaryOp::Mod; break;
-        case G::DIV: op = BinaryOp::IntDiv; break;
+        case G::DIV:
+        case G::DOUBLE_SLASH: op = BinaryOp::IntDiv; break;
         default: break;
     }
     return done(binary(c, op), c);

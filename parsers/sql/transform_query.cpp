@@ -631,6 +631,11 @@ antlrcpp::Any Transformer::visitNamedTable(G::NamedTableContext* c) {
     }
     table_alias(parts.first<G::TableAliasContext>(G::RuleTableAlias), t->alias, t->column_aliases);
     if (auto* travel = parts.first<G::TimeTravelContext>(G::RuleTimeTravel)) time_travel(travel, *t);
+    // A hint changes how the table is read, never what it holds: checked, then left out of the tree.
+    if (auto* hint = parts.first<G::TableHintContext>(G::RuleTableHint)) {
+        if (alt<G::MysqlIndexHintsContext>(hint)) require(DialectFeature::IndexHints, hint->getStart());
+        if (alt<G::SqliteIndexedByContext>(hint)) require(DialectFeature::IndexedBy, hint->getStart());
+    }
     return done(t, c);
 }
 
