@@ -205,11 +205,21 @@ private:
         out += ')';
     }
 
-    // GROUP BY's `()` and GROUPING SETS' `(a)` are sets of keys, not row values: bare parentheses
-    void grouping_keys(const List<Expr*>& items) {
+    // GROUPING SETS' `(a)` and `()` are sets of keys, not row values: bare parentheses
+    void grouping_sets(const List<Expr*>& items) {
         comma_list(items, [&](const Expr* e) {
             if (auto* t = dyn_cast<Tuple>(e))
                 parenthesized(*t);
+            else
+                expr(e);
+        });
+    }
+
+    // GROUP BY's `()` is the empty grouping; `ROW(a)` there stays a row value
+    void group_by(const List<Expr*>& items) {
+        comma_list(items, [&](const Expr* e) {
+            if (auto* t = dyn_cast<Tuple>(e); t && t->items.empty())
+                out += "()";
             else
                 expr(e);
         });
@@ -357,7 +367,10 @@ private:
                 out += g.grouping == GroupingKind::Rollup ? "ROLLUP("
                        : g.grouping == GroupingKind::Cube ? "CUBE("
                                                           : "GROUPING SETS(";
-                grouping_keys(g.items);
+                if (g.grouping == GroupingKind::Sets)
+                    grouping_sets(g.items);
+                else
+                    exprs(g.items);
                 out += ')';
                 return;
             }
@@ -1026,7 +1039,7 @@ private:
             if (q.group_by.size() == 1 && is_all(q.group_by[0]))
                 out += "ALL";
             else
-                grouping_keys(q.group_by);
+                group_by(q.group_by);
         }
         if (q.having) {
             out += " HAVING ";

@@ -352,5 +352,7 @@ TEST_CASE("a row of one value prints with ROW; grouping keys and VALUES rows kee
           "SELECT ROW(a) AS r, ROW() AS e, (a, b) AS p FROM t");
     CHECK(round("SELECT a, b, SUM(c) FROM t GROUP BY GROUPING SETS ((a), (a, b), ())") ==
           "SELECT a, b, SUM(c) FROM t GROUP BY GROUPING SETS((a), (a, b), ())");
+    CHECK(round("SELECT SUM(c) FROM t GROUP BY ROW(a), (), ROLLUP(ROW(b), (a, b))") ==
+          "SELECT SUM(c) FROM t GROUP BY ROW(a), (), ROLLUP(ROW(b), (a, b))");
     CHECK(round("SELECT * FROM (VALUES (1), (2)) AS v(x)").find("VALUES (1), (2)") != std::string::npos);
 }
