@@ -41,6 +41,12 @@ List<Name> Transformer::names(const std::vector<G::IdentifierContext*>& ids) {
     return list(out);
 }
 
+ColumnRef* Transformer::column_named(G::IdentifierContext* id) {
+    auto* ref = make<ColumnRef>(id);
+    ref->path = list(std::vector<Name>{name(id)});
+    return ref;
+}
+
 List<Name> Transformer::qualified_name(G::QualifiedNameContext* c) {
     return c ? names(rule_children<G::IdentifierContext>(c, G::RuleIdentifier)) : List<Name>{};
 }

@@ -397,11 +397,8 @@ Relation* Transformer::table_operator(G::TableOperatorContext* c, Relation* sour
             ref->path = names(single->identifier());
             refs.push_back(ref);
         } else {
-            for (auto* id : static_cast<G::PivotColumnListContext*>(columns)->identifier()) {
-                auto* ref = make<ColumnRef>(id);
-                ref->path = list(std::vector<Name>{name(id)});
-                refs.push_back(ref);
-            }
+            for (auto* id : static_cast<G::PivotColumnListContext*>(columns)->identifier())
+                refs.push_back(column_named(id));
         }
         return refs;
     };
@@ -432,9 +429,7 @@ Relation* Transformer::table_operator(G::TableOperatorContext* c, Relation* sour
         values.push_back(item);
     }
     t->values = list(values);
-    auto* name_column = make<ColumnRef>(u->identifier());
-    name_column->path = list(std::vector<Name>{name(u->identifier())});
-    t->columns = list(std::vector<Expr*>{name_column});
+    t->columns = list(std::vector<Expr*>{column_named(u->identifier())});
     t->in = pivot_values(u->pivotValue());
     table_alias(u->tableAlias(), t->alias, t->column_aliases);
     return t;
@@ -486,11 +481,7 @@ antlrcpp::Any Transformer::visitPivotStatementCore(G::PivotStatementCoreContext*
     auto* t = make<PivotTable>(c);
     t->source = table_ref_as_relation(c->tableRef());
     std::vector<Expr*> on;
-    for (auto* id : c->on) {
-        auto* ref = make<ColumnRef>(id);
-        ref->path = list(std::vector<Name>{name(id)});
-        on.push_back(ref);
-    }
+    for (auto* id : c->on) on.push_back(column_named(id));
     t->columns = list(on);
     if (c->IN() && on.size() > 1)  // DuckDB gives each ON column its own IN list; one list cannot say whose
         ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, span(c->IN()->getSymbol()),
@@ -711,9 +702,7 @@ antlrcpp::Any Transformer::visitTableFunction(G::TableFunctionContext* c) {
         auto* named = make<NamedArg>(offset);
         named->name = {"with_offset", false};
         if (offset->identifier()) {
-            auto* ref = make<ColumnRef>(offset->identifier());
-            ref->path = list(std::vector<Name>{name(offset->identifier())});
-            named->value = ref;
+            named->value = column_named(offset->identifier());
         } else {
             named->value = keyword(offset, "OFFSET");
         }

@@ -136,6 +136,7 @@ private:
     ast::Name name(G::IdentifierContext* c);
     ast::List<ast::Name> qualified_name(G::QualifiedNameContext* c);
     ast::List<ast::Name> names(const std::vector<G::IdentifierContext*>& ids);
+    ast::ColumnRef* column_named(G::IdentifierContext* id);  // the one-part column `id`
 
     // Token texts of a subtree joined by single spaces, upper case, no space around ( ) , [ ].
     std::string canonical_tokens(antlr4::ParserRuleContext* c);
