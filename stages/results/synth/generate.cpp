@@ -90,13 +90,14 @@ Value as_date(const Value& v, Random& random) {
     std::string text;
     if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 1000 && *i <= 2999) text = std::to_string(*i);
     if (const auto* s = std::get_if<std::string>(&v)) text = *s;
-    if (text.size() < 4 || !digits(text.substr(0, 4))) return v;
-    if (text.size() >= 10 && text[4] == '-' && text[7] == '-' && digits(text.substr(5, 2)) && digits(text.substr(8, 2)))
-        return v;  // a whole date already
-    // A prefix: the year, and the month when one follows ('2012-08', '2012-08-' from LIKE '2012-08-%').
-    std::string month = text.size() >= 7 && text[4] == '-' && digits(text.substr(5, 2))
-                            ? text.substr(5, 2)
-                            : two_digits(int(1 + random.below(12)));
+    // Only a prefix of a date: '2012', '2012-', '2012-08', '2012-08-', and those with the x a LIKE
+    // pattern's % became ('2012x' from '2012%'). '201206' or a whole date stay as they are.
+    if (!text.empty() && text.back() == 'x') text.pop_back();
+    if (!text.empty() && text.back() == '-') text.pop_back();
+    bool year = text.size() == 4 && digits(text);
+    bool year_month = text.size() == 7 && digits(text.substr(0, 4)) && text[4] == '-' && digits(text.substr(5));
+    if (!year && !year_month) return v;
+    std::string month = year_month ? text.substr(5, 2) : two_digits(int(1 + random.below(12)));
     return text.substr(0, 4) + "-" + month + "-" + two_digits(int(1 + random.below(28)));
 }
 
@@ -344,14 +345,20 @@ private:
     }
 
     // A value of the column's type and name; `row` numbers the row in its table.
+    // Dates as text: by type, by name, read by a date function, or read by SUBSTR and compared with
+    // something that looks like a date or a year.
+    bool date_like(const Column& column) const {
+        if (column.type == ColumnType::DateTime || contains(column.declared_type, "date") ||
+            contains(column.declared_type, "time") || contains(column.name, "date") ||
+            contains(column.name, "birth") || hints_.is_date_column(column.name))
+            return true;
+        const std::vector<Value>* hinted = hints_.find(column.name);
+        return hinted && LiteralHints::reads(hints_.substr_columns, column.name) &&
+               std::any_of(hinted->begin(), hinted->end(), looks_like_date);
+    }
+
     Value domain_value(const Column& column, size_t row) {
-        bool date_like = column.type == ColumnType::DateTime || contains(column.declared_type, "date") ||
-                         contains(column.declared_type, "time") || contains(column.name, "date") ||
-                         contains(column.name, "birth") || hints_.is_date_column(column.name);
-        if (!date_like && LiteralHints::reads(hints_.substr_columns, column.name))
-            if (const std::vector<Value>* hinted = hints_.find(column.name))
-                date_like = std::any_of(hinted->begin(), hinted->end(), looks_like_date);
-        if (date_like) {
+        if (date_like(column)) {
             std::string date = date_text(random_);
             if (contains(column.declared_type, "time") && random_.chance(50))
             {
@@ -371,8 +378,10 @@ private:
             case ColumnType::Boolean: return int64_t(random_.below(2));
             case ColumnType::Real:
                 if (distinct) return double(1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)));
-                // Mostly whole numbers; a few halves check rounding and averages.
-                return random_.chance(20) ? Value(double(random_.below(20)) / 2 + 0.5) : Value(int64_t(random_.below(10)));
+                // Mostly whole numbers; a few halves check rounding and averages (not in a column the
+                // queries compare with a literal: values between the literals are the boundary kind's).
+                if (!hints_.find(column.name) && random_.chance(20)) return double(random_.below(20)) / 2 + 0.5;
+                return int64_t(random_.below(10));
             default: {
                 std::string base = support::to_lower(column.name);
                 // Unique per column on plain data; lengths differ too (ORDER BY LENGTH(name), substr):
@@ -388,8 +397,7 @@ private:
     Value value(const Column& column, size_t row) {
         bool key = column.primary_key;
         if (nullable(column)) {
-            unsigned null_percent = kind_ == DataKind::Nulls ? (read(column) ? 30 : 5) : 0;
-            if (random_.chance(null_percent)) return Null{};
+            if (kind_ == DataKind::Nulls && (read(column) ? &column == null_target_ : random_.chance(5))) return Null{};
         }
         if (kind_ == DataKind::Cast && !key && in(hints_.cast_columns, column) && random_.chance(85)) {
             // Around a number the queries compare the column with, mostly: 7 gives 7.5, '7.5', '07'
@@ -408,23 +416,27 @@ private:
             }
             return cast_value(column, random_);
         }
-        // The literals themselves on every kind of database (so that filters select rows); their
-        // neighbours (30 gives 29 and 31, a real column also 29.5 and 30.5) on the boundary ones.
+        // The literals and their neighbours on every kind of database (so that filters select rows:
+        // `balance < 0` needs -1); most of the time on the boundary ones, where a real column also
+        // gets the halves in between (3 gives 2.5 and 3.5).
         const bool boundary = kind_ == DataKind::Boundary;
-        const std::vector<Value>* hinted = boundary ? hints_.find(column.name) : hints_.find_literals(column.name);
+        const std::vector<Value>* hinted = hints_.find(column.name);
         unsigned hint_percent = boundary ? (key ? 60 : 90) : (key ? 40 : 55);
         if (kind_ == DataKind::Ties && in(hints_.order_columns, column)) hint_percent = 0;
         if (hinted && !hinted->empty() && random_.chance(hint_percent)) {
             Value v = (*hinted)[random_.below(hinted->size())];
-            if (boundary && column.type == ColumnType::Real && random_.chance(40)) {
-                if (const auto* i = std::get_if<int64_t>(&v); i && *i > -1000000 && *i < 1000000)
+            const std::vector<Value>* literals = hints_.find_literals(column.name);
+            if (boundary && column.type == ColumnType::Real && literals && !literals->empty() && random_.chance(60)) {
+                // Half a step either side of a literal: between 3 and 4 where `> 3` and `>= 4` part.
+                const Value& literal = (*literals)[random_.below(literals->size())];
+                if (const auto* i = std::get_if<int64_t>(&literal); i && *i > -1000000 && *i < 1000000)
                     v = double(*i) + (random_.chance(50) ? 0.5 : -0.5);
+                else if (const auto* d = std::get_if<double>(&literal))
+                    v = *d + (random_.chance(50) ? 0.25 : -0.25);
             }
-            if (kind_ == DataKind::Case && in(hints_.case_columns, column) && random_.chance(70))
+            if (kind_ == DataKind::Case && in(hints_.case_columns, column) && !date_like(column) && random_.chance(70))
                 if (const auto* text = std::get_if<std::string>(&v)) v = case_variant(*text, random_.below(3));
-            if (hints_.is_date_column(column.name) || contains(column.name, "date") ||
-                column.type == ColumnType::DateTime)
-                v = as_date(v, random_);
+            if (date_like(column)) v = as_date(v, random_);
             if (suits(v, column.type)) return v;
         }
         if (!hints_.loose.empty() && random_.chance(5)) {
@@ -469,6 +481,19 @@ private:
         std::vector<Value> row;
         // A copy of an earlier row (keys redrawn below): whole-row duplicates for DISTINCT and GROUP BY.
         const size_t number = so_far.rows.size();
+        // The nulls databases make one read nullable column NULL per row, in turn (and every few
+        // rows none): each such column gets NULLs in rows that are otherwise plain, so that a NULL
+        // is what the row tests.
+        null_target_ = nullptr;
+        if (kind_ == DataKind::Nulls) {
+            std::vector<const Column*> nullable_read;
+            for (const Column& c : table.columns)
+                if (nullable(c) && read(c)) nullable_read.push_back(&c);
+            if (!nullable_read.empty()) {
+                size_t turn = (number + index_) % (nullable_read.size() + 1);
+                if (turn < nullable_read.size()) null_target_ = nullable_read[turn];
+            }
+        }
         bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && random_.chance(35);
         if (copy)
             row = so_far.rows[random_.below(so_far.rows.size())];
@@ -496,7 +521,9 @@ private:
                 for (size_t i : r.from_columns) row[i] = Null{};
                 continue;
             }
-            if (is_nullable && kind_ == DataKind::Nulls && random_.chance(is_read ? 30 : 10)) {
+            bool null_here = std::any_of(r.from_columns.begin(), r.from_columns.end(),
+                                         [&](size_t i) { return &table.columns[i] == null_target_; });
+            if (is_nullable && kind_ == DataKind::Nulls && (is_read ? null_here : random_.chance(10))) {
                 for (size_t i : r.from_columns) row[i] = Null{};
                 continue;
             }
@@ -524,6 +551,7 @@ private:
     DataKind kind_;
     std::vector<Reference> refs_;
     std::vector<size_t> empty_;
+    const Column* null_target_ = nullptr;  // the nulls databases: the column NULL in the row being drawn
 };
 
 }  // namespace
