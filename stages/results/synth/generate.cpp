@@ -321,6 +321,11 @@ public:
     }
 
 private:
+    // References cover the referenced rows, as on most real data; the empty databases leave some
+    // referenced rows without a referencing one (empty groups), duplicates and ties have their own.
+    bool covering() const {
+        return kind_ != DataKind::Empty && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties;
+    }
     bool read(const Column& c) const { return LiteralHints::reads(hints_.read_columns, c.name); }
     bool in(const std::vector<std::string>& columns, const Column& c) const { return LiteralHints::reads(columns, c.name); }
     bool nullable(const Column& c) const { return !c.primary_key && !c.not_null; }
@@ -345,6 +350,19 @@ private:
     }
 
     // A value of the column's type and name; `row` numbers the row in its table.
+    // A text column that names its row's entity: `name`, `full_name`, `title`, or the table's own
+    // name (race.race, colour.colour).
+    bool name_like(const Column& column) const {
+        if (column.type != ColumnType::Text && column.type != ColumnType::Unknown) return false;
+        std::string name = support::to_lower(column.name);
+        return name.find("name") != std::string::npos || name.find("title") != std::string::npos ||
+               (current_table_ && support::iequals(current_table_->name, column.name));
+    }
+    bool used(const Column& column, const Value& v) const {
+        return std::any_of(used_names_.begin(), used_names_.end(),
+                           [&](const auto& u) { return u.first == &column && u.second == v; });
+    }
+
     // Dates as text: by type, by name, read by a date function, or read by SUBSTR and compared with
     // something that looks like a date or a year.
     bool date_like(const Column& column) const {
@@ -421,7 +439,9 @@ private:
         // gets the halves in between (3 gives 2.5 and 3.5).
         const bool boundary = kind_ == DataKind::Boundary;
         const std::vector<Value>* hinted = hints_.find(column.name);
-        unsigned hint_percent = boundary ? (key ? 60 : 90) : (key ? 40 : 55);
+        if (const std::vector<Value>* edge = hints_.find_edge(column.name); boundary && edge && !edge->empty())
+            if (!hinted || random_.chance(50)) hinted = edge;
+        unsigned hint_percent = boundary ? (key ? 60 : 90) : kind_ == DataKind::Duplicates ? 75 : (key ? 40 : 55);
         if (kind_ == DataKind::Ties && in(hints_.order_columns, column)) hint_percent = 0;
         if (hinted && !hinted->empty() && random_.chance(hint_percent)) {
             Value v = (*hinted)[random_.below(hinted->size())];
@@ -437,9 +457,16 @@ private:
             if (kind_ == DataKind::Case && in(hints_.case_columns, column) && !date_like(column) && random_.chance(70))
                 if (const auto* text = std::get_if<std::string>(&v)) v = case_variant(*text, random_.below(3));
             if (date_like(column)) v = as_date(v, random_);
-            if (suits(v, column.type)) return v;
+            // A name is one entity's: a literal compared with `race` or `full_name` names one row of
+            // its table on data like the real one (not on the duplicates and ties databases).
+            bool once = name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties;
+            if (suits(v, column.type) && !(once && used(column, v))) {
+                if (once) used_names_.emplace_back(&column, v);
+                return v;
+            }
         }
-        if (!hints_.loose.empty() && random_.chance(5)) {
+        // A loose literal now and then (not in dates: '2012-%' is no date, however loose).
+        if (!hints_.loose.empty() && random_.chance(5) && !date_like(column)) {
             const Value& v = hints_.loose[random_.below(hints_.loose.size())];
             if (suits(v, column.type) && !(column.type == ColumnType::Text && !is_text_value(v))) return v;
         }
@@ -452,7 +479,13 @@ private:
     void fill(SynthDatabase& db, size_t table_index) {
         const Table& table = schema_.tables[table_index];
         SynthTable& out = db.tables[table_index];
-        const size_t wanted = row_count(table_index);
+        current_table_ = &table;
+        size_t wanted = row_count(table_index);
+        // Plain data references every referenced row when it can: a referencing table has at least
+        // as many rows as the tables it refers to, and its references go round them (below).
+        if (wanted > 0 && covering())
+            for (const Reference& r : refs_)
+                if (r.from == table_index) wanted = std::max(wanted, db.tables[r.to].rows.size());
         std::set<std::vector<Value>, ValueRowLess> keys;
         std::vector<size_t> key_columns;
         for (const std::string& k : table.primary_key)
@@ -494,7 +527,7 @@ private:
                 if (turn < nullable_read.size()) null_target_ = nullable_read[turn];
             }
         }
-        bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && random_.chance(35);
+        bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && random_.chance(50);
         if (copy)
             row = so_far.rows[random_.below(so_far.rows.size())];
         else
@@ -531,7 +564,8 @@ private:
                 for (size_t i : r.from_columns) row[i] = dangling_value(table.columns[i], number);
                 continue;
             }
-            size_t pick = random_.below(target->rows.size());
+            size_t pick = covering() ? (number + reference_offset_) % target->rows.size()
+                                     : random_.below(target->rows.size());
             // Ties: references spread evenly over two rows, so that counts per referenced row tie;
             // duplicates: most references go to the same two rows.
             bool ordered_ref = std::any_of(r.from_columns.begin(), r.from_columns.end(),
@@ -552,6 +586,9 @@ private:
     std::vector<Reference> refs_;
     std::vector<size_t> empty_;
     const Column* null_target_ = nullptr;  // the nulls databases: the column NULL in the row being drawn
+    const Table* current_table_ = nullptr;
+    std::vector<std::pair<const Column*, Value>> used_names_;  // literals a name column already holds
+    size_t reference_offset_ = size_t(random_.below(7));
 };
 
 }  // namespace

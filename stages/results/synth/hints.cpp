@@ -271,8 +271,19 @@ private:
         } else if (const auto* binary = ast::dyn_cast<ast::Binary>(&n)) {
             bool ordering = binary->op != ast::BinaryOp::Eq && binary->op != ast::BinaryOp::NotEq;
             if (is_comparison(binary->op)) {
-                if (auto v = literal_value(binary->rhs)) add(column_of(binary->lhs), with_neighbours(*v, ordering), {*v});
-                if (auto v = literal_value(binary->lhs)) add(column_of(binary->rhs), with_neighbours(*v, ordering), {*v});
+                // An ordering comparison needs its neighbours on plain data (`balance < 0` selects
+                // -1); an equality's neighbours are boundary values.
+                for (auto [column_side, literal_side] : {std::pair{binary->lhs, binary->rhs}, {binary->rhs, binary->lhs}}) {
+                    auto v = literal_value(literal_side);
+                    const ast::ColumnRef* column = v ? column_of(column_side) : nullptr;
+                    if (!column) continue;
+                    if (ordering) {
+                        add(column, with_neighbours(*v, true), {*v});
+                    } else {
+                        add(column, {*v});
+                        add_to(hints_.edge_values, lower_name(*column), with_neighbours(*v, false));
+                    }
+                }
                 if (!ordering) case_compared(binary->lhs, binary->rhs), case_compared(binary->rhs, binary->lhs);
                 const auto* a = ast::dyn_cast<ast::ColumnRef>(binary->lhs);
                 const auto* b = ast::dyn_cast<ast::ColumnRef>(binary->rhs);
@@ -280,7 +291,14 @@ private:
             } else if (is_pattern(binary->op)) {
                 auto v = literal_value(binary->rhs);
                 if (const auto* s = v ? std::get_if<std::string>(&*v) : nullptr)
-                    add(column_of(binary->lhs), pattern_matches(*s, binary->op == ast::BinaryOp::Glob));
+                if (s) {
+                    // The pattern with its wildcards left empty is what real data holds ('%Jesenik%'
+                    // finds 'Jesenik'); filled ('xJesenikx') it is a boundary value.
+                    std::vector<Value> matches = pattern_matches(*s, binary->op == ast::BinaryOp::Glob);
+                    add(column_of(binary->lhs), {matches[0]});
+                    if (const auto* column = column_of(binary->lhs))
+                        add_to(hints_.edge_values, lower_name(*column), {matches[1]});
+                }
                 case_compared(binary->lhs, binary->rhs);
             } else if (binary->op == ast::BinaryOp::Div || binary->op == ast::BinaryOp::IntDiv ||
                        binary->op == ast::BinaryOp::Mod) {
@@ -344,6 +362,12 @@ private:
 
 const std::vector<Value>* LiteralHints::find(const std::string& column) const {
     for (const auto& [name, values] : by_column)
+        if (support::iequals(name, column)) return &values;
+    return nullptr;
+}
+
+const std::vector<Value>* LiteralHints::find_edge(const std::string& column) const {
+    for (const auto& [name, values] : edge_values)
         if (support::iequals(name, column)) return &values;
     return nullptr;
 }

@@ -41,6 +41,7 @@ struct LiteralHints {
     };
     std::vector<std::pair<std::string, std::vector<Value>>> by_column;  // literals and their neighbours
     std::vector<std::pair<std::string, std::vector<Value>>> literals;   // the literals alone
+    std::vector<std::pair<std::string, std::vector<Value>>> edge_values;  // for the boundary databases only
     std::vector<Value> loose;                 // literals not compared with a column
     std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
     std::vector<std::string> substr_columns;  // columns SUBSTR reads (dates when a literal looks like one)
@@ -57,6 +58,7 @@ struct LiteralHints {
     bool casts = false;          // CAST, division, rounding
     const std::vector<Value>* find(const std::string& column) const;
     const std::vector<Value>* find_literals(const std::string& column) const;
+    const std::vector<Value>* find_edge(const std::string& column) const;
     bool is_date_column(const std::string& column) const;
     static bool reads(const std::vector<std::string>& columns, const std::string& column);
 };
