@@ -245,12 +245,26 @@ std::vector<Reference> references(const Schema& schema, const LiteralHints& hint
                 return true;
         return false;
     };
+    struct Side {
+        size_t table, column;
+        bool operator==(const Side&) const = default;
+    };
+    std::vector<std::pair<Side, Side>> sides;
     for (const LiteralHints::Link& link : hints.links) {
         size_t a = link_table(schema, hints, link.left_table, link.left_column);
         size_t b = link_table(schema, hints, link.right_table, link.right_column);
         if (a == size_t(-1) || b == size_t(-1) || a == b) continue;
-        size_t ca = column_index(schema.tables[a], link.left_column);
-        size_t cb = column_index(schema.tables[b], link.right_column);
+        sides.push_back({{a, column_index(schema.tables[a], link.left_column)},
+                         {b, column_index(schema.tables[b], link.right_column)}});
+    }
+    // A column many joins meet at (Player.player_api_id against away_player_1 .. 11) is the one
+    // referred to.
+    auto meetings = [&](const Side& s) {
+        return std::count_if(sides.begin(), sides.end(), [&](const auto& p) { return p.first == s || p.second == s; });
+    };
+    for (auto [left, right] : sides) {
+        if (meetings(left) > meetings(right)) std::swap(left, right);
+        size_t a = left.table, b = right.table, ca = left.column, cb = right.column;
         bool covered = false;
         for (const Reference& r : out)
             for (size_t k = 0; k < r.from_columns.size(); ++k)
@@ -357,6 +371,14 @@ private:
         std::string name = support::to_lower(column.name);
         return name.find("name") != std::string::npos || name.find("title") != std::string::npos ||
                (current_table_ && support::iequals(current_table_->name, column.name));
+    }
+    bool referenced(const Column& column) const {
+        if (!current_table_) return false;
+        size_t t = size_t(current_table_ - schema_.tables.data());
+        size_t c = size_t(&column - current_table_->columns.data());
+        return std::any_of(refs_.begin(), refs_.end(), [&](const Reference& r) {
+            return !r.declared && r.to == t && std::find(r.to_columns.begin(), r.to_columns.end(), c) != r.to_columns.end();
+        });
     }
     bool used(const Column& column, const Value& v) const {
         return std::any_of(used_names_.begin(), used_names_.end(),
@@ -473,6 +495,11 @@ private:
         // Integer keys count up from 1, as most real tables do; other keys draw from a wider domain.
         if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real))
             return int64_t(1 + random_.below(20));
+        // A column the queries join to (player_api_id) identifies its row, as a key would, except
+        // where duplicates are the point.
+        if (referenced(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties &&
+            (column.type == ColumnType::Integer || column.type == ColumnType::Real))
+            return int64_t(row + 1);
         return domain_value(column, row);
     }
 
