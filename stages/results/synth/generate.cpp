@@ -1,19 +1,23 @@
-// One synthesized database from the schema and the queries' literals (README.md, "Data").
+// One synthesized database from the schema, what the queries read, and the database's kind
+// (README.md, "Data" and "Kinds of database").
 //
-// - Tables are filled in foreign-key order (a referenced table before the tables that reference it),
+// - Tables are filled in reference order (a referenced table before the tables that reference it),
 //   so a foreign key always copies the key of a row that exists, or is NULL when nothing can be
-//   referenced (a cycle, a self-reference on the first row, an empty referenced table).
+//   referenced (a cycle, a self-reference on the first row, an empty referenced table). The joins of
+//   the queries (`a.x = b.y`, `x IN (SELECT y FROM b)`) count as references too where the schema
+//   declares none, so that joins meet on plain data as they do on real data; only those implied
+//   references may dangle, and only in the "dangling" databases.
 // - Primary keys are unique (a row whose key repeats is drawn again, then dropped); key and NOT NULL
-//   columns are never NULL.
+//   columns are never NULL; declared foreign keys always find their row.
 // - A value is, in turn of preference, a literal of the queries for a column of that name (with its
-//   neighbours), a small per-column domain (few distinct values: duplicates and ORDER BY ties come by
-//   themselves), or, for columns a date function reads, a date text.
-// - The first kPlainDatabases are plain, like real data: no NULLs, no empty tables, no copied rows, and
-//   texts unique per column unless a literal of the queries asks for a value. The others are edge
-//   cases: few distinct texts (ties, duplicate names), NULLs in nullable columns and foreign keys,
-//   copies of whole rows, and every fourth one leaves some tables empty.
+//   neighbours), or a value of the column's type and name: dates as text ('2012-08-24') for date
+//   columns and columns a date function reads, 0/1 for flags, small numbers, `<column> <n>` texts.
+// - Plain databases have no NULLs, no empty tables, no copied rows, and texts unique per column.
+//   Each other kind changes one thing, on the columns the queries read (DataKind).
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <iterator>
 #include <set>
 
 #include "stages/results/synth/synth.hpp"
@@ -65,33 +69,87 @@ bool suits(const Value& v, ColumnType type) {
     }
 }
 
-std::string date_text(Random& random) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", int(2018 + random.below(5)), int(1 + random.below(12)),
-                  int(1 + random.below(28)));
+std::string two_digits(int n) {
+    char buffer[4];
+    std::snprintf(buffer, sizeof buffer, "%02d", n % 100);
     return buffer;
 }
 
-// A value from the column's own domain: texts are `<column> <n>` (and a few x), n the row's number
-// on plain databases (unique) and one of five on the others.
-Value domain_value(const Column& column, bool date_like, bool plain, size_t row, Random& random) {
-    if (date_like || column.type == ColumnType::DateTime) {
-        std::string date = date_text(random);
-        if (column.type == ColumnType::DateTime && random.chance(30))
-            date += " 1" + std::to_string(random.below(10)) + ":00:00";
-        return date;
-    }
+std::string date_text(Random& random) {
+    return std::to_string(2005 + random.below(16)) + "-" + two_digits(int(1 + random.below(12))) + "-" +
+           two_digits(int(1 + random.below(28)));
+}
+
+bool digits(std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A hinted value for a date column, made a whole date: a year ('2012', from strftime('%Y', d) = '2012'
+// or d LIKE '2012%') gets a month and a day, a month ('2012-08') a day; other texts stay as they are.
+Value as_date(const Value& v, Random& random) {
+    std::string text;
+    if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 1000 && *i <= 2999) text = std::to_string(*i);
+    if (const auto* s = std::get_if<std::string>(&v)) text = *s;
+    // Only a prefix of a date: '2012', '2012-', '2012-08', '2012-08-', and those with the x a LIKE
+    // pattern's % became ('2012x' from '2012%'). '201206' or a whole date stay as they are.
+    if (!text.empty() && text.back() == 'x') text.pop_back();
+    if (!text.empty() && text.back() == '-') text.pop_back();
+    bool year = text.size() == 4 && digits(text);
+    bool year_month = text.size() == 7 && digits(text.substr(0, 4)) && text[4] == '-' && digits(text.substr(5));
+    if (!year && !year_month) return v;
+    std::string month = year_month ? text.substr(5, 2) : two_digits(int(1 + random.below(12)));
+    return text.substr(0, 4) + "-" + month + "-" + two_digits(int(1 + random.below(28)));
+}
+
+bool looks_like_date(const Value& v) {
+    const auto* s = std::get_if<std::string>(&v);
+    return s && s->size() >= 4 && digits(s->substr(0, 4)) && (s->size() == 4 || (*s)[4] == '-');
+}
+
+bool contains(std::string_view text, std::string_view part) {
+    return support::to_lower(std::string(text)).find(part) != std::string::npos;
+}
+
+// A 0/1 column by its name: is_open, has_children, active_flag.
+bool flag_like(const Column& c) {
+    std::string name = support::to_lower(c.name);
+    return c.type == ColumnType::Boolean || name.starts_with("is_") || name.starts_with("has_") ||
+           name.ends_with("flag");
+}
+
+// The text with its letters' case changed, three ways: UPPER, lower, and the first letter swapped.
+std::string case_variant(const std::string& text, size_t way) {
+    std::string out = text;
+    if (way % 3 == 0)
+        for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
+    else if (way % 3 == 1)
+        for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    else
+        for (char& c : out)
+            if (std::isalpha(static_cast<unsigned char>(c))) {
+                c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(static_cast<unsigned char>(c)))
+                                                                 : char(std::toupper(static_cast<unsigned char>(c)));
+                break;
+            }
+    return out;
+}
+
+// Values that casts, integer division and rounding treat differently: odd integers (7 / 2 is 3),
+// halves and quarters (ROUND(2.5), CAST(3.75 AS INTEGER)), whole numbers stored as reals, and
+// numbers written as text (CAST('007' AS INTEGER), '10' < '9').
+Value cast_value(const Column& column, Random& random) {
     switch (column.type) {
-        case ColumnType::Integer: return int64_t(random.below(10));
-        case ColumnType::Boolean: return int64_t(random.below(2));
-        case ColumnType::Real:
-            // Spider's "number" is mostly whole numbers; a few halves check rounding and averages.
-            return random.chance(20) ? Value(double(random.below(20)) / 2 + 0.5) : Value(int64_t(random.below(10)));
+        case ColumnType::Integer: {
+            static const int64_t values[] = {1, 2, 3, 5, 7, 10, -3};
+            return values[random.below(std::size(values))];
+        }
+        case ColumnType::Real: {
+            static const double values[] = {0.5, 1.25, 2.5, 3.75, -1.5, 7.0, 10.0};
+            return values[random.below(std::size(values))];
+        }
         default: {
-            std::string base = support::to_lower(column.name);
-            // Lengths differ too (ORDER BY LENGTH(name), substr): "name 1", "name 2x", "name 3xx".
-            size_t n = plain ? row + 1 : 1 + random.below(5);
-            return base + " " + std::to_string(n) + std::string((n - 1) % 3, 'x');
+            static const char* const values[] = {"12", "3.5", "007", "9", "10", "-4", "2.50"};
+            return std::string(values[random.below(std::size(values))]);
         }
     }
 }
@@ -114,8 +172,119 @@ struct ValueRowLess {
     }
 };
 
+size_t column_index(const Table& table, std::string_view name) {
+    for (size_t i = 0; i < table.columns.size(); ++i)
+        if (support::iequals(table.columns[i].name, name)) return i;
+    return size_t(-1);
+}
+
+size_t table_index(const Schema& schema, std::string_view name) {
+    for (size_t i = 0; i < schema.tables.size(); ++i)
+        if (support::iequals(schema.tables[i].name, name)) return i;
+    return size_t(-1);
+}
+
+// Rows of table `from` refer to rows of table `to`: a declared foreign key, or a join of the queries.
+struct Reference {
+    size_t from = 0, to = 0;
+    std::vector<size_t> from_columns, to_columns;
+    bool declared = true;
+};
+
+std::vector<Reference> declared_references(const Schema& schema) {
+    std::vector<Reference> out;
+    for (size_t t = 0; t < schema.tables.size(); ++t) {
+        const Table& table = schema.tables[t];
+        for (const ForeignKey& fk : table.foreign_keys) {
+            Reference r;
+            r.from = t;
+            r.to = table_index(schema, fk.referenced_table);
+            if (r.to == size_t(-1)) continue;
+            const Table& target = schema.tables[r.to];
+            bool known = true;
+            for (size_t k = 0; k < fk.columns.size(); ++k) {
+                r.from_columns.push_back(column_index(table, fk.columns[k]));
+                size_t referenced = size_t(-1);
+                if (k < fk.referenced_columns.size())
+                    referenced = column_index(target, fk.referenced_columns[k]);
+                else if (k < target.primary_key.size())
+                    referenced = column_index(target, target.primary_key[k]);
+                r.to_columns.push_back(referenced);
+                known &= r.from_columns.back() != size_t(-1) && referenced != size_t(-1);
+            }
+            if (known && !r.from_columns.empty()) out.push_back(std::move(r));
+        }
+    }
+    return out;
+}
+
+// The table of one side of a join condition: the named one, or the first table of the queries that
+// has the column.
+size_t link_table(const Schema& schema, const LiteralHints& hints, const std::string& table, const std::string& column) {
+    if (!table.empty()) {
+        size_t t = table_index(schema, table);
+        return t != size_t(-1) && column_index(schema.tables[t], column) != size_t(-1) ? t : size_t(-1);
+    }
+    for (const std::string& name : hints.tables)
+        if (size_t t = table_index(schema, name); t != size_t(-1) && column_index(schema.tables[t], column) != size_t(-1))
+            return t;
+    return size_t(-1);
+}
+
+bool is_sole_key(const Table& table, size_t column) {
+    return table.primary_key.size() == 1 && support::iequals(table.primary_key[0], table.columns[column].name);
+}
+
+// The declared references plus the joins of the queries that no declared one covers. The side whose
+// column is its table's key is the referenced one; otherwise the right side of the condition.
+std::vector<Reference> references(const Schema& schema, const LiteralHints& hints) {
+    std::vector<Reference> out = declared_references(schema);
+    auto taken = [&](size_t table, size_t column) {
+        for (const Reference& r : out)
+            if (r.from == table && std::find(r.from_columns.begin(), r.from_columns.end(), column) != r.from_columns.end())
+                return true;
+        return false;
+    };
+    struct Side {
+        size_t table, column;
+        bool operator==(const Side&) const = default;
+    };
+    std::vector<std::pair<Side, Side>> sides;
+    for (const LiteralHints::Link& link : hints.links) {
+        size_t a = link_table(schema, hints, link.left_table, link.left_column);
+        size_t b = link_table(schema, hints, link.right_table, link.right_column);
+        if (a == size_t(-1) || b == size_t(-1) || a == b) continue;
+        sides.push_back({{a, column_index(schema.tables[a], link.left_column)},
+                         {b, column_index(schema.tables[b], link.right_column)}});
+    }
+    // A column many joins meet at (Player.player_api_id against away_player_1 .. 11) is the one
+    // referred to.
+    auto meetings = [&](const Side& s) {
+        return std::count_if(sides.begin(), sides.end(), [&](const auto& p) { return p.first == s || p.second == s; });
+    };
+    for (auto [left, right] : sides) {
+        if (meetings(left) > meetings(right)) std::swap(left, right);
+        size_t a = left.table, b = right.table, ca = left.column, cb = right.column;
+        bool covered = false;
+        for (const Reference& r : out)
+            for (size_t k = 0; k < r.from_columns.size(); ++k)
+                covered |= (r.from == a && r.to == b && r.from_columns[k] == ca && r.to_columns[k] == cb) ||
+                           (r.from == b && r.to == a && r.from_columns[k] == cb && r.to_columns[k] == ca);
+        if (covered) continue;
+        Reference r;
+        r.declared = false;
+        if (is_sole_key(schema.tables[a], ca) && !is_sole_key(schema.tables[b], cb))
+            r.from = b, r.to = a, r.from_columns = {cb}, r.to_columns = {ca};
+        else
+            r.from = a, r.to = b, r.from_columns = {ca}, r.to_columns = {cb};
+        if (taken(r.from, r.from_columns[0]) || schema.tables[r.from].columns[r.from_columns[0]].primary_key) continue;
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
 // The tables in an order where referenced tables come first (cycles broken in schema order).
-std::vector<size_t> fill_order(const Schema& schema) {
+std::vector<size_t> fill_order(const Schema& schema, const std::vector<Reference>& refs) {
     std::vector<size_t> order;
     std::vector<bool> placed(schema.tables.size(), false);
     while (order.size() < schema.tables.size()) {
@@ -123,11 +292,8 @@ std::vector<size_t> fill_order(const Schema& schema) {
         for (size_t i = 0; i < schema.tables.size(); ++i) {
             if (placed[i]) continue;
             bool ready = true;
-            for (const ForeignKey& fk : schema.tables[i].foreign_keys) {
-                for (size_t j = 0; j < schema.tables.size(); ++j)
-                    if (j != i && !placed[j] && support::iequals(schema.tables[j].name, fk.referenced_table))
-                        ready = false;
-            }
+            for (const Reference& r : refs)
+                if (r.from == i && r.to != i && !placed[r.to]) ready = false;
             if (ready) placed[i] = true, order.push_back(i), progress = true;
         }
         if (!progress) {
@@ -142,16 +308,15 @@ std::vector<size_t> fill_order(const Schema& schema) {
     return order;
 }
 
-size_t column_index(const Table& table, std::string_view name) {
-    for (size_t i = 0; i < table.columns.size(); ++i)
-        if (support::iequals(table.columns[i].name, name)) return i;
-    return size_t(-1);
-}
-
 class Generator {
 public:
-    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index)
-        : schema_(schema), hints_(hints), random_(seed, index), index_(index) {}
+    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind)
+        : schema_(schema),
+          hints_(hints),
+          random_(seed, index),
+          index_(index),
+          kind_(kind),
+          refs_(references(schema, hints)) {}
 
     SynthDatabase run() {
         SynthDatabase db;
@@ -164,55 +329,197 @@ public:
                 db.tables[i].declared_types.push_back(declared_type_for(c));
             }
         }
-        for (size_t i : fill_order(schema_)) fill(db, i);
+        if (kind_ == DataKind::Empty) choose_empty_tables();
+        for (size_t i : fill_order(schema_, refs_)) fill(db, i);
         return db;
     }
 
 private:
-    bool plain() const { return is_plain_database(index_); }
-    bool nulls_allowed() const { return !plain() && index_ % 4 != 0; }
+    // References cover the referenced rows, as on most real data; the empty databases leave some
+    // referenced rows without a referencing one (empty groups), duplicates and ties have their own.
+    bool covering() const {
+        return kind_ != DataKind::Empty && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties;
+    }
+    bool read(const Column& c) const { return LiteralHints::reads(hints_.read_columns, c.name); }
+    bool in(const std::vector<std::string>& columns, const Column& c) const { return LiteralHints::reads(columns, c.name); }
+    bool nullable(const Column& c) const { return !c.primary_key && !c.not_null; }
 
-    size_t row_count() {
-        if (plain()) return index_ == 0 ? 6 : 4 + random_.below(7);
-        if (index_ % 4 == 3 && random_.chance(35)) return 0;
-        return 2 + random_.below(11);
+    // The "empty" databases empty some of the tables the queries read: each with even odds, at least
+    // one (a different one from database to database).
+    void choose_empty_tables() {
+        std::vector<size_t> named;
+        for (const std::string& name : hints_.tables)
+            if (size_t t = table_index(schema_, name); t != size_t(-1)) named.push_back(t);
+        if (named.empty()) return;
+        for (size_t t : named)
+            if (random_.chance(50)) empty_.push_back(t);
+        if (empty_.empty()) empty_.push_back(named[index_ % named.size()]);
     }
 
-    const SynthTable* find_table(const SynthDatabase& db, std::string_view name) const {
-        for (const SynthTable& t : db.tables)
-            if (support::iequals(t.name, name)) return &t;
-        return nullptr;
+    size_t row_count(size_t table) {
+        if (std::find(empty_.begin(), empty_.end(), table) != empty_.end()) return 0;
+        if (index_ == 0) return 6;
+        if (kind_ == DataKind::Ties) return 6 + 2 * random_.below(2);  // even: round-robin values tie
+        return 4 + random_.below(7);
     }
 
-    Value plain_value(const Column& column, size_t row) {
-        bool key = column.primary_key;
-        if (nulls_allowed() && !key && !column.not_null && random_.chance(12)) return Null{};
+    // A value of the column's type and name; `row` numbers the row in its table.
+    // A text column that names its row's entity: `name`, `full_name`, `title`, or the table's own
+    // name (race.race, colour.colour).
+    bool name_like(const Column& column) const {
+        if (column.type != ColumnType::Text && column.type != ColumnType::Unknown) return false;
+        std::string name = support::to_lower(column.name);
+        return name.find("name") != std::string::npos || name.find("title") != std::string::npos ||
+               (current_table_ && support::iequals(current_table_->name, column.name));
+    }
+    bool referenced(const Column& column) const {
+        if (!current_table_) return false;
+        size_t t = size_t(current_table_ - schema_.tables.data());
+        size_t c = size_t(&column - current_table_->columns.data());
+        return std::any_of(refs_.begin(), refs_.end(), [&](const Reference& r) {
+            return !r.declared && r.to == t && std::find(r.to_columns.begin(), r.to_columns.end(), c) != r.to_columns.end();
+        });
+    }
+    bool used(const Column& column, const Value& v) const {
+        return std::any_of(used_names_.begin(), used_names_.end(),
+                           [&](const auto& u) { return u.first == &column && u.second == v; });
+    }
+
+    // Dates as text: by type, by name, read by a date function, or read by SUBSTR and compared with
+    // something that looks like a date or a year.
+    bool date_like(const Column& column) const {
+        if (column.type == ColumnType::DateTime || contains(column.declared_type, "date") ||
+            contains(column.declared_type, "time") || contains(column.name, "date") ||
+            contains(column.name, "birth") || hints_.is_date_column(column.name))
+            return true;
         const std::vector<Value>* hinted = hints_.find(column.name);
-        if (hinted && !hinted->empty() && random_.chance(key ? 40 : 55)) {
-            const Value& v = (*hinted)[random_.below(hinted->size())];
-            if (suits(v, column.type)) return v;
+        return hinted && LiteralHints::reads(hints_.substr_columns, column.name) &&
+               std::any_of(hinted->begin(), hinted->end(), looks_like_date);
+    }
+
+    Value domain_value(const Column& column, size_t row) {
+        if (date_like(column)) {
+            std::string date = date_text(random_);
+            if (contains(column.declared_type, "time") && random_.chance(50))
+            {
+                char time[16];
+                std::snprintf(time, sizeof time, " %02d:%02d:00", int(8 + random_.below(10)), int(15 * random_.below(4)));
+                date += time;
+            }
+            return date;
         }
-        if (!hints_.loose.empty() && random_.chance(5)) {
+        size_t distinct = kind_ == DataKind::Duplicates && read(column) ? 3 : 0;
+        if (kind_ == DataKind::Ties && in(hints_.order_columns, column)) distinct = 2;
+        switch (column.type) {
+            case ColumnType::Integer:
+                if (flag_like(column)) return int64_t(random_.below(2));
+                if (distinct) return int64_t(1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)));
+                return int64_t(random_.below(10));
+            case ColumnType::Boolean: return int64_t(random_.below(2));
+            case ColumnType::Real:
+                if (distinct) return double(1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)));
+                // Mostly whole numbers; a few halves check rounding and averages (not in a column the
+                // queries compare with a literal: values between the literals are the boundary kind's).
+                if (!hints_.find(column.name) && random_.chance(20)) return double(random_.below(20)) / 2 + 0.5;
+                return int64_t(random_.below(10));
+            default: {
+                std::string base = support::to_lower(column.name);
+                // Unique per column on plain data; lengths differ too (ORDER BY LENGTH(name), substr):
+                // "name 1", "name 2x", "name 3xx".
+                size_t n = distinct ? 1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)) : row + 1;
+                std::string text = base + " " + std::to_string(n) + std::string((n - 1) % 3, 'x');
+                if (kind_ == DataKind::Case && in(hints_.case_columns, column)) text = case_variant(text, random_.below(3));
+                return text;
+            }
+        }
+    }
+
+    Value value(const Column& column, size_t row) {
+        bool key = column.primary_key;
+        if (nullable(column)) {
+            if (kind_ == DataKind::Nulls && (read(column) ? &column == null_target_ : random_.chance(5))) return Null{};
+        }
+        if (kind_ == DataKind::Cast && !key && in(hints_.cast_columns, column) && random_.chance(85)) {
+            // Around a number the queries compare the column with, mostly: 7 gives 7.5, '7.5', '07'
+            // and '7' (a number as text), which casts and rounding read differently.
+            const std::vector<Value>* hinted = hints_.find_literals(column.name);
+            if (hinted && !hinted->empty() && random_.chance(70)) {
+                const Value& v = (*hinted)[random_.below(hinted->size())];
+                if (const auto* i = std::get_if<int64_t>(&v); i && *i > -1000000 && *i < 1000000) {
+                    switch (random_.below(4)) {
+                        case 0: return double(*i) + 0.5;
+                        case 1: return std::to_string(*i) + ".5";
+                        case 2: return "0" + std::to_string(*i);
+                        default: return std::to_string(*i);
+                    }
+                }
+            }
+            return cast_value(column, random_);
+        }
+        // The literals and their neighbours on every kind of database (so that filters select rows:
+        // `balance < 0` needs -1); most of the time on the boundary ones, where a real column also
+        // gets the halves in between (3 gives 2.5 and 3.5).
+        const bool boundary = kind_ == DataKind::Boundary;
+        const std::vector<Value>* hinted = hints_.find(column.name);
+        if (const std::vector<Value>* edge = hints_.find_edge(column.name); boundary && edge && !edge->empty())
+            if (!hinted || random_.chance(50)) hinted = edge;
+        unsigned hint_percent = boundary ? (key ? 60 : 90) : kind_ == DataKind::Duplicates ? 75 : (key ? 40 : 55);
+        if (kind_ == DataKind::Ties && in(hints_.order_columns, column)) hint_percent = 0;
+        if (hinted && !hinted->empty() && random_.chance(hint_percent)) {
+            Value v = (*hinted)[random_.below(hinted->size())];
+            const std::vector<Value>* literals = hints_.find_literals(column.name);
+            if (boundary && column.type == ColumnType::Real && literals && !literals->empty() && random_.chance(60)) {
+                // Half a step either side of a literal: between 3 and 4 where `> 3` and `>= 4` part.
+                const Value& literal = (*literals)[random_.below(literals->size())];
+                if (const auto* i = std::get_if<int64_t>(&literal); i && *i > -1000000 && *i < 1000000)
+                    v = double(*i) + (random_.chance(50) ? 0.5 : -0.5);
+                else if (const auto* d = std::get_if<double>(&literal))
+                    v = *d + (random_.chance(50) ? 0.25 : -0.25);
+            }
+            if (kind_ == DataKind::Case && in(hints_.case_columns, column) && !date_like(column) && random_.chance(70))
+                if (const auto* text = std::get_if<std::string>(&v)) v = case_variant(*text, random_.below(3));
+            if (date_like(column)) v = as_date(v, random_);
+            // A name is one entity's: a literal compared with `race` or `full_name` names one row of
+            // its table on data like the real one (not on the duplicates and ties databases).
+            bool once = name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties;
+            if (suits(v, column.type) && !(once && used(column, v))) {
+                if (once) used_names_.emplace_back(&column, v);
+                return v;
+            }
+        }
+        // A loose literal now and then (not in dates: '2012-%' is no date, however loose).
+        if (!hints_.loose.empty() && random_.chance(5) && !date_like(column)) {
             const Value& v = hints_.loose[random_.below(hints_.loose.size())];
             if (suits(v, column.type) && !(column.type == ColumnType::Text && !is_text_value(v))) return v;
         }
         // Integer keys count up from 1, as most real tables do; other keys draw from a wider domain.
         if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real))
             return int64_t(1 + random_.below(20));
-        return domain_value(column, hints_.is_date_column(column.name), plain(), row, random_);
+        // A column the queries join to (player_api_id) identifies its row, as a key would, except
+        // where duplicates are the point.
+        if (referenced(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties &&
+            (column.type == ColumnType::Integer || column.type == ColumnType::Real))
+            return int64_t(row + 1);
+        return domain_value(column, row);
     }
 
     void fill(SynthDatabase& db, size_t table_index) {
         const Table& table = schema_.tables[table_index];
         SynthTable& out = db.tables[table_index];
-        const size_t wanted = row_count();
+        current_table_ = &table;
+        size_t wanted = row_count(table_index);
+        // Plain data references every referenced row when it can: a referencing table has at least
+        // as many rows as the tables it refers to, and its references go round them (below).
+        if (wanted > 0 && covering())
+            for (const Reference& r : refs_)
+                if (r.from == table_index) wanted = std::max(wanted, db.tables[r.to].rows.size());
         std::set<std::vector<Value>, ValueRowLess> keys;
         std::vector<size_t> key_columns;
         for (const std::string& k : table.primary_key)
             if (size_t i = column_index(table, k); i != size_t(-1)) key_columns.push_back(i);
         for (size_t n = 0; n < wanted; ++n) {
             for (int attempt = 0; attempt < 12; ++attempt) {
-                std::vector<Value> row = draw_row(db, table, out);
+                std::vector<Value> row = draw_row(db, table_index, out);
                 if (row.empty()) break;  // a NOT NULL foreign key with nothing to reference
                 std::vector<Value> key;
                 for (size_t k : key_columns) key.push_back(row[k]);
@@ -223,47 +530,77 @@ private:
         }
     }
 
-    std::vector<Value> draw_row(const SynthDatabase& db, const Table& table, const SynthTable& so_far) {
+    // A value no row of the referenced column holds (implied references only).
+    Value dangling_value(const Column& column, size_t row) {
+        if (column.type == ColumnType::Integer || column.type == ColumnType::Real) return int64_t(900 + row);
+        return support::to_lower(column.name) + " dangling " + std::to_string(row + 1);
+    }
+
+    std::vector<Value> draw_row(const SynthDatabase& db, size_t table_index, const SynthTable& so_far) {
+        const Table& table = schema_.tables[table_index];
         std::vector<Value> row;
         // A copy of an earlier row (keys redrawn below): whole-row duplicates for DISTINCT and GROUP BY.
         const size_t number = so_far.rows.size();
-        bool copy = !plain() && !so_far.rows.empty() && random_.chance(15);
+        // The nulls databases make one read nullable column NULL per row, in turn (and every few
+        // rows none): each such column gets NULLs in rows that are otherwise plain, so that a NULL
+        // is what the row tests.
+        null_target_ = nullptr;
+        if (kind_ == DataKind::Nulls) {
+            std::vector<const Column*> nullable_read;
+            for (const Column& c : table.columns)
+                if (nullable(c) && read(c)) nullable_read.push_back(&c);
+            if (!nullable_read.empty()) {
+                size_t turn = (number + index_) % (nullable_read.size() + 1);
+                if (turn < nullable_read.size()) null_target_ = nullable_read[turn];
+            }
+        }
+        bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && random_.chance(50);
         if (copy)
             row = so_far.rows[random_.below(so_far.rows.size())];
         else
-            for (const Column& c : table.columns) row.push_back(plain_value(c, number));
+            for (const Column& c : table.columns) row.push_back(value(c, number));
         for (size_t i = 0; i < table.columns.size(); ++i)
-            if (copy && table.columns[i].primary_key) row[i] = plain_value(table.columns[i], number);
-        for (const ForeignKey& fk : table.foreign_keys) {
-            const SynthTable* target = find_table(db, fk.referenced_table);
-            const Table* target_schema = schema_.find_table(fk.referenced_table);
+            if (copy && table.columns[i].primary_key) row[i] = value(table.columns[i], number);
+        for (const Reference& r : refs_) {
+            if (r.from != table_index) continue;
+            const SynthTable* target = &db.tables[r.to];
             if (target == &so_far && so_far.rows.empty()) target = nullptr;
-            std::vector<size_t> from, to;
-            for (size_t k = 0; k < fk.columns.size(); ++k) {
-                from.push_back(column_index(table, fk.columns[k]));
-                size_t referenced = size_t(-1);
-                if (target_schema) {
-                    if (k < fk.referenced_columns.size())
-                        referenced = column_index(*target_schema, fk.referenced_columns[k]);
-                    else if (k < target_schema->primary_key.size())
-                        referenced = column_index(*target_schema, target_schema->primary_key[k]);
+            bool is_nullable = std::all_of(r.from_columns.begin(), r.from_columns.end(),
+                                           [&](size_t i) { return nullable(table.columns[i]); });
+            bool is_read = std::any_of(r.from_columns.begin(), r.from_columns.end(),
+                                       [&](size_t i) { return read(table.columns[i]); });
+            if (!target || target->rows.empty()) {
+                // An implied reference to a table emptied on purpose would dangle: the row goes, as
+                // dangling rows are the dangling databases' business. A table not filled yet (a cycle)
+                // leaves the row its own values.
+                if (!r.declared) {
+                    if (std::find(empty_.begin(), empty_.end(), r.to) != empty_.end()) return {};
+                    continue;
                 }
-                to.push_back(referenced);
-            }
-            bool usable = target && !target->rows.empty() &&
-                          std::none_of(from.begin(), from.end(), [](size_t i) { return i == size_t(-1); }) &&
-                          std::none_of(to.begin(), to.end(), [](size_t i) { return i == size_t(-1); });
-            bool nullable = std::none_of(from.begin(), from.end(), [&](size_t i) {
-                return i == size_t(-1) || table.columns[i].primary_key || table.columns[i].not_null;
-            });
-            if (!usable || (nullable && nulls_allowed() && random_.chance(8))) {
-                if (!nullable && !from.empty()) return {};
-                for (size_t i : from)
-                    if (i != size_t(-1)) row[i] = Null{};
+                if (!is_nullable) return {};
+                for (size_t i : r.from_columns) row[i] = Null{};
                 continue;
             }
-            const auto& referenced_row = target->rows[random_.below(target->rows.size())];
-            for (size_t k = 0; k < from.size(); ++k) row[from[k]] = referenced_row[to[k]];
+            bool null_here = std::any_of(r.from_columns.begin(), r.from_columns.end(),
+                                         [&](size_t i) { return &table.columns[i] == null_target_; });
+            if (is_nullable && kind_ == DataKind::Nulls && (is_read ? null_here : random_.chance(10))) {
+                for (size_t i : r.from_columns) row[i] = Null{};
+                continue;
+            }
+            if (!r.declared && kind_ == DataKind::Dangling && random_.chance(35)) {
+                for (size_t i : r.from_columns) row[i] = dangling_value(table.columns[i], number);
+                continue;
+            }
+            size_t pick = covering() ? (number + reference_offset_) % target->rows.size()
+                                     : random_.below(target->rows.size());
+            // Ties: references spread evenly over two rows, so that counts per referenced row tie;
+            // duplicates: most references go to the same two rows.
+            bool ordered_ref = std::any_of(r.from_columns.begin(), r.from_columns.end(),
+                                           [&](size_t i) { return in(hints_.order_columns, table.columns[i]); });
+            if (kind_ == DataKind::Ties && ordered_ref) pick = number % std::min<size_t>(2, target->rows.size());
+            if (kind_ == DataKind::Duplicates && random_.chance(60)) pick = random_.below(std::min<size_t>(2, target->rows.size()));
+            const auto& referenced_row = target->rows[pick];
+            for (size_t k = 0; k < r.from_columns.size(); ++k) row[r.from_columns[k]] = referenced_row[r.to_columns[k]];
         }
         return row;
     }
@@ -272,9 +609,49 @@ private:
     const LiteralHints& hints_;
     Random random_;
     size_t index_;
+    DataKind kind_;
+    std::vector<Reference> refs_;
+    std::vector<size_t> empty_;
+    const Column* null_target_ = nullptr;  // the nulls databases: the column NULL in the row being drawn
+    const Table* current_table_ = nullptr;
+    std::vector<std::pair<const Column*, Value>> used_names_;  // literals a name column already holds
+    size_t reference_offset_ = size_t(random_.below(7));
 };
 
 }  // namespace
+
+std::string_view kind_name(DataKind kind) {
+    switch (kind) {
+        case DataKind::Plain: return "plain";
+        case DataKind::Nulls: return "nulls";
+        case DataKind::Duplicates: return "duplicates";
+        case DataKind::Ties: return "ties";
+        case DataKind::Empty: return "empty";
+        case DataKind::Dangling: return "dangling";
+        case DataKind::Case: return "case";
+        case DataKind::Boundary: return "boundary";
+        case DataKind::Cast: return "cast";
+    }
+    return "?";
+}
+
+std::vector<DataKind> kinds_for(const LiteralHints& hints) {
+    std::vector<DataKind> out{DataKind::Nulls};
+    if (hints.ordered_limit) out.push_back(DataKind::Ties);
+    out.push_back(DataKind::Duplicates);
+    out.push_back(DataKind::Empty);
+    if (!hints.links.empty() || hints.joins) out.push_back(DataKind::Dangling);
+    if (!hints.case_columns.empty()) out.push_back(DataKind::Case);
+    if (hints.casts) out.push_back(DataKind::Cast);
+    if (!hints.by_column.empty()) out.push_back(DataKind::Boundary);
+    return out;
+}
+
+DataKind kind_of_database(const LiteralHints& hints, size_t index) {
+    if (is_plain_database(index)) return DataKind::Plain;
+    std::vector<DataKind> kinds = kinds_for(hints);
+    return kinds[(index - kPlainDatabases) % kinds.size()];
+}
 
 bool is_plain_database(size_t index) { return index < kPlainDatabases; }
 
@@ -284,8 +661,13 @@ size_t SynthDatabase::row_count() const {
     return n;
 }
 
+SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index,
+                                DataKind kind) {
+    return Generator(schema, hints, seed, index, kind).run();
+}
+
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index) {
-    return Generator(schema, hints, seed, index).run();
+    return generate_database(schema, hints, seed, index, kind_of_database(hints, index));
 }
 
 }  // namespace qdiff::results::synth

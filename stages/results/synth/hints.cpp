@@ -6,6 +6,7 @@
 // and a value that reaches a same-named column of another table only adds variety.
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 
 #include "qdiff/ast.hpp"
@@ -29,8 +30,15 @@ bool is_pattern(ast::BinaryOp op) {
 const ast::ColumnRef* column_of(const ast::Expr* e) {
     for (int depth = 0; e && depth < 4; ++depth) {
         if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(e)) return ref->path.empty() ? nullptr : ref;
-        if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && call->args.size() >= 1 && !call->over)
+        if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && call->args.size() >= 1 && !call->over) {
+            // The first argument that is not a constant: strftime('%Y', d) is about d.
             e = call->args[0];
+            for (const ast::Expr* arg : call->args)
+                if (!ast::dyn_cast<ast::Literal>(arg)) {
+                    e = arg;
+                    break;
+                }
+        }
         else if (const auto* cast = ast::dyn_cast<ast::Cast>(e))
             e = cast->expr;
         else if (const auto* unary = ast::dyn_cast<ast::Unary>(e))
@@ -81,6 +89,32 @@ std::optional<Value> literal_value(const ast::Expr* e) {
     }
 }
 
+bool all_digits(std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// '2012-08-24' gives the day before, itself and the day after (days kept within 1..28 around the
+// month's ends); a year '2012' gives 2011, 2012, 2013; anything else nothing.
+std::vector<Value> date_neighbours(const std::string& s) {
+    if (s.size() == 4 && all_digits(s)) {
+        int year = std::atoi(s.c_str());
+        if (year < 1000 || year > 2999) return {};
+        return {std::to_string(year - 1), s, std::to_string(year + 1)};
+    }
+    if (s.size() >= 10 && all_digits(s.substr(0, 4)) && s[4] == '-' && all_digits(s.substr(5, 2)) && s[7] == '-' &&
+        all_digits(s.substr(8, 2))) {
+        int day = std::atoi(s.substr(8, 2).c_str());
+        std::string rest = s.substr(10);
+        auto with_day = [&](int d) {
+            char buffer[3];
+            std::snprintf(buffer, sizeof buffer, "%02d", std::clamp(d, 1, 28));
+            return Value(s.substr(0, 8) + buffer + rest);
+        };
+        return {with_day(day - 1), Value(s), with_day(day + 1)};
+    }
+    return {};
+}
+
 // v and the values just around it.
 std::vector<Value> with_neighbours(const Value& v, bool ordering) {
     if (const auto* i = std::get_if<int64_t>(&v)) {
@@ -92,7 +126,12 @@ std::vector<Value> with_neighbours(const Value& v, bool ordering) {
         return out;
     }
     if (const auto* d = std::get_if<double>(&v)) return {*d - 0.5, *d, *d + 0.5};
-    if (const auto* s = std::get_if<std::string>(&v); s && ordering) return {*s, *s + "a"};
+    if (const auto* s = std::get_if<std::string>(&v)) {
+        // Dates and years as SQLite users store them ('2012-08-24', strftime('%Y', d) = '2012'): the
+        // day or year on each side, which a text neighbour ("2012a") would not be.
+        if (auto around = date_neighbours(*s); !around.empty()) return around;
+        if (ordering) return {*s, *s + "a"};
+    }
     return {v};
 }
 
@@ -118,6 +157,45 @@ bool is_date_function(std::string_view name) {
     return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return support::iequals(name, n); });
 }
 
+void add_unique(std::vector<std::string>& names, std::string name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
+}
+
+std::string lower_name(const ast::ColumnRef& ref) { return support::to_lower(ref.path.back().text); }
+
+// Every column named inside `e` (subqueries included).
+void columns_in(const ast::Node& e, std::vector<std::string>& out) {
+    if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(&e); ref && !ref->path.empty()) add_unique(out, lower_name(*ref));
+    ast::for_each_child(e, [&](const ast::Node& child) { columns_in(child, out); });
+}
+
+bool has_call(const ast::Node& e) {
+    if (ast::dyn_cast<ast::FunctionCall>(&e)) return true;
+    bool found = false;
+    ast::for_each_child(e, [&](const ast::Node& child) { found = found || has_call(child); });
+    return found;
+}
+
+bool is_string_literal(const ast::Expr* e) {
+    auto v = e ? literal_value(e) : std::nullopt;
+    return v && std::holds_alternative<std::string>(*v);
+}
+
+bool is_number_function(std::string_view name) {
+    static const char* const names[] = {"round", "cast", "ceil", "ceiling", "floor", "trunc", "printf", "format", "abs"};
+    return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return support::iequals(name, n); });
+}
+
+// Table aliases first (a condition may come before the FROM that names its alias, in a subquery).
+void collect_aliases(const ast::Node& n, LiteralHints& hints) {
+    if (const auto* table = ast::dyn_cast<ast::TableRef>(&n); table && !table->name.empty()) {
+        std::string name = support::to_lower(table->name.back().text);
+        add_unique(hints.tables, name);
+        if (!table->alias.text.empty()) hints.aliases.emplace_back(support::to_lower(table->alias.text), name);
+    }
+    ast::for_each_child(n, [&](const ast::Node& child) { collect_aliases(child, hints); });
+}
+
 class Collector {
 public:
     explicit Collector(LiteralHints& hints) : hints_(hints) {}
@@ -128,47 +206,152 @@ public:
     }
 
 private:
-    void add(const ast::ColumnRef* column, const std::vector<Value>& values) {
-        if (!column) return;
-        std::string name = support::to_lower(column->path.back().text);
-        auto it = std::find_if(hints_.by_column.begin(), hints_.by_column.end(),
-                               [&](const auto& p) { return p.first == name; });
-        if (it == hints_.by_column.end()) it = hints_.by_column.insert(hints_.by_column.end(), {name, {}});
+    static void add_to(std::vector<std::pair<std::string, std::vector<Value>>>& to, const std::string& name,
+                       const std::vector<Value>& values) {
+        auto it = std::find_if(to.begin(), to.end(), [&](const auto& p) { return p.first == name; });
+        if (it == to.end()) it = to.insert(to.end(), {name, {}});
         for (const Value& v : values)
             if (std::find(it->second.begin(), it->second.end(), v) == it->second.end()) it->second.push_back(v);
     }
 
+    // `values` (a literal with its neighbours) for the column; `literals` are the ones the query wrote.
+    void add(const ast::ColumnRef* column, const std::vector<Value>& values, const std::vector<Value>& literals) {
+        if (!column) return;
+        std::string name = lower_name(*column);
+        add_to(hints_.by_column, name, values);
+        add_to(hints_.literals, name, literals);
+    }
+    void add(const ast::ColumnRef* column, const std::vector<Value>& values) { add(column, values, values); }
+
+    // The table a qualified column belongs to (its alias resolved); "" when unqualified.
+    std::string table_of(const ast::ColumnRef& ref) const {
+        if (ref.path.size() < 2) return "";
+        std::string qualifier = support::to_lower(ref.path[ref.path.size() - 2].text);
+        for (const auto& [alias, table] : hints_.aliases)
+            if (alias == qualifier) return table;
+        return qualifier;
+    }
+
+    void link(const ast::ColumnRef& a, const ast::ColumnRef& b) {
+        hints_.links.push_back({table_of(a), lower_name(a), table_of(b), lower_name(b)});
+    }
+
+    // A string compared with a text column: the column gets case variants in the "case" databases.
+    void case_compared(const ast::Expr* column_side, const ast::Expr* literal_side) {
+        if (!is_string_literal(literal_side)) return;
+        if (const auto* ref = column_of(column_side)) add_unique(hints_.case_columns, lower_name(*ref));
+    }
+
+    void visit_query(const ast::Query& q) {
+        if (q.distinct != ast::DistinctKind::None || !q.group_by.empty() || !q.set_ops.empty()) hints_.groups = true;
+        if (!q.joins.empty() || q.sources.size() > 1) hints_.joins = true;
+        if (!q.limit || q.order_by.empty()) return;
+        hints_.ordered_limit = true;
+        // Ties on the ORDER BY keys before a LIMIT: the columns under the keys (through a select
+        // alias), and the GROUP BY columns when a key is an aggregate (equal counts tie).
+        for (const ast::OrderItem* item : q.order_by) {
+            if (!item->expr) continue;
+            const ast::Node* key = item->expr;
+            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(key); ref && ref->path.size() == 1)
+                for (const ast::SelectItem* s : q.projection)
+                    if (s->expr && support::iequals(s->alias.text, ref->path[0].text)) key = s->expr;
+            columns_in(*key, hints_.order_columns);
+            if (has_call(*key))
+                for (const ast::Expr* g : q.group_by) columns_in(*g, hints_.order_columns);
+        }
+    }
+
     void visit(const ast::Node& n) {
-        if (const auto* literal = ast::dyn_cast<ast::Literal>(&n)) {
+        if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(&n); ref && !ref->path.empty()) {
+            add_unique(hints_.read_columns, lower_name(*ref));
+        } else if (const auto* literal = ast::dyn_cast<ast::Literal>(&n)) {
             if (auto v = literal_value(literal); v && hints_.loose.size() < 64) hints_.loose.push_back(*v);
-        } else if (const auto* table = ast::dyn_cast<ast::TableRef>(&n); table && !table->name.empty()) {
-            hints_.tables.push_back(support::to_lower(table->name.back().text));
+        } else if (const auto* query = ast::dyn_cast<ast::Query>(&n)) {
+            visit_query(*query);
         } else if (const auto* binary = ast::dyn_cast<ast::Binary>(&n)) {
             bool ordering = binary->op != ast::BinaryOp::Eq && binary->op != ast::BinaryOp::NotEq;
             if (is_comparison(binary->op)) {
-                if (auto v = literal_value(binary->rhs)) add(column_of(binary->lhs), with_neighbours(*v, ordering));
-                if (auto v = literal_value(binary->lhs)) add(column_of(binary->rhs), with_neighbours(*v, ordering));
+                // An ordering comparison needs its neighbours on plain data (`balance < 0` selects
+                // -1); an equality's neighbours are boundary values.
+                for (auto [column_side, literal_side] : {std::pair{binary->lhs, binary->rhs}, {binary->rhs, binary->lhs}}) {
+                    auto v = literal_value(literal_side);
+                    const ast::ColumnRef* column = v ? column_of(column_side) : nullptr;
+                    if (!column) continue;
+                    if (ordering) {
+                        add(column, with_neighbours(*v, true), {*v});
+                    } else {
+                        add(column, {*v});
+                        add_to(hints_.edge_values, lower_name(*column), with_neighbours(*v, false));
+                    }
+                }
+                if (!ordering) case_compared(binary->lhs, binary->rhs), case_compared(binary->rhs, binary->lhs);
+                const auto* a = ast::dyn_cast<ast::ColumnRef>(binary->lhs);
+                const auto* b = ast::dyn_cast<ast::ColumnRef>(binary->rhs);
+                if (binary->op == ast::BinaryOp::Eq && a && b && !a->path.empty() && !b->path.empty()) link(*a, *b);
             } else if (is_pattern(binary->op)) {
                 auto v = literal_value(binary->rhs);
                 if (const auto* s = v ? std::get_if<std::string>(&*v) : nullptr)
-                    add(column_of(binary->lhs), pattern_matches(*s, binary->op == ast::BinaryOp::Glob));
+                if (s) {
+                    // The pattern with its wildcards left empty is what real data holds ('%Jesenik%'
+                    // finds 'Jesenik'); filled ('xJesenikx') it is a boundary value.
+                    std::vector<Value> matches = pattern_matches(*s, binary->op == ast::BinaryOp::Glob);
+                    add(column_of(binary->lhs), {matches[0]});
+                    if (const auto* column = column_of(binary->lhs))
+                        add_to(hints_.edge_values, lower_name(*column), {matches[1]});
+                }
+                case_compared(binary->lhs, binary->rhs);
+            } else if (binary->op == ast::BinaryOp::Div || binary->op == ast::BinaryOp::IntDiv ||
+                       binary->op == ast::BinaryOp::Mod) {
+                hints_.casts = true;
+                columns_in(*binary, hints_.cast_columns);
             }
         } else if (const auto* between = ast::dyn_cast<ast::Between>(&n)) {
-            std::vector<Value> values;
+            std::vector<Value> values, literals;
             for (const ast::Expr* bound : {between->low, between->high})
-                if (auto v = literal_value(bound))
+                if (auto v = literal_value(bound)) {
+                    literals.push_back(*v);
                     for (Value& x : with_neighbours(*v, true)) values.push_back(std::move(x));
-            add(column_of(between->expr), values);
+                }
+            add(column_of(between->expr), values, literals);
         } else if (const auto* in = ast::dyn_cast<ast::InList>(&n)) {
             std::vector<Value> values;
-            for (const ast::Expr* item : in->items)
+            for (const ast::Expr* item : in->items) {
                 if (auto v = literal_value(item)) values.push_back(*v);
+                case_compared(in->expr, item);
+            }
             add(column_of(in->expr), values);
-        } else if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&n);
-                   call && !call->name.empty() && is_date_function(call->name.back().text)) {
-            for (const ast::Expr* arg : call->args)
-                if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(arg); ref && !ref->path.empty())
-                    hints_.date_columns.push_back(support::to_lower(ref->path.back().text));
+        } else if (const auto* sub = ast::dyn_cast<ast::InSubquery>(&n)) {
+            // x IN (SELECT y FROM t): x refers to t.y as a foreign key would.
+            const auto* x = ast::dyn_cast<ast::ColumnRef>(sub->expr);
+            if (x && !x->path.empty() && sub->query && sub->query->projection.size() == 1 &&
+                sub->query->sources.size() == 1) {
+                const auto* y = ast::dyn_cast<ast::ColumnRef>(sub->query->projection[0]->expr);
+                const auto* from = ast::dyn_cast<ast::TableRef>(sub->query->sources[0]);
+                if (y && !y->path.empty() && from && !from->name.empty())
+                    hints_.links.push_back({table_of(*x), lower_name(*x), support::to_lower(from->name.back().text),
+                                            lower_name(*y)});
+            }
+            hints_.joins = true;
+        } else if (const auto* cast = ast::dyn_cast<ast::Cast>(&n)) {
+            hints_.casts = true;
+            if (cast->expr) columns_in(*cast->expr, hints_.cast_columns);
+        } else if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&n); call && !call->name.empty()) {
+            std::string_view name = call->name.back().text;
+            if (is_date_function(name) || support::iequals(name, "substr") || support::iequals(name, "substring")) {
+                // strftime('%Y', d), SUBSTR(d, 1, 4): the column holds dates as text.
+                bool substr = !is_date_function(name);
+                for (const ast::Expr* arg : call->args)
+                    if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(arg); ref && !ref->path.empty()) {
+                        (substr ? hints_.substr_columns : hints_.date_columns).push_back(lower_name(*ref));
+                        break;
+                    }
+            } else if (is_number_function(name)) {
+                hints_.casts = true;
+                for (const ast::Expr* arg : call->args) columns_in(*arg, hints_.cast_columns);
+            } else if (support::iequals(name, "count") || support::iequals(name, "sum") ||
+                       support::iequals(name, "avg") || support::iequals(name, "total")) {
+                hints_.groups = true;
+            }
         }
     }
 
@@ -183,14 +366,44 @@ const std::vector<Value>* LiteralHints::find(const std::string& column) const {
     return nullptr;
 }
 
+const std::vector<Value>* LiteralHints::find_edge(const std::string& column) const {
+    for (const auto& [name, values] : edge_values)
+        if (support::iequals(name, column)) return &values;
+    return nullptr;
+}
+
+const std::vector<Value>* LiteralHints::find_literals(const std::string& column) const {
+    for (const auto& [name, values] : literals)
+        if (support::iequals(name, column)) return &values;
+    return nullptr;
+}
+
 bool LiteralHints::is_date_column(const std::string& column) const {
     return std::any_of(date_columns.begin(), date_columns.end(),
                        [&](const std::string& c) { return support::iequals(c, column); });
 }
 
+bool LiteralHints::reads(const std::vector<std::string>& columns, const std::string& column) {
+    return std::any_of(columns.begin(), columns.end(), [&](const std::string& c) { return support::iequals(c, column); });
+}
+
 void collect_hints(const ParseResult& parsed, LiteralHints& hints) {
     if (!parsed.ok() || !parsed.script()) return;
+    collect_aliases(*parsed.script(), hints);
     Collector(hints).walk(*parsed.script());
+}
+
+std::vector<std::string> read_signature(const ParseResult& parsed) {
+    LiteralHints hints;
+    collect_hints(parsed, hints);
+    std::vector<std::string> out;
+    for (const std::string& t : hints.tables) out.push_back("table " + t);
+    for (const std::string& c : hints.read_columns) out.push_back("column " + c);
+    for (const auto& [column, values] : hints.by_column)
+        for (const Value& v : values) out.push_back("value " + column + " " + format_value(v));
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
 }
 
 }  // namespace qdiff::results::synth

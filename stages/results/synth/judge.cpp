@@ -65,19 +65,34 @@ std::optional<std::string> separates(const ResultSet& expected, const ResultSet&
 SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& expected_sql, const ParseResult& expected,
                                     const std::string& generated_sql, const ParseResult& generated, bool ordered,
                                     const std::vector<size_t>& order_keys, const SynthOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
     SynthOutcome out;
     LiteralHints hints;
     collect_hints(expected, hints);
     collect_hints(generated, hints);
+    const bool reads_differ = read_signature(expected) != read_signature(generated);
+    const std::vector<DataKind> kinds = kinds_for(hints);
+    const size_t first_round = kPlainDatabases + kinds.size();
+    const size_t at_least = options.databases;
+    const size_t at_most = std::max(options.databases, options.max_databases);
     const Judging judging{ordered, order_keys, options.tolerance};
     std::optional<ResultSet> first_expected;
     bool expected_varies = false;
-    for (size_t i = 0; i < options.databases; ++i) {
-        SynthDatabase db = generate_database(schema, hints, options.seed, i);
+    for (size_t i = 0; i < at_most; ++i) {
+        if (i >= at_least) {
+            // Adaptive effort: past the minimum, go on only while something is left to learn.
+            double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            bool untried_kind = i < first_round;
+            bool unreached = out.nonempty_results == 0 || !expected_varies;
+            if (seconds >= options.max_seconds || !(untried_kind || reads_differ || unreached)) break;
+        }
+        const DataKind kind = kind_of_database(hints, i);
+        SynthDatabase db = generate_database(schema, hints, options.seed, i, kind);
         auto results = run_on(db, {expected_sql, generated_sql}, options.limits);
         ++out.databases_run;
         if (results[0].status != ExecStatus::Ok) {
             out.verdict = Verdict::Undecided;
+            out.undecided_cause = "expected_fails";
             out.reason =
                 "the expected query fails on synthesized database " + std::to_string(i) + ": " + results[0].error;
             return out;
@@ -99,20 +114,23 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
             shrink(c, schema, expected_sql, generated_sql, judging, options);
             c.data = involved_tables(c.data, hints);
             out.verdict = Verdict::Different;
-            out.edge_cases_only = !is_plain_database(i);
-            out.reason = "different on synthesized database " + std::to_string(i) +
-                         (out.edge_cases_only ? " (edge cases only: NULLs, duplicates, ties or empty tables)" : "") +
-                         " (shrunk to " + std::to_string(c.data.row_count()) + " rows): " + c.explanation;
+            out.kind = kind;
+            out.edge_cases_only = kind != DataKind::Plain;
+            out.reason = "different on synthesized database " + std::to_string(i) + " (" +
+                         std::string(kind_name(kind)) + (out.edge_cases_only ? ": edge cases only" : "") +
+                         ", shrunk to " + std::to_string(c.data.row_count()) + " rows): " + c.explanation;
             out.counterexample = std::move(c);
             return out;
         }
     }
     if (out.nonempty_results == 0) {
         out.verdict = Verdict::Undecided;
+        out.undecided_cause = "both_empty";
         out.reason = "both results are empty on all " + std::to_string(out.databases_run) +
                      " synthesized databases: nothing was tested";
     } else if (!expected_varies && out.databases_run > 1) {
         out.verdict = Verdict::Undecided;
+        out.undecided_cause = "expected_constant";
         out.reason = "the results agree, but the expected result is the same on all " +
                      std::to_string(out.databases_run) + " synthesized databases: the data never reached it";
     } else {

@@ -33,6 +33,7 @@ bool parse_synth_db(std::string_view db, SynthOptions& options, std::string& err
         return false;
     }
     options.databases = n;
+    options.max_databases = 2 * n;
     if (size_t colon = rest.find(':'); colon != std::string_view::npos) {
         uint64_t seed = 0;
         if (!parse_number(rest.substr(colon + 1), seed)) {
@@ -73,6 +74,7 @@ StageResult evaluate_synthesized(const Case& c, const StageContext& context, con
                                                   c.expected_ordered || order.ordered, order.keys, options);
     r.details["synth_verdict"] = nlohmann::json(verdict_name(outcome.verdict)).dump();
     r.details["synth_databases"] = std::to_string(outcome.databases_run);
+    r.details["synth_databases_tried"] = std::to_string(outcome.databases_run);
     r.details["synth_seed"] = std::to_string(options.seed);
     r.reason = outcome.reason;
     switch (outcome.verdict) {
@@ -84,11 +86,13 @@ StageResult evaluate_synthesized(const Case& c, const StageContext& context, con
             r.status = StageStatus::Ok;
             r.score = 0;
             r.details["synth_edge_cases_only"] = outcome.edge_cases_only ? "true" : "false";
+            r.details["synth_kind"] = nlohmann::json(kind_name(outcome.kind)).dump();
             if (outcome.counterexample) r.details["counterexample"] = counterexample_json(*outcome.counterexample);
             break;
         case Verdict::Undecided:
             r.status = StageStatus::Skipped;
             r.reason = "undecided: " + outcome.reason;
+            r.details["synth_undecided_cause"] = nlohmann::json(outcome.undecided_cause).dump();
             break;
         case Verdict::Error:
             r.status = outcome.timed_out ? StageStatus::Timeout : StageStatus::Error;

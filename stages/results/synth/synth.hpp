@@ -31,30 +31,71 @@ struct SynthDatabase {
 
 // Values the queries care about, by column name (lower case, any table): their literals and the
 // neighbours of each, strings a LIKE pattern matches, IN-list items.
+// What the queries read and how, for targeted rows. Names are lower case; a column is named
+// without its table, and a table by its name (aliases resolved through `aliases`).
 struct LiteralHints {
-    std::vector<std::pair<std::string, std::vector<Value>>> by_column;
-    std::vector<Value> loose;               // literals not compared with a column
-    std::vector<std::string> date_columns;  // columns a date function reads: they get date texts
-    std::vector<std::string> tables;        // tables the queries name (lower case)
+    // `a.x = b.y` or `x IN (SELECT y FROM b)`: rows of a refer to rows of b as a foreign key would
+    // (left_table / right_table are "" when the column was not qualified).
+    struct Link {
+        std::string left_table, left_column, right_table, right_column;
+    };
+    std::vector<std::pair<std::string, std::vector<Value>>> by_column;  // literals and their neighbours
+    std::vector<std::pair<std::string, std::vector<Value>>> literals;   // the literals alone
+    std::vector<std::pair<std::string, std::vector<Value>>> edge_values;  // for the boundary databases only
+    std::vector<Value> loose;                 // literals not compared with a column
+    std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
+    std::vector<std::string> substr_columns;  // columns SUBSTR reads (dates when a literal looks like one)
+    std::vector<std::string> tables;          // tables the queries name
+    std::vector<std::pair<std::string, std::string>> aliases;  // alias -> table
+    std::vector<std::string> read_columns;    // every column the queries name
+    std::vector<std::string> order_columns;   // under ORDER BY before a LIMIT (and GROUP BY keys ordered by an aggregate)
+    std::vector<std::string> case_columns;    // compared with a string by =, <>, LIKE, GLOB or IN
+    std::vector<std::string> cast_columns;    // under CAST, /, %, ROUND and the like
+    std::vector<Link> links;
+    bool groups = false;         // DISTINCT, GROUP BY, set operations, count/sum/avg
+    bool joins = false;          // joins, several sources, IN (subquery)
+    bool ordered_limit = false;  // ORDER BY .. LIMIT
+    bool casts = false;          // CAST, division, rounding
     const std::vector<Value>* find(const std::string& column) const;
+    const std::vector<Value>* find_literals(const std::string& column) const;
+    const std::vector<Value>* find_edge(const std::string& column) const;
     bool is_date_column(const std::string& column) const;
+    static bool reads(const std::vector<std::string>& columns, const std::string& column);
 };
 
 // Adds the literals of one parsed query (both queries go into one set of hints).
 void collect_hints(const ParseResult& parsed, LiteralHints& hints);
+// What one query reads (tables, columns, literals by column), sorted: two queries that read the same
+// things differ only in how they combine them.
+std::vector<std::string> read_signature(const ParseResult& parsed);
 
-// Databases 0 .. kPlainDatabases-1 look like real data (no NULLs, no empty tables, no copied rows,
-// unique texts); the later ones are edge cases (NULLs, duplicates, ties, empty tables).
+// What a database is for (README.md, "Kinds of database"). Plain databases look like real data; each
+// other kind adds one sort of row that tells queries apart and leaves the rest plain.
+enum class DataKind : uint8_t { Plain, Nulls, Duplicates, Ties, Empty, Dangling, Case, Boundary, Cast };
+std::string_view kind_name(DataKind kind);
+
+// Databases 0 .. kPlainDatabases-1 are plain; then one database of each kind the queries give a use
+// for (kinds_for), in DataKind's order; then the kinds again, with other draws.
 constexpr size_t kPlainDatabases = 3;
+std::vector<DataKind> kinds_for(const LiteralHints& hints);
+DataKind kind_of_database(const LiteralHints& hints, size_t index);
 bool is_plain_database(size_t index);
 
-// Database number `index` of a run seeded with `seed`: the same inputs give the same database.
+// Database number `index` of a run seeded with `seed`, of the given kind (by default the one
+// kind_of_database assigns): the same inputs give the same database.
+SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index,
+                                DataKind kind);
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index);
 
 // ---- running and judging ---------------------------------------------------------------------------
 
+// Adaptive effort: `databases` run always; more, up to `max_databases` and `max_seconds`, while no
+// difference is found and a kind of database has not run yet, the queries read different things, or
+// the data has not reached the expected result.
 struct SynthOptions {
     size_t databases = 8;
+    size_t max_databases = 16;
+    double max_seconds = 1.5;
     uint64_t seed = 1;
     ExecLimits limits{2, 10000};
     double tolerance = 1e-6;
@@ -79,6 +120,9 @@ struct SynthOutcome {
     // Different only on edge-case databases (NULLs, duplicates, ties, empty tables): the queries are
     // not equivalent, but data like the real one may not tell them apart.
     bool edge_cases_only = false;
+    DataKind kind = DataKind::Plain;  // Different: the kind of the database that separated them
+    // Undecided: "expected_fails", "both_empty" or "expected_constant".
+    std::string undecided_cause;
     size_t databases_run = 0;
     size_t nonempty_results = 0;  // databases where either result had rows
     std::optional<Counterexample> counterexample;
