@@ -101,14 +101,27 @@ ResultsEvidence results_evidence(const StageResult& r) {
     return e;
 }
 
+// The kinds of edge-case databases (stages/results/synth/README.md): a difference that only one kind
+// shows says how likely real data is to show it, so each kind has its own weight.
+constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "ties",     "empty",
+                                      "dangling", "case",    "boundary", "cast"};
+
+std::string edge_kind_feature(const std::string& kind) {
+    for (const char* known : kEdgeKinds)
+        if (kind == known) return std::string("results.differs_edge_cases.") + known;
+    return "results.differs_edge_cases.other";
+}
+
 const std::vector<std::string>& evidence_feature_names() {
-    static const std::vector<std::string> names = {
-        "results.no_difference",       "results.no_difference.structure",
-        "results.differs_edge_cases",  "results.differs_edge_cases.structure",
-        "results.differs",             "results.differs.structure",
-        "results.undecided",           "results.cannot_run",
-        "results.real.no_difference",  "results.real.differs",
-        "lint.errors",                 "judge.score"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out = {"results.no_difference", "results.no_difference.structure",
+                                        "results.differs",       "results.differs.structure",
+                                        "results.differs_edge_cases.structure"};
+        for (const char* kind : kEdgeKinds) out.push_back(std::string("results.differs_edge_cases.") + kind);
+        out.insert(out.end(), {"results.differs_edge_cases.other", "results.undecided", "results.cannot_run",
+                               "results.real.no_difference", "results.real.differs", "lint.errors", "judge.score"});
+        return out;
+    }();
     return names;
 }
 
@@ -118,9 +131,12 @@ std::vector<FeatureContribution> evidence_features(const ResultsEvidence& result
     auto add = [&](const std::string& name, double value, const std::string& detail) {
         out.push_back({name, value, 0, 0, detail});
     };
+    auto slope = [&](const std::string& name) {
+        add(name + ".structure", structural_log_odds, "the structural log-odds, under this evidence");
+    };
     auto indicator = [&](const std::string& name) {
         add(name, 1, results.explanation);
-        add(name + ".structure", structural_log_odds, "the structural log-odds, under this evidence");
+        slope(name);
     };
     switch (results.kind) {
         case ResultsEvidenceKind::None: break;
@@ -132,7 +148,10 @@ std::vector<FeatureContribution> evidence_features(const ResultsEvidence& result
             else
                 add("results.real.no_difference", 1, results.explanation);
             break;
-        case ResultsEvidenceKind::DiffersEdgeCases: indicator("results.differs_edge_cases"); break;
+        case ResultsEvidenceKind::DiffersEdgeCases:
+            add(edge_kind_feature(results.separating_kind), 1, results.explanation);
+            slope("results.differs_edge_cases");
+            break;
         case ResultsEvidenceKind::Differs:
             if (results.synthesized)
                 indicator("results.differs");

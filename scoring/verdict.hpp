@@ -73,8 +73,9 @@ struct Verdict {
 const std::vector<std::string>& evidence_feature_names();
 
 // The evidence features of one case: the indicator of its results evidence kind (synthesized and real
-// databases apart), for synthesized evidence that indicator times the structural log-odds
-// (".structure", a change of slope), the lint errors (at most 3) and the judge's score minus 0.5.
+// databases apart; a difference only edge cases show, per kind of edge-case database), for synthesized
+// evidence the structural log-odds under it (".structure", a change of slope), the lint errors (at
+// most 3) and the judge's score minus 0.5.
 std::vector<FeatureContribution> evidence_features(const ResultsEvidence& results, size_t lint_errors,
                                                    std::optional<double> judge, double structural_log_odds);
 

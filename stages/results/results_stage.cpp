@@ -203,6 +203,8 @@ private:
         }
         synth_options.limits = {options_.timeout_seconds, std::min<size_t>(options_.row_cap, 10000)};
         synth_options.tolerance = options_.tolerance;
+        synth_options.as_sets = options_.mode == "set";
+        synth_options.positional_columns = options_.positional_columns;
         return synth::evaluate_synthesized(c, context, synth_options);
     }
 
