@@ -71,6 +71,7 @@ void read_evidence(const nlohmann::json& record, bool label_from_results, Exampl
             e.results.kind = *kind;
             e.results.synthesized = ev.value("synthesized", false);
             e.results.databases = ev.value("databases", size_t{0});
+            e.results.separating_kind = ev.value("separating_kind", std::string());
         }
     e.lint_errors = ev.value("lint_errors", size_t{0});
     if (ev.contains("judge") && ev["judge"].is_number()) e.judge = ev["judge"].get<double>();
@@ -113,8 +114,10 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
                {"name", "NAME: the fitted profile's name"},
                {"profile", "BASE: the execution profile whose features are fitted, and the prior of what no case "
                            "shows (execution)"},
-               {"max-false-pass", "R: choose the lowest threshold whose out-of-fold false-pass rate is at most R "
-                                  "(default: the threshold of best accuracy)"},
+               {"max-false-pass", "R: choose the lowest threshold whose out-of-fold false-pass rate is at most R, "
+                                  "for the cases with results evidence (default: the threshold of best accuracy)"},
+               {"max-false-pass-structural", "R: the same for the cases without results evidence (their "
+                                             "`threshold_structural`)"},
                lang_option(),
                dialect_option(),
                {"threads", "N: workers scoring the pairs (default: all cores)"},
@@ -132,14 +135,18 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         throw UsageError{"--folds expects a whole number"};
     }
     if (folds < 2) throw UsageError{"--folds must be at least 2"};
-    std::optional<double> max_false_pass;
-    if (auto text = args.get("max-false-pass")) {
+    auto rate_option = [&](const std::string& name) -> std::optional<double> {
+        auto text = args.get(name);
+        if (!text) return std::nullopt;
+        std::optional<double> rate;
         try {
-            max_false_pass = std::stod(*text);
+            rate = std::stod(*text);
         } catch (const std::exception&) {}
-        if (!max_false_pass || *max_false_pass < 0 || *max_false_pass > 1)
-            throw UsageError{"--max-false-pass must be a number from 0 to 1"};
-    }
+        if (!rate || *rate < 0 || *rate > 1) throw UsageError{"--" + name + " must be a number from 0 to 1"};
+        return rate;
+    };
+    std::optional<double> max_false_pass = rate_option("max-false-pass");
+    std::optional<double> max_false_pass_structural = rate_option("max-false-pass-structural");
     Profile base;
     try {
         base = load_profile(args.get_or("profile", "execution"));
@@ -247,9 +254,29 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         if (scoring::calibrate::by_rule(e)) (e.before >= 1 ? identical : gated_or_unparsed) += 1;
     }
     auto cv = scoring::calibrate::cross_validate(examples, folds, {0.1, 1.0, 10.0}, base);
-    double threshold = max_false_pass
-                           ? scoring::calibrate::threshold_for_false_pass(cv.out_of_fold, labels, *max_false_pass)
-                           : scoring::calibrate::best_threshold(cv.out_of_fold, labels);
+    // One threshold per kind of case: with results evidence, and with the structure alone.
+    struct Regime {
+        const char* name;
+        std::vector<double> scores;
+        std::vector<bool> labels;
+        std::optional<double> threshold;
+    };
+    Regime regimes[2] = {{"with results evidence", {}, {}, {}}, {"without results evidence", {}, {}, {}}};
+    for (size_t i = 0; i < examples.size(); ++i) {
+        Regime& r = regimes[examples[i].results.kind == scoring::ResultsEvidenceKind::None ? 1 : 0];
+        r.scores.push_back(cv.out_of_fold[i]);
+        r.labels.push_back(labels[i]);
+    }
+    for (size_t k = 0; k < 2; ++k) {
+        Regime& r = regimes[k];
+        if (r.scores.empty()) continue;
+        std::optional<double> target = k == 0 ? max_false_pass : max_false_pass_structural;
+        r.threshold = target ? scoring::calibrate::threshold_for_false_pass(r.scores, r.labels, *target)
+                             : scoring::calibrate::best_threshold(r.scores, r.labels);
+    }
+    double threshold = regimes[0].threshold.value_or(regimes[1].threshold.value_or(0.5));
+    std::optional<double> threshold_structural =
+        regimes[0].threshold && regimes[1].threshold ? regimes[1].threshold : std::nullopt;
     double before_threshold = scoring::calibrate::best_threshold(before, labels);
 
     std::cout << "calibrate: " << examples.size() << " labelled pairs (" << positives << " return the expected rows), "
@@ -266,8 +293,17 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     };
     std::cout << "before (profile " << base.name << ", its scores): " << summary(before, before_threshold)
               << " (its best threshold)\n";
-    std::cout << "after (out of fold, C " << cv.C << "): " << summary(cv.out_of_fold, threshold)
-              << " (the chosen threshold)\n";
+    std::cout << "after (out of fold, C " << cv.C << "): AUC " << fixed(scoring::calibrate::auc(cv.out_of_fold, labels))
+              << "\n";
+    for (const Regime& r : regimes) {
+        if (r.scores.empty()) continue;
+        auto rates = scoring::calibrate::rates(r.scores, r.labels, *r.threshold);
+        std::cout << "  " << r.name << " (" << r.scores.size() << "): AUC "
+                  << fixed(scoring::calibrate::auc(r.scores, r.labels)) << ", threshold " << fixed(*r.threshold, 2)
+                  << ", accuracy " << fixed(scoring::calibrate::accuracy(r.scores, r.labels, *r.threshold))
+                  << ", false pass " << fixed(rates.false_pass_rate()) << ", false fail "
+                  << fixed(rates.false_fail_rate()) << "\n";
+    }
     print_table(before, cv.out_of_fold, labels);
     if (auto path = args.get("out-of-fold")) {
         std::ofstream file(*path);
@@ -289,6 +325,7 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         args.get_or("fitted-on", std::to_string(examples.size()) + " labelled pairs of " + display_name(input) + " (" +
                                      std::to_string(cv.groups) + " databases)");
     Profile fitted = scoring::calibrate::to_profile(model, threshold, args.get_or("name", "calibrated"), fitted_on);
+    fitted.threshold_structural = threshold_structural;
     std::cout << "model: log-odds = " << fixed(model.intercept);
     for (auto& [name, w] : model.coefficients)
         if (w != 0) std::cout << " " << (w < 0 ? "- " : "+ ") << fixed(std::abs(w)) << " " << name;

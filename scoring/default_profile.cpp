@@ -8,4 +8,8 @@ std::string_view default_profile_name(Language expected, Language generated, Pro
     return use == ProfileUse::Batch ? "execution" : "full";
 }
 
+std::string_view verdict_profile_name(Language expected, Language generated) {
+    return expected == Language::Weaviate && generated == Language::Weaviate ? "weaviate-execution" : "execution";
+}
+
 }  // namespace qdiff::scoring

@@ -17,4 +17,8 @@ enum class ProfileUse : uint8_t { Diff, Batch };
 // `execution` for a batch verdict (SCORING.md, "The execution profile").
 std::string_view default_profile_name(Language expected, Language generated, ProfileUse use);
 
+// The built-in execution profile the verdict's probability comes from (SCORING.md, "The verdict"):
+// `weaviate-execution` for two Weaviate queries, `execution` otherwise.
+std::string_view verdict_profile_name(Language expected, Language generated);
+
 }  // namespace qdiff::scoring

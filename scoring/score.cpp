@@ -53,6 +53,12 @@ void read_execution_model(const nlohmann::json& j, const std::string& origin, Pr
             fail("\"threshold\" must be a number in [0, 1]");
         p.threshold = j["threshold"].get<double>();
     }
+    if (j.contains("threshold_structural")) {
+        const auto& t = j["threshold_structural"];
+        if (!t.is_number() || t.get<double>() < 0 || t.get<double>() > 1)
+            fail("\"threshold_structural\" must be a number in [0, 1]");
+        p.threshold_structural = t.get<double>();
+    }
     p.fitted_on = j.value("fitted_on", "");
 }
 

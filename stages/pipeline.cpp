@@ -63,9 +63,9 @@ Pipeline::Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> 
       schemas_(schemas ? std::move(schemas) : std::make_shared<SchemaCache>()),
       stages_(std::move(stages)) {}
 
-const Profile& Pipeline::verdict_model() {
+const Profile& Pipeline::verdict_model(Language expected, Language generated) {
     if (options_.profile && options_.profile->kind == ProfileKind::Execution) return *options_.profile;
-    return default_profile("execution");
+    return default_profile(scoring::verdict_profile_name(expected, generated));
 }
 
 const Profile& Pipeline::default_profile(std::string_view name) {
@@ -98,7 +98,9 @@ CaseOutcome Pipeline::run(const Case& c) {
                             out.generated->language(), profile, diff_options);
             if (profile.kind != ProfileKind::Execution)
                 out.verdict_diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
-                                        out.generated->language(), verdict_model(), diff_options);
+                                        out.generated->language(),
+                                        verdict_model(out.expected->language(), out.generated->language()),
+                                        diff_options);
         }));
     }
 
@@ -150,8 +152,12 @@ CaseOutcome Pipeline::run(const Case& c) {
         for (const Diagnostic& d : out.lint->diagnostics) evidence.lint_errors += d.severity == Severity::Error ? 1 : 0;
     if (const StageResult* judge = find_stage(out.stages, StageKind::Judge); judge && judge->status == StageStatus::Ok)
         evidence.judge = judge->score;
-    out.verdict = scoring::decide_verdict(evidence, verdict_model());
-    out.total = scoring::decide_total(total_inputs(out), out.verdict, verdict_model().threshold, options_.total);
+    const Profile& model = verdict_model(out.expected ? out.expected->language() : c.language,
+                                         out.generated ? out.generated->language() : c.language);
+    out.verdict = scoring::decide_verdict(evidence, model);
+    bool structure_only = evidence.results.kind == scoring::ResultsEvidenceKind::None;
+    double threshold = structure_only ? model.threshold_structural.value_or(model.threshold) : model.threshold;
+    out.total = scoring::decide_total(total_inputs(out), out.verdict, threshold, options_.total);
     evidence.diff = nullptr;  // the outcome may be moved
     if (!out.error.empty()) {
         out.total.pass = false;

@@ -21,7 +21,7 @@ namespace qdiff::stages {
 
 struct PipelineOptions {
     // default: scoring::default_profile_name(..., ProfileUse::Batch). An execution profile is also the
-    // verdict's model; with any other profile the verdict uses the built-in `execution` profile.
+    // verdict's model; with any other profile the verdict uses scoring::verdict_profile_name's.
     std::optional<Profile> profile;
     scoring::TotalOptions total;
     std::vector<std::string> normalize_off;  // normalization rules switched off (`--normalize-off`)
@@ -59,7 +59,7 @@ private:
     // The default profiles used so far, each loaded once (by the name default_profile_name gave).
     std::deque<std::pair<std::string_view, Profile>> defaults_;
     const Profile& default_profile(std::string_view name);
-    const Profile& verdict_model();
+    const Profile& verdict_model(Language expected, Language generated);
 };
 
 }  // namespace qdiff::stages

@@ -78,6 +78,7 @@ Record evidence_json(const CaseOutcome& out) {
     // The evidence as `qdiff calibrate` reads it back.
     j["results"] = scoring::results_evidence_kind_name(out.evidence.results.kind);
     j["synthesized"] = out.evidence.results.synthesized;
+    j["separating_kind"] = out.evidence.results.separating_kind;
     j["databases"] = out.evidence.results.databases;
     j["lint_errors"] = out.evidence.lint_errors;
     j["judge"] = out.evidence.judge ? Record(*out.evidence.judge) : Record(nullptr);

@@ -308,3 +308,45 @@ TEST_CASE("verdict: the execution profile is monotone over mutations of Spider's
     CHECK(projections >= 1000);
     CHECK(violations.empty());
 }
+
+TEST_CASE("verdict: Weaviate differences that change the objects returned fail; the seed-004 score stays beside",
+          "[verdict][weaviate]") {
+    stages::Pipeline pipeline({}, stages::make_batch_stages({}));
+    auto run = [&](const std::string& expected, const std::string& generated) {
+        Case c;
+        c.id = "weaviate";
+        c.language = Language::Weaviate;
+        c.expected = expected;
+        c.generated = generated;
+        return pipeline.run(c);
+    };
+    auto where = [](const std::string& body) { return "{ Get { Article(where: " + body + ") { title } } }"; };
+    const std::string gt = R"({path: ["wordCount"], operator: GreaterThan, valueInt: 10})";
+    const std::string eq = R"({path: ["title"], operator: Equal, valueText: "x"})";
+    struct Pair {
+        const char* what;
+        std::string expected, generated;
+    };
+    const Pair different[] = {
+        {"limit", "{ Get { Article(limit: 5) { title } } }", "{ Get { Article(limit: 10) { title } } }"},
+        {"> vs >=", where(gt), where(R"({path: ["wordCount"], operator: GreaterThanEqual, valueInt: 10})")},
+        {"And vs Or", where("{operator: And, operands: [" + gt + ", " + eq + "]}"),
+         where("{operator: Or, operands: [" + gt + ", " + eq + "]}")},
+        {"Like vs Equal", where(eq), where(R"({path: ["title"], operator: Like, valueText: "x"})")},
+        {"operand kind", where(R"({path: ["wordCount"], operator: Equal, valueInt: 10})"),
+         where(R"({path: ["wordCount"], operator: Equal, valueText: "10"})")},
+    };
+    for (const Pair& p : different) {
+        stages::CaseOutcome out = run(p.expected, p.generated);
+        INFO(p.what);
+        REQUIRE(out.diff);
+        CHECK(out.diff->profile == "weaviate-ast");  // seed 004's score, reported as `structural`
+        CHECK_FALSE(out.total.pass);
+        CHECK(out.total.total < 0.3);
+        REQUIRE_FALSE(out.total.reasons.empty());
+        CHECK(out.total.reasons[0].find("structure") == 0);
+    }
+    stages::CaseOutcome same = run(where(gt), where(gt));
+    CHECK(same.verdict.kind == VerdictKind::Equivalent);
+    CHECK(same.total.pass);
+}

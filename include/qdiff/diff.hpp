@@ -131,6 +131,9 @@ struct Profile {
     // "The verdict"): feature name → weight. Empty: the structural probability alone.
     std::vector<std::pair<std::string, double>> evidence_coefficients;
     double threshold = 0.5;  // the pass threshold the fit chose (reported by `qdiff calibrate`)
+    // The verdict's pass threshold for a case without results evidence (no database, `--db none`),
+    // when it differs from `threshold` (SCORING.md, "The verdict").
+    std::optional<double> threshold_structural;
     std::string fitted_on;   // what data the coefficients were fitted on
 };
 // A built-in profile name (weaviate-ast, full, weaviate-reference) or a path to a JSON file.

@@ -23,6 +23,8 @@ constexpr double kMinDecisiveCost = 0.05;
 // Under evidence the structure's slope (1 + the ".structure" weight) stays at least this.
 constexpr double kMinStructureSlope = 0.05;
 constexpr double kUnbounded = 1e9;
+// What a difference that may cost nothing (below) costs at most.
+constexpr double kMaxBenignCost = 0.5;
 
 // Differences that leave the rows as they are more often than not: reading the same column through
 // another table, or ordering rows the expected query leaves unordered. They may cost nothing.
@@ -182,7 +184,9 @@ double structural_log_odds(const Model& model, const Example& e) {
 bool by_rule(const Example& e) { return !e.generated_parses || !e.expected_parses || e.gated || e.features.empty(); }
 
 Bounds structural_bounds(const std::string& feature) {
-    return {-kUnbounded, may_cost_nothing(feature) ? 0.0 : -kMinDecisiveCost};
+    // A difference that leaves the rows as they are costs little, whatever it travels with in the data.
+    if (may_cost_nothing(feature)) return {-kMaxBenignCost, 0.0};
+    return {-kUnbounded, -kMinDecisiveCost};
 }
 
 Bounds evidence_bounds(const std::string& feature) {
@@ -204,11 +208,15 @@ Model fit(const std::vector<const Example*>& examples, double C, const Profile& 
             if (n == name) return w;
         return 0.0;
     };
+    // A weight no case shows keeps the prior's, within the bounds every fitted weight keeps.
+    auto bounded = [](double w, Bounds b) { return std::clamp(w, b.low, b.high); };
     Model model;
     model.intercept = prior.intercept;
-    for (const std::string& name : names) model.coefficients.emplace_back(name, prior_weight(prior.coefficients, name));
+    for (const std::string& name : names)
+        model.coefficients.emplace_back(name, bounded(prior_weight(prior.coefficients, name), structural_bounds(name)));
     for (const std::string& name : evidence_names)
-        model.evidence.emplace_back(name, prior_weight(prior.evidence_coefficients, name));
+        model.evidence.emplace_back(name,
+                                    bounded(prior_weight(prior.evidence_coefficients, name), evidence_bounds(name)));
     std::set<bool> labels;
     for (const Example* e : used) labels.insert(e->label);
     if (labels.size() < 2) {
@@ -438,6 +446,7 @@ std::string profile_json(const Profile& p, const std::string& description) {
     j["gate"] = p.gate ? std::string(component_name(*p.gate)) : std::string();
     j["fitted_on"] = p.fitted_on;
     j["threshold"] = round(p.threshold);
+    if (p.threshold_structural) j["threshold_structural"] = round(*p.threshold_structural);
     j["intercept"] = round(p.intercept);
     nlohmann::ordered_json coefficients = nlohmann::ordered_json::object();
     for (auto& [feature, w] : p.coefficients) coefficients[feature] = round(w);
