@@ -55,20 +55,28 @@ BatchOptions read_options(const std::vector<std::string>& argv) {
         {{"output", "OUT.jsonl|OUT.csv: the records (default: standard output); an existing JSONL file is resumed"},
          {"summary", "FILE: the summary as JSON"},
          {"profile", "NAME|FILE: the scoring profile (default: execution; weaviate-ast for two Weaviate queries)"},
-         {"db", "sqlite:PATH|postgres:URI|synth[:N[:SEED]]: where the results stage runs the queries"},
+         {"db", "sqlite:PATH|postgres:URI|synth[:N[:SEED]]|none: where the results stage runs the queries "
+                "(default: synthesized databases for SQL cases with a schema; none: no execution)"},
+         {"verdict", "evidence|seed: pass on the verdict's probability (evidence, the default) or on the seed's "
+                     "total = W x query_similarity + (1 - W) x results_match (seed)"},
          {"judge", "URL|cmd:PROGRAM: the LLM judge"},
          {"threads", "N: workers (default: all cores)"},
-         {"blend", "W: total = W x query_similarity + (1 - W) x results_match (0.5)"},
-         {"pass-threshold", "T: a case passes when total >= T (0.9)"},
+         {"blend", "W: the seed's total = W x query_similarity + (1 - W) x results_match (0.5)"},
+         {"pass-threshold", "T: a case passes when total >= T (default: the verdict model's threshold; 0.9 with "
+                            "--verdict seed)"},
          {"judge-model", "M: the judge's model"},
          {"judge-cache", "DIR: the judge's replies, reused"},
-         {"results-mode", "exact|recall|f1: how rows are compared (exact)"},
+         {"results-mode", "exact|set|recall|f1: how rows are compared: exact, the same bag of rows (test-suite's "
+                          "execution accuracy; in order when the expected query orders), set, the same set of rows "
+                          "(BIRD's), recall or f1 (exact)"},
          {"timeout", "SECONDS: per query execution"},
          lang_option(),
          dialect_option(),
          {"output-format", "jsonl|csv: record format (default: by the -o extension, else jsonl)"},
          {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},
-        {}, "CASES.jsonl|-");
+        {{"positional-columns", "pair result columns by position, as BIRD compares tuples (default: by name, "
+                                "then by values)"}},
+        "CASES.jsonl|-");
     if (args.positionals().size() != 1)
         throw UsageError{"expected one input, CASES.jsonl (a file or -), got " +
                          std::to_string(args.positionals().size())};
@@ -91,18 +99,24 @@ BatchOptions read_options(const std::vector<std::string>& argv) {
     }
     o.pipeline.normalize_off = normalize_off(args);
     o.pipeline.total.blend = number_option(args, "blend", 0.5, 0, 1);
-    o.pipeline.total.pass_threshold = number_option(args, "pass-threshold", 0.9, 0, 1);
+    if (args.get("pass-threshold")) o.pipeline.total.pass_threshold = number_option(args, "pass-threshold", 0.9, 0, 1);
+    o.pipeline.total.mode = *scoring::parse_verdict_mode(args.choice("verdict", "evidence", {"evidence", "seed"}));
     o.stage_options.db = args.get_or("db", "");
+    if (o.stage_options.db == "none") {
+        o.stage_options.db.clear();
+        o.stage_options.synth_when_schema = false;
+    }
     const std::string& db = o.stage_options.db;
     if (!db.empty() && !results::engine_of(db) && !results::synth::is_synth_db(db))
-        throw UsageError{"--db must be sqlite:PATH, postgres:URI or synth[:N[:SEED]]"};
+        throw UsageError{"--db must be sqlite:PATH, postgres:URI, synth[:N[:SEED]] or none"};
     results::synth::SynthOptions synth;
     if (std::string why; results::synth::is_synth_db(db) && !results::synth::parse_synth_db(db, synth, why))
         throw UsageError{why};
     o.stage_options.judge = args.get_or("judge", "");
     o.stage_options.judge_model = args.get_or("judge-model", "");
     o.stage_options.judge_cache = args.get_or("judge-cache", "");
-    o.stage_options.results_mode = args.choice("results-mode", "exact", {"exact", "recall", "f1"});
+    o.stage_options.results_mode = args.choice("results-mode", "exact", {"exact", "set", "recall", "f1"});
+    o.stage_options.positional_columns = args.flag("positional-columns");
     // CSV when asked, or when -o names a .csv file.
     bool csv_name = o.output.size() > 4 && o.output.compare(o.output.size() - 4, 4, ".csv") == 0;
     o.csv = args.choice("output-format", csv_name ? "csv" : "jsonl", {"jsonl", "csv"}) == "csv";

@@ -1,5 +1,6 @@
 // `qdiff calibrate LABELLED.jsonl [-o PROFILE.json] [--folds K] [--name NAME] [--profile BASE]
-//  [--lang ...] [--dialect ...] [--threads N]`: fits an execution profile from labelled pairs
+//  [--max-false-pass R] [--lang ...] [--dialect ...] [--threads N]`: fits the verdict's model (an
+// execution profile with its evidence weights) from labelled pairs or labelled batch records
 // (SCORING.md, "qdiff calibrate").
 #include <cstdio>
 #include <fstream>
@@ -27,12 +28,24 @@ std::string text_field(const nlohmann::json& j, std::initializer_list<const char
     return "";
 }
 
-// The label of a line: an explicit boolean `label`; a synthesized-database `verdict` (equal, error,
-// different — when only edge-case databases tell the two apart, equal unless `strict`; undecided has
-// none); or the results matcher's verdict of a batch record.
-std::optional<bool> label_of(const nlohmann::json& j, bool strict) {
-    if (j.contains("label") && j["label"].is_boolean()) return j["label"].get<bool>();
-    if (j.contains("verdict") && j["verdict"].is_string()) {
+// The fields a label is read from, for messages.
+constexpr const char* kLabelFields =
+    "`label` (true/false or 1/0), BIRD's `res` (1/0), a synthesized-database `verdict`, or a batch record "
+    "whose results stage compared the queries";
+
+// The label of a line: an explicit `label` (boolean, or 1/0) or BIRD's `res` (1/0); a
+// synthesized-database `verdict` (equal, error, different — when only edge-case databases tell the two
+// apart, equal unless `strict`; undecided has none); or the results matcher's verdict of a batch record
+// (`from_results`: then the record's results cannot also be evidence).
+std::optional<bool> label_of(const nlohmann::json& j, bool strict, bool& from_results) {
+    from_results = false;
+    for (const char* key : {"label", "res"}) {
+        if (!j.contains(key)) continue;
+        const auto& v = j[key];
+        if (v.is_boolean()) return v.get<bool>();
+        if (v.is_number() && (v.get<double>() == 0 || v.get<double>() == 1)) return v.get<double>() == 1;
+    }
+    if (j.contains("verdict") && j["verdict"].is_string() && !j.contains("structural")) {
         std::string v = j["verdict"].get<std::string>();
         if (v == "equal") return true;
         if (v == "error") return false;
@@ -41,10 +54,26 @@ std::optional<bool> label_of(const nlohmann::json& j, bool strict) {
     }
     if (j.contains("stages") && j["stages"].is_object() && j["stages"].contains("results")) {
         const auto& r = j["stages"]["results"];
-        if (r.is_object() && r.value("status", "") == "ok" && r.contains("score") && r["score"].is_number())
+        if (r.is_object() && r.value("status", "") == "ok" && r.contains("score") && r["score"].is_number()) {
+            from_results = true;
             return r["score"].get<double>() >= 1 - 1e-9;
+        }
     }
     return std::nullopt;
+}
+
+// The evidence a batch record carries (its "evidence" object), unless its results are its label.
+void read_evidence(const nlohmann::json& record, bool label_from_results, Example& e) {
+    if (!record.contains("evidence") || !record["evidence"].is_object()) return;
+    const auto& ev = record["evidence"];
+    if (!label_from_results && ev.contains("results") && ev["results"].is_string())
+        if (auto kind = scoring::parse_results_evidence_kind(ev["results"].get<std::string>())) {
+            e.results.kind = *kind;
+            e.results.synthesized = ev.value("synthesized", false);
+            e.results.databases = ev.value("databases", size_t{0});
+        }
+    e.lint_errors = ev.value("lint_errors", size_t{0});
+    if (ev.contains("judge") && ev["judge"].is_number()) e.judge = ev["judge"].get<double>();
 }
 
 std::string fixed(double v, int digits = 3) {
@@ -75,15 +104,23 @@ void print_table(const std::vector<double>& before, const std::vector<double>& a
 }  // namespace
 
 int run_calibrate(const std::vector<std::string>& argv_in) {
-    Args args("calibrate", "Fits an execution profile from labelled pairs (SCORING.md, \"qdiff calibrate\").", argv_in,
+    Args args("calibrate",
+              "Fits the verdict's model from labelled pairs or labelled batch records (SCORING.md, \"qdiff "
+              "calibrate\").",
+              argv_in,
               {{"output", "PROFILE.json: the fitted profile (default: standard output)"},
                {"folds", "K: cross-validation folds (5)"},
                {"name", "NAME: the fitted profile's name"},
-               {"profile", "BASE: the execution profile whose features are fitted (execution)"},
+               {"profile", "BASE: the execution profile whose features are fitted, and the prior of what no case "
+                           "shows (execution)"},
+               {"max-false-pass", "R: choose the lowest threshold whose out-of-fold false-pass rate is at most R "
+                                  "(default: the threshold of best accuracy)"},
                lang_option(),
                dialect_option(),
                {"threads", "N: workers scoring the pairs (default: all cores)"},
-               {"fitted-on", "TEXT: what the profile says it was fitted on"}},
+               {"fitted-on", "TEXT: what the profile says it was fitted on"},
+               {"out-of-fold", "FILE: one JSON line per labelled case: its line, group, label, out-of-fold score "
+                               "and whether it had results evidence"}},
               {{"strict-labels", "a synthesized-database difference on edge cases only counts as different"}},
               "LABELLED.jsonl|-");
     if (args.positionals().size() != 1) throw UsageError{"expected one input, LABELLED.jsonl"};
@@ -95,6 +132,14 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         throw UsageError{"--folds expects a whole number"};
     }
     if (folds < 2) throw UsageError{"--folds must be at least 2"};
+    std::optional<double> max_false_pass;
+    if (auto text = args.get("max-false-pass")) {
+        try {
+            max_false_pass = std::stod(*text);
+        } catch (const std::exception&) {}
+        if (!max_false_pass || *max_false_pass < 0 || *max_false_pass > 1)
+            throw UsageError{"--max-false-pass must be a number from 0 to 1"};
+    }
     Profile base;
     try {
         base = load_profile(args.get_or("profile", "execution"));
@@ -108,7 +153,8 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     std::vector<Example> examples;
     std::vector<PairInput> pairs;
     std::vector<size_t> pair_example;  // examples[pair_example[i]] is scored from pairs[i]
-    size_t line_number = 0, unlabelled = 0;
+    std::vector<size_t> example_line;  // the input line of each example
+    size_t line_number = 0, unlabelled = 0, with_evidence = 0;
     std::string line;
     while (std::getline(lines, line)) {
         ++line_number;
@@ -116,7 +162,8 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
         if (!j.is_object())
             throw UsageError{display_name(input) + ":" + std::to_string(line_number) + ": not a JSON object"};
-        std::optional<bool> label = label_of(j, args.flag("strict-labels"));
+        bool label_from_results = false;
+        std::optional<bool> label = label_of(j, args.flag("strict-labels"), label_from_results);
         if (!label) {
             ++unlabelled;
             continue;
@@ -124,10 +171,32 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         Example e;
         e.label = *label;
         e.group = text_field(j, {"db_id", "db", "schema"});
+        if (e.group.empty() && j.contains("tags") && j["tags"].is_object()) e.group = text_field(j["tags"], {"db_id"});
         if (e.group.empty()) e.group = "line " + std::to_string(line_number);
         std::string expected = text_field(j, {"expected", "gold"});
         std::string generated = text_field(j, {"generated", "predicted", "pred"});
-        if (!expected.empty() && !generated.empty()) {
+        if (j.contains("structural") || j.contains("evidence")) {
+            // A batch record: its structural features and evidence as the batch computed them.
+            const auto& s = j.contains("structural") ? j["structural"] : nlohmann::json();
+            if (s.is_object()) {
+                if (!s.contains("features"))
+                    throw UsageError{display_name(input) + ":" + std::to_string(line_number) +
+                                     ": a batch record scored without an execution profile (no structural.features)"};
+                for (const auto& f : s["features"])
+                    if (f.is_object() && f.contains("name") && f.contains("value"))
+                        e.features[f["name"].get<std::string>()] += f["value"].get<double>();
+                e.gated = s.value("gated", false);
+                e.before = s.value("score", 0.0);
+            } else {
+                // No diff: one side did not parse.
+                std::string verdict = j.value("verdict", "");
+                e.generated_parses = verdict != "cannot_run";
+                e.expected_parses = verdict == "cannot_run";
+                e.before = 0;
+            }
+            read_evidence(j, label_from_results, e);
+            with_evidence += e.results.kind != scoring::ResultsEvidenceKind::None ? 1 : 0;
+        } else if (!expected.empty() && !generated.empty()) {
             PairInput p;
             p.expected = expected;
             p.generated = generated;
@@ -138,19 +207,12 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
             p.dialect = dialect.empty() ? args.dialect() : parse_dialect_name(dialect).value_or(args.dialect());
             pair_example.push_back(examples.size());
             pairs.push_back(std::move(p));
-        } else if (j.contains("structural") && j["structural"].is_object() && j["structural"].contains("features")) {
-            const auto& s = j["structural"];
-            for (const auto& f : s["features"])
-                if (f.is_object() && f.contains("name") && f.contains("value"))
-                    e.features[f["name"].get<std::string>()] += f["value"].get<double>();
-            e.before = s.value("score", 0.0);
-            e.by_rule = s.value("gated", false) || e.features.empty();
         } else {
             throw UsageError{display_name(input) + ":" + std::to_string(line_number) +
-                             ": neither a query pair (expected, generated) nor a batch record scored with an "
-                             "execution profile (structural.features)"};
+                             ": neither a query pair (expected/gold, generated/pred) nor a batch record"};
         }
         examples.push_back(std::move(e));
+        example_line.push_back(line_number);
     }
     unsigned threads = static_cast<unsigned>(std::stoul(args.get_or("threads", "0")));
     std::vector<PairScore> scored = diff_pairs(pairs, base, threads);
@@ -160,16 +222,20 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         if (!scored[i].ok) {
             // qdiff scores a query it cannot parse 0: by rule, as the batch does.
             ++unparsed;
-            e.by_rule = true;
+            e.generated_parses = scored[i].generated_diagnostics.empty();
+            e.expected_parses = scored[i].expected_diagnostics.empty();
+            if (e.generated_parses && e.expected_parses) e.generated_parses = false;
             e.before = 0;
             continue;
         }
         const DiffResult& r = scored[i].result;
         for (const FeatureContribution& f : r.features) e.features[f.name] += f.value;
+        e.gated = r.gated;
         e.before = r.score;
-        e.by_rule = r.gated || r.features.empty();
     }
-    if (examples.empty()) throw UsageError{display_name(input) + ": no labelled pairs"};
+    if (examples.empty())
+        throw UsageError{display_name(input) + ": no labelled pairs (" + std::to_string(unlabelled) +
+                         " lines without a label; a label is read from " + kLabelFields + ")"};
 
     std::vector<bool> labels;
     std::vector<double> before;
@@ -178,10 +244,12 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         labels.push_back(e.label);
         before.push_back(e.before);
         positives += e.label ? 1 : 0;
-        if (e.by_rule) (e.before >= 1 ? identical : gated_or_unparsed) += 1;
+        if (scoring::calibrate::by_rule(e)) (e.before >= 1 ? identical : gated_or_unparsed) += 1;
     }
-    auto cv = scoring::calibrate::cross_validate(examples, folds, {0.1, 1.0, 10.0});
-    double threshold = scoring::calibrate::best_threshold(cv.out_of_fold, labels);
+    auto cv = scoring::calibrate::cross_validate(examples, folds, {0.1, 1.0, 10.0}, base);
+    double threshold = max_false_pass
+                           ? scoring::calibrate::threshold_for_false_pass(cv.out_of_fold, labels, *max_false_pass)
+                           : scoring::calibrate::best_threshold(cv.out_of_fold, labels);
     double before_threshold = scoring::calibrate::best_threshold(before, labels);
 
     std::cout << "calibrate: " << examples.size() << " labelled pairs (" << positives << " return the expected rows), "
@@ -189,29 +257,34 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     if (unlabelled) std::cout << "; " << unlabelled << " lines without a label skipped";
     std::cout << "\n  scored by rule: " << identical << " identical after normalization (1), " << gated_or_unparsed
               << " gated or not parsed (0)" << (unparsed ? " (" + std::to_string(unparsed) + " do not parse)" : "")
-              << "\n";
-    std::cout << "before (profile " << base.name << "): AUC " << fixed(scoring::calibrate::auc(before, labels))
-              << ", accuracy " << fixed(scoring::calibrate::accuracy(before, labels, 0.5)) << " at 0.50, "
-              << fixed(scoring::calibrate::accuracy(before, labels, before_threshold)) << " at its best threshold "
-              << fixed(before_threshold, 2) << "\n";
-    std::cout << "after (out of fold, C " << cv.C << "): AUC " << fixed(scoring::calibrate::auc(cv.out_of_fold, labels))
-              << ", accuracy " << fixed(scoring::calibrate::accuracy(cv.out_of_fold, labels, threshold))
-              << " at the chosen threshold " << fixed(threshold, 2) << "\n";
+              << "\n  with results evidence: " << with_evidence << "\n";
+    auto summary = [&](const std::vector<double>& scores, double t) {
+        auto r = scoring::calibrate::rates(scores, labels, t);
+        return "AUC " + fixed(scoring::calibrate::auc(scores, labels)) + ", accuracy " +
+               fixed(scoring::calibrate::accuracy(scores, labels, t)) + " at " + fixed(t, 2) + ", false pass " +
+               fixed(r.false_pass_rate()) + ", false fail " + fixed(r.false_fail_rate());
+    };
+    std::cout << "before (profile " << base.name << ", its scores): " << summary(before, before_threshold)
+              << " (its best threshold)\n";
+    std::cout << "after (out of fold, C " << cv.C << "): " << summary(cv.out_of_fold, threshold)
+              << " (the chosen threshold)\n";
     print_table(before, cv.out_of_fold, labels);
-
-    // The profile: fitted on every pair; a feature no pair shows keeps the base profile's weight.
-    std::vector<const Example*> all;
-    std::map<std::string, size_t> support;
-    for (const Example& e : examples) {
-        all.push_back(&e);
-        if (!e.by_rule)
-            for (auto& [name, v] : e.features) support[name] += v != 0 ? 1 : 0;
+    if (auto path = args.get("out-of-fold")) {
+        std::ofstream file(*path);
+        if (!file) throw UsageError{"cannot write " + *path};
+        for (size_t i = 0; i < examples.size(); ++i)
+            file << nlohmann::json{{"line", example_line[i]},
+                                   {"group", examples[i].group},
+                                   {"label", examples[i].label},
+                                   {"score", cv.out_of_fold[i]},
+                                   {"evidence", examples[i].results.kind != scoring::ResultsEvidenceKind::None}}
+                        .dump()
+                 << "\n";
     }
-    scoring::calibrate::Model model = scoring::calibrate::fit(all, cv.C);
-    for (auto& [name, w] : model.coefficients)
-        if (!support[name])
-            for (auto& [prior_name, prior_w] : base.coefficients)
-                if (prior_name == name) w = prior_w;
+
+    std::vector<const Example*> all;
+    for (const Example& e : examples) all.push_back(&e);
+    scoring::calibrate::Model model = scoring::calibrate::fit(all, cv.C, base);
     std::string fitted_on =
         args.get_or("fitted-on", std::to_string(examples.size()) + " labelled pairs of " + display_name(input) + " (" +
                                      std::to_string(cv.groups) + " databases)");
@@ -219,14 +292,17 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     std::cout << "model: log-odds = " << fixed(model.intercept);
     for (auto& [name, w] : model.coefficients)
         if (w != 0) std::cout << " " << (w < 0 ? "- " : "+ ") << fixed(std::abs(w)) << " " << name;
+    std::cout << "\nevidence:";
+    for (auto& [name, w] : model.evidence)
+        if (w != 0) std::cout << " " << (w < 0 ? "- " : "+ ") << fixed(std::abs(w)) << " " << name;
     std::cout << "\n";
     if (auto out = args.get("output")) {
         std::ofstream file(*out);
         if (!file) throw UsageError{"cannot write " + *out};
         file << scoring::calibrate::profile_json(
             fitted,
-            "An execution profile fitted by `qdiff calibrate`: the estimated probability that the generated "
-            "query returns the expected rows.");
+            "The verdict's model fitted by `qdiff calibrate`: the estimated probability that the generated "
+            "query returns the expected rows, from the structural differences and the evidence.");
         std::cout << "wrote " << *out << "\n";
     }
     return 0;

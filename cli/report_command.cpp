@@ -100,7 +100,8 @@ private:
 
     // A case, as an array (field names once, in report.js): [line, id, status, pass, total,
     // query_similarity, results_match, confidence, structural, question, expected, generated,
-    // components, diagnostics, reasons, language].
+    // components, diagnostics, reasons, language, label (1, 0 or null), tags ({name: value string}),
+    // verdict (string or null)].
     json compact_case(const json& r, size_t line_number) {
         json structural = r.contains("structural") && r["structural"].is_object() ? r["structural"] : json(nullptr);
         const json queries = r.contains("queries") && r["queries"].is_object() ? r["queries"] : json::object();
@@ -131,6 +132,14 @@ private:
         c.push_back(std::move(reasons));
         const json language = r.contains("language") && r["language"].is_object() ? r["language"] : json::object();
         c.push_back(strings_.intern(text_or(language, "generated", "?")));
+        c.push_back(r.contains("label") && r["label"].is_boolean() ? json(r["label"].get<bool>() ? 1 : 0) : json(nullptr));
+        json tags = json::object();
+        if (r.contains("tags") && r["tags"].is_object())
+            for (const auto& item : r["tags"].items())
+                if (item.value().is_string()) tags[item.key()] = strings_.intern(item.value().get<std::string>());
+        c.push_back(std::move(tags));
+        std::string verdict = text_or(r, "verdict");
+        c.push_back(verdict.empty() ? json(nullptr) : json(strings_.intern(verdict)));
         return c;
     }
 

@@ -61,17 +61,29 @@ std::string change(const AtomPair& p) {
     return quoted(p.expected) + " -> " + quoted(p.generated);
 }
 
-// Which part of a filter leaf (column, operator, typed value) a changed pair changed.
+// A leaf's connective context without its innermost AND: a leaf that was one conjunct of several and
+// is now alone (or the other way) reads the same rows as far as it goes; the conjuncts that went
+// missing are counted as missing, not as a change of this leaf.
+std::string_view without_conjunction(std::string_view context) {
+    if (context == "AND") return "";
+    if (context.ends_with("/AND")) context.remove_suffix(4);
+    return context;
+}
+
+// Which part of a filter leaf (column, operator, typed value) a changed pair changed; "" when only its
+// conjunction changed (see above).
 std::string filter_change(const AtomPair& p) {
     if (p.expected.op != p.generated.op) return "operator";
     if (p.expected.property != p.generated.property) return only_qualifiers_differ(p) ? "qualifier" : "column";
     if (p.expected.value != p.generated.value || p.expected.value_type != p.generated.value_type) return "value";
+    if (without_conjunction(p.expected.context) == without_conjunction(p.generated.context)) return "";
     return "connective";  // the same leaf under another AND/OR structure
 }
 
 void filters(const ComponentResult& c, Collector& out) {
     const std::string prefix(component_name(c.component));
-    for (auto& p : c.changed) out.add(prefix + "." + filter_change(p), change(p));
+    for (auto& p : c.changed)
+        if (std::string what = filter_change(p); !what.empty()) out.add(prefix + "." + what, change(p));
     for (auto& a : c.missing) out.add(prefix + ".missing", quoted(a));
     for (auto& a : c.extra) out.add(prefix + ".extra", quoted(a));
 }

@@ -14,6 +14,7 @@
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
 #include "scoring/execution.hpp"
+#include "scoring/verdict.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff {
@@ -36,6 +37,16 @@ void read_execution_model(const nlohmann::json& j, const std::string& origin, Pr
         if (std::find(known.begin(), known.end(), feature) == known.end()) fail("unknown feature '" + feature + "'");
         if (!w.is_number()) fail("the coefficient of " + feature + " must be a number");
         p.coefficients.emplace_back(feature, w.get<double>());
+    }
+    if (j.contains("evidence")) {
+        if (!j["evidence"].is_object()) fail("\"evidence\" must be an object {FEATURE: WEIGHT, ...}");
+        const auto& evidence = scoring::evidence_feature_names();
+        for (auto& [feature, w] : j["evidence"].items()) {
+            if (std::find(evidence.begin(), evidence.end(), feature) == evidence.end())
+                fail("unknown evidence feature '" + feature + "'");
+            if (!w.is_number()) fail("the coefficient of " + feature + " must be a number");
+            p.evidence_coefficients.emplace_back(feature, w.get<double>());
+        }
     }
     if (j.contains("threshold")) {
         if (!j["threshold"].is_number() || j["threshold"].get<double>() < 0 || j["threshold"].get<double>() > 1)

@@ -15,8 +15,17 @@ std::string percent(double v) {
 
 }  // namespace
 
+std::string_view verdict_mode_name(VerdictMode m) { return m == VerdictMode::SeedTotal ? "seed" : "evidence"; }
+
+std::optional<VerdictMode> parse_verdict_mode(std::string_view name) {
+    if (name == "evidence") return VerdictMode::Evidence;
+    if (name == "seed") return VerdictMode::SeedTotal;
+    return std::nullopt;
+}
+
 Total total_score(const TotalInputs& in, const TotalOptions& options) {
     Total t;
+    t.pass_threshold = options.pass_threshold.value_or(0.9);
     // The judge reads the question too, so when it ran its score replaces the structural one.
     if (in.judge) {
         t.query_similarity = *in.judge;
@@ -50,13 +59,33 @@ Total total_score(const TotalInputs& in, const TotalOptions& options) {
     if (t.query_similarity_source == "none" && in.generated_parses)
         t.reasons.push_back("no query similarity: the expected query does not parse");
     // A small tolerance so that a total printed as 90.0% is not failed by rounding (0.45 + 0.45).
-    if (t.total < options.pass_threshold - 1e-9)
+    t.seed_total = t.total;
+    if (t.total < t.pass_threshold - 1e-9)
         t.reasons.push_back("total " + percent(t.total) + " is below the pass threshold " +
-                            percent(options.pass_threshold) +
+                            percent(t.pass_threshold) +
                             (t.query_similarity_source == "structural" && !in.structural_explanation.empty()
                                  ? ": " + in.structural_explanation
                                  : ""));
     t.pass = t.reasons.empty();
+    return t;
+}
+
+Total decide_total(const TotalInputs& in, const Verdict& verdict, double model_threshold, const TotalOptions& options) {
+    if (options.mode == VerdictMode::SeedTotal) return total_score(in, options);
+    Total t = total_score(in, TotalOptions{.mode = options.mode, .blend = options.blend, .pass_threshold = 1.0});
+    t.total = verdict.probability;
+    t.basis = "verdict";
+    t.pass_threshold = options.pass_threshold.value_or(model_threshold);
+    t.reasons.clear();
+    bool cannot_run = verdict.kind == VerdictKind::CannotRun || !in.generated_parses || in.results_failed;
+    bool below = t.total < t.pass_threshold - 1e-9;
+    if (cannot_run || below) {
+        t.reasons = verdict.reasons;
+        if (below)
+            t.reasons.push_back("probability " + percent(t.total) + " is below the pass threshold " +
+                                percent(t.pass_threshold));
+    }
+    t.pass = !cannot_run && !below;
     return t;
 }
 

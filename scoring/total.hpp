@@ -4,11 +4,23 @@
 #include <string>
 #include <vector>
 
+#include "scoring/verdict.hpp"
+
 namespace qdiff::scoring {
 
+// How `pass` is decided (SCORING.md, "The verdict" and "The seed's total").
+enum class VerdictMode : uint8_t {
+    Evidence,   // total = the verdict's probability; pass = probability >= the model's threshold
+    SeedTotal,  // seed 000: total = w × query_similarity + (1 − w) × results_match; pass = total >= 0.9
+};
+std::string_view verdict_mode_name(VerdictMode m);  // "evidence" | "seed"
+std::optional<VerdictMode> parse_verdict_mode(std::string_view name);
+
 struct TotalOptions {
+    VerdictMode mode = VerdictMode::Evidence;
     double blend = 0.5;  // w in total = w × query_similarity + (1 − w) × results_match
-    double pass_threshold = 0.9;
+    // Unset: the verdict model's threshold (evidence), 0.9 (seed).
+    std::optional<double> pass_threshold;
 };
 
 // What ran for one case. A stage that did not run (not configured, or skipped) is std::nullopt.
@@ -28,13 +40,22 @@ struct Total {
     double query_similarity = 0;
     std::string query_similarity_source;  // "judge" | "structural" | "none"
     std::optional<double> results_match;  // null when no results stage could run
+    // "verdict": total is the verdict's probability (the default mode);
     // "blend": w × query_similarity + (1 − w) × results_match;
     // "query_similarity_only": no results stage could run, total = query_similarity.
     std::string basis;
+    double pass_threshold = 0.9;  // the threshold pass was decided on
+    double seed_total = 0;        // the seed's blend (or query_similarity alone), reported in both modes
     bool pass = false;
     std::vector<std::string> reasons;  // why the case fails (empty when it passes)
 };
 
+// The seed's total (seed 000), whatever the mode.
 Total total_score(const TotalInputs& in, const TotalOptions& options = {});
+
+// The total of the options' mode: the seed's total, or the verdict's probability against the model's
+// threshold (options.pass_threshold overrides it). A generated query that cannot run never passes.
+Total decide_total(const TotalInputs& in, const Verdict& verdict, double model_threshold,
+                   const TotalOptions& options = {});
 
 }  // namespace qdiff::scoring

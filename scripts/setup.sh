@@ -9,7 +9,6 @@ packages=(
   libsqlite3-dev sqlite3 libpq-dev postgresql libcurl4-openssl-dev
   libclang-rt-14-dev
   pybind11-dev python3-dev python3-pytest python3-pandas python3-distributed python3-dask python3-pip
-  liblinear-dev
   zlib1g-dev libcpp-httplib-dev libcli11-dev chromium
 )
 # Node.js for the page tests (tests/web): Debian's, unless a node is already there (a NodeSource

@@ -8,7 +8,8 @@ namespace qdiff::stages {
 
 std::vector<std::unique_ptr<Stage>> make_batch_stages(const BatchStageOptions& o) {
     std::vector<std::unique_ptr<Stage>> stages;
-    ResultsOptions results{.db = o.db, .mode = o.results_mode};
+    ResultsOptions results{.db = o.db, .synth_when_schema = o.synth_when_schema, .mode = o.results_mode};
+    results.positional_columns = o.positional_columns;
     if (o.timeout) results.timeout_seconds = *o.timeout;
     stages.push_back(make_results_stage(results));
     if (!o.judge.empty()) {

@@ -12,7 +12,9 @@ namespace qdiff::stages {
 
 struct BatchStageOptions {
     std::string db;                      // --db: "sqlite:PATH" | "postgres:URI" | "synth[:N[:SEED]]" | ""
-    std::string results_mode = "exact";  // --results-mode: "exact" | "recall" | "f1"
+    bool synth_when_schema = true;       // cases with a schema and no database run on synthesized ones
+    std::string results_mode = "exact";  // --results-mode: "exact" | "set" | "recall" | "f1"
+    bool positional_columns = false;     // --positional-columns
     std::string judge;                   // --judge: URL | "cmd:PROGRAM" | "" (no judge)
     std::string judge_model;             // "" = the judge's default
     std::string judge_cache;             // a folder, "" = no cache

@@ -63,6 +63,11 @@ Pipeline::Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> 
       schemas_(schemas ? std::move(schemas) : std::make_shared<SchemaCache>()),
       stages_(std::move(stages)) {}
 
+const Profile& Pipeline::verdict_model() {
+    if (options_.profile && options_.profile->kind == ProfileKind::Execution) return *options_.profile;
+    return default_profile("execution");
+}
+
 const Profile& Pipeline::default_profile(std::string_view name) {
     for (const auto& [loaded_as, profile] : defaults_)
         if (loaded_as == name) return profile;
@@ -88,9 +93,12 @@ CaseOutcome Pipeline::run(const Case& c) {
                     ? *options_.profile
                     : default_profile(scoring::default_profile_name(out.expected->language(), out.generated->language(),
                                                                     scoring::ProfileUse::Batch));
+            DiffOptions diff_options{.dialect = c.dialect, .normalize_off = options_.normalize_off};
             out.diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
-                            out.generated->language(), profile,
-                            DiffOptions{.dialect = c.dialect, .normalize_off = options_.normalize_off});
+                            out.generated->language(), profile, diff_options);
+            if (profile.kind != ProfileKind::Execution)
+                out.verdict_diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
+                                        out.generated->language(), verdict_model(), diff_options);
         }));
     }
 
@@ -132,7 +140,19 @@ CaseOutcome Pipeline::run(const Case& c) {
         out.stages.push_back(std::move(result));
     }
 
-    out.total = scoring::total_score(total_inputs(out), options_.total);
+    scoring::VerdictInputs& evidence = out.evidence;
+    evidence.expected_parses = out.expected && out.expected->ok();
+    evidence.generated_parses = out.generated && out.generated->ok();
+    evidence.diff = out.verdict_diff ? &*out.verdict_diff : out.diff ? &*out.diff : nullptr;
+    if (const StageResult* results = find_stage(out.stages, StageKind::Results))
+        evidence.results = scoring::results_evidence(*results);
+    if (out.lint && schema)
+        for (const Diagnostic& d : out.lint->diagnostics) evidence.lint_errors += d.severity == Severity::Error ? 1 : 0;
+    if (const StageResult* judge = find_stage(out.stages, StageKind::Judge); judge && judge->status == StageStatus::Ok)
+        evidence.judge = judge->score;
+    out.verdict = scoring::decide_verdict(evidence, verdict_model());
+    out.total = scoring::decide_total(total_inputs(out), out.verdict, verdict_model().threshold, options_.total);
+    evidence.diff = nullptr;  // the outcome may be moved
     if (!out.error.empty()) {
         out.total.pass = false;
         out.total.reasons.push_back("internal error: " + out.error);

@@ -20,7 +20,9 @@
 namespace qdiff::stages {
 
 struct PipelineOptions {
-    std::optional<Profile> profile;  // default: scoring::default_profile_name(..., ProfileUse::Batch)
+    // default: scoring::default_profile_name(..., ProfileUse::Batch). An execution profile is also the
+    // verdict's model; with any other profile the verdict uses the built-in `execution` profile.
+    std::optional<Profile> profile;
     scoring::TotalOptions total;
     std::vector<std::string> normalize_off;  // normalization rules switched off (`--normalize-off`)
 };
@@ -29,9 +31,13 @@ struct CaseOutcome {
     std::optional<ParseResult> expected;
     std::optional<ParseResult> generated;
     std::optional<DiffResult> diff;              // when both parsed
+    // The diff under the verdict's model (an execution profile), when `diff` used another profile.
+    std::optional<DiffResult> verdict_diff;
     std::optional<LintResult> lint;              // of the generated query (its diagnostics include the parse's)
     std::vector<Diagnostic> schema_diagnostics;  // the case's schema could not be loaded: lint ran without it
     std::vector<StageResult> stages;             // one per configured stage, in order
+    scoring::VerdictInputs evidence;  // what the verdict was decided on (its diff pointer is not kept)
+    scoring::Verdict verdict;
     scoring::Total total;
     std::vector<std::pair<std::string, double>> timings;  // step → seconds, in order
     std::string error;                                    // an internal failure of this case, "" when none
@@ -53,6 +59,7 @@ private:
     // The default profiles used so far, each loaded once (by the name default_profile_name gave).
     std::deque<std::pair<std::string_view, Profile>> defaults_;
     const Profile& default_profile(std::string_view name);
+    const Profile& verdict_model();
 };
 
 }  // namespace qdiff::stages

@@ -59,6 +59,31 @@ Record stage_json(const StageResult& r) {
     return j;
 }
 
+// The fields of a case that a report breaks agreement down by, kept in its record.
+constexpr const char* kTagFields[] = {"db_id", "difficulty", "hardness", "category", "setup", "source"};
+
+Record evidence_json(const CaseOutcome& out) {
+    const scoring::Verdict& v = out.verdict;
+    Record j;
+    j["structural_probability"] = v.structural_probability ? Record(*v.structural_probability) : Record(nullptr);
+    Record terms = Record::array();
+    for (const FeatureContribution& f : v.evidence)
+        terms.push_back({{"name", f.name},
+                         {"value", f.value},
+                         {"coefficient", f.coefficient},
+                         {"contribution", f.contribution},
+                         {"detail", f.detail}});
+    j["terms"] = std::move(terms);
+    j["reasons"] = v.reasons;
+    // The evidence as `qdiff calibrate` reads it back.
+    j["results"] = scoring::results_evidence_kind_name(out.evidence.results.kind);
+    j["synthesized"] = out.evidence.results.synthesized;
+    j["databases"] = out.evidence.results.databases;
+    j["lint_errors"] = out.evidence.lint_errors;
+    j["judge"] = out.evidence.judge ? Record(*out.evidence.judge) : Record(nullptr);
+    return j;
+}
+
 bool stage_failed(const StageResult& r) { return r.status == StageStatus::Error || r.status == StageStatus::Timeout; }
 
 }  // namespace
@@ -114,6 +139,20 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     }
     c.schema = resolve_schema(text("schema"), defaults.base_dir);
     c.db = resolve_db(text("db"), defaults.base_dir);
+    for (const char* label_field : {"label", "res"}) {
+        if (!j.contains(label_field) || j[label_field].is_null()) continue;
+        const json& v = j[label_field];
+        if (v.is_boolean())
+            c.label = v.get<bool>();
+        else if (v.is_number() && (v.get<double>() == 0 || v.get<double>() == 1))
+            c.label = v.get<double>() == 1;
+        else
+            return fail("\"" + std::string(label_field) + "\" must be true, false, 1 or 0");
+        break;
+    }
+    for (const char* tag : kTagFields)
+        if (j.contains(tag) && (j[tag].is_string() || j[tag].is_number()))
+            c.tags.emplace_back(tag, j[tag].is_string() ? j[tag].get<std::string>() : j[tag].dump());
     if (j.contains("expected_result") && !j["expected_result"].is_null())
         c.expected_result = result_field(j["expected_result"], defaults.base_dir);
     if (j.contains("generated_result") && !j["generated_result"].is_null())
@@ -144,7 +183,12 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     j["query_similarity_source"] = out.total.query_similarity_source;
     j["results_match"] = out.total.results_match ? Record(*out.total.results_match) : Record(nullptr);
     j["basis"] = out.total.basis;
+    j["verdict"] = scoring::verdict_kind_name(out.verdict.kind);
+    j["probability"] = out.verdict.probability;
+    j["pass_threshold"] = out.total.pass_threshold;
+    j["seed_total"] = out.total.seed_total;
     j["reasons"] = std::move(reasons);
+    j["evidence"] = evidence_json(out);
     if (out.diff) {
         j["structural"] = diff_record_json(*out.diff);
     } else {
@@ -174,6 +218,12 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     // The case's own texts, so that a record explains itself (`qdiff report` shows and highlights
     // them); nested, so that readers of case lines (calibrate) do not take a record for a case.
     j["queries"] = {{"question", c.question}, {"expected", c.expected}, {"generated", c.generated}};
+    if (c.label) j["label"] = *c.label;
+    if (!c.tags.empty()) {
+        Record tags = Record::object();
+        for (const auto& [name, value] : c.tags) tags[name] = value;
+        j["tags"] = std::move(tags);
+    }
     return j;
 }
 

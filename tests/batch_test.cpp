@@ -66,7 +66,9 @@ std::vector<std::unique_ptr<Stage>> stages_of(std::vector<FixedStage*> list) {
 TEST_CASE("pipeline: parse, diff, stages and total for one case", "[batch]") {
     auto* judge = new FixedStage(StageKind::Judge, StageStatus::Ok, 0.95);
     auto* results = new FixedStage(StageKind::Results, StageStatus::Ok, 1.0);
-    stages::Pipeline pipeline({}, stages_of({judge, results}));
+    stages::PipelineOptions seed;
+    seed.total.mode = scoring::VerdictMode::SeedTotal;
+    stages::Pipeline pipeline(seed, stages_of({judge, results}));
     Case c = kql_case("Traces | where timestamp > ago(60m) | project timestamp, level, message",
                       "Traces | where timestamp > ago(1h) | project timestamp, level, message");
     stages::CaseOutcome out = pipeline.run(c);
@@ -97,10 +99,23 @@ TEST_CASE("pipeline: parse, diff, stages and total for one case", "[batch]") {
     CHECK(r["stages"]["judge"]["details"]["rows"] == 3);             // a JSON value
     CHECK(r["stages"]["judge"]["details"]["note"] == "not JSON {");  // kept as text
     CHECK(r["language"]["generated"] == "kql");
+    CHECK(r["verdict"] == "equivalent");
+    CHECK(r["seed_total"].get<double>() == Approx(0.975));
+
+    // The default verdict: equal after normalization, so the probability is 1.
+    stages::Pipeline evidence({}, stages_of({new FixedStage(StageKind::Judge, StageStatus::Ok, 0.95),
+                                             new FixedStage(StageKind::Results, StageStatus::Ok, 1.0)}));
+    stages::CaseOutcome by_evidence = evidence.run(c);
+    CHECK(by_evidence.total.basis == "verdict");
+    CHECK(by_evidence.total.total == Approx(1.0));
+    CHECK(by_evidence.total.seed_total == Approx(0.975));
+    CHECK(by_evidence.total.pass);
 }
 
-TEST_CASE("pipeline: without a results stage the total is the structural score", "[batch]") {
-    stages::Pipeline pipeline({}, {});
+TEST_CASE("pipeline: without a results stage the seed's total is the structural score", "[batch]") {
+    stages::PipelineOptions seed;
+    seed.total.mode = scoring::VerdictMode::SeedTotal;
+    stages::Pipeline pipeline(seed, {});
     Case c = kql_case("Traces | where timestamp > ago(1h) | summarize count() by level",
                       "AppTraces | where timestamp > ago(1h) | summarize count()");
     stages::CaseOutcome out = pipeline.run(c);
@@ -112,6 +127,8 @@ TEST_CASE("pipeline: without a results stage the total is the structural score",
     stages::Record r = stages::outcome_record(1, c, out);
     CHECK(r["results_match"].is_null());
     CHECK(r["basis"] == "query_similarity_only");
+    CHECK(r["verdict"] == "different");
+    CHECK(r["evidence"]["reasons"][0] == "no relation in common with the expected query");
 }
 
 TEST_CASE("pipeline: a generated query that does not parse fails with its diagnostics", "[batch]") {
@@ -387,7 +404,7 @@ TEST_CASE("qdiff batch: usage errors exit 2", "[batch]") {
 TEST_CASE("qdiff batch: the three scenarios of seed 000 with a test judge and result files", "[batch]") {
     fs::path cases = fs::path(QDIFF_SOURCE_DIR) / "corpus/batch/seed000/cases.jsonl";
     fs::path judge = fs::path(QDIFF_TEST_DATA_DIR) / "batch/seed000_judge.sh";
-    Run run = batch(cases.string() + " --judge cmd:" + judge.string() + " --threads 2");
+    Run run = batch(cases.string() + " --judge cmd:" + judge.string() + " --threads 2 --verdict seed");
     CHECK(run.exit_code == 1);  // the third case fails
     REQUIRE(run.records.size() == 3);
     struct Expected {
@@ -416,6 +433,19 @@ TEST_CASE("qdiff batch: the three scenarios of seed 000 with a test judge and re
     CHECK(run.records[1]["structural"]["score"] == 1.0);
     CHECK(run.records[2]["structural"]["gated"] == true);
     CHECK(run.err.find("3 cases, 2 passed (66.7%)") != std::string::npos);
+
+    // The default verdict on the same cases: the same passes, decided on the evidence.
+    Run by_evidence = batch(cases.string() + " --judge cmd:" + judge.string() + " --threads 2");
+    REQUIRE(by_evidence.records.size() == 3);
+    const char* verdicts[] = {"equivalent", "equivalent", "different"};
+    for (size_t i = 0; i < 3; ++i) {
+        const auto& r = by_evidence.records[i];
+        INFO(r.dump());
+        CHECK(r["basis"] == "verdict");
+        CHECK(r["verdict"] == verdicts[i]);
+        CHECK(r["pass"] == expected[i].pass);
+        CHECK(r["seed_total"].get<double>() == Approx(expected[i].total));
+    }
 }
 
 TEST_CASE("qdiff batch: the bundled restaurant cases on an SQLite database", "[batch]") {

@@ -4,7 +4,8 @@
 (async () => {
   // Positions in a compact case (cli/report_command.cpp, compact_case).
   const LINE = 0, ID = 1, STATUS = 2, PASS = 3, TOTAL = 4, QSIM = 5, RESULTS = 6, CONF = 7, STRUCT = 8,
-        QUESTION = 9, EXPECTED = 10, GENERATED = 11, COMPONENTS = 12, DIAGS = 13, REASONS = 14, LANGUAGE = 15;
+        QUESTION = 9, EXPECTED = 10, GENERATED = 11, COMPONENTS = 12, DIAGS = 13, REASONS = 14, LANGUAGE = 15,
+        LABEL = 16, TAGS = 17, VERDICT = 18;
   const PAGE_SIZE = 50;
 
   async function inflate() {
@@ -83,6 +84,88 @@
     if (text != null) e.textContent = text;
     return e;
   };
+
+  // ---- agreement with labels (cases with `label` or BIRD's `res`) -----------------------------------
+  // Mann–Whitney AUC of the total, ties counting half.
+  function auc(list) {
+    const sorted = [...list].sort((a, b) => a[TOTAL] - b[TOTAL]);
+    let rankSum = 0, positives = 0;
+    for (let i = 0; i < sorted.length;) {
+      let j = i;
+      while (j < sorted.length && sorted[j][TOTAL] === sorted[i][TOTAL]) j++;
+      const mid = (i + j + 1) / 2;
+      for (let k = i; k < j; k++) if (sorted[k][LABEL]) { rankSum += mid; positives++; }
+      i = j;
+    }
+    const negatives = sorted.length - positives;
+    return positives && negatives ? (rankSum - positives * (positives + 1) / 2) / (positives * negatives) : null;
+  }
+  function agreement(list) {
+    const n = { tp: 0, fp: 0, tn: 0, fn: 0 };
+    for (const c of list) n[c[LABEL] ? (c[PASS] ? 'tp' : 'fn') : (c[PASS] ? 'fp' : 'tn')]++;
+    return { ...n, count: list.length, auc: auc(list), falsePass: n.fp + n.tn ? n.fp / (n.fp + n.tn) : null,
+             falseFail: n.tp + n.fn ? n.fn / (n.tp + n.fn) : null };
+  }
+  const rate = v => (v == null ? '–' : (100 * v).toFixed(1) + '%');
+  const agreementRow = (name, a) => el('tr', {}, el('td', {}, name), el('td', { class: 'num' }, String(a.count)),
+    el('td', { class: 'num' }, a.auc == null ? '–' : a.auc.toFixed(3)), el('td', { class: 'num' }, rate(a.falsePass)),
+    el('td', { class: 'num' }, rate(a.falseFail)), el('td', { class: 'num' }, rate((a.tp + a.fn) / Math.max(1, a.count))),
+    el('td', { class: 'num' }, rate((a.tp + a.fp) / Math.max(1, a.count))));
+  const agreementHead = first => el('tr', {}, ...[first, 'cases', 'AUC', 'false pass', 'false fail', 'labelled right',
+    'passed'].map(h => el('th', {}, h)));
+  const labelled = files.map(file => file.cases.filter(c => c[LABEL] != null));
+  if (labelled.some(list => list.length)) {
+    const section = document.querySelector('#agreement');
+    files.forEach((file, f) => {
+      const list = labelled[f];
+      if (!list.length) return;
+      const a = agreement(list);
+      const block = el('div', { class: 'agreement', 'data-file': file.name }, el('h3', {}, file.name));
+      // The confusion table: rows the label, columns the verdict of qdiff.
+      block.append(el('table', { class: 'confusion' },
+        el('thead', {}, el('tr', {}, el('th', {}, 'label \\ qdiff'), el('th', {}, 'pass'), el('th', {}, 'fail'))),
+        el('tbody', {},
+          el('tr', {}, el('th', {}, 'right'), el('td', { class: 'num', 'data-cell': 'tp' }, String(a.tp)),
+             el('td', { class: 'num', 'data-cell': 'fn' }, String(a.fn))),
+          el('tr', {}, el('th', {}, 'wrong'), el('td', { class: 'num', 'data-cell': 'fp' }, String(a.fp)),
+             el('td', { class: 'num', 'data-cell': 'tn' }, String(a.tn))))));
+      const overall = el('table', { class: 'rates' }, el('thead', {}, agreementHead('')), el('tbody', {}, agreementRow('all', a)));
+      block.append(overall);
+      // Breakdowns by every tag the cases carry (db_id, difficulty, ...), and by verdict.
+      const tagNames = [...new Set(list.flatMap(c => Object.keys(c[TAGS] || {})))].sort();
+      const breakdowns = tagNames.map(tag => [tag, c => S((c[TAGS] || {})[tag]) ?? '–']);
+      breakdowns.push(['verdict', c => S(c[VERDICT]) ?? '–']);
+      for (const [tag, key] of breakdowns) {
+        const groups = new Map();
+        for (const c of list) { const k = key(c); if (!groups.has(k)) groups.set(k, []); groups.get(k).push(c); }
+        const body = el('tbody', {});
+        for (const k of [...groups.keys()].sort()) body.append(agreementRow(k, agreement(groups.get(k))));
+        block.append(el('table', { class: 'rates', 'data-by': tag }, el('thead', {}, agreementHead(tag)), body));
+      }
+      // The calibration plot: per bin of the total, the share of cases labelled right.
+      const bins = Array.from({ length: BINS }, () => ({ n: 0, right: 0, sum: 0 }));
+      for (const c of list) {
+        const b = bins[Math.min(BINS - 1, Math.max(0, Math.floor(c[TOTAL] * BINS)))];
+        b.n++; b.right += c[LABEL]; b.sum += c[TOTAL];
+      }
+      const size = 220, plot = svg('svg', { width: size + 40, height: size + 30, class: 'calibration' });
+      const x = v => 30 + v * size, y = v => 5 + (1 - v) * size;
+      plot.append(svg('line', { x1: x(0), y1: y(0), x2: x(1), y2: y(1), stroke: '#8c959f', 'stroke-dasharray': '4 3' }));
+      plot.append(svg('rect', { x: x(0), y: y(1), width: size, height: size, fill: 'none', stroke: '#57606a' }));
+      for (const b of bins) {
+        if (!b.n) continue;
+        const dot = svg('circle', { cx: x(b.sum / b.n), cy: y(b.right / b.n), r: 3 + Math.min(6, Math.log10(b.n) * 2),
+                                    fill: '#0969da', 'data-count': b.n });
+        dot.append(svg('title', {}, `mean total ${(b.sum / b.n).toFixed(2)}: ${b.n} cases, ${rate(b.right / b.n)} labelled right`));
+        plot.append(dot);
+      }
+      plot.append(svg('text', { x: x(0.5), y: size + 28, 'text-anchor': 'middle', 'font-size': 10 }, 'total (predicted)'));
+      plot.append(svg('text', { x: 10, y: y(0.5), 'font-size': 10, transform: `rotate(-90 10 ${y(0.5)})`, 'text-anchor': 'middle' }, 'labelled right'));
+      block.append(el('figure', {}, el('figcaption', {}, 'calibration'), plot));
+      section.append(block);
+    });
+    section.hidden = false;
+  }
   for (const file of files) {
     const counts = new Array(BINS).fill(0);
     for (const c of file.cases) counts[Math.min(BINS - 1, Math.max(0, Math.floor(c[TOTAL] * BINS)))]++;

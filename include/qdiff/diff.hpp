@@ -127,6 +127,9 @@ struct Profile {
     // over the decisive differences of the diff (SCORING.md, "The execution profile").
     double intercept = 0;
     std::vector<std::pair<std::string, double>> coefficients;  // feature name → weight of the log-odds
+    // The verdict's evidence model on top of the structural log-odds (results, lint, judge; SCORING.md,
+    // "The verdict"): feature name → weight. Empty: the structural probability alone.
+    std::vector<std::pair<std::string, double>> evidence_coefficients;
     double threshold = 0.5;  // the pass threshold the fit chose (reported by `qdiff calibrate`)
     std::string fitted_on;   // what data the coefficients were fitted on
 };

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "qdiff/diagnostic.hpp"
@@ -28,6 +29,11 @@ struct Case {
     std::string expected_result;
     std::string generated_result;
     bool expected_ordered = false;  // set by the matcher from the expected query when it can tell
+    // A known answer, for measuring agreement (`label`, or BIRD's `res`): the generated query returns
+    // the expected rows. Never read by any stage.
+    std::optional<bool> label;
+    // Fields a report breaks agreement down by (db_id, difficulty, ...), as the case gave them.
+    std::vector<std::pair<std::string, std::string>> tags;
 };
 
 // The secondary stages (stages.def).

@@ -77,8 +77,8 @@ def profiles():
 
 
 def score_cases(cases, threads=None, profile=None, db=None, judge=None, judge_model=None, judge_cache=None,
-                results_mode="exact", timeout=None, blend=0.5, pass_threshold=0.9, lang="auto",
-                dialect="generic", base_dir=None, start=1):
+                results_mode="exact", timeout=None, blend=0.5, pass_threshold=None, lang="auto",
+                dialect="generic", base_dir=None, start=1, verdict="evidence"):
     """Evaluates cases as `qdiff batch` does and yields one record (a dict) per case, in input order,
     while later cases are still being read: a generator over any iterable, with flat memory.
 
@@ -89,13 +89,15 @@ def score_cases(cases, threads=None, profile=None, db=None, judge=None, judge_mo
     components), confidence, diagnostics, stages, timings, ...
 
     threads: worker threads (default: every core); profile, db ("sqlite:PATH" | "postgres:URI" |
-    "synth[:N[:SEED]]"), judge (URL | "cmd:PROGRAM"), judge_model, judge_cache (a folder), results_mode
-    ("exact" | "recall" | "f1"), timeout (seconds), blend, pass_threshold, lang and dialect (defaults for cases without
-    one): the options of `qdiff batch`. base_dir: the folder relative paths in cases are taken from
+    "synth[:N[:SEED]]" | "none"; default: synthesized databases for SQL cases with a schema), judge (URL |
+    "cmd:PROGRAM"), judge_model, judge_cache (a folder), results_mode ("exact" | "set" | "recall" | "f1"),
+    timeout (seconds), verdict ("evidence" | "seed"), blend, pass_threshold (default: the verdict model's
+    threshold; 0.9 with verdict="seed"), lang and dialect (defaults for cases without one): the options of
+    `qdiff batch`. base_dir: the folder relative paths in cases are taken from
     (default: the current one). start: the line number of the first case (records say "line",
     and a case without an id gets "line N").
 
     Options are checked at once (ValueError); the cases are read as the generator is consumed."""
     scorer = make_scorer(threads, profile, db, judge, judge_model, judge_cache, results_mode, timeout, blend,
-                         pass_threshold, lang, dialect, base_dir)
+                         pass_threshold, lang, dialect, base_dir, verdict)
     return run_scorer(scorer, cases, start)

@@ -15,12 +15,12 @@ class _Stopped(Exception):
 
 
 def make_scorer(threads=None, profile=None, db=None, judge=None, judge_model=None, judge_cache=None,
-                results_mode="exact", timeout=None, blend=0.5, pass_threshold=0.9, lang="auto",
-                dialect="generic", base_dir=None):
+                results_mode="exact", timeout=None, blend=0.5, pass_threshold=None, lang="auto",
+                dialect="generic", base_dir=None, verdict="evidence"):
     """A BatchScorer for these options (checked here: a bad option raises ValueError now)."""
     return _qdiff.BatchScorer(threads=int(threads or 0), profile=profile, db=db or "", judge=judge or "",
                               judge_model=judge_model or "", judge_cache=str(judge_cache or ""),
-                              results_mode=results_mode, timeout=timeout, blend=blend,
+                              results_mode=results_mode, timeout=timeout, verdict=verdict, blend=blend,
                               pass_threshold=pass_threshold, lang=lang, dialect=dialect,
                               base_dir=str(base_dir) if base_dir is not None else os.getcwd())
 

@@ -17,23 +17,28 @@ class BatchScorer {
 public:
     // The options of `qdiff batch`, checked the same way.
     BatchScorer(size_t threads, const std::optional<std::string>& profile,
-                const stages::BatchStageOptions& stage_options, double blend, double pass_threshold,
+                const stages::BatchStageOptions& stage_options, const std::string& verdict, double blend,
+                std::optional<double> pass_threshold,
                 const std::string& lang, const std::string& dialect, const std::string& base_dir) {
         if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
         if (threads > 1024) throw py::value_error("threads must be from 1 to 1024");
         if (!(blend >= 0 && blend <= 1)) throw py::value_error("blend must be from 0 to 1");
-        if (!(pass_threshold >= 0 && pass_threshold <= 1)) throw py::value_error("pass_threshold must be from 0 to 1");
+        if (pass_threshold && !(*pass_threshold >= 0 && *pass_threshold <= 1))
+            throw py::value_error("pass_threshold must be from 0 to 1");
+        std::optional<scoring::VerdictMode> mode = scoring::parse_verdict_mode(verdict);
+        if (!mode) throw py::value_error("verdict must be evidence or seed");
         const std::string& db = stage_options.db;
         if (!db.empty() && !results::engine_of(db) && !results::synth::is_synth_db(db))
             throw py::value_error("db must be sqlite:PATH, postgres:URI or synth[:N[:SEED]]");
-        if (stage_options.results_mode != "exact" && stage_options.results_mode != "recall" &&
-            stage_options.results_mode != "f1")
-            throw py::value_error("results_mode must be exact, recall or f1");
+        if (stage_options.results_mode != "exact" && stage_options.results_mode != "set" &&
+            stage_options.results_mode != "recall" && stage_options.results_mode != "f1")
+            throw py::value_error("results_mode must be exact, set, recall or f1");
         if (stage_options.timeout && !(*stage_options.timeout >= 0.001 && *stage_options.timeout <= 86400))
             throw py::value_error("timeout must be from 0.001 to 86400 seconds");
 
         stages::PipelineOptions pipeline;
         if (profile) pipeline.profile = *profile_named(*profile);
+        pipeline.total.mode = *mode;
         pipeline.total.blend = blend;
         pipeline.total.pass_threshold = pass_threshold;
         stages::BatchRunnerOptions options{.threads = threads};
@@ -82,20 +87,22 @@ void bind_batch(py::module_& m) {
     py::class_<BatchScorer>(m, "BatchScorer")
         .def(py::init([](size_t threads, const std::optional<std::string>& profile, const std::string& db,
                          const std::string& judge, const std::string& judge_model, const std::string& judge_cache,
-                         const std::string& results_mode, std::optional<double> timeout, double blend,
-                         double pass_threshold, const std::string& lang, const std::string& dialect,
-                         const std::string& base_dir) {
-                 stages::BatchStageOptions stage_options{.db = db,
+                         const std::string& results_mode, std::optional<double> timeout, const std::string& verdict,
+                         double blend, std::optional<double> pass_threshold, const std::string& lang,
+                         const std::string& dialect, const std::string& base_dir) {
+                 // "none": no execution, not even on synthesized databases for cases with a schema.
+                 stages::BatchStageOptions stage_options{.db = db == "none" ? "" : db,
+                                                         .synth_when_schema = db != "none",
                                                          .results_mode = results_mode,
                                                          .judge = judge,
                                                          .judge_model = judge_model,
                                                          .judge_cache = judge_cache,
                                                          .timeout = timeout};
-                 return std::make_unique<BatchScorer>(threads, profile, stage_options, blend, pass_threshold, lang,
-                                                      dialect, base_dir);
+                 return std::make_unique<BatchScorer>(threads, profile, stage_options, verdict, blend, pass_threshold,
+                                                      lang, dialect, base_dir);
              }),
              py::arg("threads"), py::arg("profile"), py::arg("db"), py::arg("judge"), py::arg("judge_model"),
-             py::arg("judge_cache"), py::arg("results_mode"), py::arg("timeout"), py::arg("blend"),
+             py::arg("judge_cache"), py::arg("results_mode"), py::arg("timeout"), py::arg("verdict"), py::arg("blend"),
              py::arg("pass_threshold"), py::arg("lang"), py::arg("dialect"), py::arg("base_dir"))
         .def("run", &BatchScorer::run, py::arg("next"), py::arg("emit"))
         .def_property_readonly("window", &BatchScorer::window);

@@ -1,15 +1,15 @@
-// Fitting an execution profile with liblinear; grouped cross-validation and the reported measures.
+// Fitting the verdict's model: a bounded logistic regression per stage, grouped cross-validation and
+// the reported measures (scoring/calibrate/calibrate.hpp).
 #include "scoring/calibrate/calibrate.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <mutex>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <set>
 #include <stdexcept>
 
-#include <linear.h>
 #include <nlohmann/json.hpp>
 
 #include "scoring/execution.hpp"
@@ -17,98 +17,283 @@
 namespace qdiff::scoring::calibrate {
 namespace {
 
-void quiet(const char*) {}
+// A decisive difference always costs at least this much log-odds, so that removing more of the
+// expected query never scores higher (issue 27's monotone profile).
+constexpr double kMinDecisiveCost = 0.05;
+// Under evidence the structure's slope (1 + the ".structure" weight) stays at least this.
+constexpr double kMinStructureSlope = 0.05;
+constexpr double kUnbounded = 1e9;
 
-}  // namespace
+// Differences that leave the rows as they are more often than not: reading the same column through
+// another table, or ordering rows the expected query leaves unordered. They may cost nothing.
+bool may_cost_nothing(const std::string& feature) {
+    return feature == "filters.qualifier" || feature == "having.qualifier" || feature == "projection.qualifier" ||
+           feature == "order.unrequested";
+}
 
-namespace {
+// A logistic regression with an offset per row and box constraints on the weights:
+// minimise Σ log(1 + e^z) − y z + (1 / 2C) Σ_regularised w², z = offset + x·w, by projected Newton steps
+// (the active bounds held, a Newton step on the free weights, a projected backtracking line search).
+struct Problem {
+    std::vector<std::vector<std::pair<size_t, double>>> rows;  // sparse x; column 0 is the intercept
+    std::vector<double> offset;
+    std::vector<double> y;  // 0 or 1
+    size_t dims = 0;
+    std::vector<Bounds> bounds;
+    std::vector<bool> regularised;
+    double C = 1;
+};
 
-// One liblinear fit over the features in `allowed` (the others get 0).
-Model fit_once(const std::vector<const Example*>& used, double C, const std::vector<bool>& allowed) {
-    const auto& names = execution_feature_names();
-    const int n = static_cast<int>(names.size());
-    // liblinear's sparse rows: features 1..n, the bias as feature n+1, each row ended by index -1.
-    std::vector<std::vector<feature_node>> rows;
-    rows.reserve(used.size());
-    std::vector<double> y;
-    for (const Example* e : used) {
-        std::vector<feature_node> row;
-        for (int i = 0; i < n; ++i)
-            if (auto it = e->features.find(names[i]); allowed[i] && it != e->features.end() && it->second != 0)
-                row.push_back({i + 1, it->second});
-        row.push_back({n + 1, 1.0});
-        row.push_back({-1, 0.0});
-        rows.push_back(std::move(row));
-        y.push_back(e->label ? 1.0 : -1.0);
+double objective(const Problem& p, const std::vector<double>& w) {
+    double f = 0;
+    for (size_t i = 0; i < p.rows.size(); ++i) {
+        double z = p.offset[i];
+        for (auto [j, x] : p.rows[i]) z += w[j] * x;
+        // log(1 + e^z) without overflow
+        f += (z > 0 ? z + std::log1p(std::exp(-z)) : std::log1p(std::exp(z))) - p.y[i] * z;
     }
-    std::vector<feature_node*> x;
-    for (auto& row : rows) x.push_back(row.data());
-    problem prob{};
-    prob.l = static_cast<int>(rows.size());
-    prob.n = n + 1;
-    prob.y = y.data();
-    prob.x = x.data();
-    prob.bias = 1.0;
-    parameter param{};
-    param.solver_type = L2R_LR;
-    param.eps = 0.001;
-    param.C = C;
-    if (const char* error = check_parameter(&prob, &param))
-        throw std::runtime_error(std::string("liblinear: ") + error);
-    static std::mutex liblinear_output;  // set_print_string_function is global
-    model* m = nullptr;
-    {
-        std::lock_guard<std::mutex> lock(liblinear_output);
-        set_print_string_function(quiet);
-        m = train(&prob, &param);
+    for (size_t j = 0; j < p.dims; ++j)
+        if (p.regularised[j]) f += w[j] * w[j] / (2 * p.C);
+    return f;
+}
+
+// Solves A x = b for a symmetric positive definite A (Cholesky); A is n × n, row-major.
+std::vector<double> cholesky_solve(std::vector<double> a, std::vector<double> b, size_t n) {
+    for (size_t j = 0; j < n; ++j) {
+        double d = a[j * n + j];
+        for (size_t k = 0; k < j; ++k) d -= a[j * n + k] * a[j * n + k];
+        d = std::sqrt(std::max(d, 1e-12));
+        a[j * n + j] = d;
+        for (size_t i = j + 1; i < n; ++i) {
+            double s = a[i * n + j];
+            for (size_t k = 0; k < j; ++k) s -= a[i * n + k] * a[j * n + k];
+            a[i * n + j] = s / d;
+        }
     }
-    // The decision value is positive for the model's first label.
-    double sign = m->label[0] == 1 ? 1.0 : -1.0;
-    Model model;
-    for (int i = 0; i < n; ++i) model.coefficients.emplace_back(names[i], allowed[i] ? sign * m->w[i] : 0.0);
-    model.intercept = sign * m->w[n];
-    free_and_destroy_model(&m);
-    return model;
+    for (size_t i = 0; i < n; ++i) {  // L y = b
+        for (size_t k = 0; k < i; ++k) b[i] -= a[i * n + k] * b[k];
+        b[i] /= a[i * n + i];
+    }
+    for (size_t i = n; i-- > 0;) {  // Lᵀ x = y
+        for (size_t k = i + 1; k < n; ++k) b[i] -= a[k * n + i] * b[k];
+        b[i] /= a[i * n + i];
+    }
+    return b;
+}
+
+std::vector<double> solve(const Problem& p) {
+    const size_t n = p.dims;
+    std::vector<double> w(n, 0.0);
+    auto project = [&](std::vector<double>& v) {
+        for (size_t j = 0; j < n; ++j) v[j] = std::clamp(v[j], p.bounds[j].low, p.bounds[j].high);
+    };
+    project(w);
+    double f = objective(p, w);
+    for (int iteration = 0; iteration < 100; ++iteration) {
+        std::vector<double> g(n, 0.0), h(n * n, 0.0);
+        for (size_t i = 0; i < p.rows.size(); ++i) {
+            double z = p.offset[i];
+            for (auto [j, x] : p.rows[i]) z += w[j] * x;
+            double s = logistic(z);
+            double r = s - p.y[i], c = s * (1 - s);
+            for (auto [j, xj] : p.rows[i]) {
+                g[j] += r * xj;
+                for (auto [k, xk] : p.rows[i]) h[j * n + k] += c * xj * xk;
+            }
+        }
+        for (size_t j = 0; j < n; ++j)
+            if (p.regularised[j]) {
+                g[j] += w[j] / p.C;
+                h[j * n + j] += 1 / p.C;
+            }
+        // Weights held at a bound the gradient pushes against stay there this step.
+        std::vector<size_t> free;
+        double projected_gradient = 0;
+        for (size_t j = 0; j < n; ++j) {
+            bool at_low = w[j] <= p.bounds[j].low + 1e-12 && g[j] > 0;
+            bool at_high = w[j] >= p.bounds[j].high - 1e-12 && g[j] < 0;
+            if (!at_low && !at_high) {
+                free.push_back(j);
+                projected_gradient = std::max(projected_gradient, std::abs(g[j]));
+            }
+        }
+        if (free.empty() || projected_gradient < 1e-7) break;
+        const size_t m = free.size();
+        std::vector<double> hf(m * m), gf(m);
+        for (size_t a = 0; a < m; ++a) {
+            gf[a] = -g[free[a]];
+            for (size_t b = 0; b < m; ++b) hf[a * m + b] = h[free[a] * n + free[b]];
+            hf[a * m + a] += 1e-9;
+        }
+        std::vector<double> step = cholesky_solve(std::move(hf), std::move(gf), m);
+        double alpha = 1;
+        bool moved = false;
+        for (int halving = 0; halving < 40; ++halving, alpha /= 2) {
+            std::vector<double> next = w;
+            for (size_t a = 0; a < m; ++a) next[free[a]] += alpha * step[a];
+            project(next);
+            double decrease = 0;
+            for (size_t j = 0; j < n; ++j) decrease += g[j] * (next[j] - w[j]);
+            double fn = objective(p, next);
+            if (fn <= f + 1e-4 * decrease) {
+                moved = std::abs(f - fn) > 1e-12 * (1 + std::abs(f));
+                w = std::move(next);
+                f = fn;
+                break;
+            }
+        }
+        if (!moved) break;
+    }
+    return w;
+}
+
+Profile profile_of(const Model& model) {
+    Profile p;
+    p.kind = ProfileKind::Execution;
+    p.intercept = model.intercept;
+    p.coefficients = model.coefficients;
+    p.evidence_coefficients = model.evidence;
+    return p;
+}
+
+VerdictInputs inputs_of(const Example& e, DiffResult& diff) {
+    diff.gated = e.gated;
+    diff.features.clear();
+    for (auto& [name, value] : e.features) diff.features.push_back({name, value, 0, 0, ""});
+    VerdictInputs in;
+    in.expected_parses = e.expected_parses;
+    in.generated_parses = e.generated_parses;
+    in.diff = &diff;
+    in.results = e.results;
+    in.lint_errors = e.lint_errors;
+    in.judge = e.judge;
+    return in;
+}
+
+double structural_log_odds(const Model& model, const Example& e) {
+    double z = model.intercept;
+    for (auto& [name, w] : model.coefficients)
+        if (auto it = e.features.find(name); it != e.features.end()) z += w * it->second;
+    return z;
 }
 
 }  // namespace
 
-Model fit(const std::vector<const Example*>& examples, double C) {
+bool by_rule(const Example& e) { return !e.generated_parses || !e.expected_parses || e.gated || e.features.empty(); }
+
+Bounds structural_bounds(const std::string& feature) {
+    return {-kUnbounded, may_cost_nothing(feature) ? 0.0 : -kMinDecisiveCost};
+}
+
+Bounds evidence_bounds(const std::string& feature) {
+    if (feature.ends_with(".structure")) return {kMinStructureSlope - 1, kUnbounded};
+    if (feature == "results.no_difference" || feature == "results.real.no_difference" || feature == "judge.score")
+        return {0, kUnbounded};
+    if (feature == "results.undecided") return {-kUnbounded, kUnbounded};
+    return {-kUnbounded, 0};  // differs, cannot run, lint errors
+}
+
+Model fit(const std::vector<const Example*>& examples, double C, const Profile& prior) {
     const auto& names = execution_feature_names();
+    const auto& evidence_names = evidence_feature_names();
     std::vector<const Example*> used;
     for (const Example* e : examples)
-        if (!e->by_rule) used.push_back(e);
+        if (!by_rule(*e)) used.push_back(e);
+    auto prior_weight = [](const std::vector<std::pair<std::string, double>>& weights, const std::string& name) {
+        for (auto& [n, w] : weights)
+            if (n == name) return w;
+        return 0.0;
+    };
+    Model model;
+    model.intercept = prior.intercept;
+    for (const std::string& name : names) model.coefficients.emplace_back(name, prior_weight(prior.coefficients, name));
+    for (const std::string& name : evidence_names)
+        model.evidence.emplace_back(name, prior_weight(prior.evidence_coefficients, name));
     std::set<bool> labels;
     for (const Example* e : used) labels.insert(e->label);
     if (labels.size() < 2) {
         // One class only: nothing to separate; the intercept says which.
-        Model model;
         model.intercept = used.empty() || *labels.begin() ? 4.0 : -4.0;
-        for (const std::string& name : names) model.coefficients.emplace_back(name, 0.0);
         return model;
     }
-    // Every feature is a difference between the queries: none may make a right result more likely.
-    // A positive weight is an artefact of correlated features; such a feature is fixed at 0 and the
-    // rest refitted (an active-set solution of the sign-constrained problem).
-    std::vector<bool> allowed(names.size(), true);
-    for (;;) {
-        Model model = fit_once(used, C, allowed);
-        bool changed = false;
-        for (size_t i = 0; i < names.size(); ++i)
-            if (model.coefficients[i].second > 0) {
-                allowed[i] = false;
-                changed = true;
+
+    // Stage 1, the structure: only features some example shows are fitted; the rest keep the prior.
+    std::vector<size_t> column(names.size(), 0);  // feature → column (0: not fitted)
+    Problem structural;
+    structural.C = C;
+    structural.dims = 1;
+    structural.bounds.push_back({-kUnbounded, kUnbounded});
+    structural.regularised.push_back(false);
+    for (size_t i = 0; i < names.size(); ++i)
+        for (const Example* e : used)
+            if (auto it = e->features.find(names[i]); it != e->features.end() && it->second != 0) {
+                column[i] = structural.dims++;
+                structural.bounds.push_back(structural_bounds(names[i]));
+                structural.regularised.push_back(true);
+                break;
             }
-        if (!changed) return model;
+    for (const Example* e : used) {
+        std::vector<std::pair<size_t, double>> row{{0, 1.0}};
+        double offset = 0;
+        for (auto& [name, value] : e->features) {
+            size_t i = static_cast<size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+            if (i == names.size() || value == 0) continue;
+            if (column[i])
+                row.emplace_back(column[i], value);
+            else
+                offset += model.coefficients[i].second * value;
+        }
+        structural.rows.push_back(std::move(row));
+        structural.offset.push_back(offset);
+        structural.y.push_back(e->label ? 1.0 : 0.0);
     }
+    std::vector<double> w = solve(structural);
+    model.intercept = w[0];
+    for (size_t i = 0; i < names.size(); ++i)
+        if (column[i]) model.coefficients[i].second = w[column[i]];
+
+    // Stage 2, the evidence, on top of the fitted structural log-odds (an offset).
+    Problem evidence;
+    evidence.C = C;
+    std::vector<size_t> evidence_column(evidence_names.size(), std::numeric_limits<size_t>::max());
+    std::vector<std::vector<FeatureContribution>> terms;
+    for (const Example* e : used)
+        terms.push_back(evidence_features(e->results, e->lint_errors, e->judge, structural_log_odds(model, *e)));
+    for (size_t i = 0; i < evidence_names.size(); ++i)
+        for (const auto& row : terms)
+            if (std::any_of(row.begin(), row.end(),
+                            [&](const FeatureContribution& f) { return f.name == evidence_names[i] && f.value != 0; })) {
+                evidence_column[i] = evidence.dims++;
+                evidence.bounds.push_back(evidence_bounds(evidence_names[i]));
+                evidence.regularised.push_back(true);
+                break;
+            }
+    if (evidence.dims == 0) return model;
+    for (size_t r = 0; r < used.size(); ++r) {
+        std::vector<std::pair<size_t, double>> row;
+        double offset = structural_log_odds(model, *used[r]);
+        for (const FeatureContribution& f : terms[r]) {
+            size_t i = static_cast<size_t>(std::find(evidence_names.begin(), evidence_names.end(), f.name) -
+                                           evidence_names.begin());
+            if (evidence_column[i] != std::numeric_limits<size_t>::max())
+                row.emplace_back(evidence_column[i], f.value);
+            else
+                offset += model.evidence[i].second * f.value;
+        }
+        evidence.rows.push_back(std::move(row));
+        evidence.offset.push_back(offset);
+        evidence.y.push_back(used[r]->label ? 1.0 : 0.0);
+    }
+    std::vector<double> v = solve(evidence);
+    for (size_t i = 0; i < evidence_names.size(); ++i)
+        if (evidence_column[i] != std::numeric_limits<size_t>::max()) model.evidence[i].second = v[evidence_column[i]];
+    return model;
 }
 
 double predict(const Model& model, const Example& example) {
-    if (example.by_rule) return example.before;
-    double log_odds = model.intercept;
-    for (auto& [name, w] : model.coefficients)
-        if (auto it = example.features.find(name); it != example.features.end()) log_odds += w * it->second;
-    return logistic(log_odds);
+    DiffResult diff;
+    VerdictInputs in = inputs_of(example, diff);
+    return decide_verdict(in, profile_of(model)).probability;
 }
 
 double auc(const std::vector<double>& scores, const std::vector<bool>& labels) {
@@ -153,6 +338,32 @@ double best_threshold(const std::vector<double>& scores, const std::vector<bool>
     return best;
 }
 
+double threshold_for_false_pass(const std::vector<double>& scores, const std::vector<bool>& labels,
+                                double max_false_pass) {
+    for (int t = 1; t <= 99; ++t)
+        if (rates(scores, labels, t * 0.01).false_pass_rate() <= max_false_pass + 1e-12) return t * 0.01;
+    return 0.99;
+}
+
+double Rates::false_pass_rate() const {
+    size_t wrong = false_pass + true_fail;
+    return wrong ? static_cast<double>(false_pass) / static_cast<double>(wrong) : 0;
+}
+
+double Rates::false_fail_rate() const {
+    size_t right = true_pass + false_fail;
+    return right ? static_cast<double>(false_fail) / static_cast<double>(right) : 0;
+}
+
+Rates rates(const std::vector<double>& scores, const std::vector<bool>& labels, double threshold) {
+    Rates r;
+    for (size_t i = 0; i < scores.size(); ++i) {
+        bool pass = scores[i] >= threshold - 1e-9;
+        (labels[i] ? (pass ? r.true_pass : r.false_fail) : (pass ? r.false_pass : r.true_fail)) += 1;
+    }
+    return r;
+}
+
 std::vector<Bin> calibration_table(const std::vector<double>& scores, const std::vector<bool>& labels, int bins) {
     std::vector<Bin> table(static_cast<size_t>(bins));
     for (int b = 0; b < bins; ++b) {
@@ -173,7 +384,8 @@ std::vector<Bin> calibration_table(const std::vector<double>& scores, const std:
     return table;
 }
 
-CrossValidation cross_validate(const std::vector<Example>& examples, int folds, const std::vector<double>& costs) {
+CrossValidation cross_validate(const std::vector<Example>& examples, int folds, const std::vector<double>& costs,
+                               const Profile& prior) {
     // Databases are dealt to folds in a fixed shuffled order, so every run splits the same way.
     std::vector<std::string> groups;
     for (const Example& e : examples) groups.push_back(e.group);
@@ -194,7 +406,7 @@ CrossValidation cross_validate(const std::vector<Example>& examples, int folds, 
             std::vector<const Example*> train_set;
             for (const Example& e : examples)
                 if (fold_of[e.group] != f) train_set.push_back(&e);
-            Model m = fit(train_set, C);
+            Model m = fit(train_set, C, prior);
             for (size_t i = 0; i < examples.size(); ++i)
                 if (fold_of[examples[i].group] == f) scores[i] = predict(m, examples[i]);
         }
@@ -209,12 +421,9 @@ CrossValidation cross_validate(const std::vector<Example>& examples, int folds, 
 }
 
 Profile to_profile(const Model& model, double threshold, const std::string& name, const std::string& fitted_on) {
-    Profile p;
+    Profile p = profile_of(model);
     p.name = name;
-    p.kind = ProfileKind::Execution;
     p.gate = Component::Collection;
-    p.intercept = model.intercept;
-    p.coefficients = model.coefficients;
     p.threshold = threshold;
     p.fitted_on = fitted_on;
     return p;
@@ -233,6 +442,11 @@ std::string profile_json(const Profile& p, const std::string& description) {
     nlohmann::ordered_json coefficients = nlohmann::ordered_json::object();
     for (auto& [feature, w] : p.coefficients) coefficients[feature] = round(w);
     j["coefficients"] = coefficients;
+    if (!p.evidence_coefficients.empty()) {
+        nlohmann::ordered_json evidence = nlohmann::ordered_json::object();
+        for (auto& [feature, w] : p.evidence_coefficients) evidence[feature] = round(w);
+        j["evidence"] = evidence;
+    }
     return j.dump(2) + "\n";
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "stages/results/normalize_value.hpp"
 #include "support/strings.hpp"
@@ -45,10 +46,14 @@ size_t value_overlap(const std::vector<NormalValue>& a, const std::vector<Normal
 
 // pairs[expected column] = generated column, or -1.
 std::vector<int> pair_columns(const ResultSet& expected, const ResultSet& generated, const Table& e, const Table& g,
-                              int digits, std::vector<std::string>& by) {
+                              int digits, bool positional, std::vector<std::string>& by) {
     std::vector<int> pairs(expected.columns.size(), -1);
     std::vector<bool> taken(generated.columns.size(), false);
     by.assign(expected.columns.size(), "");
+    if (positional) {
+        for (size_t i = 0; i < pairs.size() && i < generated.columns.size(); ++i) pairs[i] = int(i), by[i] = "position";
+        return pairs;
+    }
     for (size_t i = 0; i < expected.columns.size(); ++i)
         for (size_t j = 0; j < generated.columns.size(); ++j)
             if (!taken[j] && support::iequals(expected.columns[i], generated.columns[j])) {
@@ -143,6 +148,8 @@ std::string explain(const Comparison& r, const ResultSet& expected, const Result
 bool parse_match_mode(std::string_view name, MatchMode& mode) {
     if (name == "exact")
         mode = MatchMode::Exact;
+    else if (name == "set")
+        mode = MatchMode::Set;
     else if (name == "recall")
         mode = MatchMode::Recall;
     else if (name == "f1")
@@ -163,8 +170,34 @@ std::string format_value(const Value& v) {
     return "'" + std::get<std::string>(v) + "'";
 }
 
+namespace {
+
+// The distinct rows of a result, in first-seen order (set comparison).
+ResultSet distinct_rows(const ResultSet& rs, int digits) {
+    ResultSet out = rs;
+    out.rows.clear();
+    Table t = normalize(rs);
+    std::unordered_set<std::string> seen;
+    for (size_t row = 0; row < rs.rows.size(); ++row) {
+        std::string key;
+        for (const auto& column : t) key += value_key(column[row], digits) + '\x1f';
+        if (seen.insert(key).second) out.rows.push_back(rs.rows[row]);
+    }
+    return out;
+}
+
+}  // namespace
+
 Comparison compare_results(const ResultSet& expected, const ResultSet& generated, bool ordered, MatchMode mode,
-                           double tolerance, const std::vector<size_t>& order_keys) {
+                           double tolerance, const std::vector<size_t>& order_keys, bool positional) {
+    if (mode == MatchMode::Set) {
+        // BIRD: set(generated) == set(expected); order and duplicates never count.
+        const int digits = key_digits(tolerance);
+        Comparison r = compare_results(distinct_rows(expected, digits), distinct_rows(generated, digits), false,
+                                       MatchMode::Exact, tolerance, {}, positional);
+        r.explanation = "as sets: " + r.explanation;
+        return r;
+    }
     Comparison r;
     r.ordered = ordered;
     r.expected_rows = expected.rows.size();
@@ -172,7 +205,7 @@ Comparison compare_results(const ResultSet& expected, const ResultSet& generated
     const int digits = key_digits(tolerance);
     Table e = normalize(expected), g = normalize(generated);
     std::vector<std::string> by;
-    std::vector<int> pairs = pair_columns(expected, generated, e, g, digits, by);
+    std::vector<int> pairs = pair_columns(expected, generated, e, g, digits, positional, by);
     for (size_t i = 0; i < pairs.size(); ++i) {
         if (pairs[i] >= 0)
             r.paired_columns.push_back({expected.columns[i], generated.columns[pairs[i]], by[i]});

@@ -9,7 +9,8 @@
 //   midnight timestamp equals its date, and a UTC offset of zero is dropped.
 // - Columns: each expected column is paired with a generated column, first by name (case-insensitive),
 //   then, for the rest, by values: the pair whose value multisets overlap most goes first (aliases
-//   differ, values do not). Extra generated columns cost nothing. An expected column left without a
+//   differ, values do not); with `positional`, column i is paired with column i, as BIRD compares
+//   tuples. Extra generated columns cost nothing. An expected column left without a
 //   partner means no expected row can be found (unless both results are empty).
 // - Rows are a bag: duplicates count, each generated row can match one expected row. Field order inside
 //   a row does not matter (the pairing fixes it). When the expected query orders its result, a found row
@@ -17,9 +18,10 @@
 //   matched positions) count, the others are "out of order" and missing. Rows that tie on the ORDER BY
 //   keys (`order_keys`: expected columns) may come in any order among themselves, as SQL allows; without
 //   known keys every row's place counts.
-// - Score: exact (the default) is what BIRD and test-suite call execution accuracy: 1 when the
-//   generated result is the same bag of rows — every expected row found (in order when the expected
-//   query orders), no extra row and no extra column — else 0. recall = expected rows found / expected
+// - Score: exact (the default) is test-suite's execution accuracy: 1 when the generated result is the
+//   same bag of rows — every expected row found (in order when the expected query orders), no extra row
+//   and no extra column — else 0. set is BIRD's official execution accuracy: the same *set* of rows —
+//   duplicates and order ignored, no extra row or column. recall = expected rows found / expected
 //   rows. f1 also charges extra generated rows: 2PR / (P + R) with P = found / generated rows. Both empty
 //   -> 1.0; an empty expected result with generated rows -> 0 (the generated query returns rows where
 //   none exist); rows expected, none generated -> 0.
@@ -34,8 +36,8 @@
 
 namespace qdiff::results {
 
-enum class MatchMode : uint8_t { Exact, Recall, F1 };
-// "exact" | "recall" | "f1"; anything else: returns false.
+enum class MatchMode : uint8_t { Exact, Set, Recall, F1 };
+// "exact" | "set" | "recall" | "f1"; anything else: returns false.
 bool parse_match_mode(std::string_view name, MatchMode& mode);
 
 struct Comparison {
@@ -56,7 +58,7 @@ struct Comparison {
 
 Comparison compare_results(const ResultSet& expected, const ResultSet& generated, bool ordered,
                            MatchMode mode = MatchMode::Exact, double tolerance = 1e-6,
-                           const std::vector<size_t>& order_keys = {});
+                           const std::vector<size_t>& order_keys = {}, bool positional = false);
 
 // A value as it is printed in explanations: NULL, numbers, 'texts'.
 std::string format_value(const Value& v);

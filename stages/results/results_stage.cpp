@@ -132,10 +132,13 @@ private:
         MatchMode mode;
         if (!parse_match_mode(options_.mode, mode)) {
             r.status = StageStatus::Error;
-            r.reason = "unknown results mode '" + options_.mode + "': use exact, recall or f1";
+            r.reason = "unknown results mode '" + options_.mode + "': use exact, set, recall or f1";
             return r;
         }
-        const std::string& db = c.db.empty() ? options_.db : c.db;
+        std::string db = c.db.empty() ? options_.db : c.db;
+        if (db.empty() && options_.synth_when_schema && !c.schema.empty() && c.expected_result.empty() &&
+            c.generated_result.empty() && context.expected && context.expected->language() == Language::Sql)
+            db = "synth";
         if (synth::is_synth_db(db) && c.expected_result.empty() && c.generated_result.empty() && !c.expected.empty())
             return evaluate_synthesized(c, context, db);
         auto expected = obtain(c, c.expected_result, c.expected, db);
@@ -159,6 +162,7 @@ private:
         if (generated->status != ExecStatus::Ok) {
             r.status = generated->status == ExecStatus::Timeout ? StageStatus::Timeout : StageStatus::Error;
             r.reason = "generated query: " + generated->error;
+            r.details["failed"] = "\"generated\"";
             return r;
         }
         // The expected query as earlier stages parsed it, when they did.
@@ -167,7 +171,8 @@ private:
                                                  : result_order(c.expected, c.language, c.dialect);
         bool ordered = c.expected_ordered || order.ordered;
         Comparison cmp =
-            compare_results(expected->result, generated->result, ordered, mode, options_.tolerance, order.keys);
+            compare_results(expected->result, generated->result, ordered, mode, options_.tolerance, order.keys,
+                            options_.positional_columns);
         r.status = StageStatus::Ok;
         r.score = cmp.score;
         r.reason = cmp.explanation;
@@ -198,6 +203,8 @@ private:
         }
         synth_options.limits = {options_.timeout_seconds, std::min<size_t>(options_.row_cap, 10000)};
         synth_options.tolerance = options_.tolerance;
+        synth_options.as_sets = options_.mode == "set";
+        synth_options.positional_columns = options_.positional_columns;
         return synth::evaluate_synthesized(c, context, synth_options);
     }
 

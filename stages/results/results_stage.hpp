@@ -28,7 +28,11 @@ namespace qdiff {
 
 struct ResultsOptions {
     std::string db;              // "sqlite:PATH" | "postgres:URI" | "synth[:N[:SEED]]" (synth/) | ""
-    std::string mode = "exact";  // | "recall" | "f1" (compare.hpp)
+    // With no database (here or in the case) and no result files, an SQL case that names a schema runs
+    // on synthesized databases (`qdiff batch`'s default; `--db none` turns it off).
+    bool synth_when_schema = false;
+    std::string mode = "exact";  // | "set" | "recall" | "f1" (compare.hpp)
+    bool positional_columns = false;  // pair columns by position, as BIRD compares tuples
     double timeout_seconds = 10;
     size_t row_cap = 100000;
     double tolerance = 1e-6;

@@ -34,9 +34,12 @@ const report = path.join(o.out, 'report.html');
 qdiff(['report', withDb, structural, '-o', report, '--title', 'restaurants: with and without the database']);
 check(!fs.readFileSync(report, 'utf8').match(/<(link|img|iframe)\b|src=["']?http/i), 'the report loads nothing from elsewhere');
 
-// 130 cases (3 pages of 50) from the restaurant records under new ids, for the pager and sorting.
+// 130 cases (3 pages of 50) from the restaurant records under new ids, for the pager and sorting; each
+// with a label and two tags, for the agreement section.
 const many = path.join(o.out, 'many.jsonl');
-fs.writeFileSync(many, Array.from({ length: 130 }, (_, i) => JSON.stringify({ ...A[i % A.length], id: `case-${String(i).padStart(3, '0')}`, line: i + 1 })).join('\n') + '\n');
+const M = Array.from({ length: 130 }, (_, i) => ({ ...A[i % A.length], id: `case-${String(i).padStart(3, '0')}`, line: i + 1,
+  label: i % 3 !== 0, tags: { db_id: i % 2 ? 'odd' : 'even', difficulty: i < 65 ? 'simple' : 'hard' } }));
+fs.writeFileSync(many, M.map(r => JSON.stringify(r)).join('\n') + '\n');
 const paged = path.join(o.out, 'paged.html');
 qdiff(['report', many, '-o', paged]);
 
@@ -51,6 +54,7 @@ try {
   await page.waitForSelector('body[data-ready], body[data-error]', { timeout: 20000 });
   check(await page.evaluate(() => !document.body.dataset.error), 'the page renders', await page.evaluate(() => document.body.dataset.error));
 
+  check(await page.$eval('#agreement', s => s.hidden), 'no agreement section without labels');
   // Summary: one row per file, its pass count from the records.
   const summary = await page.$$eval('#summary tbody tr', trs => trs.map(tr => [...tr.cells].map(td => td.textContent)));
   check(summary.length === 2, 'one summary row per record file', summary.length);
@@ -124,6 +128,21 @@ try {
   const totals = await page.$$eval('#cases tbody tr', trs => trs.map(tr => parseFloat(tr.cells[3].textContent)));
   check(totals.length === 50 && totals.every((t, i) => i === 0 || totals[i - 1] >= t), 'sorted by total, descending, back on page 1', totals.slice(0, 5));
   check(totals[0] === Math.max(...A.map(r => r.total)), 'the best total first');
+
+  // Agreement with the labels: the confusion table, the breakdowns by tag and verdict, the calibration plot.
+  check(await page.$eval('#agreement', s => !s.hidden), 'the agreement section is shown for labelled cases');
+  const cell = name => page.$eval(`#agreement td[data-cell="${name}"]`, td => +td.textContent);
+  const count = (label, pass) => M.filter(r => r.label === label && !!r.pass === pass).length;
+  check(await cell('tp') === count(true, true) && await cell('fn') === count(true, false) &&
+        await cell('fp') === count(false, true) && await cell('tn') === count(false, false), 'the confusion table counts the records');
+  const byDb = await page.$$eval('#agreement table[data-by="db_id"] tbody tr', trs => trs.map(tr => [tr.cells[0].textContent, +tr.cells[1].textContent]));
+  check(JSON.stringify(byDb) === JSON.stringify([['even', 65], ['odd', 65]]), 'a breakdown by db_id', byDb);
+  check(await page.$$eval('#agreement table[data-by="difficulty"] tbody tr', trs => trs.length) === 2, 'a breakdown by difficulty');
+  check(await page.$$eval('#agreement table[data-by="verdict"] tbody tr', trs => trs.length) >= 1, 'a breakdown by verdict');
+  const dots = await page.$$eval('#agreement svg.calibration circle', cs => cs.reduce((n, c) => n + +c.dataset.count, 0));
+  check(dots === M.length, 'the calibration plot places every case', dots);
+  await page.$eval('#agreement', s => s.scrollIntoView());
+  await page.screenshot({ path: shot('report_agreement.png'), fullPage: false });
   check(errors.length === 0, 'no script errors or failed requests', errors);
 } finally {
   await browser.close();

@@ -52,8 +52,8 @@ std::string_view verdict_name(Verdict v) {
 }
 
 std::optional<std::string> separates(const ResultSet& expected, const ResultSet& generated, const Judging& judging) {
-    Comparison cmp =
-        compare_results(expected, generated, judging.ordered, MatchMode::F1, judging.tolerance, judging.order_keys);
+    Comparison cmp = compare_results(expected, generated, judging.ordered, judging.as_sets ? MatchMode::Set : MatchMode::F1,
+                                     judging.tolerance, judging.order_keys, judging.positional);
     bool rows = !expected.rows.empty() || !generated.rows.empty();
     if (cmp.score >= 1 - 1e-12 && !(rows && expected.columns.size() != generated.columns.size())) return std::nullopt;
     if (cmp.score >= 1 - 1e-12)
@@ -75,7 +75,7 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
     const size_t first_round = kPlainDatabases + kinds.size();
     const size_t at_least = options.databases;
     const size_t at_most = std::max(options.databases, options.max_databases);
-    const Judging judging{ordered, order_keys, options.tolerance};
+    const Judging judging{ordered, order_keys, options.tolerance, options.as_sets, options.positional_columns};
     std::optional<ResultSet> first_expected;
     bool expected_varies = false;
     for (size_t i = 0; i < at_most; ++i) {

@@ -13,6 +13,8 @@ struct Judging {
     bool ordered = false;
     std::vector<size_t> order_keys;
     double tolerance = 1e-6;
+    bool as_sets = false;     // the results mode is `set` (BIRD): duplicates and order never count
+    bool positional = false;  // columns pair by position
 };
 
 // Why `generated` is not the same result as `expected`, or nullopt when it is (judge.cpp).

@@ -99,6 +99,10 @@ struct SynthOptions {
     uint64_t seed = 1;
     ExecLimits limits{2, 10000};
     double tolerance = 1e-6;
+    // The results mode's comparison (results_stage.hpp): `set` compares sets of rows, as BIRD does;
+    // every other mode asks for the same bag (in order when the expected query orders).
+    bool as_sets = false;
+    bool positional_columns = false;
     size_t max_shrink_runs = 200;  // query pairs spent shrinking a counterexample
     double max_shrink_seconds = 2;
 };

@@ -1,0 +1,248 @@
+// The verdict from all the evidence (scoring/verdict.hpp; SCORING.md, "The verdict").
+#include "scoring/verdict.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "scoring/execution.hpp"
+
+namespace qdiff::scoring {
+namespace {
+
+constexpr std::string_view kVerdictNames[] = {"equivalent", "no_difference_found", "differs_on_edge_cases_only",
+                                              "different",  "cannot_run",          "unknown"};
+
+constexpr std::string_view kResultsEvidenceNames[] = {"none",          "undecided", "no_difference",
+                                                      "differs_edge_cases", "differs",   "cannot_run"};
+
+// A lint error says little more after the third.
+constexpr double kMaxLintErrors = 3;
+
+std::string detail_text(const StageResult& r, const std::string& key) {
+    auto it = r.details.find(key);
+    if (it == r.details.end()) return "";
+    nlohmann::json j = nlohmann::json::parse(it->second, nullptr, false);
+    if (j.is_string()) return j.get<std::string>();
+    if (j.is_discarded()) return it->second;
+    return j.dump();
+}
+
+std::string percent(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", v * 100);
+    return buf;
+}
+
+std::string databases_text(const ResultsEvidence& r) {
+    if (!r.synthesized) return "the given database";
+    return std::to_string(r.databases) + " synthesized database" + (r.databases == 1 ? "" : "s");
+}
+
+double weight_of(const Profile& model, const std::string& name) {
+    for (auto& [feature, w] : model.evidence_coefficients)
+        if (feature == name) return w;
+    return 0;
+}
+
+}  // namespace
+
+std::string_view verdict_kind_name(VerdictKind k) { return kVerdictNames[static_cast<size_t>(k)]; }
+
+std::string_view results_evidence_kind_name(ResultsEvidenceKind k) {
+    return kResultsEvidenceNames[static_cast<size_t>(k)];
+}
+
+std::optional<ResultsEvidenceKind> parse_results_evidence_kind(std::string_view name) {
+    for (size_t i = 0; i < std::size(kResultsEvidenceNames); ++i)
+        if (kResultsEvidenceNames[i] == name) return static_cast<ResultsEvidenceKind>(i);
+    return std::nullopt;
+}
+
+ResultsEvidence results_evidence(const StageResult& r) {
+    ResultsEvidence e;
+    e.explanation = r.reason;
+    std::string synth = detail_text(r, "synth_verdict");
+    e.synthesized = !synth.empty();
+    if (e.synthesized) {
+        std::string tried = detail_text(r, "synth_databases_tried");
+        if (tried.empty()) tried = detail_text(r, "synth_databases");
+        e.databases = tried.empty() ? 0 : static_cast<size_t>(std::strtoul(tried.c_str(), nullptr, 10));
+        if (synth == "equal") {
+            e.kind = ResultsEvidenceKind::NoDifference;
+        } else if (synth == "different") {
+            bool edge_only = detail_text(r, "synth_edge_cases_only") == "true";
+            e.separating_kind = detail_text(r, "synth_kind");
+            if (e.separating_kind.empty()) e.separating_kind = edge_only ? "edge case" : "plain";
+            e.kind = edge_only ? ResultsEvidenceKind::DiffersEdgeCases : ResultsEvidenceKind::Differs;
+        } else if (synth == "undecided") {
+            e.kind = ResultsEvidenceKind::Undecided;
+        } else if (r.status == StageStatus::Error || r.status == StageStatus::Timeout) {
+            // On synthesized data only the generated query fails as an error: an expected query that
+            // fails leaves the pair undecided.
+            e.kind = ResultsEvidenceKind::CannotRun;
+        }
+        return e;
+    }
+    e.databases = 1;
+    switch (r.status) {
+        case StageStatus::Ok:
+            e.kind = r.score >= 1 - 1e-9 ? ResultsEvidenceKind::NoDifference : ResultsEvidenceKind::Differs;
+            if (e.kind == ResultsEvidenceKind::Differs) e.separating_kind = "plain";
+            break;
+        case StageStatus::Error:
+        case StageStatus::Timeout:
+            e.kind = detail_text(r, "failed") == "generated" ? ResultsEvidenceKind::CannotRun : ResultsEvidenceKind::None;
+            break;
+        case StageStatus::Skipped: break;
+    }
+    return e;
+}
+
+// The kinds of edge-case databases (stages/results/synth/README.md): a difference that only one kind
+// shows says how likely real data is to show it, so each kind has its own weight.
+constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "ties",     "empty",
+                                      "dangling", "case",    "boundary", "cast"};
+
+std::string edge_kind_feature(const std::string& kind) {
+    for (const char* known : kEdgeKinds)
+        if (kind == known) return std::string("results.differs_edge_cases.") + known;
+    return "results.differs_edge_cases.other";
+}
+
+const std::vector<std::string>& evidence_feature_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out = {"results.no_difference", "results.no_difference.structure",
+                                        "results.differs",       "results.differs.structure",
+                                        "results.differs_edge_cases.structure"};
+        for (const char* kind : kEdgeKinds) out.push_back(std::string("results.differs_edge_cases.") + kind);
+        out.insert(out.end(), {"results.differs_edge_cases.other", "results.undecided", "results.cannot_run",
+                               "results.real.no_difference", "results.real.differs", "lint.errors", "judge.score"});
+        return out;
+    }();
+    return names;
+}
+
+std::vector<FeatureContribution> evidence_features(const ResultsEvidence& results, size_t lint_errors,
+                                                   std::optional<double> judge, double structural_log_odds) {
+    std::vector<FeatureContribution> out;
+    auto add = [&](const std::string& name, double value, const std::string& detail) {
+        out.push_back({name, value, 0, 0, detail});
+    };
+    auto slope = [&](const std::string& name) {
+        add(name + ".structure", structural_log_odds, "the structural log-odds, under this evidence");
+    };
+    auto indicator = [&](const std::string& name) {
+        add(name, 1, results.explanation);
+        slope(name);
+    };
+    switch (results.kind) {
+        case ResultsEvidenceKind::None: break;
+        case ResultsEvidenceKind::Undecided: add("results.undecided", 1, results.explanation); break;
+        case ResultsEvidenceKind::CannotRun: add("results.cannot_run", 1, results.explanation); break;
+        case ResultsEvidenceKind::NoDifference:
+            if (results.synthesized)
+                indicator("results.no_difference");
+            else
+                add("results.real.no_difference", 1, results.explanation);
+            break;
+        case ResultsEvidenceKind::DiffersEdgeCases:
+            add(edge_kind_feature(results.separating_kind), 1, results.explanation);
+            slope("results.differs_edge_cases");
+            break;
+        case ResultsEvidenceKind::Differs:
+            if (results.synthesized)
+                indicator("results.differs");
+            else
+                add("results.real.differs", 1, results.explanation);
+            break;
+    }
+    if (lint_errors)
+        add("lint.errors", std::min(kMaxLintErrors, static_cast<double>(lint_errors)),
+            std::to_string(lint_errors) + " lint error" + (lint_errors == 1 ? "" : "s") + " in the generated query");
+    if (judge) add("judge.score", std::clamp(*judge, 0.0, 1.0) - 0.5, "the judge's score minus 0.5");
+    return out;
+}
+
+Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
+    Verdict v;
+    const ResultsEvidence& results = in.results;
+    if (!in.generated_parses) {
+        v.kind = VerdictKind::CannotRun;
+        v.reasons.push_back("the generated query does not parse");
+        return v;
+    }
+    if (!in.expected_parses || !in.diff) {
+        v.kind = VerdictKind::Unknown;
+        v.reasons.push_back("no comparison: the expected query does not parse");
+        return v;
+    }
+    const DiffResult& diff = *in.diff;
+    bool separated = results.kind == ResultsEvidenceKind::Differs || results.kind == ResultsEvidenceKind::CannotRun;
+    if (diff.gated) {
+        v.kind = results.kind == ResultsEvidenceKind::CannotRun ? VerdictKind::CannotRun : VerdictKind::Different;
+        v.reasons.push_back("no relation in common with the expected query");
+        if (separated) v.reasons.push_back(results.explanation);
+        return v;
+    }
+    bool equivalent = diff.features.empty();
+    if (equivalent && !separated) {
+        v.kind = VerdictKind::Equivalent;
+        v.probability = 1;
+        v.structural_probability = 1;
+        return v;
+    }
+
+    // The structural model: the execution profile's log-odds over the diff's decisive differences
+    // (with nothing differing, the intercept alone).
+    double structural = model.intercept;
+    for (const FeatureContribution& f : diff.features)
+        for (auto& [name, w] : model.coefficients)
+            if (name == f.name) structural += w * f.value;
+    v.structural_probability = logistic(structural);
+    v.evidence = evidence_features(results, in.lint_errors, in.judge, structural);
+    double log_odds = structural;
+    for (FeatureContribution& f : v.evidence) {
+        f.coefficient = weight_of(model, f.name);
+        f.contribution = f.coefficient * f.value;
+        log_odds += f.contribution;
+    }
+    v.probability = logistic(log_odds);
+
+    switch (results.kind) {
+        case ResultsEvidenceKind::CannotRun:
+            v.kind = VerdictKind::CannotRun;
+            v.reasons.push_back("the generated query fails where the expected one runs: " + results.explanation);
+            break;
+        case ResultsEvidenceKind::Differs:
+            v.kind = VerdictKind::Different;
+            v.reasons.push_back(std::string(results.synthesized ? "different on " + results.separating_kind +
+                                                                      " synthesized data"
+                                                                : "different on the given database") +
+                                ": " + results.explanation);
+            break;
+        case ResultsEvidenceKind::DiffersEdgeCases:
+            v.kind = VerdictKind::DiffersOnEdgeCases;
+            v.reasons.push_back("differs on edge cases only (" + results.separating_kind +
+                                "), not on plain synthesized data: " + results.explanation);
+            break;
+        case ResultsEvidenceKind::NoDifference:
+            v.kind = VerdictKind::NoDifferenceFound;
+            v.reasons.push_back("no difference found on " + databases_text(results));
+            break;
+        case ResultsEvidenceKind::Undecided:
+        case ResultsEvidenceKind::None: v.kind = VerdictKind::Unknown; break;
+    }
+    if (in.lint_errors)
+        v.reasons.push_back(std::to_string(in.lint_errors) + " lint error" + (in.lint_errors == 1 ? "" : "s") +
+                            " in the generated query");
+    if (std::string structure = explain_differences(diff); !structure.empty())
+        v.reasons.push_back("structure (" + percent(*v.structural_probability) + "): " + structure);
+    if (results.kind == ResultsEvidenceKind::Undecided)
+        v.reasons.push_back("results undecided: " + results.explanation);
+    return v;
+}
+
+}  // namespace qdiff::scoring
