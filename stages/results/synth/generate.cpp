@@ -351,9 +351,9 @@ private:
         for (const std::string& name : hints_.tables)
             if (size_t t = table_index(schema_, name); t != size_t(-1)) named.push_back(t);
         if (named.empty()) return;
-        for (size_t t : named)
-            if (random_.chance(50)) empty_.push_back(t);
-        if (empty_.empty()) empty_.push_back(named[index_ % named.size()]);
+        // One table the queries name (in turn from database to database); and in all of them half
+        // of the referenced rows have no referencing row (empty groups, draw_row).
+        empty_.push_back(named[index_ % named.size()]);
     }
 
     size_t row_count(size_t table) {
@@ -508,11 +508,14 @@ private:
         SynthTable& out = db.tables[table_index];
         current_table_ = &table;
         size_t wanted = row_count(table_index);
-        // Plain data references every referenced row when it can: a referencing table has at least
-        // as many rows as the tables it refers to, and its references go round them (below).
+        // Plain data references every referenced row when it can, and some twice (fan-out, as on
+        // real data: count against count distinct, sum against avg): a referencing table has two
+        // rows more than the tables it refers to (at most 12), its references go round them first
+        // (below), then fall anywhere.
         if (wanted > 0 && covering())
             for (const Reference& r : refs_)
-                if (r.from == table_index) wanted = std::max(wanted, db.tables[r.to].rows.size());
+                if (r.from == table_index)
+                    wanted = std::max(wanted, std::min<size_t>(12, db.tables[r.to].rows.size() + 2));
         std::set<std::vector<Value>, ValueRowLess> keys;
         std::vector<size_t> key_columns;
         for (const std::string& k : table.primary_key)
@@ -591,8 +594,14 @@ private:
                 for (size_t i : r.from_columns) row[i] = dangling_value(table.columns[i], number);
                 continue;
             }
-            size_t pick = covering() ? (number + reference_offset_) % target->rows.size()
-                                     : random_.below(target->rows.size());
+            size_t pick = random_.below(target->rows.size());
+            if (covering() && number < target->rows.size()) pick = (number + reference_offset_) % target->rows.size();
+            // Empty groups: the empty databases refer to half of the referenced rows only (which
+            // half depends on the referencing table), so that the others have no referencing row.
+            if (kind_ == DataKind::Empty) {
+                size_t half = (target->rows.size() + 1) / 2;
+                pick = (table_index % 2 ? target->rows.size() - half : 0) + random_.below(half);
+            }
             // Ties: references spread evenly over two rows, so that counts per referenced row tie;
             // duplicates: most references go to the same two rows.
             bool ordered_ref = std::any_of(r.from_columns.begin(), r.from_columns.end(),

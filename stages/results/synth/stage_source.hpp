@@ -9,14 +9,19 @@
 namespace qdiff::results::synth {
 
 bool is_synth_db(std::string_view db);
-// "synth" (8 databases, seed 1), "synth:N", "synth:N:SEED"; false with `error` set when malformed.
+// "synth" (8 to 16 databases, seed 1), "synth:N" (N to 2N), "synth:N:SEED"; false with `error` set
+// when malformed.
 bool parse_synth_db(std::string_view db, SynthOptions& options, std::string& error);
 
 // The results stage's answer from synthesized databases. equal -> Ok, score 1; different -> Ok,
 // score 0, with the counterexample in details; undecided -> Skipped (no results_match: it counts
 // neither way); the generated query failing -> Error or Timeout, score 0; the expected query failing
 // -> Skipped (undecided: its failure says nothing about the generated one).
-// details: synth_verdict, synth_databases, synth_seed, and counterexample (counterexample_json).
+// details: synth_verdict, synth_databases and synth_databases_tried (both: how many databases ran),
+// synth_seed; for different, synth_kind (the separating database's kind: plain, nulls, duplicates,
+// ties, empty, dangling, case, boundary, cast), synth_edge_cases_only (kind is not plain) and
+// counterexample (counterexample_json); for undecided, synth_undecided_cause (expected_fails,
+// both_empty, expected_constant).
 StageResult evaluate_synthesized(const Case& c, const StageContext& context, const SynthOptions& options);
 
 }  // namespace qdiff::results::synth
