@@ -28,6 +28,12 @@ std::string text_field(const nlohmann::json& j, std::initializer_list<const char
     return "";
 }
 
+bool has_text_field(const nlohmann::json& j, std::initializer_list<const char*> keys) {
+    for (const char* k : keys)
+        if (j.contains(k) && j[k].is_string()) return true;
+    return false;
+}
+
 // The fields a label is read from, for messages.
 constexpr const char* kLabelFields =
     "`label` (true/false or 1/0), BIRD's `res` (1/0), a synthesized-database `verdict`, or a batch record "
@@ -203,7 +209,8 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
             }
             read_evidence(j, label_from_results, e);
             with_evidence += e.results.kind != scoring::ResultsEvidenceKind::None ? 1 : 0;
-        } else if (!expected.empty() && !generated.empty()) {
+        } else if (!expected.empty() && has_text_field(j, {"generated", "predicted", "pred"})) {
+            // An empty prediction is a pair too: its generated query does not parse.
             PairInput p;
             p.expected = expected;
             p.generated = generated;
