@@ -993,6 +993,24 @@ TEST_CASE("diff: KQL has against LIKE, and months against days", "[diff]") {
     }
 }
 
+TEST_CASE("diff: a string that differs only in letter case is another value, where case matters", "[diff]") {
+    for (const std::string profile : {"full", "execution"}) {
+        INFO(profile);
+        CHECK(score("SELECT a FROM t WHERE b = 'south Bohemia'", "SELECT a FROM t WHERE b = 'South Bohemia'", profile)
+                  .score < 1.0);
+        CHECK(score("SELECT a FROM t WHERE b = 'south Bohemia'", "SELECT a FROM t WHERE b = 'south Bohemia'", profile)
+                  .score == 1.0);
+        // KQL's has and contains ignore case
+        CHECK(score("T | where b has 'Bob'", "T | where b has 'bob'", profile, Language::Kql).score == 1.0);
+        CHECK(score("T | where b contains 'Bob'", "T | where b contains 'bob'", profile, Language::Kql).score == 1.0);
+        CHECK(score("T | where b == 'Bob'", "T | where b == 'bob'", profile, Language::Kql).score < 1.0);
+    }
+    // close, not far: the filter atom keeps most of its credit
+    DiffResult r = score("SELECT a FROM t WHERE b = 'south Bohemia'", "SELECT a FROM t WHERE b = 'South Bohemia'", "full");
+    REQUIRE(component(r, "filters").changed.size() == 1);
+    CHECK(component(r, "filters").changed[0].similarity == Approx(0.98));
+}
+
 TEST_CASE("diff: components, profile kinds, edit kinds and stages each have one stable name", "[diff]") {
     CHECK(kComponentCount == 12);
     for (Component c : kComponents) CHECK(parse_component_name(component_name(c)) == c);
