@@ -448,3 +448,41 @@ TEST_CASE("normalize is idempotent with the new structural rules and a schema", 
         CHECK(ast::equal(once, twice));
     }
 }
+
+TEST_CASE("normalize rules: IN (subquery) is EXISTS only where NULLs and rows cannot tell them apart", "[normalize]") {
+    const char* exists = "SELECT name FROM singer AS s WHERE EXISTS (SELECT 1 FROM concert AS c WHERE c.singer_id = s.singer_id)";
+    CHECK(equal_after({sql("SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM concert)"), sql(exists)}, {}));
+    CHECK(equal_after({sql("SELECT name FROM singer WHERE singer_id IN (SELECT DISTINCT c.singer_id FROM concert AS c)"),
+                       sql(exists)},
+                      {}));
+    CHECK(equal_after({sql("SELECT name FROM singer AS s WHERE EXISTS (SELECT c.theme FROM concert AS c WHERE c.singer_id = s.singer_id)"),
+                       sql(exists)},
+                      {}));
+    // NOT IN is not NOT EXISTS (a NULL singer_id in concert makes NOT IN unknown for every row)
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE singer_id NOT IN (SELECT singer_id FROM concert)"),
+                             sql("SELECT name FROM singer AS s WHERE NOT EXISTS (SELECT 1 FROM concert AS c "
+                                 "WHERE c.singer_id = s.singer_id)")},
+                            {}));
+    // under OR, with LIMIT, or over an aggregate the IN stays
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE age > 3 OR singer_id IN (SELECT singer_id FROM concert)"),
+                             sql("SELECT name FROM singer AS s WHERE age > 3 OR EXISTS (SELECT 1 FROM concert AS c "
+                                 "WHERE c.singer_id = s.singer_id)")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM concert LIMIT 1)"),
+                             sql(exists)},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE age IN (SELECT max(year) FROM concert)"),
+                             sql("SELECT name FROM singer AS s WHERE EXISTS (SELECT 1 FROM concert AS c WHERE max(c.year) = s.age)")},
+                            {}));
+    // EXISTS over an aggregate without GROUP BY returns a row even over no rows: its select list stays
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE EXISTS (SELECT count(*) FROM u WHERE u.b = t.a)"),
+                             sql("SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.b = t.a)")},
+                            {}));
+    // the subquery reads the outer table too: `singer.singer_id` moved inside could name the inner one, so
+    // the IN stays
+    CHECK_FALSE(equal_after(
+        {sql("SELECT name FROM singer WHERE singer_id IN (SELECT s2.singer_id FROM singer AS s2 WHERE s2.age > 30)"),
+         sql("SELECT name FROM singer WHERE EXISTS (SELECT 1 FROM singer AS s2 WHERE s2.age > 30 AND "
+             "s2.singer_id = singer.singer_id)")},
+        {}));
+}
