@@ -8,6 +8,7 @@
 
 #include <deque>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -485,4 +486,51 @@ TEST_CASE("normalize rules: IN (subquery) is EXISTS only where NULLs and rows ca
          sql("SELECT name FROM singer WHERE EXISTS (SELECT 1 FROM singer AS s2 WHERE s2.age > 30 AND "
              "s2.singer_id = singer.singer_id)")},
         {}));
+}
+
+TEST_CASE("normalize is idempotent with the schema over Spider's and BIRD's gold and DAIL-SQL predictions",
+          "[normalize][corpus]") {
+    QDIFF_REQUIRE_CORPUS();
+    struct Corpus {
+        const char* dir;
+        const char* tables;
+    };
+    size_t checked = 0, changed_by_schema = 0;
+    for (Corpus c : {Corpus{"sql/spider", "tables.json"}, Corpus{"sql/bird", "dev_tables.json"}}) {
+        fs::path dir = qdiff::testing::corpus_dir() / c.dir;
+        SchemaFile tables((dir / c.tables).string());
+        std::vector<std::string> gold = qdiff::testing::read_lines(dir / "gold.tsv");
+        std::vector<std::string> predicted = qdiff::testing::read_lines(dir / "pred-dailsql-gpt4.sql");
+        std::map<std::string, std::shared_ptr<const SchemaFacts>> facts;
+        for (size_t i = 0; i < gold.size(); ++i) {
+            size_t tab = gold[i].find('\t');
+            if (tab == std::string::npos) continue;
+            std::string db = gold[i].substr(tab + 1);
+            if (!facts.count(db)) {
+                SchemaLoadResult loaded = tables.select(db);
+                INFO(c.dir << " " << db);
+                REQUIRE(loaded.schema);
+                facts[db] = std::make_shared<SchemaFacts>(*loaded.schema);
+            }
+            for (const std::string& text : {gold[i].substr(0, tab), i < predicted.size() ? predicted[i] : std::string()}) {
+                ParseResult parsed = parse(text, ParseOptions{.language = Language::Sql, .dialect = Dialect::Sqlite});
+                if (!parsed.ok()) continue;
+                NormalizeOptions options;
+                options.dialect = Dialect::Sqlite;
+                options.schema = facts[db];
+                ast::Arena arena;
+                ast::Script* once = normalize(*parsed.script(), Language::Sql, arena, options);
+                ast::Script* twice = normalize(*once, Language::Sql, arena, options);
+                INFO(c.dir << " line " << i + 1 << ": " << text << "\n" << to_sql(*once) << "\n" << to_sql(*twice));
+                CHECK(ast::equal(once, twice));
+                NormalizeOptions without = options;
+                without.schema = nullptr;
+                changed_by_schema += !ast::equal(once, normalize(*parsed.script(), Language::Sql, arena, without));
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked > 4500);  // 5,135 lines; a few do not parse in SQLite
+    CHECK(changed_by_schema > 0);  // the schema rules do apply to real queries
+    WARN(checked << " queries normalized twice; the schema changed " << changed_by_schema << " of them");
 }

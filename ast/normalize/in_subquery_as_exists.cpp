@@ -1,10 +1,11 @@
 // in-subquery-as-exists: in a top-level WHERE conjunct, `x IN (SELECT y FROM u WHERE c)` is
 // `EXISTS (SELECT 1 FROM u WHERE c AND y = x)`: both keep the row when some row of u has y = x and c
-// (a NULL comparison is not true in either, and the filter drops the row either way). On the block as
-// written, so that the new equality's names resolve in the subquery's scope: an unqualified x is
-// qualified by the outer block's one FROM item. Not NOT IN (NULLs make it differ from NOT EXISTS), not
-// under OR, not when the subquery groups, aggregates, limits, has a set operation or selects more than
-// one column, nor when a FROM item of the subquery has the name that qualifies x (it would capture it).
+// (a NULL comparison is not true in either, and the filter drops the row either way). On the canonical
+// block, where the aliases rule has qualified x by its table (so that moved into the subquery it still
+// names the outer table) and the subquery's own rules have run (a join there that goes away no longer
+// counts). Not NOT IN (NULLs make it differ from NOT EXISTS), not under OR, not when the subquery groups,
+// aggregates, limits, has a set operation or an outer join, nor when a FROM item of the subquery has
+// the name that qualifies x (it would capture it), nor for an unqualified x.
 #include "ast/normalize/normalizer.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -19,67 +20,35 @@ bool has_query(const Node& node) {
     return found;
 }
 
-// The name the columns of a written FROM item are qualified with, folded; empty when it has none.
-std::string qualifier_of(Normalizer& n, const Relation* r) {
-    if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty())
-        return std::string(n.fold(t->alias.empty() ? t->name.back() : t->alias).text);
-    if (auto* d = dyn_cast<DerivedTable>(r); d && !d->alias.empty()) return std::string(n.fold(d->alias).text);
-    return {};
-}
-
-// `x` made safe to move into the subquery, or null.
-Expr* qualified_outer(Normalizer& n, const Query& outer, const Query& sub, const Expr* x) {
-    if (has_query(*x)) return nullptr;
-    if (n.substituted(x) != x) return nullptr;  // another rule rewrites it: its written names are not its own
-    // The names a column of the subquery's block may be qualified with: aliases and table names.
-    std::set<std::string> inner_names;
-    auto add = [&](const Relation* r) {
-        r = static_cast<const Relation*>(n.substituted(r));
-        if (isa<JoinedTable>(r)) return false;
-        inner_names.insert(qualifier_of(n, r));
-        if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty()) inner_names.insert(std::string(n.fold(t->name.back()).text));
-        return true;
-    };
-    for (const Relation* r : sub.sources)
-        if (!add(r)) return nullptr;
-    for (const Join* j : sub.joins)
-        if (!add(j->right)) return nullptr;
+// Every column of `x` is qualified by a name the subquery's block does not know.
+bool stays_outer(Normalizer& n, const Expr& x, const Query& sub) {
+    Scope scope = n.scope_of(sub);
     bool ok = true;
-    // Every column of x must be qualified by an outer name that no FROM item of the subquery reuses.
     auto check = [&](const Node& node, auto& self) -> void {
         if (auto* c = dyn_cast<ColumnRef>(&node)) {
-            ok = ok && c->path.size() == 2 && !inner_names.count(std::string(n.fold(c->path[0]).text));
+            std::string qualifier = c->path.size() == 2 ? std::string(c->path[0].text) : "";
+            bool inner = scope.alias_to_table.count(qualifier) != 0;
+            for (const ScopeRelation& r : scope.relations) inner = inner || r.qualifier == qualifier;
+            ok = ok && !qualifier.empty() && !inner;
             return;
         }
+        if (isa<Star>(&node)) ok = false;
         for_each_child(node, [&](const Node& child) { self(child, self); });
     };
-    if (auto* c = dyn_cast<ColumnRef>(x); c && c->path.size() == 1) {
-        if (outer.sources.size() != 1 || !outer.joins.empty()) return nullptr;
-        std::string q = qualifier_of(n, static_cast<const Relation*>(n.substituted(outer.sources[0])));
-        if (q.empty() || inner_names.count(q)) return nullptr;
-        const Relation* r = static_cast<const Relation*>(n.substituted(outer.sources[0]));
-        Name qualifier;
-        if (auto* t = dyn_cast<TableRef>(r)) qualifier = t->alias.empty() ? t->name.back() : t->alias;
-        if (auto* d = dyn_cast<DerivedTable>(r)) qualifier = d->alias;
-        auto* qualified = n.arena().make<ColumnRef>();
-        qualified->span = c->span;
-        qualified->path = n.arena().list(std::vector<Name>{qualifier, c->path[0]});
-        return qualified;
-    }
-    check(*x, check);
-    return ok ? const_cast<Expr*>(x) : nullptr;
+    check(x, check);
+    return ok;
 }
 
-Expr* as_exists(Normalizer& n, const Query& outer, const InSubquery& in) {
-    const Query* sub = in.query;
-    if (!sub || !in.expr || isa<Tuple>(in.expr) || sub->projection.size() != 1 || !sub->set_ops.empty() ||
-        !sub->group_by.empty() || sub->having || !sub->aggregations.empty() || sub->limit || sub->offset ||
-        !sub->ctes.empty() || sub->sources.empty() || !sub->windows.empty() || sub->qualify)
+Expr* as_exists(Normalizer& n, InSubquery& in) {
+    Query* sub = in.query;
+    if (!sub || !in.expr || isa<Tuple>(in.expr) || has_query(*in.expr) || sub->projection.size() != 1 ||
+        !sub->set_ops.empty() || !sub->group_by.empty() || sub->having || !sub->aggregations.empty() || sub->limit ||
+        sub->offset || !sub->ctes.empty() || sub->sources.empty() || !sub->joins.empty() || !sub->windows.empty() ||
+        sub->qualify || !sub->search.empty() || !sub->options.empty())
         return nullptr;
     Expr* y = sub->projection[0]->expr;
     if (isa<Star>(y) || has_aggregate(*sub->projection[0], n.language()) || has_query(*y)) return nullptr;
-    Expr* x = qualified_outer(n, outer, *sub, in.expr);
-    if (!x) return nullptr;
+    if (!stays_outer(n, *in.expr, *sub)) return nullptr;
     Query* q = n.copy(*sub);
     auto* one = n.arena().make<Literal>();
     one->type = LiteralType::Integer;
@@ -92,39 +61,34 @@ Expr* as_exists(Normalizer& n, const Query& outer, const InSubquery& in) {
     q->distinct = DistinctKind::None;
     q->distinct_on = {};
     q->order_by = {};  // no LIMIT: the order of the subquery's rows changes nothing
-    Binary* equal = n.make_binary(BinaryOp::Eq, y, x, in.span);
-    q->filter = q->filter ? n.make_binary(BinaryOp::And, q->filter, equal, q->filter->span) : equal;
+    std::vector<Expr*> conjuncts;
+    if (q->filter) Normalizer::flatten(q->filter, BinaryOp::And, conjuncts);
+    conjuncts.push_back(n.simplify(n.make_binary(BinaryOp::Eq, y, in.expr, in.span)));
+    q->filter = n.sorted_chain(BinaryOp::And, conjuncts, q->filter ? q->filter->span : in.span);
     auto* exists = n.arena().make<Exists>();
     exists->query = q;
     exists->span = in.span;
-    return exists;
+    return n.simplify(exists);
 }
 
-Query* in_to_exists(Normalizer& n, const Query& q) {
-    if (n.language() != Language::Sql || !q.filter) return nullptr;
-    // The top-level conjuncts as written (AND chains only).
+void in_to_exists(Normalizer& n, Query& q) {
+    if (n.language() != Language::Sql || !q.filter) return;
     std::vector<Expr*> conjuncts;
-    Normalizer::flatten(const_cast<Expr*>(static_cast<const Expr*>(n.substituted(q.filter))), BinaryOp::And,
-                        conjuncts);
+    Normalizer::flatten(q.filter, BinaryOp::And, conjuncts);
     bool changed = false;
     for (Expr*& c : conjuncts) {
-        auto* in = dyn_cast<InSubquery>(n.substituted(c));
+        auto* in = dyn_cast<InSubquery>(c);
         if (!in) continue;
-        if (Expr* exists = as_exists(n, q, *in)) {
+        if (Expr* exists = as_exists(n, *in)) {
             c = exists;
             changed = true;
         }
     }
-    if (!changed) return nullptr;
-    Query* replaced = n.copy(q);
-    Expr* filter = conjuncts[0];
-    for (size_t i = 1; i < conjuncts.size(); ++i) filter = n.make_binary(BinaryOp::And, filter, conjuncts[i], q.filter->span);
-    replaced->filter = filter;
-    return replaced;
+    if (changed) q.filter = n.sorted_chain(BinaryOp::And, conjuncts, q.filter->span);
 }
 
 }  // namespace
 
-const RuleHooks in_subquery_as_exists = {.written_query = &in_to_exists};
+const RuleHooks in_subquery_as_exists = {.query = &in_to_exists};
 
 }  // namespace qdiff::normalizing::rules
