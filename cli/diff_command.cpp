@@ -1,6 +1,6 @@
 // `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
 //            [--dialect ...] [--normalize-off RULE[,RULE...]]
-//            [--db synth[:N[:SEED]] --schema FILE[#NAME]] [--expected-text Q] [--generated-text Q] [EXPECTED] [GENERATED]`
+//            [--schema FILE[#NAME]] [--db synth[:N[:SEED]]] [--expected-text Q] [--generated-text Q] [EXPECTED] [GENERATED]`
 #include <iostream>
 #include <optional>
 
@@ -20,7 +20,8 @@ namespace {
 using ordered_json = nlohmann::ordered_json;
 
 // `--db synth`: both queries on synthesized databases (stages/results/synth), or nullopt without --db.
-std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args, const ParseResult& expected,
+std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args, const std::optional<Schema>& schema,
+                                                                const ParseResult& expected,
                                                                 const std::string& expected_text,
                                                                 const ParseResult& generated,
                                                                 const std::string& generated_text) {
@@ -30,13 +31,11 @@ std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args
     std::string error;
     if (!results::synth::parse_synth_db(*db, options, error))
         throw UsageError{"--db: only synth[:N[:SEED]] here; " + error};
-    auto spec = args.get("schema");
-    if (!spec) throw UsageError{"--db synth needs --schema FILE[#NAME]: the tables to synthesize"};
-    Schema schema = load_schema_option(*spec);
+    if (!schema) throw UsageError{"--db synth needs --schema FILE[#NAME]: the tables to synthesize"};
     if (expected.language() != Language::Sql || generated.language() != Language::Sql)
         throw UsageError{"--db synth runs SQL queries only"};
     auto order = results::result_order(expected);
-    return results::synth::compare_on_synthesized(schema, expected_text, expected, generated_text, generated,
+    return results::synth::compare_on_synthesized(*schema, expected_text, expected, generated_text, generated,
                                                   order.ordered, order.keys, options);
 }
 
@@ -99,7 +98,8 @@ int run_diff(const std::vector<std::string>& argv) {
                {"expected-text", "Q: the expected query itself, instead of a file"},
                {"generated-text", "Q: the generated query itself, instead of a file"},
                {"db", "synth[:N[:SEED]]: also compare results on synthesized databases (needs --schema)"},
-               {"schema", "FILE[#NAME]: the tables to synthesize"},
+               {"schema", "FILE[#NAME]: the tables both queries read: their keys, NOT NULL columns and foreign keys "
+                          "make more spellings equal; with --db synth, the tables to synthesize"},
                {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},
               {}, "EXPECTED GENERATED (files or -)");
     std::string format = args.choice("format", "text", {"text", "json"});
@@ -152,9 +152,13 @@ int run_diff(const std::vector<std::string>& argv) {
     Profile profile = chosen ? *chosen
                              : load(std::string(scoring::default_profile_name(expected.language(), generated.language(),
                                                                               scoring::ProfileUse::Diff)));
-    auto synthesized = synthesized_results(args, expected, expected_text, generated, generated_text);
+    std::optional<Schema> schema;
+    if (auto spec = args.get("schema")) schema = load_schema_option(*spec);
+    auto synthesized = synthesized_results(args, schema, expected, expected_text, generated, generated_text);
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
-                        DiffOptions{.dialect = args.dialect(), .normalize_off = normalize_off(args)});
+                        DiffOptions{.dialect = args.dialect(),
+                                    .normalize_off = normalize_off(args),
+                                    .schema = schema ? std::make_shared<SchemaFacts>(*schema) : nullptr});
     if (format == "json") {
         ordered_json j = diff_json(r, expected.source(), generated.source());
         j["diagnostics"] = diff_diagnostics_json(expected, generated);  // warnings and notes of queries that parse

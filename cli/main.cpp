@@ -20,7 +20,7 @@ commands:
   tokens  [--lang ...] [--dialect ...] [--format text|json] [FILE|-]  the token stream
   tree    [--lang ...] [--dialect ...] [FILE|-]                       the grammar's parse tree
   diff    [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
-          [--dialect ...] [--normalize-off RULE[,RULE...]] [--db synth[:N[:SEED]] --schema FILE[#NAME]]
+          [--dialect ...] [--normalize-off RULE[,RULE...]] [--schema FILE[#NAME]] [--db synth[:N[:SEED]]]
           EXPECTED|--expected-text Q  GENERATED|--generated-text Q    structural score, explained
   batch   CASES.jsonl [-o OUT.jsonl|OUT.csv] [--output-format jsonl|csv] [--profile ...]
           [--db sqlite:PATH|postgres:URI|synth[:N[:SEED]]]

@@ -126,7 +126,7 @@ ordered_json diff_queries(const ParseResult& expected, const ParseResult& genera
     Profile profile = load_profile(std::string(
         scoring::default_profile_name(expected.language(), generated.language(), scoring::ProfileUse::Diff)));
     DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
-                        DiffOptions{.dialect = dialect, .normalize_off = {}});
+                        DiffOptions{.dialect = dialect, .normalize_off = {}, .schema = nullptr});
     ordered_json j = diff_json(r, expected.source(), generated.source());
     j["diagnostics"] = diff_diagnostics_json(expected, generated);
     return j;

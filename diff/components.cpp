@@ -176,6 +176,16 @@ public:
             a.op = name;
             set_value(a, bound);
             a.text = keyword + a.value;
+            // TOP 10 PERCENT / FETCH FIRST 10 PERCENT is a share of the rows, not 10 of them; WITH TIES
+            // returns the rows that tie with the last one too.
+            if (bound == q->limit && q->limit_percent) {
+                a.op = "limit percent";
+                a.text += " PERCENT";
+            }
+            if (bound == q->limit && q->limit_with_ties) {
+                a.op += " with ties";
+                a.text += " WITH TIES";
+            }
             a.span = bound->span;
             out[Component::Limit].push_back(a);
         }

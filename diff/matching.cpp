@@ -83,6 +83,18 @@ bool word_and_substring(const std::string& a, const std::string& b) {
            pair("NOT has_cs", "NOT contains_cs");
 }
 
+// Whether letter case can change what a string operand selects: it does for =, <>, <, IN..., not for
+// the operators that ignore case (KQL's has/contains/startswith/endswith and =~, ILIKE, and LIKE,
+// which ignores case in SQLite and MySQL; in the other dialects the normalizer has made LIKE '%v%'
+// the case-sensitive contains_cs already).
+bool case_sensitive_operator(std::string_view op) {
+    if (op.starts_with("NOT ")) op.remove_prefix(4);
+    static const std::unordered_set<std::string_view> ignoring_case = {
+        "LIKE", "ILIKE", "=~", "has", "hasprefix", "hassuffix", "has_any", "has_all", "contains", "startswith",
+        "endswith", "matches regex", "~*"};
+    return !ignoring_case.count(op);
+}
+
 // Jaccard similarity of two sets of items, by hashing: linear in the items, where an edit distance
 // over the joined text would be quadratic in its length (a 10,000-item IN list).
 double set_similarity(const std::vector<std::string>& a, const std::vector<std::string>& b) {
@@ -133,6 +145,10 @@ double atom_similarity(Component component, const Atom& e, const Atom& g) {
         value = 0.5 * name_similarity(e.value, g.value);
     } else {
         value = name_similarity(e.value, g.value);
+        // 'south Bohemia' is not 'South Bohemia' to `=`: a string that differs only in case is close, not equal
+        if (value == 1 && e.value != g.value && e.value_type == "string" && g.value_type == "string" &&
+            case_sensitive_operator(e.op) && case_sensitive_operator(g.op))
+            value = 0.95;
     }
     double op = e.op == g.op ? 1 : word_and_substring(e.op, g.op) ? 0.5 : 0;
     double property = name_similarity(e.property, g.property);

@@ -34,7 +34,7 @@ PairScore score_pair(const PairInput& input, const Profile& profile) {
         return out;
     }
     out.result = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
-                      DiffOptions{.dialect = input.dialect, .normalize_off = {}});
+                      DiffOptions{.dialect = input.dialect, .normalize_off = {}, .schema = nullptr});
     out.ok = true;
     return out;
 }

@@ -396,6 +396,7 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
     // --dialect auto: the dialect the generated query was read in
     options.dialect = diff_options.dialect == Dialect::Auto ? generated.dialect : diff_options.dialect;
     options.off.insert(diff_options.normalize_off.begin(), diff_options.normalize_off.end());
+    options.schema = diff_options.schema;
     NormalizeOptions expected_options = options, generated_options = std::move(options);
     if (!traits(expected_options.dialect).double_quotes_name) {
         expected_options.counterpart_strings = string_literals(generated);

@@ -86,14 +86,30 @@ CaseOutcome Pipeline::run(const Case& c) {
         out.generated.emplace(parse(c.generated, options));
     }));
     bool both_parse = out.expected && out.expected->ok() && out.generated && out.generated->ok();
+    // The case's schema, loaded once for the diff (its keys, NOT NULL columns and foreign keys make more
+    // spellings equal), lint and the stages.
+    const Schema* schema = nullptr;
+    std::shared_ptr<const SchemaLoadResult> loaded;  // held while the diff, lint and the stages run
+    std::shared_ptr<const SchemaFacts> facts;
+    auto load_case_schema = [&] {
+        if (loaded || c.schema.empty()) return;
+        loaded = schemas_->get(c.schema);
+        if (loaded->schema) {
+            schema = &*loaded->schema;
+            facts = std::make_shared<SchemaFacts>(*schema);
+        } else {
+            out.schema_diagnostics = loaded->diagnostics;
+        }
+    };
     if (both_parse) {
         fail(timed(out, "diff", [&] {
+            load_case_schema();
             const Profile& profile =
                 options_.profile
                     ? *options_.profile
                     : default_profile(scoring::default_profile_name(out.expected->language(), out.generated->language(),
                                                                     scoring::ProfileUse::Batch));
-            DiffOptions diff_options{.dialect = c.dialect, .normalize_off = options_.normalize_off};
+            DiffOptions diff_options{.dialect = c.dialect, .normalize_off = options_.normalize_off, .schema = facts};
             out.diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
                             out.generated->language(), profile, diff_options);
             if (profile.kind != ProfileKind::Execution)
@@ -104,17 +120,9 @@ CaseOutcome Pipeline::run(const Case& c) {
         }));
     }
 
-    const Schema* schema = nullptr;
-    std::shared_ptr<const SchemaLoadResult> loaded;  // held while lint and the stages run
     if (out.generated) {
         fail(timed(out, "lint", [&] {
-            if (!c.schema.empty()) {
-                loaded = schemas_->get(c.schema);
-                if (loaded->schema)
-                    schema = &*loaded->schema;
-                else
-                    out.schema_diagnostics = loaded->diagnostics;
-            }
+            load_case_schema();
             LintOptions options;
             options.schema = schema;
             options.dialect = c.dialect;

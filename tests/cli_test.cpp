@@ -414,3 +414,20 @@ TEST_CASE("qdiff diff and batch --db synth: verdicts and counterexamples from sy
           "different");
     CHECK(run_cli("batch - --db synth:0", cases).exit_code == 2);
 }
+
+TEST_CASE("qdiff diff --schema: the schema's facts make more spellings equal; a bad schema is a usage error",
+          "[cli]") {
+    std::string schema = std::string(QDIFF_TEST_DATA_DIR) + "/normalize_schemas/concerts.sql";
+    std::string pair = "--format json --expected-text 'SELECT count(name) FROM singer' "
+                       "--generated-text 'SELECT count(*) FROM singer'";
+    Run with = run_cli("diff --schema " + schema + " " + pair);
+    CHECK(with.exit_code == 0);
+    CHECK(nlohmann::json::parse(with.out)["score"] == 1.0);
+    // name is NOT NULL in the schema; without it count(name) may skip rows
+    Run without = run_cli("diff " + pair);
+    CHECK(without.exit_code == 0);
+    CHECK(nlohmann::json::parse(without.out)["score"].get<double>() < 1.0);
+    Run missing = run_cli("diff --schema " + (scratch() / "no_such_schema.sql").string() + " " + pair);
+    CHECK(missing.exit_code == 2);
+    CHECK((missing.out + missing.err).find("no_such_schema.sql") != std::string::npos);
+}

@@ -945,12 +945,36 @@ TEST_CASE("diff: KQL has against LIKE, and months against days", "[diff]") {
         ParseResult e = must_parse(sql, Language::Sql), g = must_parse(kql, Language::Kql);
         return diff(*e.script(), Language::Sql, *g.script(), Language::Kql, load_profile("full"));
     };
+    // KQL's has and contains ignore case, and so does LIKE in SQLite (in standard SQL it does not)
+    auto sqlite_cross = [](const std::string& sql, const std::string& kql) {
+        ParseResult e = must_parse(sql, Language::Sql, Dialect::Sqlite), g = must_parse(kql, Language::Kql);
+        return diff(*e.script(), Language::Sql, *g.script(), Language::Kql, load_profile("full"),
+                    DiffOptions{.dialect = Dialect::Sqlite, .normalize_off = {}, .schema = nullptr});
+    };
     SECTION("has is a word match, LIKE '%v%' a substring match: 0.4 + 0.2 x 0.5 + 0.4") {
-        DiffResult r = cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name has 'bob' | project a");
+        DiffResult r = sqlite_cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name has 'bob' | project a");
         REQUIRE(component(r, "filters").changed.size() == 1);
         CHECK(component(r, "filters").changed[0].similarity == Approx(0.9));
-        CHECK(cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name contains 'bob' | project a").score ==
+        CHECK(sqlite_cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name contains 'bob' | project a")
+                  .score == 1.0);
+        // the standard's LIKE is case-sensitive: contains_cs, not contains
+        CHECK(cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name contains_cs 'bob' | project a").score ==
               1.0);
+        CHECK(cross("SELECT a FROM t WHERE name LIKE '%bob%'", "t | where name contains 'bob' | project a").score < 1.0);
+    }
+    SECTION("TOP n PERCENT is a share of the rows, not n rows: never 1.0") {
+        // the profiles that weigh the limit (the Weaviate ones do not, whatever the two limits are)
+        for (const std::string profile : {"full", "hybrid", "execution"}) {
+            ParseResult e = must_parse("SELECT TOP 10 PERCENT a FROM t ORDER BY a", Language::Sql, Dialect::Tsql);
+            ParseResult g = must_parse("SELECT TOP 10 a FROM t ORDER BY a", Language::Sql, Dialect::Tsql);
+            DiffResult r = diff(*e.script(), Language::Sql, *g.script(), Language::Sql, load_profile(profile),
+                                DiffOptions{.dialect = Dialect::Tsql, .normalize_off = {}, .schema = nullptr});
+            INFO(profile);
+            CHECK(r.score < 1.0);
+            CHECK(diff(*e.script(), Language::Sql, *e.script(), Language::Sql, load_profile(profile),
+                       DiffOptions{.dialect = Dialect::Tsql, .normalize_off = {}, .schema = nullptr})
+                      .score == 1.0);
+        }
     }
     SECTION("a month is 30.436875 days: close to 30d, not equal") {
         DiffResult r =
@@ -967,6 +991,24 @@ TEST_CASE("diff: KQL has against LIKE, and months against days", "[diff]") {
             score("SELECT a FROM t WHERE d > NOW() - INTERVAL '1 hour'", "SELECT a FROM t WHERE d > 3600", "full");
         REQUIRE(component(r, "filters").score < 0.9);
     }
+}
+
+TEST_CASE("diff: a string that differs only in letter case is another value, where case matters", "[diff]") {
+    for (const std::string profile : {"full", "execution"}) {
+        INFO(profile);
+        CHECK(score("SELECT a FROM t WHERE b = 'south Bohemia'", "SELECT a FROM t WHERE b = 'South Bohemia'", profile)
+                  .score < 1.0);
+        CHECK(score("SELECT a FROM t WHERE b = 'south Bohemia'", "SELECT a FROM t WHERE b = 'south Bohemia'", profile)
+                  .score == 1.0);
+        // KQL's has and contains ignore case
+        CHECK(score("T | where b has 'Bob'", "T | where b has 'bob'", profile, Language::Kql).score == 1.0);
+        CHECK(score("T | where b contains 'Bob'", "T | where b contains 'bob'", profile, Language::Kql).score == 1.0);
+        CHECK(score("T | where b == 'Bob'", "T | where b == 'bob'", profile, Language::Kql).score < 1.0);
+    }
+    // close, not far: the filter atom keeps most of its credit
+    DiffResult r = score("SELECT a FROM t WHERE b = 'south Bohemia'", "SELECT a FROM t WHERE b = 'South Bohemia'", "full");
+    REQUIRE(component(r, "filters").changed.size() == 1);
+    CHECK(component(r, "filters").changed[0].similarity == Approx(0.98));
 }
 
 TEST_CASE("diff: components, profile kinds, edit kinds and stages each have one stable name", "[diff]") {

@@ -1,11 +1,14 @@
 // The normalization rule registry (ast/normalize/rules.def): every rule is named, switchable, and has
 // its own fixture pair tests/data/normalize/<name>.input.<sql|kql> and <name>.expected.<sql|kql> (a
-// first line `-- dialect: NAME` picks the SQL dialect). The input normalizes to the expected form
+// first line `-- dialect: NAME` picks the SQL dialect, `-- schema: FILE` the schema of
+// tests/data/normalize_schemas/ its facts come from). The input normalizes to the expected form
 // with every rule on and not with that one rule off, and the expected form is one the rule leaves alone.
+// A rule that needs the schema also leaves the pair different without one.
 #include <catch2/catch.hpp>
 
 #include <deque>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -13,6 +16,8 @@
 #include "qdiff/dialect.hpp"
 #include "qdiff/normalize.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/schema.hpp"
+#include "qdiff/schema_facts.hpp"
 #include "support/corpus.hpp"
 
 namespace {
@@ -24,24 +29,49 @@ struct Query {
     std::string text;
     Language language = Language::Sql;
     Dialect dialect = Dialect::Generic;
+    std::shared_ptr<const SchemaFacts> schema;
 };
+
+std::shared_ptr<const SchemaFacts> fixture_schema(const std::string& name) {
+    fs::path path = fs::path(QDIFF_TEST_DATA_DIR) / "normalize_schemas" / name;
+    SchemaLoadResult loaded = load_schema(path.string());
+    INFO(path << ": " << (loaded.diagnostics.empty() ? "" : loaded.diagnostics[0].message));
+    REQUIRE(loaded.schema);
+    return std::make_shared<SchemaFacts>(*loaded.schema);
+}
+
+Query with_schema(Query q, const std::string& name) {
+    q.schema = fixture_schema(name);
+    return q;
+}
 
 struct Example {
     Query a;
     Query b;
 };
 
-Query sql(std::string text, Dialect dialect = Dialect::Generic) { return {std::move(text), Language::Sql, dialect}; }
+Query sql(std::string text, Dialect dialect = Dialect::Generic) { return {std::move(text), Language::Sql, dialect, {}}; }
+Query kql(std::string text) { return {std::move(text), Language::Kql, Dialect::Generic, {}}; }
 
 Query read_query(const fs::path& path) {
     Query q{qdiff::testing::read_file(path), path.extension() == ".kql" ? Language::Kql : Language::Sql};
-    const std::string directive = "-- dialect: ";
-    if (q.text.starts_with(directive)) {
-        std::string name = q.text.substr(directive.size(), q.text.find('\n') - directive.size());
-        auto d = parse_dialect_name(name);
-        INFO(path << ": unknown dialect " << name);
-        REQUIRE(d);
-        q.dialect = *d;
+    const std::string dialect = "-- dialect: ", schema = "-- schema: ";
+    // The directives are the first lines; the query keeps them (they are comments).
+    for (size_t line = 0; line < q.text.size();) {
+        size_t end = std::min(q.text.find('\n', line), q.text.size());
+        std::string_view text = std::string_view(q.text).substr(line, end - line);
+        if (text.starts_with(dialect)) {
+            std::string name(text.substr(dialect.size()));
+            auto d = parse_dialect_name(name);
+            INFO(path << ": unknown dialect " << name);
+            REQUIRE(d);
+            q.dialect = *d;
+        } else if (text.starts_with(schema)) {
+            q.schema = fixture_schema(std::string(text.substr(schema.size())));
+        } else {
+            break;
+        }
+        line = end + 1;
     }
     return q;
 }
@@ -73,6 +103,7 @@ ast::Script* normalized(const Query& q, const Query& other, const std::set<std::
     options.fold_all_names = q.language != other.language;  // as the differ does for two languages
     options.dialect = q.dialect;
     options.off = off;
+    options.schema = q.schema;
     if (!traits(q.dialect).double_quotes_name) options.counterpart_strings = string_literals(parsed(other, keep));
     return normalize(parsed(q, keep), q.language, arena, options);
 }
@@ -98,8 +129,17 @@ TEST_CASE("normalize rules: each rule's fixture pair is equal with it and differ
         REQUIRE(!input.empty());
         REQUIRE(!expected.empty());
         Example pair{read_query(input), read_query(expected)};
+        if (rule.summary.starts_with("schema:")) {
+            CHECK(pair.a.schema);
+            CHECK(pair.b.schema);
+        }
         CHECK(equal_after(pair, {}));
         CHECK_FALSE(equal_after(pair, {name}));
+        if (pair.a.schema) {  // a rule that needs the schema is off without one
+            Example without = pair;
+            without.a.schema = without.b.schema = nullptr;
+            CHECK_FALSE(equal_after(without, {}));
+        }
         // The expected side is the rule's output form: switching the rule off changes nothing there.
         ast::Arena arena;
         std::deque<ParseResult> keep;
@@ -197,4 +237,300 @@ TEST_CASE("normalize rules: set operation operands are ordered only where the or
     CHECK_FALSE(equal_after({sql("SELECT a FROM t UNION SELECT b FROM u UNION ALL SELECT c FROM v"),
                              sql("SELECT c FROM v UNION SELECT a FROM t UNION ALL SELECT b FROM u")},
                             {}));
+}
+
+// ---- the near misses each rule must leave different (issue 28) ------------------------------------
+
+TEST_CASE("normalize rules: positional references and OFFSET 0, and their near misses", "[normalize]") {
+    CHECK(equal_after({sql("SELECT a, b FROM t ORDER BY 2 DESC, 1"), sql("SELECT a, b FROM t ORDER BY b DESC, a")}, {}));
+    CHECK(equal_after({sql("SELECT a, count(*) FROM t GROUP BY 1"), sql("SELECT a, count(*) FROM t GROUP BY a")}, {}));
+    // the other column, a position past a star, an expression under UNION, a number that is no position
+    CHECK_FALSE(equal_after({sql("SELECT a, b FROM t ORDER BY 1"), sql("SELECT a, b FROM t ORDER BY b")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT *, b FROM t ORDER BY 2"), sql("SELECT *, b FROM t ORDER BY b")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT a + 1 FROM t UNION SELECT b FROM u ORDER BY 1"),
+                             sql("SELECT a + 1 FROM t UNION SELECT b FROM u ORDER BY a + 1")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t ORDER BY 3"), sql("SELECT a FROM t")}, {}));
+    CHECK(equal_after({sql("SELECT a FROM t LIMIT 3 OFFSET 0"), sql("SELECT a FROM t LIMIT 3")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t LIMIT 3 OFFSET 1"), sql("SELECT a FROM t LIMIT 3")}, {}));
+}
+
+TEST_CASE("normalize rules: ISNULL, IFNULL and NVL are COALESCE; isnull(x) of one argument is a NULL test",
+          "[normalize]") {
+    CHECK(equal_after({sql("SELECT ISNULL(a, 0) FROM t", Dialect::Tsql), sql("SELECT COALESCE(a, 0) FROM t")}, {}));
+    CHECK(equal_after({sql("SELECT IFNULL(a, 0) FROM t", Dialect::Mysql), sql("SELECT COALESCE(a, 0) FROM t")}, {}));
+    CHECK(equal_after({sql("SELECT NVL(a, 0) FROM t", Dialect::Snowflake), sql("SELECT COALESCE(a, 0) FROM t")}, {}));
+    CHECK(equal_after({sql("SELECT a FROM t WHERE isnull(b)", Dialect::Mysql), sql("SELECT a FROM t WHERE b IS NULL")},
+                      {}));
+    CHECK_FALSE(equal_after({sql("SELECT ISNULL(a, 1) FROM t", Dialect::Tsql), sql("SELECT COALESCE(a, 0) FROM t")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE isnull(b)", Dialect::Mysql), sql("SELECT a FROM t WHERE b IS NOT NULL")},
+                            {}));
+}
+
+TEST_CASE("normalize rules: duplicate conjuncts count once, from WHERE and ON alike", "[normalize]") {
+    CHECK(equal_after({sql("SELECT a FROM t WHERE b = 1 AND c = 2 AND b = 1"), sql("SELECT a FROM t WHERE c = 2 AND b = 1")},
+                      {}));
+    CHECK(equal_after({sql("SELECT t.a FROM t JOIN u ON t.id = u.id WHERE t.id = u.id"),
+                       sql("SELECT t.a FROM t JOIN u ON t.id = u.id")},
+                      {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE b = 1 OR c = 2 AND b = 1"), sql("SELECT a FROM t WHERE c = 2 AND b = 1")},
+                            {}));
+}
+
+TEST_CASE("normalize rules: a LEFT JOIN is inner only when the WHERE rejects its NULL rows", "[normalize]") {
+    const char* inner = "SELECT s.name FROM singer AS s JOIN concert AS c ON s.id = c.singer_id WHERE c.year = 2014";
+    CHECK(equal_after({sql("SELECT s.name FROM singer AS s LEFT JOIN concert AS c ON s.id = c.singer_id "
+                           "WHERE c.year = 2014"),
+                       sql(inner)},
+                      {}));
+    CHECK(equal_after({sql("SELECT s.name FROM singer s LEFT JOIN concert c ON s.id = c.singer_id "
+                           "WHERE c.year IS NOT NULL AND c.year = 2014"),
+                       sql("SELECT s.name FROM singer s JOIN concert c ON s.id = c.singer_id "
+                           "WHERE c.year IS NOT NULL AND c.year = 2014")},
+                      {}));
+    // IS NULL keeps exactly the rows the LEFT JOIN adds (the anti-join); OR may keep them; a test of the
+    // left side's column does not reject them
+    CHECK_FALSE(equal_after({sql("SELECT s.name FROM singer AS s LEFT JOIN concert AS c ON s.id = c.singer_id "
+                                 "WHERE c.year IS NULL"),
+                             sql("SELECT s.name FROM singer AS s JOIN concert AS c ON s.id = c.singer_id "
+                                 "WHERE c.year IS NULL")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT s.name FROM singer AS s LEFT JOIN concert AS c ON s.id = c.singer_id "
+                                 "WHERE c.year = 2014 OR s.age > 3"),
+                             sql("SELECT s.name FROM singer AS s JOIN concert AS c ON s.id = c.singer_id "
+                                 "WHERE c.year = 2014 OR s.age > 3")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT s.name FROM singer AS s LEFT JOIN concert AS c ON s.id = c.singer_id "
+                                 "WHERE s.age = 30"),
+                             sql("SELECT s.name FROM singer AS s JOIN concert AS c ON s.id = c.singer_id "
+                                 "WHERE s.age = 30")},
+                            {}));
+}
+
+TEST_CASE("normalize rules: CTEs and derived tables meet the flat query only where nothing is lost",
+          "[normalize]") {
+    const char* flat = "SELECT name FROM singer WHERE age > 30";
+    CHECK(equal_after({sql("WITH old AS (SELECT * FROM singer WHERE age > 30) SELECT name FROM old"), sql(flat)}, {}));
+    CHECK(equal_after({sql("WITH old AS (SELECT name, age FROM singer) SELECT o.name FROM old AS o WHERE o.age > 30"),
+                       sql(flat)},
+                      {}));
+    CHECK(equal_after({sql("SELECT count(*) FROM (SELECT name FROM singer WHERE age > 30) AS t"),
+                       sql("SELECT count(*) FROM singer WHERE age > 30")},
+                      {}));
+    // a CTE read twice stays; DISTINCT, LIMIT, GROUP BY and aggregates in the derived table keep it
+    CHECK_FALSE(equal_after({sql("WITH o AS (SELECT a FROM t) SELECT a FROM o UNION SELECT a FROM o"),
+                             sql("SELECT a FROM (SELECT a FROM t) AS o UNION SELECT a FROM (SELECT a FROM t) AS o")},
+                            {}));
+    CHECK_FALSE(
+        equal_after({sql("SELECT count(*) FROM (SELECT DISTINCT name FROM singer) AS t"), sql("SELECT count(*) FROM singer")},
+                    {}));
+    CHECK_FALSE(equal_after({sql("SELECT name FROM (SELECT name, age FROM singer ORDER BY age LIMIT 3) AS t"),
+                             sql("SELECT name FROM singer ORDER BY age LIMIT 3")},
+                            {}));
+    CHECK_FALSE(equal_after(
+        {sql("SELECT c FROM (SELECT count(*) AS c FROM singer) AS t"), sql("SELECT count(*) AS c FROM singer")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT r FROM (SELECT rank() OVER (ORDER BY age) AS r FROM singer) AS t WHERE r = 1"),
+                             sql("SELECT rank() OVER (ORDER BY age) AS r FROM singer WHERE rank() OVER (ORDER BY age) = 1")},
+                            {}));
+    // a recursive CTE is not inlined
+    CHECK_FALSE(equal_after({sql("WITH RECURSIVE n AS (SELECT 1 AS x) SELECT x FROM n"),
+                             sql("SELECT x FROM (SELECT 1 AS x) AS n")},
+                            {}));
+}
+
+TEST_CASE("normalize rules: KQL extend then project, timespan units, and what KQL keeps apart", "[normalize]") {
+    CHECK(equal_after({kql("T | extend d = a * 2 | project b, d"), kql("T | project b, d = a * 2")}, {}));
+    // the extended column under another name; a project that computes from it is not merged
+    CHECK(equal_after({kql("T | extend d = a * 2 | project b, e = d"), kql("T | project b, e = a * 2")}, {}));
+    CHECK_FALSE(equal_after({kql("T | extend d = a * 2 | project b, d"), kql("T | project b, d = a * 3")}, {}));
+    CHECK_FALSE(equal_after({kql("T | extend d = a * 2 | project b, d"), kql("T | project b, a")}, {}));
+    CHECK(equal_after({kql("T | where ts > ago(1000millisec)"), kql("T | where ts > ago(1s)")}, {}));
+    CHECK(equal_after({kql("T | where ts > ago(1000000microsec)"), kql("T | where ts > ago(1s)")}, {}));
+    CHECK(equal_after({kql("T | where d < 5000nanosecond"), kql("T | where d < 5microsecond")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where ts > ago(100millisec)"), kql("T | where ts > ago(1s)")}, {}));
+    // =~ ignores case and == does not; has matches whole terms and contains any substring
+    CHECK_FALSE(equal_after({kql("T | where State =~ 'texas'"), kql("T | where State == 'texas'")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where State has 'tex'"), kql("T | where State contains 'tex'")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where State contains 'tex'"), kql("T | where State contains_cs 'tex'")}, {}));
+}
+
+TEST_CASE("normalize rules: LIKE ignores case only where the dialect's LIKE does", "[normalize]") {
+    const char* like = "SELECT a FROM t WHERE a LIKE '%x%'";
+    const char* ilike = "SELECT a FROM t WHERE a ILIKE '%x%'";
+    CHECK_FALSE(equal_after({sql(like, Dialect::Postgres), sql(ilike, Dialect::Postgres)}, {}));
+    CHECK_FALSE(equal_after({sql(like, Dialect::Snowflake), sql(ilike, Dialect::Snowflake)}, {}));
+    CHECK_FALSE(equal_after({sql(like, Dialect::Generic), sql(ilike, Dialect::Generic)}, {}));
+    CHECK(equal_after({sql(like, Dialect::Sqlite), kql("t | where a contains 'x' | project a")}, {}));
+    CHECK(equal_after({sql(like, Dialect::Mysql), kql("t | where a contains 'x' | project a")}, {}));
+    CHECK(equal_after({sql(like, Dialect::Tsql), kql("t | where a contains 'x' | project a")}, {}));
+    CHECK(equal_after({sql(like, Dialect::Postgres), kql("t | where a contains_cs 'x' | project a")}, {}));
+    CHECK_FALSE(equal_after({sql(like, Dialect::Postgres), kql("t | where a contains 'x' | project a")}, {}));
+    CHECK(equal_after({sql(ilike, Dialect::Postgres), kql("t | where a contains 'x' | project a")}, {}));
+}
+
+TEST_CASE("normalize rules: the schema-aware rules leave their near misses different", "[normalize]") {
+    auto s = [](const char* text) { return with_schema(sql(text), "concerts.sql"); };
+    // count-not-null: country may be NULL; name of a LEFT JOIN's right side may be NULL
+    CHECK_FALSE(equal_after({s("SELECT count(country) FROM singer"), s("SELECT count(*) FROM singer")}, {}));
+    CHECK_FALSE(equal_after({s("SELECT count(s.name) FROM concert AS c LEFT JOIN singer AS s ON c.singer_id = s.singer_id"),
+                             s("SELECT count(*) FROM concert AS c LEFT JOIN singer AS s ON c.singer_id = s.singer_id")},
+                            {}));
+    CHECK(equal_after({s("SELECT count(c.year), count(s.name) FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id"),
+                       s("SELECT count(c.year), count(*) FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id")},
+                      {}));
+    // count-distinct-key: over a join the key repeats; a UNIQUE column may be NULL
+    CHECK_FALSE(equal_after(
+        {s("SELECT count(DISTINCT s.singer_id) FROM singer AS s JOIN concert AS c ON s.singer_id = c.singer_id"),
+         s("SELECT count(*) FROM singer AS s JOIN concert AS c ON s.singer_id = c.singer_id")},
+        {}));
+    CHECK_FALSE(equal_after({s("SELECT count(DISTINCT code) FROM venue"), s("SELECT count(*) FROM venue")}, {}));
+    CHECK_FALSE(equal_after({s("SELECT count(DISTINCT country) FROM singer"), s("SELECT count(*) FROM singer")}, {}));
+    // distinct-key: a key of one table only, or no key
+    CHECK_FALSE(equal_after({s("SELECT DISTINCT s.singer_id FROM singer AS s JOIN concert AS c ON s.singer_id = c.singer_id"),
+                             s("SELECT s.singer_id FROM singer AS s JOIN concert AS c ON s.singer_id = c.singer_id")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT DISTINCT name FROM singer"), s("SELECT name FROM singer")}, {}));
+    CHECK_FALSE(equal_after({s("SELECT DISTINCT code FROM venue"), s("SELECT code FROM venue")}, {}));
+    CHECK(equal_after({s("SELECT DISTINCT singer_id, name FROM singer"), s("SELECT singer_id, name FROM singer")}, {}));
+    // group-by-key: not by a column that repeats, not with an aggregate
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer GROUP BY country"), s("SELECT name FROM singer")}, {}));
+    CHECK_FALSE(equal_after({s("SELECT count(*) FROM singer GROUP BY singer_id"), s("SELECT count(*) FROM singer")}, {}));
+    // key-equality-limit: not an equality on a non-key, nor under OR, nor LIMIT 1 OFFSET 1
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE age = 3 LIMIT 1"), s("SELECT name FROM singer WHERE age = 3")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE singer_id = 3 OR age = 3 LIMIT 1"),
+                             s("SELECT name FROM singer WHERE singer_id = 3 OR age = 3")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE singer_id = 3 LIMIT 1 OFFSET 1"),
+                             s("SELECT name FROM singer WHERE singer_id = 3")},
+                            {}));
+    // fk-join-elimination: a foreign key that may be NULL; the parent read; a join on another column
+    CHECK_FALSE(equal_after({s("SELECT c.theme FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id"),
+                             s("SELECT theme FROM concert")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT c.theme FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id "
+                               "WHERE s.age > 30"),
+                             s("SELECT theme FROM concert")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT c.theme FROM concert AS c JOIN singer AS s ON c.year = s.singer_id"),
+                             s("SELECT theme FROM concert")},
+                            {}));
+    // left-join-elimination: not on a column that is no key, not when the joined table is read
+    CHECK_FALSE(equal_after({s("SELECT c.theme FROM concert AS c LEFT JOIN venue AS v ON v.name = c.theme"),
+                             s("SELECT theme FROM concert")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT c.theme, v.name FROM concert AS c LEFT JOIN venue AS v ON v.venue_id = c.venue_id"),
+                             s("SELECT theme, NULL FROM concert")},
+                            {}));
+    CHECK(equal_after({s("SELECT c.theme FROM concert AS c LEFT JOIN venue AS v ON v.code = c.theme"),
+                       s("SELECT theme FROM concert")},
+                      {}));
+    // without the schema, none of these
+    CHECK_FALSE(equal_after({sql("SELECT count(name) FROM singer"), sql("SELECT count(*) FROM singer")}, {}));
+}
+
+TEST_CASE("normalize is idempotent with the new structural rules and a schema", "[normalize]") {
+    auto facts = fixture_schema("concerts.sql");
+    for (const char* text : {
+             "WITH a AS (SELECT singer_id, name FROM singer WHERE age > 3), b AS (SELECT * FROM a) SELECT name FROM b",
+             "SELECT x.n FROM (SELECT y.name AS n FROM (SELECT name FROM singer) AS y) AS x ORDER BY 1",
+             "SELECT DISTINCT s.singer_id FROM singer s LEFT JOIN concert c ON s.singer_id = c.singer_id WHERE c.year = 1",
+             "SELECT c.theme FROM concert c JOIN singer s ON c.singer_id = s.singer_id LIMIT 2 OFFSET 0",
+         }) {
+        ParseResult parsed = parse(text, ParseOptions{.language = Language::Sql, .dialect = Dialect::Sqlite});
+        REQUIRE(parsed.ok());
+        NormalizeOptions options;
+        options.dialect = Dialect::Sqlite;
+        options.schema = facts;
+        ast::Arena arena;
+        ast::Script* once = normalize(*parsed.script(), Language::Sql, arena, options);
+        ast::Script* twice = normalize(*once, Language::Sql, arena, options);
+        INFO(text << "\n" << to_sql(*once) << "  |  " << to_sql(*twice));
+        CHECK(ast::equal(once, twice));
+    }
+}
+
+TEST_CASE("normalize rules: IN (subquery) is EXISTS only where NULLs and rows cannot tell them apart", "[normalize]") {
+    const char* exists = "SELECT name FROM singer AS s WHERE EXISTS (SELECT 1 FROM concert AS c WHERE c.singer_id = s.singer_id)";
+    CHECK(equal_after({sql("SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM concert)"), sql(exists)}, {}));
+    CHECK(equal_after({sql("SELECT name FROM singer WHERE singer_id IN (SELECT DISTINCT c.singer_id FROM concert AS c)"),
+                       sql(exists)},
+                      {}));
+    CHECK(equal_after({sql("SELECT name FROM singer AS s WHERE EXISTS (SELECT c.theme FROM concert AS c WHERE c.singer_id = s.singer_id)"),
+                       sql(exists)},
+                      {}));
+    // NOT IN is not NOT EXISTS (a NULL singer_id in concert makes NOT IN unknown for every row)
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE singer_id NOT IN (SELECT singer_id FROM concert)"),
+                             sql("SELECT name FROM singer AS s WHERE NOT EXISTS (SELECT 1 FROM concert AS c "
+                                 "WHERE c.singer_id = s.singer_id)")},
+                            {}));
+    // under OR, with LIMIT, or over an aggregate the IN stays
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE age > 3 OR singer_id IN (SELECT singer_id FROM concert)"),
+                             sql("SELECT name FROM singer AS s WHERE age > 3 OR EXISTS (SELECT 1 FROM concert AS c "
+                                 "WHERE c.singer_id = s.singer_id)")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM concert LIMIT 1)"),
+                             sql(exists)},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE age IN (SELECT max(year) FROM concert)"),
+                             sql("SELECT name FROM singer AS s WHERE EXISTS (SELECT 1 FROM concert AS c WHERE max(c.year) = s.age)")},
+                            {}));
+    // EXISTS over an aggregate without GROUP BY returns a row even over no rows: its select list stays
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE EXISTS (SELECT count(*) FROM u WHERE u.b = t.a)"),
+                             sql("SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.b = t.a)")},
+                            {}));
+    // the subquery reads the outer table too: `singer.singer_id` moved inside could name the inner one, so
+    // the IN stays
+    CHECK_FALSE(equal_after(
+        {sql("SELECT name FROM singer WHERE singer_id IN (SELECT s2.singer_id FROM singer AS s2 WHERE s2.age > 30)"),
+         sql("SELECT name FROM singer WHERE EXISTS (SELECT 1 FROM singer AS s2 WHERE s2.age > 30 AND "
+             "s2.singer_id = singer.singer_id)")},
+        {}));
+}
+
+TEST_CASE("normalize is idempotent with the schema over Spider's and BIRD's gold and DAIL-SQL predictions",
+          "[normalize][corpus]") {
+    QDIFF_REQUIRE_CORPUS();
+    struct Corpus {
+        const char* dir;
+        const char* tables;
+    };
+    size_t checked = 0, changed_by_schema = 0;
+    for (Corpus c : {Corpus{"sql/spider", "tables.json"}, Corpus{"sql/bird", "dev_tables.json"}}) {
+        fs::path dir = qdiff::testing::corpus_dir() / c.dir;
+        SchemaFile tables((dir / c.tables).string());
+        std::vector<std::string> gold = qdiff::testing::read_lines(dir / "gold.tsv");
+        std::vector<std::string> predicted = qdiff::testing::read_lines(dir / "pred-dailsql-gpt4.sql");
+        std::map<std::string, std::shared_ptr<const SchemaFacts>> facts;
+        for (size_t i = 0; i < gold.size(); ++i) {
+            size_t tab = gold[i].find('\t');
+            if (tab == std::string::npos) continue;
+            std::string db = gold[i].substr(tab + 1);
+            if (!facts.count(db)) {
+                SchemaLoadResult loaded = tables.select(db);
+                INFO(c.dir << " " << db);
+                REQUIRE(loaded.schema);
+                facts[db] = std::make_shared<SchemaFacts>(*loaded.schema);
+            }
+            for (const std::string& text : {gold[i].substr(0, tab), i < predicted.size() ? predicted[i] : std::string()}) {
+                ParseResult parsed = parse(text, ParseOptions{.language = Language::Sql, .dialect = Dialect::Sqlite});
+                if (!parsed.ok()) continue;
+                NormalizeOptions options;
+                options.dialect = Dialect::Sqlite;
+                options.schema = facts[db];
+                ast::Arena arena;
+                ast::Script* once = normalize(*parsed.script(), Language::Sql, arena, options);
+                ast::Script* twice = normalize(*once, Language::Sql, arena, options);
+                INFO(c.dir << " line " << i + 1 << ": " << text << "\n" << to_sql(*once) << "\n" << to_sql(*twice));
+                CHECK(ast::equal(once, twice));
+                NormalizeOptions without = options;
+                without.schema = nullptr;
+                changed_by_schema += !ast::equal(once, normalize(*parsed.script(), Language::Sql, arena, without));
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked > 4500);  // 5,135 lines; a few do not parse in SQLite
+    CHECK(changed_by_schema > 0);  // the schema rules do apply to real queries
+    WARN(checked << " queries normalized twice; the schema changed " << changed_by_schema << " of them");
 }

@@ -1,6 +1,7 @@
 // function-synonyms: one spelling per function across dialects and languages, the canonical one of
 // the function catalogue (ast/functions.def: ifnull and nvl are coalesce, len is length, ...); KQL
-// dcount(x) is count(DISTINCT x). The spellings of now() are the now-and-ago rule's.
+// dcount(x) is count(DISTINCT x). The spellings of now() are the now-and-ago rule's. T-SQL's
+// ISNULL(x, y) is coalesce(x, y); isnull(x) of one argument (MySQL, SQLite, KQL) is the test x IS NULL.
 #include "ast/functions.hpp"
 #include "ast/normalize/normalizer.hpp"
 
@@ -16,6 +17,14 @@ Expr* canonical_spelling(Normalizer& n, Expr* e) {
     const FunctionInfo* info = find_function(name);
     if (info && !info->canonical.empty() && info->canonical != "now") {
         f->name = n.arena().list(std::vector<Name>{Name{info->canonical, false}});
+    } else if (name == "isnull" && f->args.size() == 2 && !f->distinct) {
+        f->name = n.arena().list(std::vector<Name>{Name{"coalesce", false}});
+    } else if (name == "isnull" && f->args.size() == 1 && !f->distinct) {
+        auto* test = n.arena().make<Unary>();
+        test->op = UnaryOp::IsNull;
+        test->operand = f->args[0];
+        test->span = f->span;
+        return n.simplify(test);
     } else if (name == "dcount" && f->args.size() == 1) {
         f->name = n.arena().list(std::vector<Name>{Name{"count", false}});
         f->distinct = true;

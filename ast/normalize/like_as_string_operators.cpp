@@ -1,6 +1,10 @@
 // like-as-string-operators: x LIKE '%v%' is KQL's x contains 'v', 'v%' startswith, '%v' endswith.
-// KQL's string operators ignore case, so ILIKE takes them too.
+// KQL's string operators ignore case, and so do ILIKE and LIKE where the dialect's LIKE does (SQLite,
+// MySQL, and T-SQL under its default case-insensitive collation); elsewhere (PostgreSQL, Snowflake,
+// BigQuery, DuckDB, generic SQL after the standard) LIKE is the case-sensitive contains_cs,
+// startswith_cs, endswith_cs, so `LIKE '%v%'` and `ILIKE '%v%'` stay different there.
 #include "ast/normalize/normalizer.hpp"
+#include "qdiff/dialect.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
@@ -19,7 +23,12 @@ Expr* as_string_operator(Normalizer& n, Expr* e) {
         auto* v = n.copy(*l);
         v->text = inner;
         b->rhs = v;
-        b->op = lead && trail ? BinaryOp::Contains : lead ? BinaryOp::EndsWith : BinaryOp::StartsWith;
+        bool ignores_case = b->op == BinaryOp::ILike || traits(n.dialect()).like_ignores_case ||
+                            n.dialect() == Dialect::Tsql;
+        if (ignores_case)
+            b->op = lead && trail ? BinaryOp::Contains : lead ? BinaryOp::EndsWith : BinaryOp::StartsWith;
+        else
+            b->op = lead && trail ? BinaryOp::ContainsCs : lead ? BinaryOp::EndsWithCs : BinaryOp::StartsWithCs;
     }
     return b;
 }

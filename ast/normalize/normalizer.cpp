@@ -59,14 +59,45 @@ bool is_commutative_chain(BinaryOp op) {
     return op == BinaryOp::And || op == BinaryOp::Or || op == BinaryOp::Add || op == BinaryOp::Mul;
 }
 
-void collect_relations(const Relation* r, std::vector<const Relation*>& out) {
+// The relations of a FROM item, as the driver will rewrite them: a relation a written_query rule
+// replaces (a CTE's reference, now its derived table) counts as its replacement.
+void collect_relations(const Relation* r, std::vector<const Relation*>& out, const Normalizer& n) {
     if (!r) return;
+    r = static_cast<const Relation*>(n.substituted(r));
     if (auto* j = dyn_cast<JoinedTable>(r)) {
-        collect_relations(j->first, out);
-        for (auto* join : j->joins) collect_relations(join->right, out);
+        collect_relations(j->first, out, n);
+        for (auto* join : j->joins) collect_relations(join->right, out, n);
         return;
     }
     out.push_back(r);
+}
+
+// The relations an outer join may fill with NULLs: the right side of LEFT, the left of RIGHT, both of
+// FULL; every relation inside a parenthesised join that has an outer join (kept simple: all of it).
+void collect_nullable(const Query& q, std::set<const Relation*>& out, const Normalizer& n) {
+    std::vector<const Relation*> before;
+    auto outer_inside = [&](const Relation* r) {
+        auto* jt = dyn_cast<JoinedTable>(n.substituted(r));
+        if (!jt) return false;
+        for (auto* j : jt->joins)
+            if (j->join != JoinKind::Inner && j->join != JoinKind::Cross && j->join != JoinKind::InnerUnique) return true;
+        return false;
+    };
+    auto add_all = [&](const Relation* r) {
+        std::vector<const Relation*> inside;
+        collect_relations(r, inside, n);
+        out.insert(inside.begin(), inside.end());
+    };
+    for (auto* s : q.sources) {
+        if (outer_inside(s)) add_all(s);
+        collect_relations(s, before, n);
+    }
+    for (auto* j : q.joins) {
+        if (outer_inside(j->right)) add_all(j->right);
+        if (j->join == JoinKind::Left || j->join == JoinKind::Full || j->join == JoinKind::OuterApply) add_all(j->right);
+        if (j->join == JoinKind::Right || j->join == JoinKind::Full) out.insert(before.begin(), before.end());
+        collect_relations(j->right, before, n);
+    }
 }
 
 std::shared_ptr<const EnabledHooks> enabled_hooks(const std::set<std::string>& off) {
@@ -79,6 +110,7 @@ std::shared_ptr<const EnabledHooks> enabled_hooks(const std::set<std::string>& o
         if (r.hooks->query) hooks->query.push_back(r.hooks->query);
         if (r.hooks->node) hooks->node.push_back(r.hooks->node);
         if (r.hooks->written) hooks->written.push_back(r.hooks->written);
+        if (r.hooks->written_query) hooks->written_query.push_back(r.hooks->written_query);
     }
     return hooks;
 }
@@ -93,7 +125,20 @@ Normalizer::Normalizer(Language language, Arena& arena, NormalizeOptions options
 
 Node* Normalizer::rewrite(const Node* n) {
     if (!n) return nullptr;
-    if (auto* q = dyn_cast<Query>(n)) return rewrite_query(*q);
+    if (!substitutes_.empty()) n = substituted(n);
+    if (auto* q = dyn_cast<Query>(n)) {
+        // A replaced block may be replaced again (a CTE inlined, then the derived table flattened); each
+        // replacement removes a CTE or a derived table, so this ends, the bound only guards against a rule
+        // that would not.
+        for (int round = 0; round < 64; ++round) {
+            const Query* replaced = nullptr;
+            for (auto hook : hooks_->written_query)
+                if ((replaced = hook(*this, *q))) break;
+            if (!replaced) break;
+            q = replaced;
+        }
+        return rewrite_query(*q);
+    }
     if (auto* e = dyn_cast<Expr>(n))
         for (auto hook : hooks_->written)
             if (Expr* replaced = hook(*this, e)) return simplify(replaced);
@@ -161,8 +206,8 @@ void Normalizer::rewrite_fields(Node& c) {
 Scope Normalizer::scope_of(const Query& q) {
     Scope scope;
     std::vector<const Relation*> relations;
-    for (auto* s : q.sources) collect_relations(s, relations);
-    for (auto* j : q.joins) collect_relations(j->right, relations);
+    for (auto* s : q.sources) collect_relations(s, relations, *this);
+    for (auto* j : q.joins) collect_relations(j->right, relations, *this);
     std::map<std::string, int> table_count;
     for (auto* r : relations)
         if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty())
@@ -194,11 +239,60 @@ Scope Normalizer::scope_of(const Query& q) {
         if (auto* t = dyn_cast<TableRef>(relations[0]); t && !t->name.empty() && table_count.size() == 1)
             scope.single_table = std::string(fold(t->name.back()).text);
     }
+    std::set<const Relation*> nullable;
+    if (!q.joins.empty() || relations.size() > q.sources.size()) collect_nullable(q, nullable, *this);
+    for (auto* r : relations) {
+        ScopeRelation relation;
+        relation.nullable = nullable.count(r) != 0;
+        if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty()) {
+            relation.table = support::to_lower(fold(t->name.back()).text);
+            std::string alias = t->alias.empty() ? "" : std::string(fold(t->alias).text);
+            relation.qualifier = alias.empty() || scope.droppable_aliases.count(alias)
+                                     ? std::string(fold(t->name.back()).text)
+                                     : alias;
+        } else if (auto* d = dyn_cast<DerivedTable>(r); d && !d->alias.empty()) {
+            auto it = scope.alias_to_table.find(std::string(fold(d->alias).text));
+            relation.qualifier = it != scope.alias_to_table.end() ? it->second : std::string(fold(d->alias).text);
+        }
+        scope.relations.push_back(std::move(relation));
+    }
     for (auto* item : q.projection)
         if (!item->alias.empty()) scope.output_aliases.insert(std::string(fold(item->alias).text));
     for (auto* item : q.aggregations)
         if (!item->alias.empty()) scope.output_aliases.insert(std::string(fold(item->alias).text));
     return scope;
+}
+
+std::optional<ResolvedColumn> Normalizer::resolve(const Scope& scope, const Expr* e) const {
+    auto* c = dyn_cast<ColumnRef>(e);
+    if (!c || c->path.empty() || c->path.size() > 2) return std::nullopt;
+    const ScopeRelation* found = nullptr;
+    std::string column = support::to_lower(c->path.back().text);
+    if (c->path.size() == 2) {
+        for (const ScopeRelation& r : scope.relations) {
+            if (r.qualifier != c->path[0].text) continue;
+            if (found) return std::nullopt;  // two FROM items of one name
+            found = &r;
+        }
+    } else {
+        const SchemaFacts* facts = schema();
+        if (!facts || scope.output_aliases.count(std::string(c->path[0].text))) return std::nullopt;
+        std::vector<std::string> tables;
+        for (const ScopeRelation& r : scope.relations) {
+            if (r.table.empty()) return std::nullopt;  // a derived table's columns are not in the schema
+            tables.push_back(r.table);
+        }
+        std::string table = facts->owner(tables, column);
+        if (table.empty()) return std::nullopt;
+        for (const ScopeRelation& r : scope.relations) {
+            if (r.table != table) continue;
+            if (found) return std::nullopt;  // the table twice: which one is ambiguous
+            found = &r;
+        }
+    }
+    if (!found || found->table.empty()) return std::nullopt;
+    if (const SchemaFacts* facts = schema(); facts && !facts->has_column(found->table, column)) return std::nullopt;
+    return ResolvedColumn{found->table, column, found};
 }
 
 Node* Normalizer::rewrite_query(const Query& q) {

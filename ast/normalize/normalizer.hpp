@@ -34,6 +34,10 @@ struct RuleHooks {
     // An expression as written, before its names are folded: returns its replacement (the expression
     // rules then run on it) or null.
     ast::Expr* (*written)(Normalizer&, const ast::Expr*) = nullptr;
+    // A query block as written, before its names are resolved: returns a replacement block (also as
+    // written: the driver then normalizes it as it would have the original) or null. A rule that moves
+    // a subtree into another place registers it with Normalizer::substitute.
+    ast::Query* (*written_query)(Normalizer&, const ast::Query&) = nullptr;
 };
 
 // The hooks of the enabled rules, one list per hook point in rules.def order: the driver calls these
@@ -45,6 +49,7 @@ struct EnabledHooks {
     std::vector<decltype(RuleHooks::query)> query;
     std::vector<decltype(RuleHooks::node)> node;
     std::vector<decltype(RuleHooks::written)> written;
+    std::vector<decltype(RuleHooks::written_query)> written_query;
 };
 
 namespace rules {
@@ -53,12 +58,27 @@ namespace rules {
 #undef QDIFF_NORMALIZE_RULE
 }  // namespace rules
 
+// One FROM item of a block, as the canonical tree names it.
+struct ScopeRelation {
+    std::string qualifier;  // what its columns are qualified with once aliases are resolved (folded)
+    std::string table;      // the base table (folded); empty for a derived table, a function, VALUES...
+    bool nullable = false;  // an outer join may fill its columns with NULL
+};
+
 // The names of one query block, resolved before its parts are rewritten.
 struct Scope {
     std::map<std::string, std::string> alias_to_table;  // folded alias (or table) -> folded table
     std::set<std::string> droppable_aliases;
     std::string single_table;              // the only base relation, if any
     std::set<std::string> output_aliases;  // select-list aliases (ORDER BY x)
+    std::vector<ScopeRelation> relations;  // every FROM item, joined ones too
+};
+
+// A column of a base table, as the schema names it (lower case).
+struct ResolvedColumn {
+    std::string table;
+    std::string column;
+    const ScopeRelation* relation = nullptr;  // points into the Scope it was resolved in
 };
 
 class Normalizer {
@@ -76,6 +96,26 @@ public:
     // A name's canonical form: unquoted, unless its quotes are what keep its case (a second pass
     // would fold it otherwise, and normalizing must be idempotent).
     ast::Name fold(const ast::Name& n);
+
+    // Rewrites `replacement` wherever the driver meets `original` (a node of the tree as written), for
+    // written_query rules: a CTE's body in place of its one reference, a derived table's expressions in
+    // place of the outer query's references to its columns.
+    void substitute(const ast::Node* original, const ast::Node* replacement) { substitutes_[original] = replacement; }
+    // `n` or what it is to be replaced with.
+    const ast::Node* substituted(const ast::Node* n) const {
+        for (auto it = substitutes_.find(n); it != substitutes_.end(); it = substitutes_.find(n)) n = it->second;
+        return n;
+    }
+    // The schema facts of the options, or null: the rules that need them are off without them.
+    const SchemaFacts* schema() const { return options_.schema.get(); }
+    // The names of a block (for query rules, which run after the block's own scope is left; the block
+    // may be canonical or as written).
+    Scope scope_of(const ast::Query& q);
+    // Which base table of `scope` a (canonical) column reference reads: a qualified one by its
+    // qualifier, an unqualified one by the schema (the one table of the block that has the column).
+    // Nullopt when that is not certain: no schema, an unknown or repeated table, a derived table in
+    // the block, a name of the select list, a reference to an outer block.
+    std::optional<ResolvedColumn> resolve(const Scope& scope, const ast::Expr* e) const;
 
     Language language() const { return lang_; }
     Dialect dialect() const { return options_.dialect; }
@@ -101,10 +141,10 @@ private:
     NormalizeOptions options_;
     std::shared_ptr<const EnabledHooks> hooks_;  // shared by every normalizer with all rules on
     std::vector<Scope> scopes_;
+    std::map<const ast::Node*, const ast::Node*> substitutes_;
 
     void rewrite_fields(ast::Node& c);
     ast::Node* rewrite_query(const ast::Query& q);
-    Scope scope_of(const ast::Query& q);
 };
 
 // Shared facts about expressions.

@@ -12,15 +12,19 @@ namespace {
 
 using namespace ast;
 
-// Seconds per unit of a timespan or interval; nullopt for calendar units (months, years).
-std::optional<double> unit_seconds(std::string unit) {
+// Nanoseconds per unit of a timespan or interval (whole numbers, so that 5000nanosecond and
+// 5microsecond give the same double); nullopt for calendar units (months, years).
+std::optional<double> unit_nanoseconds(std::string unit) {
     unit = support::to_lower(unit);
     if (unit.size() > 1 && unit.back() == 's' && unit != "ms" && unit != "s") unit.pop_back();
     static const std::map<std::string, double> units = {
-        {"d", 86400},    {"day", 86400}, {"h", 3600},           {"hr", 3600},    {"hour", 3600},
-        {"m", 60},       {"min", 60},    {"minute", 60},        {"s", 1},        {"sec", 1},
-        {"second", 1},   {"ms", 1e-3},   {"millisecond", 1e-3}, {"milli", 1e-3}, {"microsecond", 1e-6},
-        {"micro", 1e-6}, {"tick", 1e-7}, {"week", 604800},      {"w", 604800}};
+        {"d", 864e11},      {"day", 864e11},        {"h", 36e11},        {"hr", 36e11},         {"hour", 36e11},
+        {"m", 6e10},        {"min", 6e10},          {"minute", 6e10},    {"s", 1e9},            {"sec", 1e9},
+        {"second", 1e9},    {"ms", 1e6},            {"millisecond", 1e6}, {"milli", 1e6},       {"millisec", 1e6},
+        {"microsecond", 1e3}, {"micro", 1e3},       {"microsec", 1e3},   {"tick", 100},         {"week", 6048e11},
+        {"w", 6048e11},
+        // the other spellings KQL's lexer reads (grammars/kql/KqlLexer.g4, TIME_UNIT)
+        {"nano", 1},        {"nanosec", 1},         {"nanosecond", 1}};
     auto it = units.find(unit);
     if (it == units.end()) return std::nullopt;
     return it->second;
@@ -40,9 +44,9 @@ std::optional<double> timespan_seconds(std::string_view text) {
     while (i < t.size() && t[i] == ' ') ++i;
     std::string unit = t.substr(i);
     if (unit.empty()) return std::nullopt;
-    auto s = unit_seconds(unit);
-    if (!s) return std::nullopt;
-    return (neg ? -v : v) * *s;
+    auto ns = unit_nanoseconds(unit);
+    if (!ns) return std::nullopt;
+    return (neg ? -v : v) * *ns / 1e9;
 }
 
 // Calendar intervals in months: "1 month", "2 years" (24), "1 quarter" (3); nullopt otherwise.

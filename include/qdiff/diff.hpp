@@ -12,6 +12,7 @@
 #include "qdiff/diagnostic.hpp"
 #include "qdiff/enum_names.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/schema_facts.hpp"
 #include "qdiff/source.hpp"
 
 namespace qdiff {
@@ -228,6 +229,9 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
 struct DiffOptions {
     Dialect dialect = Dialect::Generic;
     std::vector<std::string> normalize_off;
+    // The schema both queries run on (`qdiff diff --schema`, a batch case's "schema"), for the
+    // normalization rules that need keys, NOT NULL or foreign keys; null: those rules are off.
+    std::shared_ptr<const SchemaFacts> schema;
 };
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
                 Language generated_language, const Profile& profile, const DiffOptions& options);

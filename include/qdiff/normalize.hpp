@@ -1,6 +1,7 @@
 // Normalization: brings a parsed query to a canonical form so that semantically equivalent spellings
 // compare equal (see SCORING.md for every rule).
 #pragma once
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -8,6 +9,7 @@
 
 #include "qdiff/ast.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/schema_facts.hpp"
 
 namespace qdiff {
 
@@ -30,6 +32,9 @@ struct NormalizeOptions {
     // BigQuery, generic SQL), the normalizer has no schema to tell; a quoted one-part name whose text
     // is one of these strings is taken as that string (rule quoted-name-as-string).
     std::set<std::string_view> counterpart_strings;
+    // What the schema of the queries proves (keys, NOT NULL, foreign keys): the rules that need a fact
+    // (SCORING.md, "Rules that need the schema") are off without it.
+    std::shared_ptr<const SchemaFacts> schema;
 };
 
 // The texts of the string literals of a script (for NormalizeOptions::counterpart_strings).

@@ -54,6 +54,7 @@ struct Table {
     std::vector<Column> columns;
     std::vector<std::string> primary_key;
     std::vector<ForeignKey> foreign_keys;
+    std::vector<std::vector<std::string>> unique_keys;  // UNIQUE column sets (DDL), besides the primary key
     bool time_partitioned = false;  // Kusto: has a datetime column a query should filter on
 
     // Case-insensitive lookups; null when absent.

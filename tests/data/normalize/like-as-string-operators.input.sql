@@ -1,1 +1,2 @@
+-- dialect: sqlite
 SELECT name FROM t WHERE name LIKE '%v%'

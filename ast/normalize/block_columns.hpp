@@ -1,0 +1,55 @@
+// What the schema-aware rules ask about the columns a block reads (one helper for all of them, over
+// the driver's Scope and Normalizer::resolve, so that they agree on which table a column is from).
+#pragma once
+#include "ast/normalize/normalizer.hpp"
+
+namespace qdiff::normalizing {
+
+// The columns of each FROM item that `exprs` name as plain column references.
+template <class Exprs>
+std::map<const ScopeRelation*, std::set<std::string>> plain_columns(const Normalizer& n, const Scope& scope,
+                                                                    const Exprs& exprs) {
+    std::map<const ScopeRelation*, std::set<std::string>> out;
+    for (const ast::Expr* e : exprs)
+        if (auto c = n.resolve(scope, e)) out[c->relation].insert(c->column);
+    return out;
+}
+
+// Whether `node` (subqueries included) may read a column of `relation`: a reference qualified with its
+// name, an unqualified one that its table has (or any, without a schema), or a star that covers it.
+inline bool may_read(const Normalizer& n, const ast::Node& node, const ScopeRelation& relation) {
+    if (auto* c = ast::dyn_cast<ast::ColumnRef>(&node)) {
+        if (c->path.size() >= 2) return c->path[c->path.size() - 2].text == relation.qualifier;
+        const SchemaFacts* facts = n.schema();
+        return !facts || c->path.empty() || facts->has_column(relation.table, c->path[0].text);
+    }
+    if (auto* s = ast::dyn_cast<ast::Star>(&node)) {
+        // count(*) reads no column; any other star may
+        return !s->qualifier.empty() ? s->qualifier.back().text == relation.qualifier : true;
+    }
+    bool found = false;
+    ast::for_each_child(node, [&](const ast::Node& child) { found = found || may_read(n, child, relation); });
+    return found;
+}
+
+// count(*) and friends: a star that is a function's argument reads no column.
+inline bool may_read_outside_count(const Normalizer& n, const ast::Node& node, const ScopeRelation& relation) {
+    if (auto* f = ast::dyn_cast<ast::FunctionCall>(&node)) {
+        bool found = false;
+        for (auto* a : f->args)
+            if (!(ast::isa<ast::Star>(a) && ast::cast<ast::Star>(*a).qualifier.empty()))
+                found = found || may_read_outside_count(n, *a, relation);
+        for (auto* o : f->arg_order) found = found || may_read_outside_count(n, *o, relation);
+        if (f->filter) found = found || may_read_outside_count(n, *f->filter, relation);
+        if (f->over) found = found || may_read_outside_count(n, *f->over, relation);
+        return found;
+    }
+    if (ast::isa<ast::ColumnRef>(&node) || ast::isa<ast::Star>(&node)) return may_read(n, node, relation);
+    bool found = false;
+    ast::for_each_child(node, [&](const ast::Node& child) {
+        found = found || may_read_outside_count(n, child, relation);
+    });
+    return found;
+}
+
+}  // namespace qdiff::normalizing

@@ -1,0 +1,2 @@
+-- schema: concerts.sql
+SELECT country, count(*) FROM singer GROUP BY country

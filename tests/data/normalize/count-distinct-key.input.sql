@@ -1,0 +1,2 @@
+-- schema: concerts.sql
+SELECT country, count(DISTINCT singer_id) FROM singer GROUP BY country

@@ -1,0 +1,2 @@
+-- schema: concerts.sql
+SELECT count(*) FROM singer WHERE age > 30

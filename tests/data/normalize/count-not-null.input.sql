@@ -1,0 +1,2 @@
+-- schema: concerts.sql
+SELECT count(name) FROM singer WHERE age > 30

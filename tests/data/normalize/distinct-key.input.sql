@@ -1,0 +1,2 @@
+-- schema: concerts.sql
+SELECT DISTINCT s.name, c.concert_id, s.singer_id FROM singer AS s JOIN concert AS c ON s.singer_id = c.singer_id

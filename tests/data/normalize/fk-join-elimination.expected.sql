@@ -1,0 +1,2 @@
+-- schema: concerts.sql
+SELECT theme FROM concert WHERE year = 2014

@@ -1,0 +1,2 @@
+-- schema: concerts.sql
+SELECT name, age FROM singer

@@ -1,0 +1,1 @@
+SELECT name FROM singer AS s WHERE EXISTS (SELECT 1 FROM concert AS c WHERE c.singer_id = s.singer_id AND c.year = 2014)

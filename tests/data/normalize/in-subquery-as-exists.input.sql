@@ -1,0 +1,1 @@
+SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM concert WHERE year = 2014)

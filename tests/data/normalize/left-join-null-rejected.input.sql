@@ -1,0 +1,1 @@
+SELECT s.name FROM singer AS s LEFT JOIN concert AS c ON s.id = c.singer_id WHERE c.year = 2014

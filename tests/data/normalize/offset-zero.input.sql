@@ -1,0 +1,1 @@
+SELECT name FROM singer ORDER BY age LIMIT 5 OFFSET 0

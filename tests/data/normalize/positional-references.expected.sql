@@ -1,0 +1,1 @@
+SELECT country, count(*) FROM singer GROUP BY country ORDER BY count(*) DESC
