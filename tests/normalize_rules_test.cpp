@@ -425,6 +425,30 @@ TEST_CASE("normalize rules: the schema-aware rules leave their near misses diffe
     CHECK(equal_after({s("SELECT c.theme FROM concert AS c LEFT JOIN venue AS v ON v.code = c.theme"),
                        s("SELECT theme FROM concert")},
                       {}));
+    // distinct-join-as-exists: not without the key in the select list, not when it reads the other table
+    const char* semi = "SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM concert)";
+    CHECK_FALSE(equal_after({s("SELECT DISTINCT s.name FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id"),
+                             s(semi)},
+                            {}));
+    CHECK_FALSE(equal_after(
+        {s("SELECT DISTINCT s.singer_id, c.year FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id"),
+         s("SELECT singer_id, year FROM singer WHERE singer_id IN (SELECT singer_id FROM concert)")},
+        {}));
+    CHECK(equal_after({s("SELECT DISTINCT s.singer_id, s.name FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id"),
+                       s("SELECT singer_id, name FROM singer WHERE singer_id IN (SELECT singer_id FROM concert)")},
+                      {}));
+    // not-null-test: a column that may be NULL, and the nullable side of a LEFT JOIN, keep the test
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE country IS NOT NULL"), s("SELECT name FROM singer")}, {}));
+    CHECK_FALSE(equal_after({s("SELECT c.theme FROM concert AS c LEFT JOIN singer AS s ON c.singer_id = s.singer_id "
+                               "WHERE s.name IS NOT NULL OR c.year = 1"),
+                             s("SELECT c.theme FROM concert AS c LEFT JOIN singer AS s ON c.singer_id = s.singer_id "
+                               "WHERE c.year = 1")},
+                            {}));
+    // a LEFT JOIN made inner by the test (left-join-null-rejected), then the test dropped
+    CHECK(equal_after({s("SELECT c.theme, s.age FROM concert AS c LEFT JOIN singer AS s ON c.singer_id = s.singer_id "
+                         "WHERE s.name IS NOT NULL"),
+                       s("SELECT c.theme, s.age FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id")},
+                      {}));
     // without the schema, none of these
     CHECK_FALSE(equal_after({sql("SELECT count(name) FROM singer"), sql("SELECT count(*) FROM singer")}, {}));
 }

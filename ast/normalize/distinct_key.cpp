@@ -26,6 +26,7 @@ void drop_distinct_over_keys(Normalizer& n, Query& q) {
         if (r.table.empty() || it == selected.end() || !facts->contains_not_null_key(r.table, it->second)) return;
     }
     q.distinct = DistinctKind::None;
+    n.note_reshaped();
 }
 
 }  // namespace

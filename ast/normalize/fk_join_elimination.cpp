@@ -80,6 +80,7 @@ void eliminate_parent_joins(Normalizer& n, Query& q) {
                     if (i != pi) sources.push_back(q.sources[i]);
                 q.sources = n.arena().list(sources);
                 q.filter = rest.empty() ? nullptr : n.sorted_chain(BinaryOp::And, rest, q.filter->span);
+                n.note_reshaped();
                 return eliminate_parent_joins(n, q);  // another parent may go now
             }
         }

@@ -28,6 +28,7 @@ void drop_grouping_by_keys(Normalizer& n, Query& q) {
         if (r.table.empty() || it == grouped.end() || !facts->contains_not_null_key(r.table, it->second)) return;
     }
     q.group_by = {};
+    n.note_reshaped();
 }
 
 }  // namespace

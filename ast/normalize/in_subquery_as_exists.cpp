@@ -84,7 +84,9 @@ void in_to_exists(Normalizer& n, Query& q) {
             changed = true;
         }
     }
-    if (changed) q.filter = n.sorted_chain(BinaryOp::And, conjuncts, q.filter->span);
+    if (!changed) return;
+    q.filter = n.sorted_chain(BinaryOp::And, conjuncts, q.filter->span);
+    n.note_reshaped();
 }
 
 }  // namespace

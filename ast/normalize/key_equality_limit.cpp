@@ -32,6 +32,7 @@ void drop_limit_after_key_equality(Normalizer& n, Query& q) {
     q.limit = nullptr;
     q.limit_with_ties = false;
     q.order_by = {};
+    n.note_reshaped();
 }
 
 }  // namespace

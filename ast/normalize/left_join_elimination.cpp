@@ -70,6 +70,7 @@ void eliminate_left_joins(Normalizer& n, Query& q) {
         for (size_t i = 0; i < q.joins.size(); ++i)
             if (i != ji) joins.push_back(q.joins[i]);
         q.joins = n.arena().list(joins);
+        n.note_reshaped();
         return eliminate_left_joins(n, q);
     }
 }

@@ -407,14 +407,22 @@ std::set<std::string_view> string_literals(const ast::Script& script) {
 }
 
 ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena) {
-    normalizing::Normalizer n(language, arena);
-    return static_cast<ast::Script*>(n.rewrite(&script));
+    return normalize(script, language, arena, NormalizeOptions{});
 }
 
 ast::Script* normalize(const ast::Script& script, Language language, ast::Arena& arena,
                        const NormalizeOptions& options) {
-    normalizing::Normalizer n(language, arena, options);
-    return static_cast<ast::Script*>(n.rewrite(&script));
+    // One pass, and another over its result while a rule reshaped a block (Normalizer::note_reshaped);
+    // each reshaping removes a clause, a join or a derived table, so this ends well before the bound.
+    const ast::Script* in = &script;
+    ast::Script* out = nullptr;
+    for (int pass = 0; pass < 8; ++pass) {
+        normalizing::Normalizer n(language, arena, options);
+        out = static_cast<ast::Script*>(n.rewrite(in));
+        if (!n.reshaped()) break;
+        in = out;
+    }
+    return out;
 }
 
 ast::Expr* normalize_expr(const ast::Expr& expr, Language language, ast::Arena& arena) {

@@ -106,6 +106,11 @@ public:
         for (auto it = substitutes_.find(n); it != substitutes_.end(); it = substitutes_.find(n)) n = it->second;
         return n;
     }
+    // A query rule that removed DISTINCT, GROUP BY, LIMIT, a join or a subquery's form says so: a block it
+    // changed may now be one a rule that saw it earlier in the pass would have rewritten (a derived table
+    // left with nothing but filters is flattened), so normalize() runs another pass over the result.
+    void note_reshaped() { reshaped_ = true; }
+    bool reshaped() const { return reshaped_; }
     // The schema facts of the options, or null: the rules that need them are off without them.
     const SchemaFacts* schema() const { return options_.schema.get(); }
     // The names of a block (for query rules, which run after the block's own scope is left; the block
@@ -142,6 +147,7 @@ private:
     std::shared_ptr<const EnabledHooks> hooks_;  // shared by every normalizer with all rules on
     std::vector<Scope> scopes_;
     std::map<const ast::Node*, const ast::Node*> substitutes_;
+    bool reshaped_ = false;
 
     void rewrite_fields(ast::Node& c);
     ast::Node* rewrite_query(const ast::Query& q);
