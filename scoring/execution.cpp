@@ -118,11 +118,19 @@ void aggregations(const ComponentResult& c, Collector& out) {
 }
 
 // ORDER BY decides the rows only where the expected query orders: an ordering the expected query
-// lacks changes at most the order of the same rows.
-void order(const ComponentResult& c, Collector& out) {
+// lacks changes at most the order of the same rows. Under a LIMIT the direction decides which rows
+// come back at all, whatever the comparison of results; without one, only their order.
+void order(const ComponentResult& c, bool expected_limits, Collector& out) {
     bool expected_orders = !c.matched.empty() || !c.changed.empty() || !c.missing.empty();
-    for (auto& p : c.changed)
-        out.add(p.expected.property == p.generated.property ? "order.direction" : "order.changed", change(p));
+    for (auto& p : c.changed) {
+        // The same key in the same direction at another position: a key before it went missing or was
+        // added, which that key's own feature counts.
+        if (p.expected.text == p.generated.text) continue;
+        out.add(p.expected.property != p.generated.property ? "order.changed"
+                : expected_limits                          ? "order.direction_limited"
+                                                           : "order.direction",
+                change(p));
+    }
     for (auto& a : c.missing) out.add("order.missing", quoted(a));
     for (auto& a : c.extra) out.add(expected_orders ? "order.extra" : "order.unrequested", quoted(a));
 }
@@ -140,6 +148,7 @@ const std::vector<std::string>& execution_feature_names() {
         "group_by.changed",       "group_by.missing",      "group_by.extra",       "projection.changed",
         "projection.qualifier",   "projection.missing",    "projection.extra",     "projection.distinct",
         "joins.changed",          "joins.missing",         "joins.extra",          "order.direction",
+        "order.direction_limited",
         "order.changed",          "order.missing",         "order.extra",          "order.unrequested",
         "limit.changed",          "limit.missing",         "limit.extra",          "set_operations.changed",
         "set_operations.missing", "set_operations.extra",  "subqueries.changed",   "subqueries.missing",
@@ -150,13 +159,17 @@ const std::vector<std::string>& execution_feature_names() {
 std::vector<FeatureContribution> execution_features(const std::vector<ComponentResult>& components,
                                                     double tree_distance_ratio) {
     Collector out;
+    bool expected_limits = false;
+    for (const ComponentResult& c : components)
+        if (c.component == Component::Limit)
+            expected_limits = !c.matched.empty() || !c.changed.empty() || !c.missing.empty();
     for (const ComponentResult& c : components) {
         switch (c.component) {
             case Component::Filters:
             case Component::Having: filters(c, out); break;
             case Component::Projection: projection(c, out); break;
             case Component::Aggregations: aggregations(c, out); break;
-            case Component::Order: order(c, out); break;
+            case Component::Order: order(c, expected_limits, out); break;
             default: generic(c, out); break;
         }
     }
