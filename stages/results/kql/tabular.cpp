@@ -1,0 +1,774 @@
+// Tabular operators. A lowered KQL block (ast::Query) holds its operators in a fixed order (the KQL
+// front end folds an operator into the block only while that order keeps the pipeline's meaning, see
+// parsers/kql/README.md): sources, joins, filter, aggregation, having, projection, distinct, union,
+// order, limit, then the operators kept as options, in pipeline order.
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "stages/results/kql/interpreter.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff::results::kql {
+
+using namespace ast;
+
+int Table::find(std::string_view name) const {
+    for (size_t i = 0; i < columns.size(); ++i)
+        if (columns[i].name == name) return int(i);
+    return -1;
+}
+
+std::string Table::unique_name(std::string base) const {
+    if (find(base) < 0) return base;
+    for (int n = 1;; ++n)
+        if (std::string c = base + std::to_string(n); find(c) < 0) return c;
+}
+
+std::string name_text(const Name& n) { return std::string(n.text); }
+
+std::string function_name(const FunctionCall& f) {
+    return f.name.empty() ? std::string() : support::to_lower(f.name.back().text);
+}
+
+namespace {
+
+// The type a column gets from its values: the first non-null one's, else the type of the first null.
+KType column_type(const std::vector<Row>& rows, size_t column) {
+    for (const Row& r : rows)
+        if (!r[column].null) return r[column].type;
+    return rows.empty() ? KType::String : rows.front()[column].type;
+}
+
+bool matches_pattern(std::string_view name, std::string_view pattern) {
+    // `*` matches any run of characters (project-away b*, union T*).
+    size_t star = pattern.find('*');
+    if (star == std::string_view::npos) return name == pattern;
+    if (!name.starts_with(pattern.substr(0, star))) return false;
+    std::string_view rest = pattern.substr(star + 1);
+    name.remove_prefix(star);
+    if (rest.empty()) return true;
+    for (size_t i = 0; i <= name.size(); ++i)
+        if (matches_pattern(name.substr(i), rest)) return true;
+    return false;
+}
+
+// Column indexes named by project-away/keep/reorder items (names and wildcard patterns).
+std::vector<size_t> named_columns(const Table& t, const Expr* items, std::string_view op) {
+    std::vector<size_t> out;
+    const auto* tuple = dyn_cast<Tuple>(items);
+    if (!tuple) throw KqlUnsupported("operator " + std::string(op) + " in this form");
+    for (const Expr* item : tuple->items) {
+        if (const auto* star = dyn_cast<Star>(item)) {
+            for (size_t i = 0; i < t.columns.size(); ++i)
+                if (matches_pattern(t.columns[i].name, star->pattern) &&
+                    std::find(out.begin(), out.end(), i) == out.end())
+                    out.push_back(i);
+        } else if (const auto* c = dyn_cast<ColumnRef>(item); c && c->path.size() == 1) {
+            int i = t.find(c->path[0].text);
+            if (i < 0) throw KqlError(std::string(op) + ": no column named '" + name_text(c->path[0]) + "'");
+            if (std::find(out.begin(), out.end(), size_t(i)) == out.end()) out.push_back(size_t(i));
+        } else {
+            throw KqlUnsupported("operator " + std::string(op) + " in this form");
+        }
+    }
+    return out;
+}
+
+Table select_columns(Table t, const std::vector<size_t>& keep) {
+    Table out;
+    out.ordered = t.ordered;
+    for (size_t i : keep) out.columns.push_back(t.columns[i]);
+    out.rows.reserve(t.rows.size());
+    for (Row& r : t.rows) {
+        Row row;
+        row.reserve(keep.size());
+        for (size_t i : keep) row.push_back(std::move(r[i]));
+        out.rows.push_back(std::move(row));
+    }
+    return out;
+}
+
+}  // namespace
+
+Interpreter::Interpreter(const KqlDatabase& db, const KqlRunOptions& options)
+    : db_(db),
+      options_(options),
+      deadline_(std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(options.limits.timeout_seconds))) {}
+
+void Interpreter::tick() {
+    if ((++steps_ & 1023) == 0 && std::chrono::steady_clock::now() >= deadline_) throw Timeout{};
+}
+
+void Interpreter::check_rows(size_t n) const {
+    // Intermediate tables may grow past the result's row cap (a join before a summarize), but not
+    // without bound.
+    size_t cap = std::max<size_t>(options_.limits.row_cap * 10, 1'000'000);
+    if (n > cap) throw KqlError("an intermediate result has more than " + std::to_string(cap) + " rows");
+}
+
+Table Interpreter::run(const Script& script) {
+    const Query* last = nullptr;
+    for (const Statement* s : script.statements) {
+        if (const auto* let = dyn_cast<Let>(s)) {
+            std::string name = name_text(let->name);
+            if (const auto* lambda = dyn_cast<Lambda>(let->value)) {
+                functions_[name] = lambda;
+            } else if (const auto* q = dyn_cast<Query>(let->value)) {
+                tables_[name] = eval_query(*q);
+            } else if (const auto* call = dyn_cast<FunctionCall>(let->value);
+                       call && function_name(*call) == "view" && call->args.size() == 1 && isa<Lambda>(call->args[0])) {
+                functions_[name] = static_cast<const Lambda*>(call->args[0]);
+            } else if (const auto* e = dyn_cast<Expr>(let->value)) {
+                // A tabular expression bound by let (let T = datatable(..)[..] is lowered as a Cte,
+                // but `let T = materialize(..)` or a subquery expression arrives here).
+                if (const auto* sub = dyn_cast<SubqueryExpr>(e)) {
+                    tables_[name] = eval_query(*sub->query);
+                } else {
+                    scalars_[name] = eval(e, Scope{});
+                }
+            }
+        } else if (const auto* q = dyn_cast<Query>(s)) {
+            last = q;
+        } else if (const auto* c = dyn_cast<Command>(s)) {
+            // `set` options and query parameters change how a cluster runs the query, not its rows;
+            // any other statement is refused.
+            std::string verb = support::to_lower(c->verb);
+            if (verb != "set") throw KqlUnsupported("statement " + verb);
+        } else {
+            throw KqlUnsupported("statement kind " + std::string(kind_name(s->kind)));
+        }
+    }
+    if (!last) throw KqlError("the query has no tabular expression to run");
+    return eval_query(*last);
+}
+
+Table Interpreter::eval_relation(const Relation* r) {
+    tick();
+    if (const auto* t = dyn_cast<TableRef>(r)) {
+        if (t->name.size() != 1) throw KqlUnsupported("cluster()/database() references");
+        std::string name = name_text(t->name[0]);
+        if (auto it = tables_.find(name); it != tables_.end()) return it->second;
+        if (auto it = functions_.find(name); it != functions_.end()) return invoke_tabular_lambda(*it->second, {});
+        if (name.find('*') != std::string::npos) throw KqlUnsupported("table name wildcards");
+        if (const KqlTable* table = db_.find(name)) {
+            Table out;
+            out.columns = table->columns;
+            out.rows = table->rows;
+            return out;
+        }
+        throw KqlError("no table named '" + name + "'");
+    }
+    if (const auto* d = dyn_cast<DerivedTable>(r)) return eval_query(*d->query);
+    if (const auto* v = dyn_cast<ValuesTable>(r)) {
+        Table out;
+        for (const ColumnDef* c : v->columns) {
+            auto type = parse_type_name(c->type);
+            if (!type) throw KqlUnsupported("datatable column type " + std::string(c->type));
+            out.columns.push_back({name_text(c->name), *type});
+        }
+        for (const Tuple* row : v->rows) {
+            Row values;
+            for (size_t i = 0; i < row->items.size() && i < out.columns.size(); ++i) {
+                KValue value = eval(row->items[i], Scope{});
+                values.push_back(value);
+            }
+            if (values.size() != out.columns.size()) throw KqlError("datatable: a row has the wrong number of values");
+            // A datatable's value converts to its column's type (1 in a real column is 1.0).
+            for (size_t i = 0; i < values.size(); ++i) values[i] = convert_to(values[i], out.columns[i].type);
+            out.rows.push_back(std::move(values));
+        }
+        return out;
+    }
+    if (const auto* f = dyn_cast<TableFunction>(r)) return table_function(*f->call);
+    throw KqlUnsupported("source " + std::string(kind_name(r->kind)));
+}
+
+Table Interpreter::table_function(const FunctionCall& f) {
+    std::string name = function_name(f);
+    if (name == "range" && f.args.size() == 4) {
+        const auto* column = dyn_cast<ColumnRef>(f.args[0]);
+        KValue from = eval(f.args[1], Scope{}), to = eval(f.args[2], Scope{}), step = eval(f.args[3], Scope{});
+        if (!column || from.null || to.null || step.null) throw KqlError("range needs a column name and non-null bounds");
+        Table out;
+        KType type = from.type;
+        if (from.is_numeric() && (to.is_real() || step.is_real())) type = KType::Real;
+        out.columns.push_back({name_text(column->path.back()), type});
+        out.ordered = true;
+        auto add = [&](KValue v) {
+            check_rows(out.rows.size());
+            tick();
+            out.rows.push_back(Row{std::move(v)});
+        };
+        if (from.type == KType::DateTime || from.type == KType::TimeSpan) {
+            if (step.type != KType::TimeSpan || step.i == 0) throw KqlError("range: a datetime range needs a timespan step");
+            for (int64_t t = from.i; step.i > 0 ? t <= to.i : t >= to.i; t += step.i)
+                add(KValue::integer_of(from.type, t));
+        } else if (type == KType::Real) {
+            double a = from.as_double(), b = to.as_double(), s = step.as_double();
+            if (s == 0) throw KqlError("range: step 0");
+            for (double x = a; s > 0 ? x <= b : x >= b; x += s) add(KValue::real(x));
+        } else if (from.is_integral()) {
+            if (step.i == 0) throw KqlError("range: step 0");
+            for (int64_t x = from.i; step.i > 0 ? x <= to.i : x >= to.i; x += step.i) add(KValue::integer(x));
+        } else {
+            throw KqlError("range: bounds must be numbers, datetimes or timespans");
+        }
+        return out;
+    }
+    if (auto it = functions_.find(std::string(f.name.back().text)); it != functions_.end()) {
+        std::vector<const Expr*> args(f.args.begin(), f.args.end());
+        return invoke_tabular_lambda(*it->second, args);
+    }
+    if (name == "materialize" && f.args.size() == 1) {
+        if (const auto* sub = dyn_cast<SubqueryExpr>(f.args[0])) return eval_query(*sub->query);
+    }
+    if (name == "view" || name == "toscalar") throw KqlUnsupported("function " + name + " as a table");
+    throw KqlUnsupported((name == "find" || name == "evaluate" || name == "externaldata" ||
+                                  name == "inline_external_table" || name == "macro-expand"
+                              ? "operator "
+                              : "tabular function ") +
+                         name);
+}
+
+Table Interpreter::invoke_tabular_lambda(const Lambda& lambda, const std::vector<const Expr*>& args) {
+    if (++lambda_depth_ > 32) throw KqlError("functions call each other too deeply");
+    struct Depth {
+        int& d;
+        ~Depth() { --d; }
+    } depth{lambda_depth_};
+    auto saved_scalars = scalars_;
+    auto saved_tables = tables_;
+    for (size_t i = 0; i < lambda.params.size(); ++i) {
+        const ColumnDef* p = lambda.params[i];
+        std::string name = name_text(p->name);
+        if (support::to_lower(p->type).starts_with("(")) throw KqlUnsupported("tabular function parameters");
+        const Expr* arg = i < args.size() ? args[i] : nullptr;
+        if (!arg)
+            for (const Constraint* c : p->constraints)
+                if (c->constraint == ConstraintKind::Default) arg = c->expr;
+        if (!arg) throw KqlError("function called without its argument '" + name + "'");
+        scalars_[name] = eval(arg, Scope{});
+    }
+    Table out;
+    if (const auto* q = dyn_cast<Query>(lambda.body)) {
+        out = eval_query(*q);
+    } else if (const auto* s = dyn_cast<Script>(lambda.body)) {
+        out = run(*s);
+    } else if (const auto* sub = dyn_cast<SubqueryExpr>(lambda.body)) {
+        out = eval_query(*sub->query);
+    } else {
+        throw KqlUnsupported("a scalar function used as a table");
+    }
+    scalars_ = std::move(saved_scalars);
+    tables_ = std::move(saved_tables);
+    return out;
+}
+
+Table Interpreter::eval_query(const Query& q) {
+    tick();
+    for (const Cte* cte : q.ctes) {
+        std::string name = name_text(cte->name);
+        if (!cte->query) throw KqlUnsupported("let of this kind");
+        tables_[name] = eval_query(*cte->query);
+    }
+    if (!q.search.empty()) throw KqlUnsupported("operator search");
+    if (q.qualify || !q.windows.empty() || q.offset || q.limit_percent || q.limit_with_ties ||
+        q.distinct == DistinctKind::DistinctOn)
+        throw KqlUnsupported("SQL clause in a KQL block");
+
+    Table t;
+    if (q.sources.empty()) {
+        t.rows.push_back({});  // print: one row, no columns yet
+    } else if (q.sources.size() == 1) {
+        t = eval_relation(q.sources[0]);
+    } else {
+        throw KqlUnsupported("several sources in one block");
+    }
+    for (const Join* j : q.joins) t = join(*j, std::move(t));
+    if (q.filter) {
+        std::vector<Row> kept;
+        Scope scope{&t};
+        for (Row& r : t.rows) {
+            tick();
+            scope.row = &r;
+            if (eval_predicate(q.filter, scope)) kept.push_back(std::move(r));
+        }
+        t.rows = std::move(kept);
+    }
+    if (!q.aggregations.empty() || !q.group_by.empty()) {
+        t = summarize(q, std::move(t));
+        if (q.having) {
+            std::vector<Row> kept;
+            Scope scope{&t};
+            for (Row& r : t.rows) {
+                scope.row = &r;
+                if (eval_predicate(q.having, scope)) kept.push_back(std::move(r));
+            }
+            t.rows = std::move(kept);
+        }
+    } else if (q.having) {
+        throw KqlUnsupported("where after a block without summarize");
+    }
+    if (!q.projection.empty()) t = project(q, std::move(t));
+    if (q.distinct == DistinctKind::Distinct) {
+        std::unordered_set<std::string> seen;
+        std::vector<Row> kept;
+        for (Row& r : t.rows) {
+            std::string key;
+            for (const KValue& v : r) key += group_key(v) + '\x1f';
+            if (seen.insert(key).second) kept.push_back(std::move(r));
+        }
+        t.rows = std::move(kept);
+    }
+    for (const SetOp* op : q.set_ops) t = union_with(std::move(t), *op, q);
+    if (!q.order_by.empty()) {
+        std::vector<std::vector<KValue>> keys(t.rows.size());
+        Scope scope{&t};
+        for (size_t i = 0; i < t.rows.size(); ++i) {
+            scope.row = &t.rows[i];
+            for (const OrderItem* item : q.order_by) keys[i].push_back(eval(item->expr, scope));
+        }
+        std::vector<size_t> order(t.rows.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+            for (size_t k = 0; k < q.order_by.size(); ++k) {
+                const KValue &x = keys[a][k], &y = keys[b][k];
+                bool desc = q.order_by[k]->dir != SortDir::Asc;
+                bool nulls_first = q.order_by[k]->nulls == NullsOrder::First ||
+                                   (q.order_by[k]->nulls == NullsOrder::Default && !desc);
+                if (x.null != y.null) return x.null ? nulls_first : !nulls_first;
+                int c = compare_values(x, y);
+                if (c != 0) return desc ? c > 0 : c < 0;
+            }
+            return false;
+        });
+        std::vector<Row> sorted;
+        sorted.reserve(t.rows.size());
+        for (size_t i : order) sorted.push_back(std::move(t.rows[i]));
+        t.rows = std::move(sorted);
+        t.ordered = true;
+    }
+    if (q.limit) {
+        KValue n = eval(q.limit, Scope{});
+        if (n.null || !n.is_numeric()) throw KqlError("take/limit needs a number");
+        int64_t count = n.is_integral() ? n.i : int64_t(n.d);
+        if (count < 0) count = 0;
+        if (size_t(count) < t.rows.size()) t.rows.resize(size_t(count));
+    }
+    for (const Expr* option : q.options) {
+        const auto* named = dyn_cast<NamedArg>(option);
+        if (!named) throw KqlUnsupported("operator option of kind " + std::string(kind_name(option->kind)));
+        t = apply_option(*named, std::move(t), q);
+    }
+    return t;
+}
+
+Table Interpreter::project(const Query& q, Table input) {
+    Table out;
+    out.ordered = input.ordered;
+    bool has_star = false;
+    for (const SelectItem* item : q.projection)
+        if (isa<Star>(item->expr)) has_star = true;
+    // Plain column lists after summarize (folded by the front end) and `project`: pick and compute.
+    // extend: [*, items...], where an item named like an existing column replaces it in place.
+    struct Plan {
+        int source = -1;               // copy this input column
+        const Expr* expr = nullptr;    // or compute this
+    };
+    std::vector<Plan> plan;
+    int unnamed = 0;
+    auto next_column_name = [&](const Table& t) {
+        while (true) {
+            std::string n = "Column" + std::to_string(++unnamed);
+            if (t.find(n) < 0) return n;
+        }
+    };
+    for (const SelectItem* item : q.projection) {
+        if (const auto* star = dyn_cast<Star>(item->expr)) {
+            if (!star->pattern.empty() || !star->qualifier.empty()) throw KqlUnsupported("project with a wildcard");
+            for (size_t i = 0; i < input.columns.size(); ++i) {
+                out.columns.push_back(input.columns[i]);
+                plan.push_back({int(i), nullptr});
+            }
+            continue;
+        }
+        std::string name = name_text(item->alias);
+        if (name.starts_with("(")) throw KqlUnsupported("tuple assignment (a, b) = ...");
+        if (name.empty()) name = inferred_name(item->expr);
+        if (name.empty()) name = q.sources.empty() ? "print_" + std::to_string(plan.size()) : next_column_name(out);
+        const auto* column = dyn_cast<ColumnRef>(item->expr);
+        int source = column && column->path.size() == 1 && item->alias.empty() ? input.find(column->path[0].text) : -1;
+        if (column && column->path.size() == 1 && item->alias.empty() && source < 0 && !scalars_.count(name))
+            throw KqlError("no column named '" + name + "'");
+        int existing = has_star ? out.find(name) : -1;
+        Plan p{source, source >= 0 ? nullptr : item->expr};
+        if (existing >= 0) {
+            plan[size_t(existing)] = p;
+            continue;
+        }
+        if (!has_star && out.find(name) >= 0) throw KqlError("project: column '" + name + "' is named twice");
+        out.columns.push_back({name, source >= 0 ? input.columns[size_t(source)].type : KType::String});
+        plan.push_back(p);
+    }
+    Scope scope{&input};
+    out.rows.reserve(input.rows.size());
+    for (const Row& r : input.rows) {
+        tick();
+        scope.row = &r;
+        Row row;
+        row.reserve(plan.size());
+        for (const Plan& p : plan) row.push_back(p.source >= 0 ? r[size_t(p.source)] : eval(p.expr, scope));
+        out.rows.push_back(std::move(row));
+    }
+    for (size_t i = 0; i < plan.size(); ++i)
+        if (plan[i].expr) out.columns[i].type = out.rows.empty() ? KType::String : column_type(out.rows, i);
+    if (out.rows.empty())
+        for (size_t i = 0; i < plan.size(); ++i)
+            if (plan[i].source >= 0) out.columns[i].type = input.columns[size_t(plan[i].source)].type;
+    return out;
+}
+
+Table Interpreter::union_with(Table left, const SetOp& op, const Query& q) {
+    if (op.op != SetOpKind::Union || !op.all) throw KqlUnsupported("set operation " + std::string(enum_name(op.op)));
+    std::string kind = "outer", withsource;
+    for (const Expr* option : q.options) {
+        const auto* named = dyn_cast<NamedArg>(option);
+        if (!named || !named->name.text.starts_with("union.")) continue;
+        std::string param = std::string(named->name.text.substr(6));
+        const auto* value = dyn_cast<ColumnRef>(named->value);
+        if (param == "kind" && value) kind = support::to_lower(value->path.back().text);
+        else if (param == "withsource" && value) withsource = name_text(value->path.back());
+        else if (param != "isfuzzy") throw KqlUnsupported("union parameter " + param);
+    }
+    if (!withsource.empty()) throw KqlUnsupported("union withsource=");
+    Table right = eval_query(*op.query);
+    Table out;
+    if (kind == "inner") {
+        for (const KqlColumn& c : left.columns)
+            if (right.find(c.name) >= 0) out.columns.push_back(c);
+    } else {
+        out.columns = left.columns;
+        for (const KqlColumn& c : right.columns)
+            if (out.find(c.name) < 0) out.columns.push_back(c);
+    }
+    for (const Table* side : {&left, &right}) {
+        std::vector<int> map;
+        for (const KqlColumn& c : out.columns) map.push_back(side->find(c.name));
+        for (const Row& r : side->rows) {
+            Row row;
+            for (size_t i = 0; i < map.size(); ++i)
+                row.push_back(map[i] >= 0 ? r[size_t(map[i])] : KValue::null_of(out.columns[i].type));
+            out.rows.push_back(std::move(row));
+        }
+    }
+    check_rows(out.rows.size());
+    return out;
+}
+
+namespace {
+
+struct JoinKey {
+    std::string left, right;
+};
+
+void collect_join_keys(const Expr* e, std::vector<JoinKey>& keys) {
+    if (const auto* b = dyn_cast<Binary>(e)) {
+        if (b->op == BinaryOp::And) {
+            collect_join_keys(b->lhs, keys);
+            collect_join_keys(b->rhs, keys);
+            return;
+        }
+        if (b->op == BinaryOp::Eq) {
+            const auto* l = dyn_cast<ColumnRef>(b->lhs);
+            const auto* r = dyn_cast<ColumnRef>(b->rhs);
+            if (l && r && l->path.size() == 2 && r->path.size() == 2) {
+                std::string ls = support::to_lower(l->path[0].text), rs = support::to_lower(r->path[0].text);
+                if (ls == "$left" && rs == "$right") {
+                    keys.push_back({name_text(l->path[1]), name_text(r->path[1])});
+                    return;
+                }
+                if (ls == "$right" && rs == "$left") {
+                    keys.push_back({name_text(r->path[1]), name_text(l->path[1])});
+                    return;
+                }
+            }
+        }
+    }
+    throw KqlUnsupported("join condition other than equalities of $left and $right columns");
+}
+
+}  // namespace
+
+Table Interpreter::join(const Join& j, Table left) {
+    bool lookup = false;
+    for (const Expr* option : j.options) {
+        const auto* named = dyn_cast<NamedArg>(option);
+        if (!named) continue;
+        std::string n = support::to_lower(named->name.text);
+        if (n == "lookup") lookup = true;
+        else if (n.starts_with("hint.") || n.find(".hint.") != std::string::npos) continue;
+        else if (n == "where") throw KqlUnsupported("join ... where");
+        else throw KqlUnsupported("join parameter " + n);
+    }
+    if (j.natural) throw KqlUnsupported("natural join");
+    Table right = eval_relation(j.right);
+    std::vector<JoinKey> keys;
+    for (const Name& n : j.using_columns) keys.push_back({name_text(n), name_text(n)});
+    if (j.condition) collect_join_keys(j.condition, keys);
+    if (keys.empty()) throw KqlUnsupported("join without on");
+    std::vector<size_t> lk, rk;
+    for (const JoinKey& k : keys) {
+        int l = left.find(k.left), r = right.find(k.right);
+        if (l < 0) throw KqlError("join: the left side has no column '" + k.left + "'");
+        if (r < 0) throw KqlError("join: the right side has no column '" + k.right + "'");
+        lk.push_back(size_t(l));
+        rk.push_back(size_t(r));
+    }
+    JoinKind kind = j.join;
+    auto key_of = [](const Row& r, const std::vector<size_t>& cols, bool& has_null) {
+        std::string key;
+        for (size_t c : cols) {
+            if (r[c].null) has_null = true;
+            key += group_key(r[c]) + '\x1f';
+        }
+        return key;
+    };
+    // innerunique: one left row per key (the first), then inner.
+    if (kind == JoinKind::InnerUnique) {
+        std::unordered_set<std::string> seen;
+        std::vector<Row> kept;
+        for (Row& r : left.rows) {
+            bool has_null = false;
+            if (seen.insert(key_of(r, lk, has_null)).second) kept.push_back(std::move(r));
+        }
+        left.rows = std::move(kept);
+        kind = JoinKind::Inner;
+    }
+    // Null keys never match (null == null is not true in KQL).
+    std::unordered_map<std::string, std::vector<size_t>> right_index;
+    for (size_t i = 0; i < right.rows.size(); ++i) {
+        bool has_null = false;
+        std::string key = key_of(right.rows[i], rk, has_null);
+        if (!has_null) right_index[key].push_back(i);
+    }
+    std::vector<bool> right_matched(right.rows.size(), false);
+    Table out;
+    bool semi_or_anti = kind == JoinKind::Semi || kind == JoinKind::Anti || kind == JoinKind::RightSemi ||
+                        kind == JoinKind::RightAnti;
+    if (kind == JoinKind::Semi || kind == JoinKind::Anti) {
+        out.columns = left.columns;
+    } else if (kind == JoinKind::RightSemi || kind == JoinKind::RightAnti) {
+        out.columns = right.columns;
+    } else {
+        out.columns = left.columns;
+    }
+    std::vector<int> right_out;  // output position of each right column, -1 when dropped
+    if (!semi_or_anti) {
+        for (size_t i = 0; i < right.columns.size(); ++i) {
+            bool is_key = std::find(rk.begin(), rk.end(), i) != rk.end();
+            if (lookup && is_key) {
+                right_out.push_back(-1);
+                continue;
+            }
+            KqlColumn c = right.columns[i];
+            c.name = out.unique_name(c.name);
+            right_out.push_back(int(out.columns.size()));
+            out.columns.push_back(c);
+        }
+    }
+    if (!semi_or_anti && kind != JoinKind::Inner && kind != JoinKind::Left && kind != JoinKind::Right &&
+        kind != JoinKind::Full)
+        throw KqlUnsupported("join kind " + std::string(enum_name(kind)));
+    auto combine = [&](const Row* l, const Row* r) {
+        Row row(out.columns.size());
+        for (size_t i = 0; i < left.columns.size(); ++i)
+            row[i] = l ? (*l)[i] : KValue::null_of(left.columns[i].type);
+        for (size_t i = 0; i < right.columns.size(); ++i)
+            if (right_out[i] >= 0) row[size_t(right_out[i])] = r ? (*r)[i] : KValue::null_of(right.columns[i].type);
+        // lookup and outer joins on `on a`: the key is the left's, or the right's where the left is missing.
+        if (!l && r && lookup)
+            for (size_t k = 0; k < lk.size(); ++k) row[lk[k]] = (*r)[rk[k]];
+        return row;
+    };
+    for (const Row& l : left.rows) {
+        tick();
+        bool has_null = false;
+        std::string key = key_of(l, lk, has_null);
+        const std::vector<size_t>* matches = nullptr;
+        if (!has_null)
+            if (auto it = right_index.find(key); it != right_index.end()) matches = &it->second;
+        if (kind == JoinKind::Semi) {
+            if (matches) out.rows.push_back(l);
+            continue;
+        }
+        if (kind == JoinKind::Anti) {
+            if (!matches) out.rows.push_back(l);
+            continue;
+        }
+        if (matches) {
+            for (size_t i : *matches) {
+                right_matched[i] = true;
+                if (kind != JoinKind::RightSemi && kind != JoinKind::RightAnti) {
+                    out.rows.push_back(combine(&l, &right.rows[i]));
+                    check_rows(out.rows.size());
+                }
+            }
+        } else if (kind == JoinKind::Left || kind == JoinKind::Full) {
+            out.rows.push_back(combine(&l, nullptr));
+        }
+    }
+    for (size_t i = 0; i < right.rows.size(); ++i) {
+        if (kind == JoinKind::RightSemi && right_matched[i]) out.rows.push_back(right.rows[i]);
+        if (kind == JoinKind::RightAnti && !right_matched[i]) out.rows.push_back(right.rows[i]);
+        if ((kind == JoinKind::Right || kind == JoinKind::Full) && !right_matched[i])
+            out.rows.push_back(combine(nullptr, &right.rows[i]));
+    }
+    return out;
+}
+
+Table Interpreter::apply_option(const NamedArg& option, Table t, const Query& q) {
+    std::string op = std::string(option.name.text);
+    if (op.find('.') != std::string::npos) {
+        // A parameter of an operator of this block: hints change nothing in the result.
+        if (op.find(".hint.") != std::string::npos || op.starts_with("union.")) return t;
+        std::string param = op.substr(op.find('.') + 1);
+        throw KqlUnsupported("parameter " + op);
+    }
+    if (op == "project-away") {
+        std::vector<size_t> away = named_columns(t, option.value, op), keep;
+        for (size_t i = 0; i < t.columns.size(); ++i)
+            if (std::find(away.begin(), away.end(), i) == away.end()) keep.push_back(i);
+        return select_columns(std::move(t), keep);
+    }
+    if (op == "project-keep") {
+        std::vector<size_t> named = named_columns(t, option.value, op), keep;
+        for (size_t i = 0; i < t.columns.size(); ++i)
+            if (std::find(named.begin(), named.end(), i) != named.end()) keep.push_back(i);
+        return select_columns(std::move(t), keep);
+    }
+    if (op == "project-reorder") {
+        std::vector<size_t> keep = named_columns(t, option.value, op);
+        for (size_t i = 0; i < t.columns.size(); ++i)
+            if (std::find(keep.begin(), keep.end(), i) == keep.end()) keep.push_back(i);
+        return select_columns(std::move(t), keep);
+    }
+    if (op == "project-rename") {
+        const auto* tuple = dyn_cast<Tuple>(option.value);
+        if (!tuple) throw KqlUnsupported("operator project-rename in this form");
+        for (const Expr* item : tuple->items) {
+            const auto* rename = dyn_cast<NamedArg>(item);
+            const auto* old = rename ? dyn_cast<ColumnRef>(rename->value) : nullptr;
+            if (!old) throw KqlUnsupported("operator project-rename in this form");
+            int i = t.find(old->path.back().text);
+            if (i < 0) throw KqlError("project-rename: no column named '" + name_text(old->path.back()) + "'");
+            t.columns[size_t(i)].name = name_text(rename->name);
+        }
+        return t;
+    }
+    if (op == "mv-expand") return mv_expand(option.value, std::move(t));
+    if (op == "as") {
+        if (const auto* name = dyn_cast<ColumnRef>(option.value)) tables_[name_text(name->path.back())] = t;
+        return t;
+    }
+    if (op == "render") return t;  // a client-side chart: the rows are unchanged
+    if (op == "serialize") {
+        t.ordered = true;
+        const auto* tuple = dyn_cast<Tuple>(option.value);
+        if (tuple && !tuple->items.empty()) throw KqlUnsupported("serialize with columns");
+        return t;
+    }
+    if (op == "getschema") {
+        Table out;
+        out.columns = {{"ColumnName", KType::String},
+                       {"ColumnOrdinal", KType::Int},
+                       {"DataType", KType::String},
+                       {"ColumnType", KType::String}};
+        static const std::map<KType, std::string> system_types = {
+            {KType::Bool, "System.SByte"},    {KType::Int, "System.Int32"},      {KType::Long, "System.Int64"},
+            {KType::Real, "System.Double"},   {KType::Decimal, "System.Data.SqlTypes.SqlDecimal"},
+            {KType::String, "System.String"}, {KType::DateTime, "System.DateTime"},
+            {KType::TimeSpan, "System.TimeSpan"}, {KType::Dynamic, "System.Object"}, {KType::Guid, "System.Guid"}};
+        for (size_t i = 0; i < t.columns.size(); ++i)
+            out.rows.push_back({KValue::string(t.columns[i].name), KValue::integer_of(KType::Int, int64_t(i)),
+                                KValue::string(system_types.at(t.columns[i].type)),
+                                KValue::string(std::string(type_name(t.columns[i].type)))});
+        return out;
+    }
+    (void)q;
+    throw KqlUnsupported("operator " + op);
+}
+
+Table Interpreter::mv_expand(const Expr* items, Table t) {
+    const auto* tuple = dyn_cast<Tuple>(items);
+    if (!tuple || tuple->items.empty()) throw KqlUnsupported("operator mv-expand in this form");
+    struct Target {
+        int column;  // replaced in place, or -1: appended
+        std::string name;
+        const Expr* expr;
+    };
+    std::vector<Target> targets;
+    for (const Expr* item : tuple->items) {
+        if (const auto* named = dyn_cast<NamedArg>(item)) {
+            std::string name = name_text(named->name);
+            targets.push_back({t.find(name), name, named->value});
+        } else {
+            std::string name = inferred_name(item);
+            if (name.empty()) throw KqlUnsupported("mv-expand of an unnamed expression");
+            targets.push_back({t.find(name), name, item});
+        }
+    }
+    Table out;
+    out.columns = t.columns;
+    std::vector<size_t> positions;
+    for (Target& target : targets) {
+        if (target.column < 0) {
+            target.column = int(out.columns.size());
+            out.columns.push_back({target.name, KType::Dynamic});
+        } else {
+            out.columns[size_t(target.column)].type = KType::Dynamic;
+        }
+    }
+    Scope scope{&t};
+    for (const Row& r : t.rows) {
+        scope.row = &r;
+        std::vector<std::vector<KValue>> expanded;
+        size_t longest = 0;
+        for (const Target& target : targets) {
+            KValue v = eval(target.expr, scope);
+            std::vector<KValue> elements;
+            if (!v.null && v.type == KType::Dynamic && v.dyn->is_array()) {
+                for (const auto& e : *v.dyn) elements.push_back(KValue::dynamic(e));
+            } else if (!v.null && v.type == KType::Dynamic && v.dyn->is_object()) {
+                for (const auto& [k, e] : v.dyn->items()) elements.push_back(KValue::dynamic(nlohmann::json{{k, e}}));
+            } else if (!v.null) {
+                elements.push_back(v.type == KType::Dynamic ? v : KValue::dynamic(to_json(v)));
+            }
+            longest = std::max(longest, elements.size());
+            expanded.push_back(std::move(elements));
+        }
+        // A row whose arrays are all empty (or null) expands to no rows.
+        for (size_t k = 0; k < longest; ++k) {
+            tick();
+            Row row = r;
+            row.resize(out.columns.size());
+            for (size_t i = 0; i < targets.size(); ++i)
+                row[size_t(targets[i].column)] =
+                    k < expanded[i].size() ? expanded[i][k] : KValue::null_of(KType::Dynamic);
+            out.rows.push_back(std::move(row));
+            check_rows(out.rows.size());
+        }
+    }
+    return out;
+}
+
+const KqlTable* KqlDatabase::find(std::string_view name) const {
+    for (const KqlTable& t : tables)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+}  // namespace qdiff::results::kql
