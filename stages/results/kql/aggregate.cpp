@@ -165,8 +165,15 @@ KValue Interpreter::aggregate(const FunctionCall& f, const Scope& scope) {
         std::unordered_set<std::string> seen;
         for (const KValue& v : vs) {
             if (out.size() >= max_size) break;
+            // make_set of arrays makes the set of their elements; make_list keeps arrays as elements.
+            if (base == "make_set" && v.type == KType::Dynamic && v.dyn->is_array()) {
+                for (const auto& e : *v.dyn) {
+                    if (out.size() >= max_size) break;
+                    if (seen.insert(group_key(from_json_scalar(e))).second) out.push_back(e);
+                }
+                continue;
+            }
             if (base == "make_set" && !seen.insert(group_key(v)).second) continue;
-            // make_list of arrays keeps them as elements.
             out.push_back(to_json(v));
         }
         return KValue::dynamic(std::move(out));
@@ -286,6 +293,12 @@ Table Interpreter::summarize(const Query& q, Table input) {
         if (alias.empty()) {
             if (call && is_aggregate_function(fn)) {
                 alias = aggregate_column_name(*call);
+                // The count operator (`| count`, lowered like summarize count()) names its column Count.
+                std::string_view written = call->span.end <= source_text_.size()
+                                               ? source_text_.substr(call->span.begin, call->span.size())
+                                               : std::string_view();
+                if (fn == "count" && call->args.empty() && !written.empty() && written.find('(') == std::string_view::npos)
+                    alias = "Count";
                 if (fn == "percentile" && call->args.size() == 2)
                     alias += "_" + percentile_suffix(eval(call->args[1], Scope{}));
             } else {
@@ -366,6 +379,8 @@ Table Interpreter::summarize(const Query& q, Table input) {
                         best_value = v;
                     }
                 }
+                // Every value null: the group's first row (with its null).
+                if (!best && !groups[g].empty()) best = groups[g].front();
                 chosen[o.item] = best;
             }
             const Row* best = chosen[o.item];

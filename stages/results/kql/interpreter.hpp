@@ -81,6 +81,7 @@ public:
     std::unordered_map<std::string, Table> tables_;                  // let T = tabular; as T
     std::unordered_map<std::string, const ast::Lambda*> functions_;  // let f = (..) {..}
     int lambda_depth_ = 0;
+    std::string_view source_text_;  // the query's text: tells the count operator from count()
 
 private:
     Table summarize(const ast::Query& q, Table input);

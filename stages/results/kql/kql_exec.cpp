@@ -36,6 +36,7 @@ KqlRunResult run_kql(const ParseResult& parsed, const KqlDatabase& db, const Kql
     }
     try {
         Interpreter interpreter(db, options);
+        interpreter.source_text_ = parsed.source().text();
         Table t = interpreter.run(*parsed.script());
         r.exec.status = ExecStatus::Ok;
         for (const KqlColumn& c : t.columns) {

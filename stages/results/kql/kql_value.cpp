@@ -55,12 +55,8 @@ std::string format_datetime_iso(int64_t ticks) {
     std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d", c.year, c.month, c.day, c.hour, c.minute,
                   c.second);
     std::string out = buffer;
-    if (c.fraction_ticks) {
-        std::snprintf(buffer, sizeof buffer, ".%07lld", static_cast<long long>(c.fraction_ticks));
-        std::string frac = buffer;
-        while (frac.back() == '0') frac.pop_back();
-        out += frac;
-    }
+    std::snprintf(buffer, sizeof buffer, ".%07lld", static_cast<long long>(c.fraction_ticks));
+    out += buffer;
     return out + "Z";
 }
 
@@ -176,6 +172,23 @@ std::optional<int64_t> parse_datetime(std::string_view text) {
         if (!s.empty() && !read_time(s, c, offset)) return std::nullopt;
         return ticks_from_civil(c) - offset;
     }
+    // US order: MM-dd-yyyy, MM/dd/yyyy.
+    if (s.size() >= 8 && (s[1] == '-' || s[1] == '/' || s[2] == '-' || s[2] == '/')) {
+        std::string_view t = s;
+        char sep = s[1] == '-' || s[1] == '/' ? s[1] : s[2];
+        if (read_int(t, 1, 2, c.month) && !t.empty() && t[0] == sep) {
+            t.remove_prefix(1);
+            if (read_int(t, 1, 2, c.day) && !t.empty() && t[0] == sep) {
+                t.remove_prefix(1);
+                if (read_int(t, 4, 4, c.year) && c.month >= 1 && c.month <= 12 && c.day >= 1 && c.day <= 31) {
+                    t = trim(t);
+                    if (t.empty()) return ticks_from_civil(c);
+                    if (read_time(t, c, offset) && t.empty()) return ticks_from_civil(c) - offset;
+                }
+            }
+        }
+        return std::nullopt;
+    }
     if (!read_int(s, 4, 4, c.year) || s.empty() || (s[0] != '-' && s[0] != '/')) return std::nullopt;
     char sep = s[0];
     s.remove_prefix(1);
@@ -259,7 +272,26 @@ std::string format_real(double d) {
     return buffer;
 }
 
+// A whole real prints without a fraction in a dynamic value, as KQL prints it (118.0 -> 118).
+nlohmann::json whole_reals_as_integers(const nlohmann::json& j) {
+    if (j.is_number_float()) {
+        double d = j.get<double>();
+        if (d == std::floor(d) && std::fabs(d) < 9e15) return int64_t(d);
+        return j;
+    }
+    if (j.is_array() || j.is_object()) {
+        nlohmann::json out = j;
+        for (auto& e : out) e = whole_reals_as_integers(e);
+        return out;
+    }
+    return j;
+}
+
 }  // namespace
+
+std::string dynamic_text(const nlohmann::json& j) {
+    return whole_reals_as_integers(j).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 std::string to_text(const KValue& v) {
     if (v.null) return "";
@@ -275,7 +307,7 @@ std::string to_text(const KValue& v) {
         case KType::TimeSpan: return format_timespan(v.i);
         case KType::Dynamic:
             if (v.dyn->is_string()) return v.dyn->get<std::string>();
-            return v.dyn->dump();
+            return dynamic_text(*v.dyn);
     }
     return "";
 }

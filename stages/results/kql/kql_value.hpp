@@ -80,7 +80,7 @@ struct KqlUnsupported : std::runtime_error {
 
 // ---- text forms ---------------------------------------------------------------------------------
 
-// ISO 8601 in UTC with 7 fractional digits trimmed: 2024-01-05T10:00:00Z, 2024-01-05T10:00:00.5Z.
+// ISO 8601 in UTC with 7 fractional digits, as KQL's tostring() prints it: 2024-01-05T10:00:00.0000000Z.
 std::string format_datetime_iso(int64_t ticks);
 // [-][d.]hh:mm:ss[.fffffff], as KQL prints a timespan.
 std::string format_timespan(int64_t ticks);
@@ -93,6 +93,8 @@ std::optional<int64_t> parse_timespan(std::string_view text);
 // The text tostring() gives: numbers as KQL prints them, datetimes ISO, dynamic as compact JSON,
 // null -> "".
 std::string to_text(const KValue& v);
+// A dynamic value's JSON text, compact, whole reals without a fraction.
+std::string dynamic_text(const nlohmann::json& j);
 // The value as a dynamic's JSON element (datetimes and timespans become their texts).
 nlohmann::json to_json(const KValue& v);
 // A JSON element read back into the executor: numbers -> long/real, strings -> string, else dynamic.

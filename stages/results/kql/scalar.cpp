@@ -203,6 +203,8 @@ KValue Interpreter::literal(const Literal& l) {
         }
         case LiteralType::Datetime: {
             if (typed_null(KType::DateTime)) return KValue::null_of(KType::DateTime);
+            if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
+                text = text.substr(1, text.size() - 2);
             auto t = parse_datetime(text);
             if (!t) throw KqlUnsupported("datetime literal spelled '" + std::string(text) + "'");
             return KValue::datetime(*t);
@@ -288,7 +290,12 @@ KValue arithmetic(BinaryOp op, const KValue& a, const KValue& b) {
                 return KValue::integer(x.i / y.i);
             case BinaryOp::Mod:
                 if (y.i == 0 || (x.i == INT64_MIN && y.i == -1)) return KValue::null_of(KType::Long);
-                return KValue::integer(x.i % y.i);
+                // KQL's % is never negative: -14 % 12 is 10, as is -14 % -12.
+                {
+                    int64_t r = x.i % y.i;
+                    if (r < 0) r += y.i < 0 ? -y.i : y.i;
+                    return KValue::integer(r);
+                }
             default: break;
         }
     }
@@ -317,6 +324,8 @@ void unify(KValue& a, KValue& b) {
 
 KValue compare(BinaryOp op, KValue a, KValue b) {
     unify(a, b);
+    // A null against a value: == is false and != is true; two nulls and every ordering give null.
+    if ((op == BinaryOp::Eq || op == BinaryOp::NotEq) && a.null != b.null) return KValue::boolean(op == BinaryOp::NotEq);
     if (a.null || b.null) return null_bool();
     bool comparable = (a.is_numeric() || a.type == KType::Bool) == (b.is_numeric() || b.type == KType::Bool) &&
                       (a.is_numeric() || a.type == KType::Bool || a.type == b.type ||
@@ -799,7 +808,32 @@ KValue Interpreter::call_function(const FunctionCall& f, const Scope& scope) {
     }
     if (name == "not") return need(a, 1, 1, name), a[0].null ? null_bool() : KValue::boolean(!convert_to(a[0], KType::Bool).i);
     // -- strings
-    if (name == "strlen") return need(a, 1, 1, name), KValue::integer(int64_t(text_arg(a[0]).size()));
+    if (name == "strlen") {
+        // Unicode code points, not bytes.
+        need(a, 1, 1, name);
+        int64_t n = 0;
+        for (unsigned char c : text_arg(a[0])) n += (c & 0xC0) != 0x80;
+        return KValue::integer(n);
+    }
+    if (name == "range") {
+        need(a, 2, 3, name);
+        if (a[0].null || a[1].null) return KValue::null_of(KType::Dynamic);
+        KValue step = a.size() == 3 ? a[2] : (a[0].type == KType::DateTime || a[0].type == KType::TimeSpan)
+                                                 ? KValue::timespan(3600 * kTicksPerSecond)
+                                                 : KValue::integer(1);
+        nlohmann::json out = nlohmann::json::array();
+        KValue v = a[0];
+        // KQL caps range() at 1,048,576 elements.
+        for (size_t n = 0; n < 1'048'576; ++n) {
+            KValue past = compare(step.as_double() >= 0 || step.type == KType::TimeSpan ? BinaryOp::Gt : BinaryOp::Lt, v, a[1]);
+            if (step.type == KType::TimeSpan && step.i < 0) past = compare(BinaryOp::Lt, v, a[1]);
+            if (past.null || past.i) break;
+            out.push_back(to_json(v));
+            v = arithmetic(BinaryOp::Add, v, step);
+            if ((step.is_numeric() && step.as_double() == 0) || (step.type == KType::TimeSpan && step.i == 0)) break;
+        }
+        return KValue::dynamic(std::move(out));
+    }
     if (name == "strcat") {
         std::string out;
         for (const KValue& v : a) out += text_arg(v);
@@ -1093,6 +1127,7 @@ KValue Interpreter::call_function(const FunctionCall& f, const Scope& scope) {
         static const std::unordered_map<std::string, int64_t> unit = {
             {"day", kTicksPerDay}, {"hour", 3600 * kTicksPerSecond}, {"minute", 60 * kTicksPerSecond},
             {"second", kTicksPerSecond}, {"millisecond", 10000}, {"microsecond", 10}};
+        if (part == "nanosecond") return KValue::integer((a[1].i - a[2].i) * 100);
         if (part == "week") {
             int64_t dx = floor_div(a[1].i, kTicksPerDay), dy = floor_div(a[2].i, kTicksPerDay);
             // Weeks start on Sunday: the number of week boundaries between the two.

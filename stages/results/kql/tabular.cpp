@@ -76,6 +76,35 @@ std::vector<size_t> named_columns(const Table& t, const Expr* items, std::string
     return out;
 }
 
+// The name union withsource= gives the rows of one side: its table's name, or the name `as` gave it.
+std::string source_name(const Relation* r);
+std::string source_name(const Query& q) {
+    for (const Expr* option : q.options)
+        if (const auto* named = dyn_cast<NamedArg>(option); named && named->name.text == "as")
+            if (const auto* ref = dyn_cast<ColumnRef>(named->value)) return name_text(ref->path.back());
+    return q.sources.size() == 1 && q.joins.empty() && q.set_ops.empty() ? source_name(q.sources[0]) : "";
+}
+std::string source_name(const Relation* r) {
+    if (!r) return "";
+    if (const auto* t = dyn_cast<TableRef>(r); t && !t->name.empty()) return name_text(t->name.back());
+    if (const auto* d = dyn_cast<DerivedTable>(r)) return source_name(*d->query);
+    return "";
+}
+
+std::string withsource_of(const Query& q) {
+    for (const Expr* option : q.options)
+        if (const auto* named = dyn_cast<NamedArg>(option); named && named->name.text == "union.withsource")
+            if (const auto* ref = dyn_cast<ColumnRef>(named->value)) return name_text(ref->path.back());
+    return "";
+}
+
+Table with_source_column(Table t, const std::string& column, const std::string& source) {
+    if (source.empty()) throw KqlUnsupported("union withsource= over a side without a table name");
+    t.columns.insert(t.columns.begin(), KqlColumn{column, KType::String});
+    for (Row& r : t.rows) r.insert(r.begin(), KValue::string(source));
+    return t;
+}
+
 Table select_columns(Table t, const std::vector<size_t>& keep) {
     Table out;
     out.ordered = t.ordered;
@@ -245,8 +274,21 @@ Table Interpreter::invoke_tabular_lambda(const Lambda& lambda, const std::vector
     for (size_t i = 0; i < lambda.params.size(); ++i) {
         const ColumnDef* p = lambda.params[i];
         std::string name = name_text(p->name);
-        if (support::to_lower(p->type).starts_with("(")) throw KqlUnsupported("tabular function parameters");
         const Expr* arg = i < args.size() ? args[i] : nullptr;
+        if (p->type.starts_with("(")) {
+            // A tabular parameter: a table name, a tabular expression or a let-bound table.
+            if (!arg) throw KqlError("function called without its table argument '" + name + "'");
+            if (const auto* sub = dyn_cast<SubqueryExpr>(arg)) {
+                tables_[name] = eval_query(*sub->query);
+            } else if (const auto* ref = dyn_cast<ColumnRef>(arg); ref && ref->path.size() == 1) {
+                TableRef table;
+                table.name = List<Name>(const_cast<Name*>(&ref->path[0]), 1);
+                tables_[name] = eval_relation(&table);
+            } else {
+                throw KqlUnsupported("a tabular argument of this kind");
+            }
+            continue;
+        }
         if (!arg)
             for (const Constraint* c : p->constraints)
                 if (c->constraint == ConstraintKind::Default) arg = c->expr;
@@ -324,6 +366,8 @@ Table Interpreter::eval_query(const Query& q) {
         }
         t.rows = std::move(kept);
     }
+    if (std::string column = withsource_of(q); !column.empty() && !q.set_ops.empty())
+        t = with_source_column(std::move(t), column, source_name(q.sources.empty() ? nullptr : q.sources[0]));
     for (const SetOp* op : q.set_ops) t = union_with(std::move(t), *op, q);
     if (!q.order_by.empty()) {
         std::vector<std::vector<KValue>> keys(t.rows.size());
@@ -368,68 +412,78 @@ Table Interpreter::eval_query(const Query& q) {
 }
 
 Table Interpreter::project(const Query& q, Table input) {
-    Table out;
-    out.ordered = input.ordered;
+    // Items are computed in order, a column at a time, so that a later item reads an earlier one
+    // (extend a = 1, b = a + 1). extend is [*, items...]: an item named like an existing column replaces
+    // it in place; project picks its items in the order written.
     bool has_star = false;
     for (const SelectItem* item : q.projection)
         if (isa<Star>(item->expr)) has_star = true;
-    // Plain column lists after summarize (folded by the front end) and `project`: pick and compute.
-    // extend: [*, items...], where an item named like an existing column replaces it in place.
-    struct Plan {
-        int source = -1;               // copy this input column
-        const Expr* expr = nullptr;    // or compute this
-    };
-    std::vector<Plan> plan;
+    Table work = std::move(input);
+    std::vector<size_t> output;
+    auto in_output = [&](size_t i) { return std::find(output.begin(), output.end(), i) != output.end(); };
     int unnamed = 0;
-    auto next_column_name = [&](const Table& t) {
-        while (true) {
-            std::string n = "Column" + std::to_string(++unnamed);
-            if (t.find(n) < 0) return n;
-        }
-    };
     for (const SelectItem* item : q.projection) {
         if (const auto* star = dyn_cast<Star>(item->expr)) {
             if (!star->pattern.empty() || !star->qualifier.empty()) throw KqlUnsupported("project with a wildcard");
-            for (size_t i = 0; i < input.columns.size(); ++i) {
-                out.columns.push_back(input.columns[i]);
-                plan.push_back({int(i), nullptr});
-            }
+            for (size_t i = 0; i < work.columns.size(); ++i)
+                if (!in_output(i)) output.push_back(i);
             continue;
         }
         std::string name = name_text(item->alias);
         if (name.starts_with("(")) throw KqlUnsupported("tuple assignment (a, b) = ...");
-        if (name.empty()) name = inferred_name(item->expr);
-        if (name.empty()) name = q.sources.empty() ? "print_" + std::to_string(plan.size()) : next_column_name(out);
         const auto* column = dyn_cast<ColumnRef>(item->expr);
-        int source = column && column->path.size() == 1 && item->alias.empty() ? input.find(column->path[0].text) : -1;
-        if (column && column->path.size() == 1 && item->alias.empty() && source < 0 && !scalars_.count(name))
-            throw KqlError("no column named '" + name + "'");
-        int existing = has_star ? out.find(name) : -1;
-        Plan p{source, source >= 0 ? nullptr : item->expr};
-        if (existing >= 0) {
-            plan[size_t(existing)] = p;
-            continue;
+        if (name.empty() && column && column->path.size() == 1) {
+            int i = work.find(column->path[0].text);
+            if (i >= 0) {
+                if (in_output(size_t(i))) {
+                    if (!has_star) throw KqlError("project: column '" + name_text(column->path[0]) + "' is named twice");
+                } else {
+                    output.push_back(size_t(i));
+                }
+                continue;
+            }
         }
-        if (!has_star && out.find(name) >= 0) throw KqlError("project: column '" + name + "' is named twice");
-        out.columns.push_back({name, source >= 0 ? input.columns[size_t(source)].type : KType::String});
-        plan.push_back(p);
+        if (name.empty()) name = inferred_name(item->expr);
+        if (name.empty()) {
+            if (q.sources.empty()) {
+                name = "print_" + std::to_string(output.size());
+            } else {
+                do name = "Column" + std::to_string(++unnamed);
+                while (work.find(name) >= 0);
+            }
+        }
+        std::vector<KValue> values;
+        values.reserve(work.rows.size());
+        Scope scope{&work};
+        for (const Row& r : work.rows) {
+            tick();
+            scope.row = &r;
+            values.push_back(eval(item->expr, scope));
+        }
+        KType type = KType::String;
+        bool typed = false;
+        for (const KValue& v : values)
+            if (!v.null) {
+                type = v.type;
+                typed = true;
+                break;
+            }
+        if (!typed && !values.empty()) type = values.front().type;
+        int existing = work.find(name);
+        size_t index;
+        if (existing >= 0) {
+            index = size_t(existing);
+            if (!has_star && in_output(index)) throw KqlError("project: column '" + name + "' is named twice");
+            work.columns[index].type = type;
+            for (size_t r = 0; r < work.rows.size(); ++r) work.rows[r][index] = std::move(values[r]);
+        } else {
+            index = work.columns.size();
+            work.columns.push_back({name, type});
+            for (size_t r = 0; r < work.rows.size(); ++r) work.rows[r].push_back(std::move(values[r]));
+        }
+        if (!in_output(index)) output.push_back(index);
     }
-    Scope scope{&input};
-    out.rows.reserve(input.rows.size());
-    for (const Row& r : input.rows) {
-        tick();
-        scope.row = &r;
-        Row row;
-        row.reserve(plan.size());
-        for (const Plan& p : plan) row.push_back(p.source >= 0 ? r[size_t(p.source)] : eval(p.expr, scope));
-        out.rows.push_back(std::move(row));
-    }
-    for (size_t i = 0; i < plan.size(); ++i)
-        if (plan[i].expr) out.columns[i].type = out.rows.empty() ? KType::String : column_type(out.rows, i);
-    if (out.rows.empty())
-        for (size_t i = 0; i < plan.size(); ++i)
-            if (plan[i].source >= 0) out.columns[i].type = input.columns[size_t(plan[i].source)].type;
-    return out;
+    return select_columns(std::move(work), output);
 }
 
 Table Interpreter::union_with(Table left, const SetOp& op, const Query& q) {
@@ -444,8 +498,12 @@ Table Interpreter::union_with(Table left, const SetOp& op, const Query& q) {
         else if (param == "withsource" && value) withsource = name_text(value->path.back());
         else if (param != "isfuzzy") throw KqlUnsupported("union parameter " + param);
     }
-    if (!withsource.empty()) throw KqlUnsupported("union withsource=");
     Table right = eval_query(*op.query);
+    if (!withsource.empty()) right = with_source_column(std::move(right), withsource, source_name(*op.query));
+    // KQL splits a column the two sides type differently into name_type columns; not done here.
+    for (const KqlColumn& c : left.columns)
+        if (int i = right.find(c.name); i >= 0 && right.columns[size_t(i)].type != c.type)
+            throw KqlUnsupported("union of a column typed differently on its sides ('" + c.name + "')");
     Table out;
     if (kind == "inner") {
         for (const KqlColumn& c : left.columns)
@@ -699,6 +757,8 @@ Table Interpreter::apply_option(const NamedArg& option, Table t, const Query& q)
         return out;
     }
     (void)q;
+    if (const auto* call = dyn_cast<FunctionCall>(option.value); call && !call->name.empty())
+        throw KqlUnsupported("operator " + op + " " + std::string(call->name.back().text));
     throw KqlUnsupported("operator " + op);
 }
 
