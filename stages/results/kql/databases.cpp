@@ -99,7 +99,9 @@ bool load_json_lines(const std::string& text, KqlTable& table, std::string& erro
             error = "line " + std::to_string(number) + " is not a JSON object";
             return false;
         }
-        for (const auto& [k, v] : j.items())
+        // Columns in the order the file first names them (nlohmann::json sorts keys; ordered_json does not).
+        const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(line);
+        for (const auto& [k, v] : ordered.items())
             if (std::find(names.begin(), names.end(), k) == names.end()) names.push_back(k);
         objects.push_back(std::move(j));
     }

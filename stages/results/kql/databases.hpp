@@ -15,7 +15,7 @@ namespace qdiff::results::kql {
 bool is_tables_db(std::string_view db);  // "tables:DIR"
 
 // Reads DIR/NAME.csv, DIR/NAME.jsonl and DIR/NAME.json (JSON lines: one object per line) as table
-// NAME. A column's type is the narrowest that fits every non-empty value: bool (true/false), long,
+// NAME, its columns in the order of the CSV header or of first mention in the JSON lines. A column's type is the narrowest that fits every non-empty value: bool (true/false), long,
 // real, datetime (ISO 8601 texts), dynamic (JSON objects and arrays), else string. An empty CSV cell
 // is null (an empty string in a string column). False with `error` set when DIR or a file is
 // unreadable or malformed.
