@@ -153,6 +153,7 @@ int run_run(const std::vector<std::string>& argv) {
         if (synth_db) {
             results::synth::LiteralHints hints;
             results::synth::collect_hints(parsed, hints);
+            results::kql::add_kql_hints(parsed, hints, now);
             synthesized = results::kql::synthesize_kql(*schema, hints, synth_options.seed, 0, now);
             data = &synthesized;
         } else if (!db.empty() && !tables_db) {

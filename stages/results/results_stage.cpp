@@ -8,6 +8,7 @@
 
 #include "qdiff/ast.hpp"
 #include "qdiff/parse.hpp"
+#include "stages/results/kql/judge.hpp"
 #include "stages/results/synth/stage_source.hpp"
 #include "support/strings.hpp"
 
@@ -136,6 +137,8 @@ private:
             return r;
         }
         const std::string& db = c.db.empty() ? options_.db : c.db;
+        // KQL cases run through the KQL executor (stages/results/kql) on tables:DIR or synth.
+        if (kql::handles(c, db)) return kql::evaluate_case(c, context, db, options_);
         if (synth::is_synth_db(db) && c.expected_result.empty() && c.generated_result.empty() && !c.expected.empty())
             return evaluate_synthesized(c, context, db);
         auto expected = obtain(c, c.expected_result, c.expected, db);

@@ -268,6 +268,92 @@ KqlDatabase synthesize_kql(const Schema& schema, const synth::LiteralHints& hint
     return out;
 }
 
+namespace {
+
+void add_hint(synth::LiteralHints& hints, const ast::ColumnRef* column, const std::vector<Value>& values) {
+    if (!column || column->path.empty()) return;
+    std::string name = support::to_lower(column->path.back().text);
+    auto it = std::find_if(hints.by_column.begin(), hints.by_column.end(), [&](const auto& p) { return p.first == name; });
+    if (it == hints.by_column.end()) it = hints.by_column.insert(hints.by_column.end(), {name, {}});
+    for (const Value& v : values)
+        if (std::find(it->second.begin(), it->second.end(), v) == it->second.end() && it->second.size() < 64)
+            it->second.push_back(v);
+}
+
+std::vector<Value> string_variants(const std::string& s) {
+    std::string upper = support::to_upper(s), lower = support::to_lower(s), title = lower;
+    if (!title.empty()) title[0] = char(std::toupper(static_cast<unsigned char>(title[0])));
+    // Each pair of neighbours separates two operators: == / =~ (case), has / contains (term or not),
+    // startswith / endswith / contains (position).
+    return {Value(s), Value(upper), Value(lower), Value(title), Value(s + " tail"), Value("head " + s),
+            Value("x" + s + "x"), Value(s + "x"), Value("x" + s), Value("x-" + upper + "-x")};
+}
+
+// ago(span), now(), now() +- span: the instant, when the arguments are literals.
+std::optional<int64_t> instant_of(const ast::Expr* e, int64_t now) {
+    if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && !call->name.empty()) {
+        std::string fn = support::to_lower(call->name.back().text);
+        if (fn == "now" && call->args.empty()) return now;
+        if (fn == "ago" && call->args.size() == 1)
+            if (const auto* l = ast::dyn_cast<ast::Literal>(call->args[0]); l && l->type == ast::LiteralType::Timespan)
+                if (auto t = parse_timespan(l->text)) return now - *t;
+    }
+    if (const auto* b = ast::dyn_cast<ast::Binary>(e); b && (b->op == ast::BinaryOp::Add || b->op == ast::BinaryOp::Sub)) {
+        auto base = instant_of(b->lhs, now);
+        const auto* l = ast::dyn_cast<ast::Literal>(b->rhs);
+        if (base && l && l->type == ast::LiteralType::Timespan)
+            if (auto t = parse_timespan(l->text)) return b->op == ast::BinaryOp::Add ? *base + *t : *base - *t;
+    }
+    return std::nullopt;
+}
+
+std::vector<Value> around(int64_t instant) {
+    std::vector<Value> out;
+    for (int64_t delta : {-60LL, 0LL, 60LL}) {
+        std::string text = format_datetime_iso(instant + delta * kTicksPerSecond);
+        out.emplace_back(text);
+    }
+    return out;
+}
+
+void walk_kql(const ast::Node& n, synth::LiteralHints& hints, int64_t now) {
+    using ast::BinaryOp;
+    if (const auto* b = ast::dyn_cast<ast::Binary>(&n)) {
+        const auto* column = ast::dyn_cast<ast::ColumnRef>(b->lhs);
+        const auto* literal = ast::dyn_cast<ast::Literal>(b->rhs);
+        bool string_op = b->op == BinaryOp::Eq || b->op == BinaryOp::NotEq || b->op == BinaryOp::EqualsCi ||
+                         (b->op >= BinaryOp::Has && b->op <= BinaryOp::EndsWithCs && b->op != BinaryOp::HasAny &&
+                          b->op != BinaryOp::HasAll);
+        if (column && literal && literal->type == ast::LiteralType::String && string_op)
+            add_hint(hints, column, string_variants(std::string(literal->text)));
+        if ((b->op == BinaryOp::HasAny || b->op == BinaryOp::HasAll) && column)
+            if (const auto* t = ast::dyn_cast<ast::Tuple>(b->rhs))
+                for (const ast::Expr* item : t->items)
+                    if (const auto* l = ast::dyn_cast<ast::Literal>(item); l && l->type == ast::LiteralType::String)
+                        add_hint(hints, column, string_variants(std::string(l->text)));
+        if (column)
+            if (auto instant = instant_of(b->rhs, now)) add_hint(hints, column, around(*instant));
+    } else if (const auto* between = ast::dyn_cast<ast::Between>(&n)) {
+        const auto* column = ast::dyn_cast<ast::ColumnRef>(between->expr);
+        for (const ast::Expr* bound : {between->low, between->high})
+            if (auto instant = instant_of(bound, now)) add_hint(hints, column, around(*instant));
+    } else if (const auto* in = ast::dyn_cast<ast::InList>(&n)) {
+        const auto* column = ast::dyn_cast<ast::ColumnRef>(in->expr);
+        for (const ast::Expr* item : in->items)
+            if (const auto* l = ast::dyn_cast<ast::Literal>(item); l && l->type == ast::LiteralType::String) {
+                std::string s(l->text);
+                add_hint(hints, column, {Value(s), Value(support::to_upper(s)), Value(support::to_lower(s))});
+            }
+    }
+    ast::for_each_child(n, [&](const ast::Node& child) { walk_kql(child, hints, now); });
+}
+
+}  // namespace
+
+void add_kql_hints(const ParseResult& parsed, synth::LiteralHints& hints, int64_t now_ticks) {
+    if (parsed.ok() && parsed.script()) walk_kql(*parsed.script(), hints, now_ticks);
+}
+
 synth::SynthDatabase to_synth_database(const KqlDatabase& db) {
     synth::SynthDatabase out;
     for (const KqlTable& t : db.tables) {

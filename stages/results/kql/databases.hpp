@@ -30,6 +30,12 @@ KType kql_type_of(const Column& column);
 KqlDatabase synthesize_kql(const Schema& schema, const synth::LiteralHints& hints, uint64_t seed, size_t index,
                            int64_t now_ticks);
 
+// Values that separate KQL's operators, added to `hints` (both queries' hints go into one set): for a
+// column compared with a string literal (has, contains, startswith, endswith, ==, =~, in, in~, ...),
+// the literal in other cases, as a whole term, inside a longer term and at both ends; for a column
+// compared with ago(span) or now() +- span, datetimes a minute inside and outside that window.
+void add_kql_hints(const ParseResult& parsed, synth::LiteralHints& hints, int64_t now_ticks);
+
 // The same rows as SQLite would hold them (texts for datetimes, JSON texts for dynamic values).
 synth::SynthDatabase to_synth_database(const KqlDatabase& db);
 // And back: a synthesized database (shrunk counterexample) as KQL tables, typed by `like`.
