@@ -289,8 +289,14 @@ std::vector<Value> string_variants(const std::string& s) {
             Value("x" + s + "x"), Value(s + "x"), Value("x" + s), Value("x-" + upper + "-x")};
 }
 
-// ago(span), now(), now() +- span: the instant, when the arguments are literals.
+// ago(span), now(), now() +- span, datetime(...): the instant, when the arguments are literals.
 std::optional<int64_t> instant_of(const ast::Expr* e, int64_t now) {
+    if (const auto* l = ast::dyn_cast<ast::Literal>(e); l && l->type == ast::LiteralType::Datetime) {
+        std::string_view text = l->text;
+        if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
+            text = text.substr(1, text.size() - 2);
+        return parse_datetime(text);
+    }
     if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && !call->name.empty()) {
         std::string fn = support::to_lower(call->name.back().text);
         if (fn == "now" && call->args.empty()) return now;

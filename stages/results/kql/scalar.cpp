@@ -409,6 +409,9 @@ KValue Interpreter::eval(const Expr* e, const Scope& scope) {
                 base = it->second;
             } else if (auto t = tables_.find(first); t != tables_.end()) {
                 throw KqlUnsupported("a table used as a scalar ('" + first + "')");
+            } else if (c.path.size() == 1 && (support::iequals(first, "true") || support::iequals(first, "false"))) {
+                // True/False: bool literals in another case, which Kusto accepts.
+                return KValue::boolean(support::iequals(first, "true"));
             } else {
                 throw KqlError("no column or name '" + first + "'");
             }
@@ -520,6 +523,9 @@ KValue Interpreter::eval(const Expr* e, const Scope& scope) {
         case Kind::Between: {
             const auto& b = static_cast<const Between&>(*e);
             KValue v = eval(b.expr, scope), lo = eval(b.low, scope), hi = eval(b.high, scope);
+            // between (datetime .. timespan): the window from the datetime on.
+            if (lo.type == KType::DateTime && hi.type == KType::TimeSpan && !lo.null && !hi.null)
+                hi = KValue::datetime(lo.i + hi.i);
             KValue ge = compare(BinaryOp::GtEq, v, lo), le = compare(BinaryOp::LtEq, v, hi);
             if (ge.null || le.null) return null_bool();
             return KValue::boolean(ge.i && le.i);
