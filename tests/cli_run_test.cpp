@@ -66,14 +66,14 @@ TEST_CASE("qdiff run: self-contained SQL and KQL on an empty database", "[cli][k
 }
 
 TEST_CASE("qdiff run: unsupported, failing and unusable input", "[cli][kql-exec]") {
-    Run unsupported = run_cli("run --lang kql --format json -", "print x = 1 | evaluate bag_unpack(x)");
+    Run unsupported = run_cli("run --lang kql --format json -", "print x = 1 | evaluate narrow()");
     CHECK(unsupported.exit_code == 1);
     auto j = nlohmann::json::parse(unsupported.out);
     CHECK(j["ok"] == false);
     CHECK(j["rows"].empty());
     REQUIRE(j["diagnostics"].size() == 1);
     CHECK(j["diagnostics"][0]["code"] == "unsupported");
-    CHECK(j["diagnostics"][0]["message"].get<std::string>().find("evaluate bag_unpack") != std::string::npos);
+    CHECK(j["diagnostics"][0]["message"].get<std::string>().find("evaluate narrow") != std::string::npos);
 
     Run missing = run_cli("run --lang kql --format json -", "Events | take 1");
     CHECK(missing.exit_code == 1);

@@ -132,6 +132,12 @@ let R = datatable(k:string, b:long)['x', 10, 'x', 11, 'y', 20, 'w', 30];
     CHECK(lines(data + "L | where k != 'x' | lookup (R | where k != 'x') on k") == L{"k|a|b", "y|3|20", "z|4|NULL"});
 }
 
+TEST_CASE("KQL evaluate bag_unpack", "[kql-exec]") {
+    CHECK(lines("datatable(id:long, d:dynamic)[1, dynamic({'a': 1, 'b': 'x'}), 2, dynamic({'a': 2})] | evaluate bag_unpack(d)") ==
+          L{"id|a|b", "1|1|x", "2|2|NULL"});
+    CHECK(lines("print d = dynamic({'a': 1}) | evaluate bag_unpack(d, 'p_')") == L{"p_a", "1"});
+}
+
 TEST_CASE("KQL mv-expand of arrays and bags", "[kql-exec]") {
     CHECK(lines("print a = dynamic([1, 2, 3]) | mv-expand a") == L{"a", "1", "2", "3"});
     CHECK(lines("print n = 'x', a = dynamic(['p', 'q']) | mv-expand a | project n, a") == L{"n|a", "x|p", "x|q"});
@@ -191,7 +197,7 @@ TEST_CASE("KQL outside the core is refused by name, never answered", "[kql-exec]
         CHECK(r.unsupported);
         return r.construct;
     };
-    CHECK(refused("print x = 1 | evaluate bag_unpack(x)") == "operator evaluate bag_unpack");
+    CHECK(refused("print x = 1 | evaluate narrow()") == "operator evaluate narrow");
     CHECK(refused("print x = 'a=1' | parse x with k '=' v") == "operator parse");
     CHECK(refused("print geo_distance_2points(1, 2, 3, 4)") == "function geo_distance_2points");
     CHECK(refused("print x = 1 | make-series n = count() on x step 1") == "operator make-series");

@@ -86,7 +86,7 @@ TEST_CASE("KQL pairs on synthesized tables: verdicts and counterexamples", "[kql
     CHECK(ago_now.details["synth_verdict"] == "\"equal\"");
     // A generated query outside the core is an error for the case, never a verdict.
     StageResult refused = run_case("synth", schema.string(), "Logons | project Account",
-                                   "Logons | evaluate bag_unpack(Account)");
+                                   "Logons | evaluate narrow()");
     CHECK(refused.status == StageStatus::Error);
     CHECK_THAT(refused.reason, Catch::Contains("unsupported"));
     fs::remove(schema);

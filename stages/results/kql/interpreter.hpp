@@ -89,6 +89,7 @@ private:
     Table join(const ast::Join& j, Table left);
     Table apply_option(const ast::NamedArg& option, Table input, const ast::Query& q);
     Table mv_expand(const ast::Expr* items, Table input);
+    Table bag_unpack(const ast::FunctionCall& call, Table input);
     Table union_with(Table left, const ast::SetOp& op, const ast::Query& q);
     Table table_function(const ast::FunctionCall& f);
     Table invoke_tabular_lambda(const ast::Lambda& lambda, const std::vector<const ast::Expr*>& args);

@@ -339,7 +339,10 @@ Value to_result_value(const KValue& v) {
         case KType::Int:
         case KType::Long: return v.i;
         case KType::Real:
-        case KType::Decimal: return v.d;
+        case KType::Decimal:
+            // NaN and the infinities as KQL prints them: a result cell holds no such double.
+            if (!std::isfinite(v.d)) return to_text(v);
+            return v.d;
         default: return to_text(v);
     }
 }

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <regex>
 #include <unordered_map>
 
@@ -1238,6 +1239,200 @@ KValue Interpreter::call_function(const FunctionCall& f, const Scope& scope) {
         nlohmann::json out = nlohmann::json::array();
         for (int64_t i = std::max<int64_t>(0, s); i <= e && i < n; ++i) out.push_back((*d.dyn)[size_t(i)]);
         return KValue::dynamic(out);
+    }
+    // Argument i as an array (a copy), or nullopt when it is not one.
+    auto array_arg = [&](size_t i) -> std::optional<nlohmann::json> {
+        if (i >= a.size()) throw KqlError(name + "() needs an array");
+        KValue d = as_dynamic(a[i]);
+        if (d.null || !d.dyn->is_array()) return std::nullopt;
+        return *d.dyn;
+    };
+    if (name == "array_sort_asc" || name == "array_sort_desc") {
+        need(a, 1, 2, name);
+        if (a.size() == 2 && a[1].type != KType::Bool) throw KqlUnsupported("function " + name + " of several arrays");
+        auto arr = array_arg(0);
+        if (!arr) return KValue::null_of(KType::Dynamic);
+        bool nulls_last = a.size() == 2 ? (!a[1].null && a[1].i) : true;
+        std::vector<nlohmann::json> items(arr->begin(), arr->end()), nulls;
+        std::vector<nlohmann::json> values;
+        for (auto& e : items) (e.is_null() ? nulls : values).push_back(e);
+        bool desc = name == "array_sort_desc";
+        std::stable_sort(values.begin(), values.end(), [&](const nlohmann::json& x, const nlohmann::json& y) {
+            int c = compare_values(from_json_scalar(x), from_json_scalar(y));
+            return desc ? c > 0 : c < 0;
+        });
+        nlohmann::json out = nlohmann::json::array();
+        if (!nulls_last) for (auto& e : nulls) out.push_back(e);
+        for (auto& e : values) out.push_back(e);
+        if (nulls_last) for (auto& e : nulls) out.push_back(e);
+        return KValue::dynamic(std::move(out));
+    }
+    if (name == "array_reverse") {
+        need(a, 1, 1, name);
+        auto arr = array_arg(0);
+        if (!arr) return KValue::null_of(KType::Dynamic);
+        nlohmann::json out = nlohmann::json::array();
+        for (auto it = arr->rbegin(); it != arr->rend(); ++it) out.push_back(*it);
+        return KValue::dynamic(std::move(out));
+    }
+    if (name == "array_sum") {
+        need(a, 1, 1, name);
+        auto arr = array_arg(0);
+        if (!arr) return KValue::null_of(KType::Real);
+        double sum = 0;
+        for (const auto& e : *arr) {
+            if (!e.is_number()) return KValue::null_of(KType::Real);
+            sum += e.get<double>();
+        }
+        return KValue::real(sum);
+    }
+    if (name == "array_shift_left" || name == "array_shift_right" || name == "array_rotate_left" ||
+        name == "array_rotate_right") {
+        need(a, 2, 3, name);
+        auto arr = array_arg(0);
+        if (!arr || a[1].null) return KValue::null_of(KType::Dynamic);
+        int64_t n = int64_t(arr->size()), k = int64_t(num(a[1], name));
+        bool rotate = name.starts_with("array_rotate");
+        if (name.ends_with("right")) k = -k;
+        nlohmann::json fill = a.size() == 3 ? to_json(a[2]) : nlohmann::json(nullptr);
+        nlohmann::json out = nlohmann::json::array();
+        for (int64_t i = 0; i < n; ++i) {
+            int64_t from = i + k;
+            if (rotate) out.push_back((*arr)[size_t(((from % n) + n) % n)]);
+            else out.push_back(from >= 0 && from < n ? (*arr)[size_t(from)] : fill);
+        }
+        return KValue::dynamic(std::move(out));
+    }
+    if (name == "array_iff" || name == "array_iif") {
+        need(a, 3, 3, name);
+        auto cond = array_arg(0);
+        if (!cond) return KValue::null_of(KType::Dynamic);
+        nlohmann::json conditions = *cond;
+        KValue yes = as_dynamic(a[1]), no = as_dynamic(a[2]);
+        auto pick = [&](const KValue& v, size_t i) -> nlohmann::json {
+            if (v.null) return nullptr;
+            if (!v.dyn->is_array()) return *v.dyn;
+            return i < v.dyn->size() ? (*v.dyn)[i] : nlohmann::json(nullptr);
+        };
+        nlohmann::json out = nlohmann::json::array();
+        for (size_t i = 0; i < conditions.size(); ++i) {
+            const auto& c = conditions[i];
+            if (c.is_boolean()) out.push_back(pick(c.get<bool>() ? yes : no, i));
+            else if (c.is_number()) out.push_back(pick(c.get<double>() != 0 ? yes : no, i));
+            else out.push_back(nullptr);
+        }
+        return KValue::dynamic(std::move(out));
+    }
+    if (name == "bag_has_key" || name == "bag_remove_keys") {
+        need(a, 2, 2, name);
+        KValue bag = as_dynamic(a[0]);
+        if (bag.null || !bag.dyn->is_object()) return name == "bag_has_key" ? null_bool() : KValue::null_of(KType::Dynamic);
+        // A key, or a JSONPath of properties: $.a.b or $['a'].
+        auto path_of = [](const std::string& key) {
+            std::vector<std::string> parts;
+            if (!key.starts_with("$")) return std::vector<std::string>{key};
+            std::string rest = key.substr(1);
+            if (rest.find('[') != std::string::npos) throw KqlUnsupported("JSONPath with brackets");
+            size_t start = 0;
+            while (start < rest.size()) {
+                if (rest[start] != '.') throw KqlUnsupported("JSONPath '" + key + "'");
+                size_t end = rest.find('.', start + 1);
+                parts.push_back(rest.substr(start + 1, end == std::string::npos ? std::string::npos : end - start - 1));
+                start = end == std::string::npos ? rest.size() : end;
+            }
+            return parts;
+        };
+        if (name == "bag_has_key") {
+            const nlohmann::json* at = bag.dyn.get();
+            for (const std::string& part : path_of(text_arg(a[1]))) {
+                if (!at->is_object() || !at->contains(part)) return KValue::boolean(false);
+                at = &(*at)[part];
+            }
+            return KValue::boolean(true);
+        }
+        nlohmann::json out = *bag.dyn;
+        KValue keys = as_dynamic(a[1]);
+        if (keys.null || !keys.dyn->is_array()) return KValue::null_of(KType::Dynamic);
+        for (const auto& key : *keys.dyn) {
+            if (!key.is_string()) continue;
+            std::vector<std::string> parts = path_of(key.get<std::string>());
+            nlohmann::json* at = &out;
+            for (size_t i = 0; i + 1 < parts.size() && at; ++i)
+                at = at->is_object() && at->contains(parts[i]) ? &(*at)[parts[i]] : nullptr;
+            if (at && at->is_object()) at->erase(parts.back());
+        }
+        return KValue::dynamic(std::move(out));
+    }
+    if (name == "set_difference" || name == "set_intersect" || name == "set_union") {
+        if (a.size() < 2) throw KqlError(name + "() takes at least two arrays");
+        std::vector<std::vector<std::string>> keys;
+        std::vector<nlohmann::json> arrays;
+        for (size_t i = 0; i < a.size(); ++i) {
+            auto arr = array_arg(i);
+            if (!arr) return KValue::null_of(KType::Dynamic);
+            arrays.push_back(*arr);
+        }
+        auto key = [](const nlohmann::json& e) { return group_key(from_json_scalar(e)); };
+        auto contains = [&](const nlohmann::json& arr, const std::string& k) {
+            for (const auto& e : arr)
+                if (key(e) == k) return true;
+            return false;
+        };
+        nlohmann::json out = nlohmann::json::array();
+        std::unordered_map<std::string, bool> seen;
+        auto add = [&](const nlohmann::json& e) {
+            if (seen.emplace(key(e), true).second) out.push_back(e);
+        };
+        if (name == "set_union") {
+            for (const auto& arr : arrays)
+                for (const auto& e : arr) add(e);
+        } else {
+            for (const auto& e : arrays[0]) {
+                bool keep = name == "set_difference";
+                for (size_t i = 1; i < arrays.size(); ++i) {
+                    bool in = contains(arrays[i], key(e));
+                    if (name == "set_difference" && in) keep = false;
+                    if (name == "set_intersect") keep = i == 1 ? in : keep && in;
+                }
+                if (name == "set_intersect" && arrays.size() == 1) keep = true;
+                if (keep) add(e);
+            }
+        }
+        return KValue::dynamic(std::move(out));
+    }
+    if (name == "tohex") {
+        need(a, 1, 2, name);
+        if (a[0].null || !a[0].is_integral()) return a[0].null ? KValue::string("") : KValue::null_of(KType::String);
+        uint64_t v = a[0].type == KType::Int ? uint64_t(uint32_t(int32_t(a[0].i))) : uint64_t(a[0].i);
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%llx", static_cast<unsigned long long>(v));
+        std::string out = buffer;
+        if (a.size() == 2 && !a[1].null && int64_t(out.size()) < a[1].i) out = std::string(size_t(a[1].i) - out.size(), '0') + out;
+        return KValue::string(out);
+    }
+    static const std::unordered_map<std::string, double (*)(double)> unary_math = {
+        {"cos", [](double x) { return std::cos(x); }},   {"sin", [](double x) { return std::sin(x); }},
+        {"tan", [](double x) { return std::tan(x); }},   {"acos", [](double x) { return std::acos(x); }},
+        {"asin", [](double x) { return std::asin(x); }}, {"atan", [](double x) { return std::atan(x); }},
+        {"cot", [](double x) { return 1 / std::tan(x); }},
+        {"degrees", [](double x) { return x * 180 / M_PI; }}, {"radians", [](double x) { return x * M_PI / 180; }},
+        {"sign", [](double x) { return double((x > 0) - (x < 0)); }}};
+    if (auto it = unary_math.find(name); it != unary_math.end()) {
+        need(a, 1, 1, name);
+        if (a[0].null) return KValue::null_of(KType::Real);
+        return KValue::real(it->second(num(a[0], name)));
+    }
+    if (name == "atan2") {
+        need(a, 2, 2, name);
+        if (any_null()) return KValue::null_of(KType::Real);
+        return KValue::real(std::atan2(num(a[0], name), num(a[1], name)));
+    }
+    if (name == "pi") return need(a, 0, 0, name), KValue::real(M_PI);
+    if (name == "isnan" || name == "isinf" || name == "isfinite") {
+        need(a, 1, 1, name);
+        if (a[0].null) return null_bool();
+        double x = num(a[0], name);
+        return KValue::boolean(name == "isnan" ? std::isnan(x) : name == "isinf" ? std::isinf(x) : std::isfinite(x));
     }
     if (name == "gettype") throw KqlUnsupported("function gettype");
     throw KqlUnsupported("function " + name);

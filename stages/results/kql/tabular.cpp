@@ -757,9 +757,66 @@ Table Interpreter::apply_option(const NamedArg& option, Table t, const Query& q)
         return out;
     }
     (void)q;
+    if (const auto* call = dyn_cast<FunctionCall>(option.value);
+        op == "evaluate" && call && !call->name.empty() && support::iequals(call->name.back().text, "bag_unpack"))
+        return bag_unpack(*call, std::move(t));
     if (const auto* call = dyn_cast<FunctionCall>(option.value); call && !call->name.empty())
         throw KqlUnsupported("operator " + op + " " + std::string(call->name.back().text));
     throw KqlUnsupported("operator " + op);
+}
+
+Table Interpreter::bag_unpack(const FunctionCall& call, Table t) {
+    // evaluate bag_unpack(Column [, 'prefix']): a column per property of the bags, the bag column
+    // dropped; a property that no bag has is no column, a missing one is null.
+    if (call.args.empty() || call.args.size() > 2) throw KqlUnsupported("operator evaluate bag_unpack with these arguments");
+    const auto* column = dyn_cast<ColumnRef>(call.args[0]);
+    if (!column || column->path.size() != 1) throw KqlUnsupported("operator evaluate bag_unpack of an expression");
+    int bag = t.find(column->path[0].text);
+    if (bag < 0) throw KqlError("bag_unpack: no column named '" + name_text(column->path[0]) + "'");
+    if (t.columns[size_t(bag)].type != KType::Dynamic) throw KqlError("bag_unpack: the column is not dynamic");
+    std::string prefix;
+    if (call.args.size() == 2) {
+        KValue p = eval(call.args[1], Scope{});
+        if (p.type != KType::String) throw KqlUnsupported("operator evaluate bag_unpack with these arguments");
+        prefix = p.s;
+    }
+    std::vector<std::string> keys;
+    for (const Row& r : t.rows) {
+        const KValue& v = r[size_t(bag)];
+        if (v.null || v.type != KType::Dynamic || !v.dyn->is_object()) continue;
+        for (const auto& [k, e] : v.dyn->items())
+            if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+    }
+    Table out;
+    out.ordered = t.ordered;
+    for (size_t i = 0; i < t.columns.size(); ++i)
+        if (int(i) != bag) out.columns.push_back(t.columns[i]);
+    for (const std::string& k : keys) {
+        if (out.find(prefix + k) >= 0) throw KqlError("bag_unpack: property '" + k + "' is also a column");
+        out.columns.push_back({prefix + k, KType::Dynamic});
+    }
+    for (const Row& r : t.rows) {
+        Row row;
+        for (size_t i = 0; i < r.size(); ++i)
+            if (int(i) != bag) row.push_back(r[i]);
+        const KValue& v = r[size_t(bag)];
+        for (const std::string& k : keys) {
+            if (!v.null && v.type == KType::Dynamic && v.dyn->is_object() && v.dyn->contains(k)) {
+                const nlohmann::json& e = (*v.dyn)[k];
+                row.push_back(e.is_object() || e.is_array() ? KValue::dynamic(e) : from_json_scalar(e));
+            } else {
+                row.push_back(KValue::null_of(KType::Dynamic));
+            }
+        }
+        out.rows.push_back(std::move(row));
+    }
+    for (size_t c = t.columns.size() - 1; c < out.columns.size(); ++c)
+        for (const Row& r : out.rows)
+            if (!r[c].null) {
+                out.columns[c].type = r[c].type;
+                break;
+            }
+    return out;
 }
 
 Table Interpreter::mv_expand(const Expr* items, Table t) {
