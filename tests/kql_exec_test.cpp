@@ -91,6 +91,7 @@ TEST_CASE("KQL summarize: by, bin and the common aggregates", "[kql-exec]") {
     CHECK(lines(kT + "T | summarize arg_max(Salary, Name) by Dept | order by Dept asc") ==
           L{"Dept|Salary|Name", "Eng|100|Ann", "Ops|90|Dee"});
     CHECK(lines(kT + "T | summarize arg_min(Salary, *) | project Name") == L{"Name", "Cid"});
+    CHECK(lines(kT + "T | summarize makeset(Dept)") == L{"set_Dept", R"(["Eng","Ops"])"});
     CHECK(lines(kT + "T | summarize make_list(Name), make_set(Dept)") ==
           L{"list_Name|set_Dept", R"(["Ann","Bob","Cid","Dee"]|["Eng","Ops"])"});
     // Nearest rank: 50% of 4 values is the 2nd.
@@ -160,6 +161,9 @@ TEST_CASE("KQL string operators keep their case rules", "[kql-exec]") {
     CHECK(lines("print 'ad67d136-c1db' has 'c1db', 'KustoQuery' hasprefix 'kus', 'my-table' hassuffix 'table'") ==
           L{"print_0|print_1|print_2", "true|true|true"});
     CHECK(lines("print 'a b c' has_any ('x', 'b'), 'a b c' has_all ('a', 'x')") == L{"print_0|print_1", "true|false"});
+    // `* has`: some column of the row.
+    CHECK(lines("datatable(a:string, b:long)['xy Foo', 1, 'foobar', 2, 'z', 33] | where * has 'foo' or * has '33' | project b") ==
+          L{"b", "1", "33"});
 }
 
 TEST_CASE("KQL values: nulls, empty strings, long division, datetimes, dynamic", "[kql-exec]") {
@@ -181,6 +185,8 @@ TEST_CASE("KQL values: nulls, empty strings, long division, datetimes, dynamic",
                 "bin(datetime(2024-01-15 13:45), 1h), datetime_diff('day', datetime(2024-01-03), datetime(2024-01-01))") ==
           L{"print_0|print_1|print_2|print_3",
             "2024-01-15T00:00:00.0000000Z|2024-02-01T00:00:00.0000000Z|2024-01-15T13:00:00.0000000Z|2"});
+    CHECK(lines("print todatetime('12-13-2022 1:50PM'), datetime('03/01/2024 09:22:06 AM')") ==
+          L{"print_0|print_1", "2022-12-13T13:50:00.0000000Z|2024-03-01T09:22:06.0000000Z"});
     CHECK(lines("print format_datetime(datetime(2024-03-05 07:08:09), 'yyyy-MM-dd HH:mm:ss')") ==
           L{"print_0", "2024-03-05 07:08:09"});
     CHECK(lines("print d = dynamic({'a': {'b': [1, 2]}}) | project x = d.a.b[1], n = array_length(d.a.b), t = tostring(d.a)") ==

@@ -22,7 +22,7 @@ const std::unordered_set<std::string>& aggregate_names() {
         "percentile", "percentiles", "stdev",      "stdevp",     "variance",     "variancep",
         "take_any",   "any",        "make_bag",    "make_bag_if", "count_distinct", "count_distinctif",
         "take_anyif", "make_list_with_nulls", "percentilew", "percentilesw", "hll", "hll_merge",
-        "tdigest",    "tdigest_merge", "binary_all_and", "binary_all_or", "binary_all_xor",
+        "tdigest",    "tdigest_merge", "makeset", "makelist", "binary_all_and", "binary_all_or", "binary_all_xor",
         "stdevif",    "varianceif", "covariance", "covariancep", "covarianceif", "buildschema", "dcount_hll"};
     return names;
 }
@@ -33,7 +33,8 @@ std::string aggregate_column_name(const FunctionCall& f) {
     std::string arg = f.args.empty() ? "" : inferred_name(f.args[0]);
     if (name == "count" || name == "countif") return name + "_";
     if (name == "make_list" || name == "make_list_if" || name == "make_list_with_nulls") return "list_" + arg;
-    if (name == "make_set" || name == "make_set_if") return "set_" + arg;
+    if (name == "make_set" || name == "make_set_if" || name == "makeset") return "set_" + arg;
+    if (name == "makelist") return "list_" + arg;
     if (name == "make_bag" || name == "make_bag_if") return "bag_" + arg;
     if (name == "take_any" || name == "any" || name == "take_anyif") return "any_" + arg;
     return name + "_" + arg;
@@ -52,6 +53,8 @@ bool is_aggregate_function(std::string_view name) { return aggregate_names().cou
 
 KValue Interpreter::aggregate(const FunctionCall& f, const Scope& scope) {
     std::string name = function_name(f);
+    if (name == "makeset") name = "make_set";    // the older names
+    if (name == "makelist") name = "make_list";
     if (!scope.group) throw KqlError("aggregate function " + name + "() outside summarize");
     const std::vector<const Row*>& rows = *scope.group;
     auto arg = [&](size_t i) -> const Expr* {

@@ -133,6 +133,13 @@ bool read_time(std::string_view& s, CivilTime& c, int64_t& offset_ticks) {
         }
     }
     s = trim(s);
+    // 1:50PM, 09:22:06 AM
+    if (s.size() >= 2 && (support::iequals(s.substr(0, 2), "AM") || support::iequals(s.substr(0, 2), "PM"))) {
+        bool pm = support::iequals(s.substr(0, 2), "PM");
+        if (c.hour < 1 || c.hour > 12) return false;
+        c.hour = c.hour % 12 + (pm ? 12 : 0);
+        s = trim(s.substr(2));
+    }
     if (s.empty()) return true;
     if (s == "Z" || s == "z" || support::iequals(s, "GMT") || support::iequals(s, "UTC")) {
         s = {};

@@ -458,7 +458,17 @@ KValue Interpreter::eval(const Expr* e, const Scope& scope) {
                 if (is_and) return y == 0 ? KValue::boolean(false) : (x == 1 && y == 1) ? KValue::boolean(true) : null_bool();
                 return y == 1 ? KValue::boolean(true) : (x == 0 && y == 0) ? KValue::boolean(false) : null_bool();
             }
-            if (isa<Star>(b.lhs)) throw KqlUnsupported("* " + std::string(enum_name(b.op)) + " (search in every column)");
+            if (isa<Star>(b.lhs)) {
+                // `* has "x"`: the operator holds for some column of the row.
+                bool string_family = b.op >= BinaryOp::Has && b.op <= BinaryOp::EndsWithCs && b.op != BinaryOp::HasAny &&
+                                     b.op != BinaryOp::HasAll;
+                if (!string_family || !scope.table || !scope.row || !static_cast<const Star*>(b.lhs)->pattern.empty())
+                    throw KqlUnsupported("* " + std::string(enum_name(b.op)) + " (search in every column)");
+                std::string needle = operand_text(eval(b.rhs, scope));
+                for (const KValue& v : *scope.row)
+                    if (string_op(b.op, operand_text(v), needle)) return KValue::boolean(true);
+                return KValue::boolean(false);
+            }
             KValue l = eval(b.lhs, scope);
             switch (b.op) {
                 case BinaryOp::Add:
