@@ -133,6 +133,19 @@ let R = datatable(k:string, b:long)['x', 10, 'x', 11, 'y', 20, 'w', 30];
     CHECK(lines(data + "L | where k != 'x' | lookup (R | where k != 'x') on k") == L{"k|a|b", "y|3|20", "z|4|NULL"});
 }
 
+TEST_CASE("KQL parse and parse-where", "[kql-exec]") {
+    const std::string data = "datatable(s:string)['id=7, name=ann (x)', 'id=x, name=bob (y)', 'junk'] ";
+    // simple: delimiters exactly, columns up to the next delimiter, typed columns must convert.
+    CHECK(lines(data + "| parse s with 'id=' id:long ', name=' name ' (' * | project id, name") ==
+          L{"id|name", "7|ann", "NULL|", "NULL|"});
+    CHECK(lines(data + "| parse-where s with 'id=' id:long ', name=' name ' (' * | project id, name") == L{"id|name", "7|ann"});
+    // regex: delimiters are regular expressions (their groups do not shift the columns), greedy unless U.
+    CHECK(lines(data + "| parse-where kind=regex s with '(i)d=' id:long '.*name=' name ' ' * | project id, name") ==
+          L{"id|name", "7|ann"});
+    CHECK(lines("print s = 'a,b,c' | parse kind=regex s with x ',' * | project x") == L{"x", "a,b"});
+    CHECK(lines("print s = 'a,b,c' | parse kind=regex flags=U s with x ',' * | project x") == L{"x", "a"});
+}
+
 TEST_CASE("KQL evaluate bag_unpack", "[kql-exec]") {
     CHECK(lines("datatable(id:long, d:dynamic)[1, dynamic({'a': 1, 'b': 'x'}), 2, dynamic({'a': 2})] | evaluate bag_unpack(d)") ==
           L{"id|a|b", "1|1|x", "2|2|NULL"});
@@ -204,7 +217,7 @@ TEST_CASE("KQL outside the core is refused by name, never answered", "[kql-exec]
         return r.construct;
     };
     CHECK(refused("print x = 1 | evaluate narrow()") == "operator evaluate narrow");
-    CHECK(refused("print x = 'a=1' | parse x with k '=' v") == "operator parse");
+    CHECK(refused("print x = 'a=1' | parse kind=relaxed x with k '=' v") == "operator parse kind=relaxed");
     CHECK(refused("print geo_distance_2points(1, 2, 3, 4)") == "function geo_distance_2points");
     CHECK(refused("print x = 1 | make-series n = count() on x step 1") == "operator make-series");
     CHECK(refused("print x = 1 | join kind=inner (print x = 1) on $left.x < $right.x").find("join condition") == 0);

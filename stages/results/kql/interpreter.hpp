@@ -90,6 +90,7 @@ private:
     Table apply_option(const ast::NamedArg& option, Table input, const ast::Query& q);
     Table mv_expand(const ast::Expr* items, Table input);
     Table bag_unpack(const ast::FunctionCall& call, Table input);
+    Table parse_operator(const std::string& text, Table input, bool where);
     Table union_with(Table left, const ast::SetOp& op, const ast::Query& q);
     Table table_function(const ast::FunctionCall& f);
     Table invoke_tabular_lambda(const ast::Lambda& lambda, const std::vector<const ast::Expr*>& args);

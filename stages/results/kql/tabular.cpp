@@ -4,6 +4,7 @@
 // order, limit, then the operators kept as options, in pipeline order.
 #include <algorithm>
 #include <numeric>
+#include <regex>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -728,6 +729,11 @@ Table Interpreter::apply_option(const NamedArg& option, Table t, const Query& q)
         return t;
     }
     if (op == "mv-expand") return mv_expand(option.value, std::move(t));
+    if (op == "parse" || op == "parse-where") {
+        const auto* text = dyn_cast<Literal>(option.value);
+        if (!text || text->type != LiteralType::Keyword) throw KqlUnsupported("operator " + op + " in this form");
+        return parse_operator(std::string(text->text), std::move(t), op == "parse-where");
+    }
     if (op == "as") {
         if (const auto* name = dyn_cast<ColumnRef>(option.value)) tables_[name_text(name->path.back())] = t;
         return t;
@@ -763,6 +769,190 @@ Table Interpreter::apply_option(const NamedArg& option, Table t, const Query& q)
     if (const auto* call = dyn_cast<FunctionCall>(option.value); call && !call->name.empty())
         throw KqlUnsupported("operator " + op + " " + std::string(call->name.back().text));
     throw KqlUnsupported("operator " + op);
+}
+
+namespace {
+
+// The operator text the front end keeps for `parse` (tokens joined by single spaces), split into
+// tokens: quoted strings (with their quotes), `*`, `:`, `=`, names.
+std::vector<std::string> parse_tokens(const std::string& text) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < text.size();) {
+        char c = text[i];
+        if (c == ' ') {
+            ++i;
+            continue;
+        }
+        bool verbatim = (c == '@' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\''));
+        if (c == '"' || c == '\'' || verbatim) {
+            size_t start = i;
+            if (verbatim) ++i;
+            char quote = text[i++];
+            while (i < text.size() && text[i] != quote) i += (!verbatim && text[i] == '\\') ? 2 : 1;
+            if (i >= text.size()) throw KqlUnsupported("operator parse with this pattern");
+            out.push_back(text.substr(start, ++i - start));
+            continue;
+        }
+        if (c == '*' || c == ':' || c == '=' || c == ',') {
+            out.emplace_back(1, c);
+            ++i;
+            continue;
+        }
+        size_t start = i;
+        while (i < text.size() && text[i] != ' ' && text[i] != ':' && text[i] != '=' && text[i] != '*' && text[i] != '"' &&
+               text[i] != '\'')
+            ++i;
+        if (i == start) throw KqlUnsupported("operator parse with this pattern");
+        out.push_back(text.substr(start, i - start));
+    }
+    return out;
+}
+
+// A quoted token's value: escapes of regular strings read, verbatim strings as written.
+std::string string_token(const std::string& token) {
+    if (token[0] == '@') return token.substr(2, token.size() - 3);
+    std::string out;
+    for (size_t i = 1; i + 1 < token.size(); ++i) {
+        if (token[i] == '\\' && i + 2 < token.size()) {
+            char e = token[++i];
+            out += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
+        } else {
+            out += token[i];
+        }
+    }
+    return out;
+}
+
+// The capturing groups a regular expression fragment opens: `(` not escaped, not in a class, not `(?`.
+size_t capture_groups(const std::string& re) {
+    size_t n = 0;
+    bool in_class = false;
+    for (size_t i = 0; i < re.size(); ++i) {
+        if (re[i] == '\\') {
+            ++i;
+        } else if (in_class) {
+            in_class = re[i] != ']';
+        } else if (re[i] == '[') {
+            in_class = true;
+        } else if (re[i] == '(' && (i + 1 >= re.size() || re[i + 1] != '?')) {
+            ++n;
+        }
+    }
+    return n;
+}
+
+std::string regex_escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+Table Interpreter::parse_operator(const std::string& text, Table t, bool where) {
+    // parse [kind=simple|regex] [flags=..] Column with Pattern: `*`, string delimiters and columns
+    // (name[:type]). simple: delimiters match exactly, from the start; regex: delimiters are regular
+    // expressions, columns and `*` greedy unless flags has U. A row that does not match gets nulls
+    // (parse) or is dropped (parse-where).
+    std::vector<std::string> tokens = parse_tokens(text);
+    std::string kind = "simple", flags;
+    size_t i = 0;
+    while (i + 2 < tokens.size() && tokens[i + 1] == "=") {
+        std::string key = support::to_lower(tokens[i]);
+        if (key == "kind") kind = support::to_lower(tokens[i + 2]);
+        else if (key == "flags") flags = tokens[i + 2];
+        else throw KqlUnsupported("operator parse with " + key + "=");
+        i += 3;
+    }
+    if (kind != "simple" && kind != "regex") throw KqlUnsupported("operator parse kind=" + kind);
+    for (char f : flags)
+        if (f != 'U' && f != 'i') throw KqlUnsupported("operator parse flags=" + flags);
+    if (i + 2 > tokens.size() || support::to_lower(tokens[i + 1]) != "with")
+        throw KqlUnsupported("operator parse of an expression");
+    int source = t.find(tokens[i]);
+    if (source < 0) throw KqlError("parse: no column named '" + tokens[i] + "'");
+    i += 2;
+    struct Capture {
+        std::string name;
+        KType type;
+        size_t group;  // its group in the whole expression (the regex kind's delimiters may open groups)
+    };
+    size_t groups = 0;
+    std::vector<Capture> captures;
+    std::string pattern = kind == "simple" ? "^" : "";
+    bool lazy = kind == "simple" || flags.find('U') != std::string::npos;
+    for (; i < tokens.size(); ++i) {
+        const std::string& token = tokens[i];
+        bool last = i + 1 == tokens.size();
+        if (token == "*") {
+            pattern += last ? "[\\s\\S]*" : (lazy ? "[\\s\\S]*?" : "[\\s\\S]*");
+        } else if (token[0] == '"' || token[0] == '\'' || token[0] == '@') {
+            std::string value = string_token(token);
+            pattern += kind == "simple" ? regex_escape(value) : "(?:" + value + ")";
+            if (kind != "simple") groups += capture_groups(value);
+        } else {
+            KType type = KType::String;
+            if (i + 2 < tokens.size() + 1 && i + 1 < tokens.size() && tokens[i + 1] == ":") {
+                if (i + 2 >= tokens.size()) throw KqlUnsupported("operator parse with this pattern");
+                auto parsed_type = parse_type_name(tokens[i + 2]);
+                if (!parsed_type) throw KqlUnsupported("operator parse column type " + tokens[i + 2]);
+                type = *parsed_type;
+                last = i + 3 == tokens.size();
+                i += 2;
+            }
+            captures.push_back({token, type, ++groups});
+            if (type == KType::Int || type == KType::Long) pattern += "(-?\\d+)";
+            else if (type == KType::Real || type == KType::Decimal) pattern += "(-?\\d+(?:\\.\\d*)?(?:[eE][-+]?\\d+)?)";
+            else pattern += last ? "([\\s\\S]*)" : (lazy ? "([\\s\\S]*?)" : "([\\s\\S]*)");
+        }
+    }
+    if (captures.empty()) throw KqlUnsupported("operator parse without columns");
+    std::regex re;
+    try {
+        auto options = std::regex::ECMAScript;
+        if (flags.find('i') != std::string::npos) options |= std::regex::icase;
+        re = std::regex(pattern, options);
+    } catch (const std::regex_error&) {
+        throw KqlUnsupported("operator parse with this regular expression");
+    }
+    std::vector<int> target;
+    for (const Capture& c : captures) {
+        int at = t.find(c.name);
+        if (at < 0) {
+            at = int(t.columns.size());
+            t.columns.push_back({c.name, c.type});
+            for (Row& r : t.rows) r.push_back(KValue::null_of(c.type));
+        } else {
+            t.columns[size_t(at)].type = c.type;
+        }
+        target.push_back(at);
+    }
+    std::vector<Row> kept;
+    for (Row& r : t.rows) {
+        tick();
+        std::string value = to_text(r[size_t(source)]);
+        if (value.size() > 100000) throw KqlError("parse: the text is too long");
+        std::smatch m;
+        bool matched = std::regex_search(value, m, re);
+        std::vector<KValue> values;
+        for (size_t k = 0; matched && k < captures.size(); ++k) {
+            KValue v = convert_to(KValue::string(m[captures[k].group].str()), captures[k].type);
+            if (v.null && captures[k].type != KType::String) matched = false;  // types must match too
+            values.push_back(std::move(v));
+        }
+        if (!matched) {
+            if (where) continue;
+            for (size_t k = 0; k < captures.size(); ++k) r[size_t(target[k])] = KValue::null_of(captures[k].type);
+        } else {
+            for (size_t k = 0; k < captures.size(); ++k) r[size_t(target[k])] = std::move(values[k]);
+        }
+        kept.push_back(std::move(r));
+    }
+    t.rows = std::move(kept);
+    return t;
 }
 
 Table Interpreter::bag_unpack(const FunctionCall& call, Table t) {
