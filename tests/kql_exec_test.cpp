@@ -157,6 +157,11 @@ TEST_CASE("KQL mv-expand of arrays and bags", "[kql-exec]") {
     CHECK(lines("print n = 'x', a = dynamic(['p', 'q']) | mv-expand a | project n, a") == L{"n|a", "x|p", "x|q"});
     CHECK(lines("print a = dynamic({'k': 1}) | mv-expand a") == L{"a", R"({"k":1})"});
     CHECK(lines("print a = dynamic([]) | mv-expand a | count") == L{"Count", "0"});
+    // with_itemindex, to typeof(), limit, kind=array, Name = Column.
+    CHECK(lines("print a = dynamic([5, 6, 7]), b = dynamic(['x', 'y']) | mv-expand with_itemindex=i a to typeof(long), b limit 2") ==
+          L{"a|b|i", "5|x|0", "6|y|1"});
+    CHECK(lines("print d = dynamic({'k': 1}) | mv-expand kind=array d") == L{"d", R"(["k",1])"});
+    CHECK(lines("print d = dynamic([1, 2]) | mv-expand x = d to typeof(string) | project x") == L{"x", "1", "2"});
 }
 
 TEST_CASE("KQL string operators keep their case rules", "[kql-exec]") {

@@ -3,6 +3,7 @@
 #pragma once
 #include <chrono>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -88,7 +89,21 @@ private:
     Table project(const ast::Query& q, Table input);
     Table join(const ast::Join& j, Table left);
     Table apply_option(const ast::NamedArg& option, Table input, const ast::Query& q);
+    struct MvExpandSpec {
+        struct Target {
+            std::string name;
+            const ast::Expr* expr = nullptr;  // the array, or
+            int source = -1;                  // this input column
+            std::optional<KType> to_type;     // to typeof(T)
+        };
+        std::vector<Target> targets;
+        std::string index_column;  // with_itemindex=
+        bool array_kind = false;   // kind=array: bags expand to [key, value]
+        size_t limit = SIZE_MAX;   // limit N: rows per input row
+    };
     Table mv_expand(const ast::Expr* items, Table input);
+    Table mv_expand_text(const std::string& text, Table input);
+    Table mv_expand(const MvExpandSpec& spec, Table input);
     Table bag_unpack(const ast::FunctionCall& call, Table input);
     Table parse_operator(const std::string& text, Table input, bool where);
     Table union_with(Table left, const ast::SetOp& op, const ast::Query& q);

@@ -728,7 +728,11 @@ Table Interpreter::apply_option(const NamedArg& option, Table t, const Query& q)
         }
         return t;
     }
-    if (op == "mv-expand") return mv_expand(option.value, std::move(t));
+    if (op == "mv-expand") {
+        if (const auto* text = dyn_cast<Literal>(option.value); text && text->type == LiteralType::Keyword)
+            return mv_expand_text(std::string(text->text), std::move(t));
+        return mv_expand(option.value, std::move(t));
+    }
     if (op == "parse" || op == "parse-where") {
         const auto* text = dyn_cast<Literal>(option.value);
         if (!text || text->type != LiteralType::Keyword) throw KqlUnsupported("operator " + op + " in this form");
@@ -800,7 +804,7 @@ std::vector<std::string> parse_tokens(const std::string& text) {
         }
         size_t start = i;
         while (i < text.size() && text[i] != ' ' && text[i] != ':' && text[i] != '=' && text[i] != '*' && text[i] != '"' &&
-               text[i] != '\'')
+               text[i] != '\'' && text[i] != ',')
             ++i;
         if (i == start) throw KqlUnsupported("operator parse with this pattern");
         out.push_back(text.substr(start, i - start));
@@ -1012,59 +1016,123 @@ Table Interpreter::bag_unpack(const FunctionCall& call, Table t) {
 Table Interpreter::mv_expand(const Expr* items, Table t) {
     const auto* tuple = dyn_cast<Tuple>(items);
     if (!tuple || tuple->items.empty()) throw KqlUnsupported("operator mv-expand in this form");
-    struct Target {
-        int column;  // replaced in place, or -1: appended
-        std::string name;
-        const Expr* expr;
-    };
-    std::vector<Target> targets;
+    MvExpandSpec spec;
     for (const Expr* item : tuple->items) {
         if (const auto* named = dyn_cast<NamedArg>(item)) {
-            std::string name = name_text(named->name);
-            targets.push_back({t.find(name), name, named->value});
+            spec.targets.push_back({name_text(named->name), named->value, -1, std::nullopt});
         } else {
             std::string name = inferred_name(item);
             if (name.empty()) throw KqlUnsupported("mv-expand of an unnamed expression");
-            targets.push_back({t.find(name), name, item});
+            spec.targets.push_back({name, item, -1, std::nullopt});
         }
     }
+    return mv_expand(spec, std::move(t));
+}
+
+Table Interpreter::mv_expand_text(const std::string& text, Table t) {
+    // The forms the front end keeps as text: [kind=bag|array] [bagexpansion=..] [with_itemindex=I]
+    // Col [to typeof(T)], ... [limit N]. Columns are plain names or `Name = Column`.
+    std::vector<std::string> tokens = parse_tokens(text);
+    MvExpandSpec spec;
+    size_t i = 0;
+    auto fail = [&] { return KqlUnsupported("operator mv-expand in this form"); };
+    while (i + 2 < tokens.size() && tokens[i + 1] == "=") {
+        std::string key = support::to_lower(tokens[i]), value = tokens[i + 2];
+        if (key == "kind" || key == "bagexpansion") spec.array_kind = support::to_lower(value) == "array";
+        else if (key == "with_itemindex") spec.index_column = value;
+        else if (key.starts_with("hint.")) {}
+        else break;  // the first column, `Name = Column`
+        i += 3;
+    }
+    while (i < tokens.size()) {
+        if (support::to_lower(tokens[i]) == "limit") {
+            if (i + 2 != tokens.size()) throw fail();
+            KValue n = convert_to(KValue::string(tokens[i + 1]), KType::Long);
+            if (n.null || n.i < 0) throw fail();
+            spec.limit = size_t(n.i);
+            break;
+        }
+        MvExpandSpec::Target target;
+        target.name = tokens[i];
+        std::string column = tokens[i];
+        ++i;
+        if (i + 1 < tokens.size() && tokens[i] == "=") {
+            column = tokens[i + 1];
+            i += 2;
+        }
+        target.source = t.find(column);
+        if (target.source < 0) throw KqlError("mv-expand: no column named '" + column + "'");
+        if (i < tokens.size() && support::to_lower(tokens[i]) == "to") {
+            // to typeof(T): the text is `to typeof(long)` split at spaces only.
+            if (i + 1 >= tokens.size()) throw fail();
+            std::string spelled = support::to_lower(tokens[i + 1]);
+            if (!spelled.starts_with("typeof(") || !spelled.ends_with(")")) throw fail();
+            auto type = parse_type_name(spelled.substr(7, spelled.size() - 8));
+            if (!type) throw fail();
+            target.to_type = *type;
+            i += 2;
+        }
+        spec.targets.push_back(target);
+        if (i < tokens.size() && tokens[i] == ",") ++i;
+    }
+    if (spec.targets.empty()) throw fail();
+    return mv_expand(spec, std::move(t));
+}
+
+Table Interpreter::mv_expand(const MvExpandSpec& spec, Table t) {
+    std::vector<int> columns;
     Table out;
     out.columns = t.columns;
-    std::vector<size_t> positions;
-    for (Target& target : targets) {
-        if (target.column < 0) {
-            target.column = int(out.columns.size());
-            out.columns.push_back({target.name, KType::Dynamic});
+    for (const auto& target : spec.targets) {
+        int at = out.find(target.name);
+        KType type = target.to_type.value_or(KType::Dynamic);
+        if (at < 0) {
+            at = int(out.columns.size());
+            out.columns.push_back({target.name, type});
         } else {
-            out.columns[size_t(target.column)].type = KType::Dynamic;
+            out.columns[size_t(at)].type = type;
         }
+        columns.push_back(at);
+    }
+    int index_column = -1;
+    if (!spec.index_column.empty()) {
+        index_column = int(out.columns.size());
+        out.columns.push_back({spec.index_column, KType::Long});
     }
     Scope scope{&t};
     for (const Row& r : t.rows) {
         scope.row = &r;
         std::vector<std::vector<KValue>> expanded;
         size_t longest = 0;
-        for (const Target& target : targets) {
-            KValue v = eval(target.expr, scope);
+        for (const auto& target : spec.targets) {
+            KValue v = target.source >= 0 ? r[size_t(target.source)] : eval(target.expr, scope);
             std::vector<KValue> elements;
             if (!v.null && v.type == KType::Dynamic && v.dyn->is_array()) {
                 for (const auto& e : *v.dyn) elements.push_back(KValue::dynamic(e));
             } else if (!v.null && v.type == KType::Dynamic && v.dyn->is_object()) {
-                for (const auto& [k, e] : v.dyn->items()) elements.push_back(KValue::dynamic(nlohmann::json{{k, e}}));
+                // kind=bag: one-property bags; kind=array: [key, value] pairs.
+                for (const auto& [k, e] : v.dyn->items())
+                    elements.push_back(KValue::dynamic(spec.array_kind ? nlohmann::json::array({k, e})
+                                                                       : nlohmann::json{{k, e}}));
             } else if (!v.null) {
                 elements.push_back(v.type == KType::Dynamic ? v : KValue::dynamic(to_json(v)));
             }
+            if (target.to_type)
+                for (KValue& e : elements) e = convert_to(e, *target.to_type);
             longest = std::max(longest, elements.size());
             expanded.push_back(std::move(elements));
         }
         // A row whose arrays are all empty (or null) expands to no rows.
+        longest = std::min(longest, spec.limit);
         for (size_t k = 0; k < longest; ++k) {
             tick();
             Row row = r;
             row.resize(out.columns.size());
-            for (size_t i = 0; i < targets.size(); ++i)
-                row[size_t(targets[i].column)] =
-                    k < expanded[i].size() ? expanded[i][k] : KValue::null_of(KType::Dynamic);
+            for (size_t i = 0; i < spec.targets.size(); ++i)
+                row[size_t(columns[i])] = k < expanded[i].size()
+                                              ? expanded[i][k]
+                                              : KValue::null_of(spec.targets[i].to_type.value_or(KType::Dynamic));
+            if (index_column >= 0) row[size_t(index_column)] = KValue::integer(int64_t(k));
             out.rows.push_back(std::move(row));
             check_rows(out.rows.size());
         }
