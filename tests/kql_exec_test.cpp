@@ -209,6 +209,9 @@ TEST_CASE("KQL values: nulls, empty strings, long division, datetimes, dynamic",
           L{"print_0", "2024-03-05 07:08:09"});
     CHECK(lines("print d = dynamic({'a': {'b': [1, 2]}}) | project x = d.a.b[1], n = array_length(d.a.b), t = tostring(d.a)") ==
           L{"x|n|t", R"(2|2|{"b":[1,2]})"});
+    CHECK(lines("print bag_zip(dynamic(['a', 8, 'b']), dynamic([1, '2'])), string_size('\u00e9'), "
+                "unicode_codepoints_from_string('A\u00e9'), base64_encode_tostring('Kusto')") ==
+          L{"print_0|print_1|print_2|print_3", R"({"a":1,"b":null}|2|[65,233]|S3VzdG8=)"});
     CHECK(lines("print split('a,b,c', ','), extract('([0-9]+)', 1, 'ab123c'), toint('42') + 1, todouble('1.5')") ==
           L{"print_0|print_1|print_2|print_3", R"(["a","b","c"]|123|43|1.5)"});
 }

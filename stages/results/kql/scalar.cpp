@@ -1444,6 +1444,70 @@ KValue Interpreter::call_function(const FunctionCall& f, const Scope& scope) {
         double x = num(a[0], name);
         return KValue::boolean(name == "isnan" ? std::isnan(x) : name == "isinf" ? std::isinf(x) : std::isfinite(x));
     }
+    if (name == "bag_zip") {
+        // Keys pair with the values at their index; a key that is not a string is skipped, a value
+        // past the end (or values that are not an array) is null.
+        need(a, 2, 2, name);
+        auto keys = array_arg(0);
+        if (!keys) return KValue::null_of(KType::Dynamic);
+        auto values = array_arg(1);
+        nlohmann::json out = nlohmann::json::object();
+        for (size_t i = 0; i < keys->size(); ++i) {
+            if (!(*keys)[i].is_string()) continue;
+            out[(*keys)[i].get<std::string>()] = values && i < values->size() ? (*values)[i] : nlohmann::json(nullptr);
+        }
+        return KValue::dynamic(std::move(out));
+    }
+    if (name == "string_size") return need(a, 1, 1, name), KValue::integer(int64_t(text_arg(a[0]).size()));
+    if (name == "unicode_codepoints_from_string") {
+        need(a, 1, 1, name);
+        std::string text = text_arg(a[0]);
+        nlohmann::json out = nlohmann::json::array();
+        for (size_t i = 0; i < text.size();) {
+            unsigned char c = static_cast<unsigned char>(text[i]);
+            int length = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+            uint32_t code = length == 1 ? c : c & (0x7F >> length);
+            for (int k = 1; k < length && i + size_t(k) < text.size(); ++k)
+                code = (code << 6) | (static_cast<unsigned char>(text[i + size_t(k)]) & 0x3F);
+            out.push_back(code);
+            i += size_t(length);
+        }
+        return KValue::dynamic(std::move(out));
+    }
+    if (name == "unicode_codepoints_to_string") {
+        need(a, 1, 1, name);
+        auto codes = array_arg(0);
+        if (!codes) return KValue::string("");
+        std::string out;
+        for (const auto& e : *codes) {
+            if (!e.is_number_integer()) return KValue::string("");
+            int64_t cp = e.get<int64_t>();
+            if (cp < 0 || cp > 0x10FFFF) return KValue::string("");
+            if (cp < 0x80) out += char(cp);
+            else if (cp < 0x800) out += {char(0xC0 | (cp >> 6)), char(0x80 | (cp & 0x3F))};
+            else if (cp < 0x10000)
+                out += {char(0xE0 | (cp >> 12)), char(0x80 | ((cp >> 6) & 0x3F)), char(0x80 | (cp & 0x3F))};
+            else
+                out += {char(0xF0 | (cp >> 18)), char(0x80 | ((cp >> 12) & 0x3F)), char(0x80 | ((cp >> 6) & 0x3F)),
+                        char(0x80 | (cp & 0x3F))};
+        }
+        return KValue::string(out);
+    }
+    if (name == "base64_encode_tostring") {
+        need(a, 1, 1, name);
+        static const char* const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        std::string in = text_arg(a[0]), out;
+        for (size_t i = 0; i < in.size(); i += 3) {
+            uint32_t chunk = uint32_t(static_cast<unsigned char>(in[i])) << 16;
+            if (i + 1 < in.size()) chunk |= uint32_t(static_cast<unsigned char>(in[i + 1])) << 8;
+            if (i + 2 < in.size()) chunk |= uint32_t(static_cast<unsigned char>(in[i + 2]));
+            out += alphabet[(chunk >> 18) & 63];
+            out += alphabet[(chunk >> 12) & 63];
+            out += i + 1 < in.size() ? alphabet[(chunk >> 6) & 63] : '=';
+            out += i + 2 < in.size() ? alphabet[chunk & 63] : '=';
+        }
+        return KValue::string(out);
+    }
     if (name == "gettype") throw KqlUnsupported("function gettype");
     throw KqlUnsupported("function " + name);
 }
