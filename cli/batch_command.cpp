@@ -20,6 +20,7 @@
 #include "stages/pipeline.hpp"
 #include "stages/pipeline_record.hpp"
 #include "stages/results/results_stage.hpp"
+#include "stages/results/kql/databases.hpp"
 #include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::cli {
@@ -55,7 +56,7 @@ BatchOptions read_options(const std::vector<std::string>& argv) {
         {{"output", "OUT.jsonl|OUT.csv: the records (default: standard output); an existing JSONL file is resumed"},
          {"summary", "FILE: the summary as JSON"},
          {"profile", "NAME|FILE: the scoring profile (default: execution; weaviate-ast for two Weaviate queries)"},
-         {"db", "sqlite:PATH|postgres:URI|synth[:N[:SEED]]|none: where the results stage runs the queries "
+         {"db", "sqlite:PATH|postgres:URI|synth[:N[:SEED]]|tables:DIR|none: where the results stage runs the queries "
                 "(default: synthesized databases for SQL cases with a schema; none: no execution)"},
          {"verdict", "evidence|seed: pass on the verdict's probability (evidence, the default) or on the seed's "
                      "total = W x query_similarity + (1 - W) x results_match (seed)"},
@@ -107,8 +108,8 @@ BatchOptions read_options(const std::vector<std::string>& argv) {
         o.stage_options.synth_when_schema = false;
     }
     const std::string& db = o.stage_options.db;
-    if (!db.empty() && !results::engine_of(db) && !results::synth::is_synth_db(db))
-        throw UsageError{"--db must be sqlite:PATH, postgres:URI, synth[:N[:SEED]] or none"};
+    if (!db.empty() && !results::engine_of(db) && !results::synth::is_synth_db(db) && !results::kql::is_tables_db(db))
+        throw UsageError{"--db must be sqlite:PATH, postgres:URI, synth[:N[:SEED]], tables:DIR (KQL) or none"};
     results::synth::SynthOptions synth;
     if (std::string why; results::synth::is_synth_db(db) && !results::synth::parse_synth_db(db, synth, why))
         throw UsageError{why};

@@ -13,6 +13,7 @@ int run_tree(const std::vector<std::string>& args);
 int run_diff(const std::vector<std::string>& args);
 int run_batch(const std::vector<std::string>& args);
 int run_lint(const std::vector<std::string>& args);
+int run_run(const std::vector<std::string>& args);
 int run_calibrate(const std::vector<std::string>& args);
 int run_report(const std::vector<std::string>& args);
 int run_serve(const std::vector<std::string>& args);

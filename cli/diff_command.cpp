@@ -12,6 +12,8 @@
 #include "qdiff/parse.hpp"
 #include "scoring/default_profile.hpp"
 #include "stages/results/results_stage.hpp"
+#include "stages/results/kql/databases.hpp"
+#include "stages/results/kql/judge.hpp"
 #include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::cli {
@@ -29,12 +31,24 @@ std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args
     if (!db) return std::nullopt;
     results::synth::SynthOptions options;
     std::string error;
+    bool kql = expected.language() == Language::Kql && generated.language() == Language::Kql;
+    // KQL on given tables (stages/results/kql).
+    if (kql && results::kql::is_tables_db(*db)) {
+        results::kql::KqlDatabase tables;
+        if (!results::kql::load_tables_dir(db->substr(7), tables, error)) throw UsageError{error};
+        auto order = results::result_order(expected);
+        return results::kql::compare_kql_on_tables(tables, expected, generated, order.ordered, order.keys, options,
+                                                   results::kql::kDefaultNowTicks);
+    }
     if (!results::synth::parse_synth_db(*db, options, error))
-        throw UsageError{"--db: only synth[:N[:SEED]] here; " + error};
+        throw UsageError{"--db: only synth[:N[:SEED]] (or tables:DIR for KQL) here; " + error};
     if (!schema) throw UsageError{"--db synth needs --schema FILE[#NAME]: the tables to synthesize"};
-    if (expected.language() != Language::Sql || generated.language() != Language::Sql)
-        throw UsageError{"--db synth runs SQL queries only"};
     auto order = results::result_order(expected);
+    if (kql)
+        return results::kql::compare_kql_on_synthesized(*schema, expected, generated, order.ordered, order.keys, options,
+                                                        results::kql::kDefaultNowTicks);
+    if (expected.language() != Language::Sql || generated.language() != Language::Sql)
+        throw UsageError{"--db synth runs SQL queries, or KQL queries on both sides"};
     return results::synth::compare_on_synthesized(*schema, expected_text, expected, generated_text, generated,
                                                   order.ordered, order.keys, options);
 }
@@ -97,7 +111,8 @@ int run_diff(const std::vector<std::string>& argv) {
                {"format", "text|json: output format (text)"},
                {"expected-text", "Q: the expected query itself, instead of a file"},
                {"generated-text", "Q: the generated query itself, instead of a file"},
-               {"db", "synth[:N[:SEED]]: also compare results on synthesized databases (needs --schema)"},
+               {"db", "synth[:N[:SEED]]: also compare results on synthesized databases (needs --schema); tables:DIR for "
+                      "KQL"},
                {"schema", "FILE[#NAME]: the tables both queries read: their keys, NOT NULL columns and foreign keys "
                           "make more spellings equal; with --db synth, the tables to synthesize"},
                {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},

@@ -31,6 +31,9 @@ commands:
   lint    [--lang ...] [--dialect ...] [--schema FILE[#NAME]] [--format text|json|sarif]
           [--disable CODE[,CODE...]] [--severity CODE=error|warning|note] [FILE|-]
                                                               schema-aware lint and confidence
+  run     [--lang ...] [--dialect ...] [--db sqlite:PATH|postgres:URI|synth[:N[:SEED]]|tables:DIR]
+          [--schema FILE[#NAME]] [--format text|json|csv] [--now DATETIME] FILE|-
+                                                              runs one query read-only, prints its result
   calibrate LABELLED.jsonl [-o PROFILE.json] [--folds K] [--name NAME] [--profile BASE]
           [--lang ...] [--dialect ...]                        fits an execution profile from labelled pairs
   report  RECORDS.jsonl [more.jsonl ...] [-o report.html] [--title T]
@@ -82,7 +85,7 @@ int main(int argc, char** argv) {
     }
     static const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
         {"parse", run_parse},         {"tokens", run_tokens}, {"tree", run_tree},
-        {"diff", run_diff},           {"batch", run_batch},   {"lint", run_lint},
+        {"diff", run_diff},           {"batch", run_batch},   {"lint", run_lint},         {"run", run_run},
         {"calibrate", run_calibrate}, {"report", run_report}, {"serve", run_serve}};
     auto command = commands.find(args[0]);
     if (command == commands.end()) {

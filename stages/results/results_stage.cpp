@@ -8,6 +8,7 @@
 
 #include "qdiff/ast.hpp"
 #include "qdiff/parse.hpp"
+#include "stages/results/kql/judge.hpp"
 #include "stages/results/synth/stage_source.hpp"
 #include "support/strings.hpp"
 
@@ -136,6 +137,8 @@ private:
             return r;
         }
         std::string db = c.db.empty() ? options_.db : c.db;
+        // KQL cases run through the KQL executor (stages/results/kql) on tables:DIR or synth.
+        if (kql::handles(c, db)) return kql::evaluate_case(c, context, db, options_);
         if (db.empty() && options_.synth_when_schema && !c.schema.empty() && c.expected_result.empty() &&
             c.generated_result.empty() && context.expected && context.expected->language() == Language::Sql)
             db = "synth";

@@ -3,8 +3,8 @@
 //
 // Where the results come from, per side: a result given with the case (expected_result /
 // generated_result: a file or inline JSON) wins; otherwise the query runs on the case's `db`, or the
-// options' `db` when the case has none. KQL and Weaviate queries never run on a database: they need
-// result files. Without an expected result the stage is skipped (nothing to compare against); an
+// options' `db` when the case has none. KQL queries run through the KQL executor (kql/judge.hpp) on
+// `tables:DIR` (one CSV or JSON-lines file per table) and `synth`; Weaviate queries need result files. Without an expected result the stage is skipped (nothing to compare against); an
 // expected query that fails is an Error; a generated query that fails or times out is an Error or a
 // Timeout with score 0. The expected result counts as ordered when the case says so or when the
 // expected query orders its result at the top level (SQL ORDER BY; KQL sort/order/top, also when a
@@ -27,7 +27,7 @@
 namespace qdiff {
 
 struct ResultsOptions {
-    std::string db;              // "sqlite:PATH" | "postgres:URI" | "synth[:N[:SEED]]" (synth/) | ""
+    std::string db;  // "sqlite:PATH" | "postgres:URI" | "synth[:N[:SEED]]" (synth/) | "tables:DIR" (KQL) | ""
     // With no database (here or in the case) and no result files, an SQL case that names a schema runs
     // on synthesized databases (`qdiff batch`'s default; `--db none` turns it off).
     bool synth_when_schema = false;
