@@ -62,8 +62,10 @@ py::object diff_texts(std::string expected_text, std::string generated_text,
                 chosen ? chosen
                        : profile_named(std::string(scoring::default_profile_name(
                              expected->language(), generated->language(), scoring::ProfileUse::Diff)));
+            DiffOptions diff_options;
+            diff_options.dialect = generated_options.dialect;
             DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(),
-                                *profile, DiffOptions{.dialect = generated_options.dialect});
+                                *profile, diff_options);
             if (explain) {
                 result = diff_json(r, expected->source(), generated->source());
                 result["diagnostics"] = diff_diagnostics_json(*expected, *generated);
@@ -75,7 +77,7 @@ py::object diff_texts(std::string expected_text, std::string generated_text,
         py::dict out;
         out["error"] =
             parse_failure(expected->ok() ? *generated : *expected, expected->ok() ? "generated" : "expected");
-        return std::move(out);
+        return out;
     }
     return scores ? scores_dict(*scores) : to_python(result);
 }
