@@ -18,7 +18,13 @@ py::dict scores_dict(const DiffResult& r) {
     for (const ComponentResult& c : r.components) {
         py::dict cj;
         cj[interned_key("score")] = c.score;
-        cj[interned_key("weight")] = c.weight;
+        // As diff_json: an execution profile's components have no weight, but a log-odds contribution.
+        if (std::optional<double> contribution = log_odds_contribution(r, c.component)) {
+            cj[interned_key("weight")] = py::none();
+            cj[interned_key("contribution")] = *contribution;
+        } else {
+            cj[interned_key("weight")] = c.weight;
+        }
         cj[interned_key("absent")] = c.absent;
         components[interned_key(component_name(c.component))] = std::move(cj);
     }
