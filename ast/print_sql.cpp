@@ -3,7 +3,8 @@
 //   - negations print in their SQL form: Not(Like) as `a NOT LIKE b`, Not(IsNull) as `a IS NOT NULL`;
 //   - parentheses follow precedence, and every operand of the less common operators is parenthesised;
 //   - special call syntax comes back for EXTRACT(f FROM x), POSITION(a IN b), TRIM(LEADING FROM x);
-//   - TOP n PERCENT / WITH TIES print as TOP, other limits as LIMIT/OFFSET;
+//   - TOP n PERCENT / WITH TIES print as TOP, other limits as LIMIT/OFFSET; in T-SQL, which has no
+//     LIMIT, as TOP (n), or OFFSET .. ROWS FETCH NEXT .. ROWS ONLY with an offset or a set operation;
 //   - a Query that is only `SELECT * FROM (VALUES ...)` prints as VALUES.
 // KQL and Weaviate nodes print in a readable SQL-like form; they do not parse back as SQL.
 #include <cctype>
@@ -121,6 +122,12 @@ public:
     // DuckDB: lambdas as `lambda x: body`, which it reads in any function's arguments (its `x -> body`
     // is a lambda only in the list functions', see Transformer::takes_lambda)
     bool lambda_keyword = false;
+    bool top_for_limits = false;  // T-SQL: no LIMIT (TOP, or OFFSET .. FETCH)
+
+    // T-SQL: the limit of a plain SELECT prints as TOP (n).
+    bool limit_as_top(const Query& q) const {
+        return top_for_limits && q.limit && !q.offset && q.set_ops.empty();
+    }
 
     void node(const Node& n) {
         if (auto* e = dyn_cast<Expr>(&n)) return expr(e);
@@ -984,7 +991,7 @@ private:
             return;
         }
         out += "SELECT ";
-        if (q.limit && (q.limit_percent || q.limit_with_ties)) {
+        if (q.limit && (q.limit_percent || q.limit_with_ties || limit_as_top(q))) {
             out += "TOP (";
             expr(q.limit);
             out += ')';
@@ -1092,7 +1099,21 @@ private:
             out += " ORDER BY ";
             comma_list(q.order_by, [&](const OrderItem* o) { order_item(*o); });
         }
-        if (q.limit && !q.limit_percent && !q.limit_with_ties) {
+        if (top_for_limits && !limit_as_top(q) && !q.limit_percent && !q.limit_with_ties && (q.offset || q.limit)) {
+            out += " OFFSET ";
+            if (q.offset)
+                expr(q.offset);
+            else
+                out += '0';
+            out += " ROWS";
+            if (q.limit) {
+                out += " FETCH NEXT ";
+                expr(q.limit);
+                out += " ROWS ONLY";
+            }
+            return;
+        }
+        if (q.limit && !q.limit_percent && !q.limit_with_ties && !limit_as_top(q)) {
             out += " LIMIT ";
             expr(q.limit);
         }
@@ -1336,6 +1357,7 @@ std::string to_sql(const ast::Node& node, const PrintOptions& options) {
     printer.escape_backslashes = traits(options.dialect).backslash_escapes;
     printer.time_travel_after_alias = options.dialect == Dialect::Bigquery;
     printer.lambda_keyword = options.dialect == Dialect::Duckdb;
+    printer.top_for_limits = traits(options.dialect).row_limit == RowLimit::Top;
     printer.node(node);
     return std::move(printer.out);
 }

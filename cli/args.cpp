@@ -59,6 +59,13 @@ Args::Args(const std::string& command, const std::string& summary, const std::ve
         it = it->second.empty() ? all_values_.erase(it) : std::next(it);
     for (const auto& [name, count] : flag_counts)
         if (count > 0) flags_.insert(name);
+    // An unknown language or dialect is the error to report, before any input is read (a command
+    // reads its files first, and a missing one would hide the misspelt option).
+    for (const OptionSpec& o : valued) {
+        if (!get(o.name)) continue;
+        if (o.help == lang_option(o.name).help) language(o.name);
+        if (o.name == "dialect" && o.help == dialect_option().help) dialect();
+    }
 }
 
 std::optional<std::string> Args::get(const std::string& name) const {

@@ -3,14 +3,17 @@
 // already in OUT are skipped and OUT is appended (a resumed run).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "cli/args.hpp"
@@ -39,6 +42,13 @@ struct BatchOptions {
     bool csv = false;  // CSV rows instead of JSONL records
 };
 
+// A bound as people write it: 1, 0.5, 0.001, 86400 (not std::to_string's 1.000000).
+std::string shortest(double v) {
+    std::ostringstream out;
+    out << std::setprecision(15) << v;
+    return out.str();
+}
+
 double number_option(const Args& args, const std::string& name, double fallback, double low, double high) {
     auto text = args.get(name);
     if (!text) return fallback;
@@ -47,7 +57,21 @@ double number_option(const Args& args, const std::string& name, double fallback,
         double v = std::stod(*text, &used);
         if (used == text->size() && v >= low && v <= high) return v;
     } catch (const std::exception&) {}
-    throw UsageError{"--" + name + " must be a number from " + std::to_string(low) + " to " + std::to_string(high)};
+    throw UsageError{"--" + name + " must be a number from " + shortest(low) + " to " + shortest(high)};
+}
+
+// A count (--threads): a whole number from `low` to `high`.
+size_t integer_option(const Args& args, const std::string& name, size_t fallback, size_t low, size_t high) {
+    auto text = args.get(name);
+    if (!text) return fallback;
+    if (!text->empty() && text->size() <= 9 && std::all_of(text->begin(), text->end(), [](char c) {
+            return c >= '0' && c <= '9';
+        })) {
+        size_t v = std::stoul(*text);
+        if (v >= low && v <= high) return v;
+    }
+    throw UsageError{"--" + name + " must be a whole number from " + std::to_string(low) + " to " +
+                     std::to_string(high)};
 }
 
 BatchOptions read_options(const std::vector<std::string>& argv) {
@@ -87,7 +111,7 @@ BatchOptions read_options(const std::vector<std::string>& argv) {
     if (o.output == "-") o.output.clear();
     o.summary_path = args.get_or("summary", "");
     unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    o.threads = static_cast<size_t>(number_option(args, "threads", cores, 1, 1024));
+    o.threads = integer_option(args, "threads", cores, 1, 1024);
     o.defaults.language = args.language();
     o.defaults.dialect = args.dialect();
     if (o.input != "-") o.defaults.base_dir = std::filesystem::absolute(o.input).parent_path().string();
@@ -110,6 +134,15 @@ BatchOptions read_options(const std::vector<std::string>& argv) {
     const std::string& db = o.stage_options.db;
     if (!db.empty() && !results::engine_of(db) && !results::synth::is_synth_db(db) && !results::kql::is_tables_db(db))
         throw UsageError{"--db must be sqlite:PATH, postgres:URI, synth[:N[:SEED]], tables:DIR (KQL) or none"};
+    // A database file that is not there would fail every case, one error record each: say it once.
+    if (results::engine_of(db) == Dialect::Sqlite) {
+        std::string path = db.substr(std::string_view("sqlite:").size());
+        std::error_code ec;
+        errno = 0;
+        if (!std::filesystem::is_regular_file(path, ec) || !std::ifstream(path, std::ios::binary))
+            throw UsageError{"--db " + db + ": " + path +
+                             (std::filesystem::exists(path, ec) ? " is not a readable file" : " does not exist")};
+    }
     results::synth::SynthOptions synth;
     if (std::string why; results::synth::is_synth_db(db) && !results::synth::parse_synth_db(db, synth, why))
         throw UsageError{why};

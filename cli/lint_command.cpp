@@ -1,10 +1,13 @@
 // `qdiff lint [--lang ...] [--dialect ...] [--schema FILE[#NAME]] [--format text|json|sarif]
-//             [--disable CODE[,CODE...]] [--severity CODE=error|warning|note] [FILE|-]`
+//             [--disable CODE[,CODE...]] [--severity CODE=error|warning|note] [--text Q | --batch FILE|- | FILE|-]`
 // Exit 0 when no error is reported, 1 when one is, 2 on usage errors, an unreadable input or schema.
+// --batch: JSONL in (the query in --field, default "query"; `id`, `lang`, `dialect` per line), one
+// record out per line: {"index", "id", "valid", "confidence", "diagnostics"}.
 #include <iostream>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/query_lines.hpp"
 #include "qdiff/lint.hpp"
 #include "qdiff/schema.hpp"
 #include "support/json_writer.hpp"
@@ -66,10 +69,17 @@ int run_lint(const std::vector<std::string>& argv) {
                {"schema", "FILE[#NAME]: the schema (NAME picks a database of a multi-database file)"},
                {"format", "text|json|sarif: output format (text)"},
                {"disable", "CODE[,CODE...]: rules to switch off (repeatable)"},
-               {"severity", "CODE=error|warning|note: another severity for a rule (repeatable)"}},
+               {"severity", "CODE=error|warning|note: another severity for a rule (repeatable)"},
+               text_option(),
+               {"batch", "FILE|-: JSONL in, one JSONL record out per line"},
+               {"field", "NAME: the field of a --batch line that holds the query (query)"}},
               {});
+    const bool batch = args.get("batch").has_value();
+    if (batch && (!args.positionals().empty() || args.get("text")))
+        throw UsageError{"--batch takes its input from the option, not a positional file or --text"};
     std::string format = args.choice("format", "text", {"text", "json", "sarif"});
-    std::string path = input_name(args);
+    if (batch && format != "json" && args.get("format"))
+        throw UsageError{"--batch writes JSONL records: --format json only"};
 
     LintOptions options;
     options.dialect = args.dialect();
@@ -91,8 +101,33 @@ int run_lint(const std::vector<std::string>& argv) {
     ParseOptions parse_options;
     parse_options.language = args.language();
     parse_options.dialect = options.dialect;
-    parse_options.source_name = display_name(path);
-    ParseResult parsed = parse(read_input(path), parse_options);
+    if (batch) {
+        parse_options.source_name = "<record>";
+        bool any_invalid = false;
+        for_each_query_line(args, parse_options, [&](const QueryLine& line) {
+            if (!line.query) {
+                any_invalid = true;
+                std::cout << bad_line_record(line, "valid") << '\n';
+                return;
+            }
+            ParseResult parsed = parse(*line.query, line.options);
+            LintOptions line_options = options;
+            line_options.dialect = line.options.dialect;
+            LintResult result = lint(parsed, line_options);
+            any_invalid |= !result.valid;
+            std::string out;
+            support::JsonWriter w(out);
+            w.begin_object().field("index", static_cast<uint64_t>(line.index));
+            if (!line.id_json.empty()) w.key("id").raw(line.id_json);
+            w.field("valid", result.valid).field("confidence", result.confidence);
+            w.key("diagnostics").raw(render_json(result.diagnostics, parsed.source())).end_object();
+            std::cout << out << '\n';
+        });
+        return any_invalid ? 1 : 0;
+    }
+    QueryInput input = query_input(args);
+    parse_options.source_name = input.name;
+    ParseResult parsed = parse(std::move(input.text), parse_options);
     LintResult result = lint(parsed, options);
 
     if (format == "json") {

@@ -7,6 +7,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
+#include "cli/query_lines.hpp"
 #include "qdiff/ast_print.hpp"
 #include "qdiff/parse.hpp"
 #include "support/json_writer.hpp"
@@ -56,60 +57,26 @@ void print_result_text(const ParseResult& result, bool compact) {
 // One JSONL record per input line; a line that is not a JSON object with the field becomes an
 // error record, and the rest go on.
 int run_batch(const Args& args) {
-    std::string path = *args.get("batch");
-    std::string field = args.get_or("field", "query");
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    if (path != "-") {
-        errno = 0;
-        file.open(path);
-        if (!file) throw_unreadable(path);
-        in = &file;
-    }
-    ParseOptions base = options_from(args, "<record>");
     bool any_failed = false;
-    std::string line;
-    for (size_t index = 0; std::getline(*in, line); ++index) {
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    for_each_query_line(args, options_from(args, "<record>"), [&](const QueryLine& line) {
+        if (!line.query) {
+            any_failed = true;
+            std::cout << bad_line_record(line, "ok") << '\n';
+            return;
+        }
+        ParseResult result = parse(*line.query, line.options);
+        any_failed |= !result.ok();
         std::string out;
         support::JsonWriter w(out);
-        w.begin_object().field("index", static_cast<uint64_t>(index));
-        nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
-        const nlohmann::json* query = record.is_object() && record.contains(field) ? &record[field] : nullptr;
-        if (record.is_object() && record.contains("id")) w.key("id").raw(record["id"].dump());
-        if (!query || !query->is_string()) {
-            std::string why = record.is_discarded()
-                                  ? "line " + std::to_string(index + 1) + " is not valid JSON"
-                                  : "line " + std::to_string(index + 1) + " has no string field '" + field + "'";
-            Diagnostic d = make_diagnostic(DiagId::BadRecord, {0, 0}, {why});
-            w.field("ok", false)
-                .key("diagnostics")
-                .begin_array()
-                .begin_object()
-                .field("code", d.code())
-                .field("severity", severity_name(d.severity))
-                .field("message", d.message)
-                .field("line", static_cast<uint64_t>(index + 1))
-                .field("column", 1u)
-                .end_object()
-                .end_array();
-            any_failed = true;
-        } else {
-            ParseOptions options = base;
-            if (record.contains("lang") && record["lang"].is_string())
-                if (auto l = parse_language_name(record["lang"].get<std::string>())) options.language = *l;
-            if (record.contains("dialect") && record["dialect"].is_string())
-                if (auto d = parse_dialect_name(record["dialect"].get<std::string>())) options.dialect = *d;
-            ParseResult result = parse(query->get<std::string>(), options);
-            any_failed |= !result.ok();
-            w.field("ok", result.ok())
-                .field("language", language_name(result.language()))
-                .key("diagnostics")
-                .raw(render_json(result.diagnostics(), result.source()));
-        }
-        w.end_object();
+        w.begin_object().field("index", static_cast<uint64_t>(line.index));
+        if (!line.id_json.empty()) w.key("id").raw(line.id_json);
+        w.field("ok", result.ok())
+            .field("language", language_name(result.language()))
+            .key("diagnostics")
+            .raw(render_json(result.diagnostics(), result.source()))
+            .end_object();
         std::cout << out << '\n';
-    }
+    });
     return any_failed ? 1 : 0;
 }
 
@@ -120,18 +87,18 @@ int run_parse(const std::vector<std::string>& argv) {
               {lang_option(),
                dialect_option(),
                {"format", "text|json|sexpr: output format (text)"},
+               text_option(),
                {"batch", "FILE|-: JSONL in, one JSONL record out per line"},
                {"field", "NAME: the field of a --batch line that holds the query (query)"}},
               {});
     if (args.get("batch")) {
-        if (!args.positionals().empty())
-            throw UsageError{"--batch takes its input from the option, not a positional file"};
+        if (!args.positionals().empty() || args.get("text"))
+            throw UsageError{"--batch takes its input from the option, not a positional file or --text"};
         return run_batch(args);
     }
     std::string format = args.choice("format", "text", {"text", "json", "sexpr"});
-    std::string path = input_name(args);
-    std::string text = read_input(path);
-    ParseResult result = parse(std::move(text), options_from(args, display_name(path)));
+    QueryInput input = query_input(args);
+    ParseResult result = parse(std::move(input.text), options_from(args, input.name));
     // The output rule of every command: with --format json the diagnostics are only in the document.
     if (format == "json") {
         print_result_json(result);

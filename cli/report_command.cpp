@@ -53,6 +53,12 @@ std::string text_or(const json& j, const char* key, const std::string& fallback 
     return it != j.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
 
+// A record of `qdiff batch`: a JSON object with its verdict (status and total).
+bool is_batch_record(const json& record) {
+    return record.is_object() && record.contains("status") && record["status"].is_string() &&
+           record.contains("total") && (record["total"].is_number() || record["total"].is_null());
+}
+
 class ReportData {
 public:
     // One record file: its cases, in file order; lines that are not records are counted, not lost silently.
@@ -62,20 +68,32 @@ public:
         if (!in || std::filesystem::is_directory(path)) throw_unreadable(path);
         // Each case is kept as its JSON text: a tree of 100,000 cases would take gigabytes.
         std::string cases;
-        size_t line_number = 0, unreadable = 0;
+        size_t line_number = 0, unreadable = 0, records = 0, batch_cases = 0;
         for (std::string line; std::getline(in, line);) {
             ++line_number;
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
             json record = json::parse(line, nullptr, false);
-            if (!record.is_object()) {
+            if (!is_batch_record(record)) {
+                // A case of `qdiff batch`'s input has the queries but no verdict (status, total).
+                if (record.is_object() && (record.contains("generated") || record.contains("expected"))) ++batch_cases;
                 if (++unreadable <= 5)
-                    std::cerr << path << ":" << line_number << ": not a JSON record, left out of the report\n";
+                    std::cerr << path << ":" << line_number
+                              << ": not a record of qdiff batch (no status and total), left out of the report\n";
                 continue;
             }
+            ++records;
             if (!cases.empty()) cases += ',';
             cases += compact_case(record, line_number).dump(-1, ' ', false, json::error_handler_t::replace);
         }
-        if (unreadable > 5) std::cerr << path << ": " << unreadable << " lines that are not JSON records in all\n";
+        if (unreadable > 5) std::cerr << path << ": " << unreadable << " lines that are not records in all\n";
+        // A page of nothing but errors helps no one: a file without one record is a usage error.
+        if (records == 0) {
+            if (batch_cases > 0)
+                throw UsageError{path + " holds cases (the input of qdiff batch), not records: run `qdiff batch " + path +
+                                 " -o RECORDS.jsonl` and report on RECORDS.jsonl"};
+            throw UsageError{path + (line_number == 0 ? " is empty" : " has no record of qdiff batch") +
+                             ": qdiff report reads the JSONL records that qdiff batch writes"};
+        }
         json file = {
             {"name", std::filesystem::path(path).filename().string()}, {"path", path}, {"unreadable", unreadable}};
         std::string text = file.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -143,7 +161,8 @@ private:
         return c;
     }
 
-    // Per component: [name index, score, weight, absent, matched spans, changed, missing, extra];
+    // Per component: [name index, score, weight (null: an execution profile), absent, matched spans, changed, missing, extra,
+    // log-odds contribution (execution profiles)];
     // changed: [expected text, generated text, similarity, e begin, e end, g begin, g end];
     // missing/extra: [text, begin, end]. Spans are byte ranges (null when the record has none).
     json compact_components(const json& structural) {
@@ -179,9 +198,10 @@ private:
             };
             singles("missing", missing_spans, missing);
             singles("extra", extra_spans, extra);
-            out.push_back({component_index(name), number_or(c, "score", 0), number_or(c, "weight", 0),
+            // An execution profile's components have no weight (null) but a log-odds contribution.
+            out.push_back({component_index(name), number_or(c, "score", 0), number_or_null(c, "weight"),
                            c.value("absent", false) ? 1 : 0, span_list("matched"), std::move(changed),
-                           std::move(missing), std::move(extra)});
+                           std::move(missing), std::move(extra), number_or_null(c, "contribution")});
         }
         return out;
     }

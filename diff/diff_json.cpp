@@ -41,10 +41,34 @@ ordered_json atom_spans(const ComponentResult& c) {
             {"extra", singles(c.extra)}};
 }
 
+// "weight", or for an execution profile "weight": null and the component's "contribution" to the log-odds.
+void weight_fields(ordered_json& j, const DiffResult& diff, const ComponentResult& c) {
+    if (std::optional<double> contribution = log_odds_contribution(diff, c.component)) {
+        j["weight"] = nullptr;
+        j["contribution"] = *contribution;
+    } else {
+        j["weight"] = c.weight;
+    }
+}
+
+}  // namespace
+
+std::optional<double> log_odds_contribution(const DiffResult& result, Component component) {
+    if (!result.log_odds) return std::nullopt;
+    const std::string prefix = std::string(component_name(component)) + ".";
+    double sum = 0;
+    for (const FeatureContribution& f : result.features)
+        if (f.name.starts_with(prefix)) sum += f.contribution;
+    return sum;
+}
+
+namespace {
+
 ordered_json components_json(const DiffResult& diff) {
     ordered_json components = ordered_json::object();
     for (const ComponentResult& c : diff.components) {
-        ordered_json cj{{"score", c.score}, {"weight", c.weight}};
+        ordered_json cj{{"score", c.score}};
+        weight_fields(cj, diff, c);
         if (c.absent) {  // full credit, nothing to explain
             cj["absent"] = true;
             components[std::string(component_name(c.component))] = std::move(cj);
@@ -88,7 +112,7 @@ public:
     ordered_json component(const ComponentResult& c) const {
         ordered_json j = ordered_json::object();
         j["score"] = c.score;
-        j["weight"] = c.weight;
+        weight_fields(j, r_, c);
         j["absent"] = c.absent;
         ordered_json& matched = j["matched"] = ordered_json::array();
         for (const AtomPair& p : c.matched) matched.push_back(pair(p, false));

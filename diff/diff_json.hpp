@@ -15,6 +15,10 @@ nlohmann::ordered_json diff_json(const DiffResult& result, const SourceText& exp
 // the texts of the missing, extra and changed atoms and their byte spans; the execution profile's features.
 nlohmann::ordered_json diff_record_json(const DiffResult& result);
 
+// An execution profile weighs features, not components (every component weight is 0): what a
+// component adds to the log-odds, the sum of its features' contributions; nullopt for other profiles.
+std::optional<double> log_odds_contribution(const DiffResult& result, Component component);
+
 // {"expected": [...], "generated": [...]}: the diagnostics of both queries, as `render_json` gives them.
 nlohmann::ordered_json diff_diagnostics_json(const ParseResult& expected, const ParseResult& generated);
 

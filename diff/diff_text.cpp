@@ -47,8 +47,13 @@ std::string to_text(const DiffResult& r, const SourceText& expected, const Sourc
                 << '\n';
     }
     for (const ComponentResult& c : r.components) {
-        out << "  " << component_name(c.component) << ": " << fixed(c.score) << " x " << fixed(c.weight)
-            << (c.absent ? " (absent on both sides)" : "") << '\n';
+        // An execution profile weighs features: a component shows what they add to the log-odds.
+        out << "  " << component_name(c.component) << ": " << fixed(c.score);
+        if (std::optional<double> contribution = log_odds_contribution(r, c.component))
+            out << ", log-odds " << (*contribution < 0 ? "- " : "+ ") << fixed(std::abs(*contribution));
+        else
+            out << " x " << fixed(c.weight);
+        out << (c.absent ? " (absent on both sides)" : "") << '\n';
         for (auto& p : c.matched) out << "    = " << shown(p.expected) << '\n';
         for (auto& p : c.changed)
             out << "    ~ changed: " << shown(p.expected) << at(p.expected.span, expected) << "  ->  "

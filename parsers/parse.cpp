@@ -74,6 +74,82 @@ FrontendInput prepare_input(const SourceText& source, const ParseOptions& option
     return input;
 }
 
+// The text with the fix-its applied (they do not overlap; applied from the last one back).
+std::string apply_fixits(std::string text, std::vector<FixIt> fixits) {
+    std::sort(fixits.begin(), fixits.end(), [](const FixIt& a, const FixIt& b) { return a.span.begin > b.span.begin; });
+    for (const FixIt& f : fixits)
+        if (f.span.begin <= f.span.end && f.span.end <= text.size())
+            text.replace(f.span.begin, f.span.size(), f.replacement);
+    return text;
+}
+
+// The end of the token that starts at or after `at` (white space skipped): a word, a quoted string
+// or name, or one character of punctuation. A rough token, the same for every language.
+size_t end_of_next_token(std::string_view text, size_t at) {
+    while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at]))) ++at;
+    if (at >= text.size()) return text.size();
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
+    char c = text[at];
+    if (word(c)) {
+        while (at < text.size() && word(text[at])) ++at;
+        return at;
+    }
+    if (c == '\'' || c == '"' || c == '`') {
+        size_t close = text.find(c, at + 1);
+        return close == std::string_view::npos ? text.size() : close + 1;
+    }
+    return at + 1;
+}
+
+// Whether applying a diagnostic's fix-its helps: the fixed text parses, or gets past the error, i.e.
+// no error is left from the first fix up to the end of the token after the last one. (A fix-it that
+// swaps one syntax error for another, `FORM singer` -> `FORM INNER`, misleads.)
+bool fixits_help(const parsers::Frontend& frontend, const SourceText& parsed, const ParseOptions& options,
+                 const std::vector<FixIt>& fixits) {
+    std::string fixed = apply_fixits(parsed.text(), fixits);
+    size_t first = fixits.front().span.begin, last_end = 0;
+    ptrdiff_t shift = 0;  // how far the text after a fix moved
+    for (const FixIt& f : fixits) {
+        first = std::min<size_t>(first, f.span.begin);
+        shift += static_cast<ptrdiff_t>(f.replacement.size()) - static_cast<ptrdiff_t>(f.span.size());
+        last_end = std::max<size_t>(last_end, static_cast<size_t>(static_cast<ptrdiff_t>(f.span.end) + shift));
+    }
+    const size_t checked_until = end_of_next_token(fixed, last_end);
+    SourceText source(std::move(fixed), parsed.name());
+    ast::Arena arena;
+    std::vector<Diagnostic> diagnostics;
+    parsers::ParseContext ctx{source, options, arena, diagnostics};
+    if (frontend.parse(ctx) && !has_errors(diagnostics)) return true;
+    return std::none_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) {
+        return d.severity == Severity::Error && d.span.begin >= first && d.span.begin < checked_until;
+    });
+}
+
+// Keeps the fix-its of the errors from diagnostics[first] on only where applying them helps (above):
+// all of a diagnostic's fix-its together, or else the first one alone that helps (the syntax errors
+// offer alternatives: the misspelt keyword may be the name at the error or the one before it). The
+// "did you mean" notes of the fix-its dropped go with them. Every front end's fix-its pass this check.
+void keep_helpful_fixits(const parsers::Frontend& frontend, const SourceText& parsed, const ParseOptions& options,
+                         std::vector<Diagnostic>& diagnostics, size_t first) {
+    for (size_t i = first; i < diagnostics.size(); ++i) {
+        Diagnostic& d = diagnostics[i];
+        if (d.severity != Severity::Error || d.fixits.empty() || fixits_help(frontend, parsed, options, d.fixits))
+            continue;
+        std::vector<FixIt> kept;
+        if (d.fixits.size() > 1)
+            for (const FixIt& f : d.fixits)
+                if (fixits_help(frontend, parsed, options, {f})) {
+                    kept.push_back(f);
+                    break;
+                }
+        d.fixits = kept;
+        std::erase_if(d.notes, [&](const DiagNote& n) {
+            if (!n.message.starts_with("did you mean")) return false;
+            return kept.empty() || n.span != kept[0].span || n.message != "did you mean " + kept[0].replacement + "?";
+        });
+    }
+}
+
 const parsers::Frontend* frontend_or_diagnose(Language language, std::vector<Diagnostic>& out) {
     const parsers::Frontend* frontend = parsers::frontend_for(language);
     if (!frontend) out.push_back(make_diagnostic(DiagId::LanguageUnavailable, {0, 0}, {language_name(language)}));
@@ -124,6 +200,7 @@ ParseResult parse(std::string text, const ParseOptions& options) {
             script = generic_script;
         }
     }
+    if (has_errors(diagnostics)) keep_helpful_fixits(*frontend, parsed, resolved, diagnostics, before_parse);
     result.set_dialect(resolved.dialect);
     if (script) script->dialect = resolved.dialect;
     if (script && script->statements.empty() && !has_errors(diagnostics)) {

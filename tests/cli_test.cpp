@@ -431,3 +431,126 @@ TEST_CASE("qdiff diff --schema: the schema's facts make more spellings equal; a 
     CHECK(missing.exit_code == 2);
     CHECK((missing.out + missing.err).find("no_such_schema.sql") != std::string::npos);
 }
+
+TEST_CASE("qdiff tree exits 1 on a dialect error that qdiff parse rejects (issue 33)", "[cli]") {
+    Run parse = run_cli("parse --lang sql --dialect postgres", "SELECT TOP 3 a FROM t");
+    CHECK(parse.exit_code == 1);
+    Run tree = run_cli("tree --lang sql --dialect postgres", "SELECT TOP 3 a FROM t");
+    CHECK(tree.exit_code == 1);
+    CHECK(tree.err.find("TOP is not valid in the postgres dialect [dialect-feature]") != std::string::npos);
+    CHECK(tree.out.rfind("sqlScript\n", 0) == 0);  // the tree is still printed
+    CHECK(run_cli("tree --lang sql --dialect tsql", "SELECT TOP 3 a FROM t").exit_code == 0);
+}
+
+TEST_CASE("an unknown --lang or --dialect is reported before the input is read (issue 33)", "[cli]") {
+    Run lang = run_cli("parse --lang python /no/such/x.sql");
+    CHECK(lang.exit_code == 2);
+    CHECK(lang.err.find("unknown language 'python'") != std::string::npos);
+    CHECK(lang.err.find("cannot read") == std::string::npos);
+    Run dialect = run_cli("lint --dialect oracle /no/such/x.sql");
+    CHECK(dialect.exit_code == 2);
+    CHECK(dialect.err.find("unknown dialect 'oracle'") != std::string::npos);
+}
+
+TEST_CASE("qdiff parse and qdiff lint take the query with --text; lint takes --batch (issue 33)", "[cli][lint]") {
+    Run parse = run_cli("parse --lang sql --format sexpr --text 'SELECT a FROM t'");
+    CHECK(parse.exit_code == 0);
+    CHECK(parse.out.rfind("(Query ", 0) == 0);
+    Run bad = run_cli("parse --lang sql --text 'SELECT * FORM t'");
+    CHECK(bad.exit_code == 1);
+    CHECK(bad.err.find("<text>:1:10: error: unexpected 'FORM'") != std::string::npos);
+    CHECK(run_cli("parse --text 'SELECT 1' some_file.sql").exit_code == 2);
+
+    const std::string schema = std::string(QDIFF_TEST_DATA_DIR) + "/lint/concert_singer.sql";
+    Run lint = run_cli("lint --lang sql --schema " + schema + " --text 'SELECT nme FROM singer'");
+    CHECK(lint.exit_code == 1);
+    CHECK(lint.err.find("unknown column 'nme'") != std::string::npos);
+    CHECK(lint.out.find("<text>: invalid") != std::string::npos);
+
+    Run batch = run_cli("lint --lang sql --schema " + schema + " --batch -",
+                        "{\"id\": \"a\", \"query\": \"SELECT name FROM singer LIMIT 3\"}\n"
+                        "\n"
+                        "{\"id\": \"b\", \"query\": \"SELECT nme FROM singer\"}\n"
+                        "not json\n"
+                        "{\"id\": 7, \"sql\": \"SELECT 1\"}\n");
+    CHECK(batch.exit_code == 1);
+    std::vector<nlohmann::json> records;
+    std::istringstream lines(batch.out);
+    for (std::string line; std::getline(lines, line);) records.push_back(nlohmann::json::parse(line));
+    REQUIRE(records.size() == 4);
+    CHECK(records[0]["id"] == "a");
+    CHECK(records[0]["valid"] == true);
+    CHECK(records[1]["id"] == "b");
+    CHECK(records[1]["valid"] == false);
+    bool unknown_column = false;
+    for (auto& d : records[1]["diagnostics"]) unknown_column = unknown_column || d["code"] == "unknown-column";
+    CHECK(unknown_column);
+    CHECK(records[2]["index"] == 3);
+    CHECK(records[2]["diagnostics"][0]["code"] == "bad-record");
+    CHECK(records[3]["id"] == 7);
+    CHECK(records[3]["valid"] == false);
+    Run field = run_cli("lint --lang sql --batch - --field sql", "{\"sql\": \"SELECT a FROM t LIMIT 1\"}\n");
+    CHECK(field.exit_code == 0);
+    CHECK(nlohmann::json::parse(field.out)["valid"] == true);
+    CHECK(run_cli("lint --batch - x.sql", "").exit_code == 2);
+}
+
+TEST_CASE("qdiff report refuses a cases file and an empty file (issue 33)", "[cli]") {
+    auto cases = write("report_cases.jsonl",
+                       "{\"id\": \"1\", \"expected\": \"SELECT a FROM t\", \"generated\": \"SELECT a FROM t\"}\n");
+    Run on_cases = run_cli("report " + cases.string() + " -o " + (scratch() / "cases.html").string());
+    CHECK(on_cases.exit_code == 2);
+    CHECK(on_cases.err.find("holds cases (the input of qdiff batch), not records") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(scratch() / "cases.html"));
+    auto empty = write("report_empty.jsonl", "");
+    Run on_empty = run_cli("report " + empty.string() + " -o " + (scratch() / "empty.html").string());
+    CHECK(on_empty.exit_code == 2);
+    CHECK(on_empty.err.find("is empty") != std::string::npos);
+    // Records of qdiff batch make a page.
+    auto records = write("report_records.jsonl", "{\"line\": 1, \"id\": \"1\", \"status\": \"ok\", \"pass\": true, \"total\": 1.0}\n");
+    Run page = run_cli("report " + records.string() + " -o " + (scratch() / "page.html").string());
+    CHECK(page.exit_code == 0);
+    CHECK(std::filesystem::file_size(scratch() / "page.html") > 1000);
+}
+
+TEST_CASE("qdiff batch: a missing SQLite database is one usage error; --threads reads as a count (issue 33)", "[cli]") {
+    auto cases = write("batch_db_cases.jsonl",
+                       "{\"id\": \"1\", \"expected\": \"SELECT 1\", \"generated\": \"SELECT 1\"}\n"
+                       "{\"id\": \"2\", \"expected\": \"SELECT 2\", \"generated\": \"SELECT 2\"}\n");
+    Run missing = run_cli("batch " + cases.string() + " --db sqlite:/nonexistent.db");
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.out.empty());  // no record: no case ran
+    CHECK(missing.err.find("/nonexistent.db does not exist") != std::string::npos);
+    Run threads = run_cli("batch " + cases.string() + " --threads 0");
+    CHECK(threads.exit_code == 2);
+    CHECK(threads.err.find("--threads must be a whole number from 1 to 1024") != std::string::npos);
+    CHECK(run_cli("batch " + cases.string() + " --threads 1.5").exit_code == 2);
+    Run blend = run_cli("batch " + cases.string() + " --blend 2");
+    CHECK(blend.err.find("--blend must be a number from 0 to 1") != std::string::npos);
+}
+
+TEST_CASE("execution profile: components show their log-odds contribution, not a 0.000 weight (issue 33)", "[cli]") {
+    auto expected = write("exec_expected.sql", "SELECT name FROM singer WHERE age > 30");
+    auto generated = write("exec_generated.sql", "SELECT name FROM singer WHERE age < 30");
+    Run text = run_cli("diff --profile execution " + expected.string() + " " + generated.string());
+    INFO(text.out);
+    CHECK(text.out.find(" x 0.000") == std::string::npos);
+    CHECK(text.out.find("  filters: ") != std::string::npos);
+    CHECK(text.out.find(", log-odds - ") != std::string::npos);
+    Run json = run_cli("diff --format json --profile execution " + expected.string() + " " + generated.string());
+    auto j = nlohmann::json::parse(json.out);
+    double sum = j["intercept"].get<double>();
+    for (auto& [name, c] : j["components"].items()) {
+        INFO(name);
+        CHECK(c["weight"].is_null());
+        REQUIRE(c["contribution"].is_number());
+        sum += c["contribution"].get<double>();
+    }
+    CHECK(j["components"]["filters"]["contribution"].get<double>() < 0);
+    for (auto& f : j["features"])  // features of the tree as a whole belong to no component
+        if (f["name"].get<std::string>().rfind("tree.", 0) == 0) sum += f["contribution"].get<double>();
+    CHECK(sum == Approx(j["log_odds"].get<double>()).margin(1e-9));  // the parts add up to the log-odds
+    // Other profiles keep their weights.
+    Run full = run_cli("diff --format json --profile full " + expected.string() + " " + generated.string());
+    CHECK(nlohmann::json::parse(full.out)["components"]["filters"]["weight"].is_number());
+}

@@ -196,3 +196,36 @@ TEST_CASE("missing-limit: only results that can be large; the advice trips no ot
     CHECK_FALSE(has(after, "missing-limit"));
     CHECK_FALSE(has(after, "limit-without-order"));
 }
+
+TEST_CASE("lint fix-its: group by the ungrouped column, the close alias, the close column (issue 33)",
+          "[lint][lint-sql]") {
+    auto fixed = [](const std::string& sql, const LintResult& r, const std::string& code) {
+        for (const Diagnostic& d : r.diagnostics) {
+            if (d.code() != code || d.fixits.empty()) continue;
+            std::string out = sql;
+            const FixIt& f = d.fixits[0];
+            out.replace(f.span.begin, f.span.size(), f.replacement);
+            return out;
+        }
+        return std::string("(no fix-it)");
+    };
+    const std::string ungrouped = "SELECT country, name, COUNT(*) FROM singer GROUP BY country";
+    LintResult g = lint_sql(ungrouped, Dialect::Postgres);
+    INFO(all_codes(g));
+    CHECK(fixed(ungrouped, g, "ungrouped-column") ==
+          "SELECT country, name, COUNT(*) FROM singer GROUP BY country, name");
+    CHECK_FALSE(has(lint_sql(fixed(ungrouped, g, "ungrouped-column"), Dialect::Postgres), "ungrouped-column"));
+
+    const std::string qualifier = "SELECT c.name FROM singer AS cu WHERE cu.age > 30";
+    LintResult q = lint_sql(qualifier);
+    INFO(all_codes(q));
+    CHECK(fixed(qualifier, q, "unknown-qualifier") == "SELECT cu.name FROM singer AS cu WHERE cu.age > 30");
+
+    const std::string column = "SELECT c.stadium FROM concert AS c";
+    LintResult c = lint_sql(column);
+    INFO(all_codes(c));
+    CHECK(fixed(column, c, "unknown-column") == "SELECT c.stadium_id FROM concert AS c");
+    // Two columns extend the name: no guess.
+    LintResult two = lint_sql("SELECT s.concert FROM concert AS s");
+    CHECK(fixed("SELECT s.concert FROM concert AS s", two, "unknown-column") == "(no fix-it)");
+}

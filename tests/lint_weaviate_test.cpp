@@ -115,3 +115,30 @@ TEST_CASE("Weaviate limits: missing, and above the server maximum", "[lint][lint
     // Without a schema only the schema-free rules run.
     CHECK(lint_weaviate("{ Get { Anything(limit: 1) { whatever } } }", nullptr).diagnostics.empty());
 }
+
+TEST_CASE("Weaviate lint speaks of collections and properties (issue 33)", "[lint][lint-weaviate]") {
+    LintResult collection = lint_weaviate("{ Get { Articel(limit: 1) { title } } }");
+    REQUIRE(has(collection, "unknown-table"));
+    for (const Diagnostic& d : collection.diagnostics)
+        if (d.code() == "unknown-table") CHECK(d.message == "unknown collection 'Articel'");
+    LintResult property = lint_weaviate(get("", "Journal"));
+    REQUIRE(has(property, "unknown-column"));
+    for (const Diagnostic& d : property.diagnostics)
+        if (d.code() == "unknown-column") CHECK(d.message == "unknown property 'Journal'");
+}
+
+TEST_CASE("an Aggregate asks a property only what its type offers: no mean of text (issue 33)", "[lint][lint-weaviate]") {
+    using V = std::vector<std::string>;
+    auto aggregate = [](const std::string& fields) { return "{ Aggregate { Article { " + fields + " } } }"; };
+    LintResult mean_of_text = lint_weaviate(aggregate("title { mean }"));
+    CHECK(problems(aggregate("title { mean }")) == V{"weaviate-operator-type"});
+    REQUIRE(!mean_of_text.diagnostics.empty());
+    CHECK(mean_of_text.diagnostics[0].message == "mean does not apply to text property 'title'");
+    CHECK(problems(aggregate("title { sum }")) == V{"weaviate-operator-type"});
+    CHECK(problems(aggregate("isAccessible { mean }")) == V{"weaviate-operator-type"});
+    CHECK(problems(aggregate("published { sum }")) == V{"weaviate-operator-type"});
+    CHECK(problems(aggregate("wordCount { mean sum maximum }")).empty());
+    CHECK(problems(aggregate("title { count }")).empty());
+    CHECK(problems(aggregate("isAccessible { totalTrue percentageFalse }")).empty());
+    CHECK(problems(aggregate("published { minimum median }")).empty());
+}

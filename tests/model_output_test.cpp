@@ -109,3 +109,39 @@ TEST_CASE("a KQL multi-line string literal is not a fence", "[input][fence]") {
         CHECK(r.ok());
     }
 }
+
+TEST_CASE("prose before a query without a fence is skipped with a warning (issue 33)", "[input][fence]") {
+    for (std::string text : {"Here is the query:\nSELECT name FROM singer WHERE age > 3",
+                             "Sure!\nHere is the SQL query you asked for:\n\nSELECT name FROM singer WHERE age > 3",
+                             "SQL:\nSELECT name FROM singer WHERE age > 3"}) {
+        INFO(text);
+        ParseResult r = parse(text, {.language = Language::Sql});
+        CHECK(printed(r) == printed(parse("SELECT name FROM singer WHERE age > 3")));
+        CHECK(has_code(r, "prose-ignored"));
+        CHECK(diagnostics_of(r).find("text before the query is ignored") != std::string::npos);
+        // No misleading fix-it on the prose ("replace 'Here' with 'WHERE'").
+        for (const Diagnostic& d : r.diagnostics()) CHECK(d.fixits.empty());
+    }
+    // With the language detected, too.
+    CHECK(parse("Here is the query:\nSELECT name FROM singer").language() == Language::Sql);
+    // A query line is never prose: these are queries, or broken ones, and stay as they are.
+    CHECK_FALSE(has_code(parse("SELECT a\nFROM t"), "prose-ignored"));
+    CHECK_FALSE(has_code(parse("StormEvents\n| take 3"), "prose-ignored"));
+    ParseResult select_colon = parse("SELECT name FROM singer:\nWHERE age > 3", {.language = Language::Sql});
+    CHECK_FALSE(has_code(select_colon, "prose-ignored"));
+    // Prose alone, with nothing after it, is not a query to unwrap.
+    CHECK_FALSE(has_code(parse("Here is the query:", {.language = Language::Sql}), "prose-ignored"));
+}
+
+TEST_CASE("an opening fence at the end of a line of prose is stripped with the prose (issue 33)", "[input][fence]") {
+    ParseResult r = parse("Sure! ```sql\nSELECT name FROM singer\n```\n", {.language = Language::Sql});
+    CHECK(printed(r) == printed(parse("SELECT name FROM singer")));
+    CHECK(has_code(r, "fence-stripped"));
+    CHECK(has_code(r, "prose-ignored"));
+    ParseResult kql = parse("Here you go: ```kql\nStormEvents | take 3\n```");
+    CHECK(kql.language() == Language::Kql);
+    CHECK(printed(kql) == printed(parse("StormEvents | take 3")));
+    // A KQL multi-line string that starts at the end of a line is not a fence (its word is no language).
+    ParseResult multiline = parse("print s = ```one\ntwo```", {.language = Language::Kql});
+    CHECK_FALSE(has_code(multiline, "fence-stripped"));
+}

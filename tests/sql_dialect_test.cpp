@@ -73,6 +73,16 @@ TEST_CASE("warehouse syntax is accepted in its dialects and a dialect-feature er
         {"UNPIVOT t ON a, b INTO NAME k VALUE v", {Dialect::Duckdb}},
         {"SELECT a FROM t AS x FORCE INDEX (i, j) IGNORE KEY FOR ORDER BY (k) WHERE a = 1", {Dialect::Mysql}},
         {"SELECT a FROM t INDEXED BY i JOIN u NOT INDEXED ON t.k = u.k", {Dialect::Sqlite}},
+        // Issue 33: warehouse forms real BigQuery and Snowflake queries use, and LIMIT, which T-SQL lacks.
+        {"SELECT a, b, FROM t", {Dialect::Bigquery, Dialect::Snowflake, Dialect::Duckdb}},
+        {"SELECT x FROM t WHERE x IN UNNEST(arr)", {Dialect::Bigquery}},
+        {"SELECT x FROM t WHERE x NOT IN UNNEST(t.tags)", {Dialect::Bigquery}},
+        {"CREATE TEMP FUNCTION f(x INT64) AS (x + 1)", {Dialect::Bigquery, Dialect::Snowflake, Dialect::Duckdb}},
+        {"CREATE FUNCTION f(x INT) RETURNS INT AS 'SELECT x'",
+         {Dialect::Postgres, Dialect::Mysql, Dialect::Tsql, Dialect::Bigquery, Dialect::Snowflake, Dialect::Duckdb}},
+        {"SELECT name FROM singer LIMIT 5",
+         {Dialect::Postgres, Dialect::Sqlite, Dialect::Mysql, Dialect::Bigquery, Dialect::Snowflake, Dialect::Duckdb}},
+        {"SELECT TOP 5 name FROM singer", {Dialect::Tsql, Dialect::Snowflake}},
     };
     for (const Case& c : cases) {
         for (const DialectTraits& t : all_dialects()) {
@@ -314,4 +324,69 @@ TEST_CASE("dialect auto: on the defog warehouse gold queries", "[sql][dialect][c
                   << parsed << "\n";
         CHECK(parsed == queries.size());  // a wrong guess must still parse these
     }
+}
+
+TEST_CASE("top is a name in every dialect; only TOP n is T-SQL's and Snowflake's (issue 33)", "[sql][dialect]") {
+    for (const DialectTraits& t : all_dialects()) {
+        if (t.dialect == Dialect::Auto) continue;
+        for (std::string sql : {"SELECT x FROM t AS top", "SELECT top FROM t", "SELECT t.top FROM t WHERE top > 1"}) {
+            INFO(sql << " in " << t.name);
+            ParseResult r = parse(sql, {.language = Language::Sql, .dialect = t.dialect});
+            CHECK(r.ok());
+        }
+    }
+    ParseResult bigquery = parse("SELECT TOP 3 a FROM t", {.language = Language::Sql, .dialect = Dialect::Bigquery});
+    CHECK(has_code(bigquery, "dialect-feature"));
+}
+
+TEST_CASE("T-SQL rejects LIMIT, and its fix is TOP or FETCH (issue 33)", "[sql][dialect]") {
+    ParseResult limit = parse("SELECT name FROM singer LIMIT 5", {.language = Language::Sql, .dialect = Dialect::Tsql});
+    CHECK_FALSE(limit.ok());
+    REQUIRE(has_code(limit, "dialect-feature"));
+    CHECK(render_text(limit.diagnostics(), limit.source()).find("LIMIT is not valid in the tsql dialect") !=
+          std::string::npos);
+    CHECK(parse("SELECT name FROM singer ORDER BY name OFFSET 0 ROWS FETCH NEXT 5 ROWS ONLY",
+                {.language = Language::Sql, .dialect = Dialect::Tsql})
+              .ok());
+}
+
+TEST_CASE("BigQuery and Snowflake forms lower to the AST and print back to it (issue 33)", "[sql][dialect]") {
+    struct Case {
+        std::string sql;
+        Dialect dialect;
+        std::string sexpr_part;  // in the tree
+    };
+    const std::vector<Case> cases = {
+        {"SELECT arr[SAFE_OFFSET(0)].field FROM t", Dialect::Bigquery, "(FieldAccess :base (Subscript"},
+        {"SELECT ARRAY_AGG(s ORDER BY d LIMIT 1)[OFFSET(0)].name.first FROM t", Dialect::Bigquery,
+         ":field first"},
+        {"SELECT f(x).y FROM t", Dialect::Bigquery, "(FieldAccess :base (FunctionCall"},
+        {"SELECT x FROM t WHERE x IN UNNEST(arr)", Dialect::Bigquery, "(InSubquery"},
+        {"SELECT f.value FROM t, LATERAL FLATTEN(input => t.arr, OUTER => TRUE) f", Dialect::Snowflake,
+         "(NamedArg :name OUTER"},
+        {"SELECT a, b, FROM t", Dialect::Bigquery, "(ColumnRef :path (b))"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.sql);
+        ParseResult first = parse(c.sql, {.language = Language::Sql, .dialect = c.dialect});
+        INFO(render_text(first.diagnostics(), first.source()));
+        REQUIRE(first.ok());
+        CHECK(to_sexpr(*first.script()).find(c.sexpr_part) != std::string::npos);
+        std::string printed = to_sql(*first.script(), {.dialect = c.dialect});
+        INFO(printed);
+        ParseResult second = parse(printed, {.language = Language::Sql, .dialect = c.dialect});
+        REQUIRE(second.ok());
+        CHECK(to_sexpr(*second.script()) == to_sexpr(*first.script()));
+    }
+    ParseResult temp = parse("CREATE TEMP FUNCTION add1(x INT64) RETURNS INT64 AS (x + 1); SELECT add1(a) FROM t",
+                             {.language = Language::Sql, .dialect = Dialect::Bigquery});
+    INFO(render_text(temp.diagnostics(), temp.source()));
+    REQUIRE(temp.ok());
+    REQUIRE(temp.script()->statements.size() == 2);
+    CHECK(to_sexpr(*temp.script()->statements[0]).find("CREATE TEMP FUNCTION") != std::string::npos);
+    ParseResult in_sqlite = parse("SELECT x FROM t WHERE x IN UNNEST(arr)", {.language = Language::Sql, .dialect = Dialect::Sqlite});
+    CHECK(has_code(in_sqlite, "dialect-feature"));
+    ParseResult not_unnest = parse("SELECT x FROM t WHERE x IN GENERATE_ARRAY(1, 3)",
+                                   {.language = Language::Sql, .dialect = Dialect::Bigquery});
+    CHECK_FALSE(not_unnest.ok());
 }

@@ -77,7 +77,9 @@
       for (const x of c.extra) at(generated, 'extra', x);
       const list = items => (items.length ? el('ul', {}, ...items.map(t => el('li', {}, t))) : '');
       rows.push(el('tr', { 'data-component': name }, el('td', {}, name + (c.absent ? ' (absent)' : '')), el('td', { class: 'num' }, fmt(c.score)),
-        el('td', { class: 'num' }, fmt(c.weight)), el('td', { class: 'num' }, String(c.matched.length)),
+        // An execution profile weighs features: its components show their log-odds contribution.
+        el('td', { class: 'num' }, c.weight == null && c.contribution != null ? `log-odds ${fmt(c.contribution)}` : fmt(c.weight)),
+        el('td', { class: 'num' }, String(c.matched.length)),
         el('td', {}, list(c.changed.map(p => `${p.expected.text} → ${p.generated.text} (${fmt(p.similarity)})`))),
         el('td', {}, list(c.missing.map(x => x.text))), el('td', {}, list(c.extra.map(x => x.text)))));
     }

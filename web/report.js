@@ -327,12 +327,14 @@
         el('div', { class: 'side expected' }, el('h4', {}, 'expected'), QdiffHighlight.render(S(c[EXPECTED]), m.expected)),
         el('div', { class: 'side generated' }, el('h4', {}, 'generated'), QdiffHighlight.render(S(c[GENERATED]), m.generated))));
     if (c[REASONS].length) block.append(el('h4', {}, 'reasons'), el('ul', { class: 'reasons' }, ...c[REASONS].map(r => el('li', {}, S(r)))));
-    const table = el('table', { class: 'breakdown' }, el('thead', {}, el('tr', {}, ...['component', 'score', 'weight', 'matched', 'changed', 'missing', 'invented'].map(h => el('th', {}, h)))));
+    // An execution profile weighs features, not components: its column is each component's log-odds contribution.
+    const logOdds = c[COMPONENTS].some(comp => comp[2] == null && comp[8] != null);
+    const table = el('table', { class: 'breakdown' }, el('thead', {}, el('tr', {}, ...['component', 'score', logOdds ? 'log-odds' : 'weight', 'matched', 'changed', 'missing', 'invented'].map(h => el('th', {}, h)))));
     const tbody = el('tbody');
     for (const comp of c[COMPONENTS]) {
       const list = items => (items.length ? el('ul', {}, ...items.map(t => el('li', {}, t))) : '');
       tbody.append(el('tr', { 'data-component': data.components[comp[0]] }, el('td', {}, data.components[comp[0]] + (comp[3] ? ' (absent on both sides)' : '')),
-        el('td', { class: 'num' }, fmt(comp[1])), el('td', { class: 'num' }, fmt(comp[2])), el('td', { class: 'num' }, String(comp[4].length)),
+        el('td', { class: 'num' }, fmt(comp[1])), el('td', { class: 'num' }, fmt(logOdds ? comp[8] : comp[2])), el('td', { class: 'num' }, String(comp[4].length)),
         el('td', {}, list(comp[5].map(([e, g, sim]) => `${S(e)} → ${S(g)} (${sim.toFixed(3)})`))),
         el('td', {}, list(comp[6].map(([t]) => S(t)))), el('td', {}, list(comp[7].map(([t]) => S(t))))));
     }

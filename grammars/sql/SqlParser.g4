@@ -44,6 +44,7 @@ statement
     | createViewStatement                               # CreateViewStmt
     | createIndexStatement                              # CreateIndexStmt
     | createSchemaStatement                             # CreateSchemaStmt
+    | createFunctionStatement                           # CreateFunctionStmt
     | dropStatement                                     # DropStmt
     | alterTableStatement                               # AlterTableStmt
     | truncateStatement                                 # TruncateStmt
@@ -138,7 +139,8 @@ setOperator
 
 queryPrimary
     // BigQuery SELECT AS STRUCT / SELECT AS VALUE
-    : SELECT selectQuantifier? (AS selectAs=identifier)? topClause? selectItem (COMMA selectItem)*
+    // BigQuery and DuckDB allow a comma after the last select item (`SELECT a, b, FROM t`).
+    : SELECT selectQuantifier? (AS selectAs=identifier)? topClause? selectItem (COMMA selectItem)* trailingComma=COMMA?
       intoClause?
       fromClause?
       whereClause?
@@ -432,7 +434,8 @@ valueExpr
     | EXISTS LPAREN query RPAREN                                        # ExistsExpr
     | ARRAY LBRACKET exprList? RBRACKET                                 # ArrayLiteralExpr
     | ARRAY LT dataType GT LBRACKET exprList? RBRACKET                  # TypedArrayExpr
-    | STRUCT (LT structField (COMMA structField)* GT)? LPAREN (structArg (COMMA structArg)*)? RPAREN   # StructExpr
+    | STRUCT (LT structField (COMMA structField)* GT)? LPAREN (structArg (COMMA structArg)*)? RPAREN
+      (DOT fields+=identifier)*                                         # StructExpr
     | LBRACE (structEntry (COMMA structEntry)*)? RBRACE                 # StructLiteralExpr
     | LBRACKET exprList? RBRACKET                                       # BracketListExpr
     | ARRAY BRACKET_IDENTIFIER                                          # ArraySingleNameExpr
@@ -445,11 +448,14 @@ valueExpr
       (LPAREN INTEGER_LITERAL? RPAREN)?                                 # CurrentValueExpr
     | DEFAULT                                                           # DefaultValueExpr
     | LPAREN query RPAREN                                               # SubqueryExpr
-    | LPAREN expr (COMMA expr)* RPAREN                                  # ParenExpr
-    | functionCall                                                      # FunctionCallExpr
+    // `(x).field`: a field of a struct or composite value (as the printer writes FieldAccess)
+    | LPAREN expr (COMMA expr)* RPAREN (DOT fields+=identifier)*        # ParenExpr
+    // `ARRAY_AGG(..)[OFFSET(0)]` is a SubscriptExpr; `f(x).field` reads a field of the result
+    | functionCall (DOT fields+=identifier)*                            # FunctionCallExpr
     | identifier (DOT identifier)*                                      # ColumnRefExpr
     // ---- postfix
-    | valueExpr LBRACKET (index=expr | lower=expr? COLON upper=expr?) RBRACKET   # SubscriptExpr
+    // BigQuery `arr[SAFE_OFFSET(0)].field`: fields of the element
+    | valueExpr LBRACKET (index=expr | lower=expr? COLON upper=expr?) RBRACKET (DOT fields+=identifier)*   # SubscriptExpr
     // Snowflake `col:field.sub` (only the dialect's lexing makes PATH_COLON)
     | valueExpr PATH_COLON identifier (DOT identifier)*                 # PathAccessExpr
     | valueExpr DOUBLE_COLON dataType                                   # PgCastExpr
@@ -471,6 +477,8 @@ valueExpr
     // ---- predicates
     | valueExpr NOT? IN LPAREN query RPAREN                             # InSubqueryExpr
     | valueExpr NOT? IN LPAREN exprList? RPAREN                         # InListExpr
+    // BigQuery `x IN UNNEST(array)`
+    | valueExpr NOT? IN unnest=functionCall                             # InUnnestExpr
     | valueExpr NOT? BETWEEN SYMMETRIC? lower=valueExpr AND upper=valueExpr   # BetweenExpr
     | valueExpr NOT? likeOperator valueExpr                             # LikeExpr
     | valueExpr NOT? likeOperator quantifier=(ANY | SOME | ALL) LPAREN (query | exprList) RPAREN   # QuantifiedLikeExpr
@@ -523,8 +531,9 @@ likeOperator
     | SIMILAR TO                                        # SimilarToOp
     ;
 
+// BigQuery's WEEK(MONDAY): weeks that start on that day
 extractField
-    : identifier                                        # ExtractFieldName
+    : identifier (LPAREN weekday=identifier RPAREN)?    # ExtractFieldName
     | string                                            # ExtractFieldString
     ;
 
@@ -574,7 +583,8 @@ functionArgs
 
 functionArg
     : expr                                              # PositionalArg
-    | identifier FAT_ARROW expr                         # NamedArg
+    // Snowflake FLATTEN(input => .., OUTER => TRUE): OUTER is reserved elsewhere
+    | (argName=identifier | outerName=OUTER) FAT_ARROW expr   # NamedArg
     | qualifiedStar                                     # QualifiedStarArg
     // DuckDB 1.3 `lambda x: body`, `lambda x, y: body`
     | LAMBDA identifier (COMMA identifier)* COLON expr   # KeywordLambdaArg
@@ -712,7 +722,7 @@ nonReservedKeyword
     | AUTHORIZATION | AUTOINCREMENT | AUTO_INCREMENT | BEFORE | BEGIN | BOTH | CASCADE | COLUMN | COMMENT
     | COMMIT | CONCURRENTLY | CONFLICT | CONVERT | CUBE | CURRENT | DATABASE | DATE | DAY | DAYS | DECLARE
     | DEFERRABLE | DEFERRED | DELETE | DETACH | DIV | DO | DOUBLE | DROP | DUPLICATE | ESCAPE
-    | EXCLUDE | EXCLUSIVE | EXPLAIN | EXTRACT | FAIL | FILTER | FIRST | FOLLOWING | FORCE | GENERATED | GLOB
+    | EXCLUDE | EXCLUSIVE | EXPLAIN | EXTRACT | FAIL | FILTER | FIRST | FOLLOWING | FORCE | FUNCTION | GENERATED | GLOB
     | GRANT | GROUPING | GROUPS | HOUR | HOURS | IDENTITY | IF | IGNORE | ILIKE | IMMEDIATE | INCLUDE
     | INDEX | INDEXED | INHERITS | INITIALLY | INSERT | INTERVAL | ISNULL | KEY | LAMBDA | LAST | LEADING | LOCAL
     | LOCKED | MATCH | MATCHED | MATERIALIZED | MERGE | MICROSECOND | MILLISECOND | MINUTE
@@ -886,6 +896,13 @@ tableOption
     | INHERITS LPAREN qualifiedName (COMMA qualifiedName)* RPAREN   # InheritsOption
     | identifier EQ? (identifier | signedNumber | string)   # KeyValueOption
     | DEFAULT? identifier EQ? identifier               # DefaultCharsetOption
+    ;
+
+// CREATE [OR REPLACE] [TEMP] FUNCTION f(params) ...: the signature and body are kept as loose tokens
+// (BigQuery's RETURNS .. LANGUAGE js AS """..""", SQL bodies AS (..), Snowflake's $$..$$).
+createFunctionStatement
+    : CREATE (OR REPLACE)? temp=(TEMP | TEMPORARY)? FUNCTION ifNotExists? qualifiedName LPAREN looseToken* RPAREN
+      looseTail?
     ;
 
 createViewStatement

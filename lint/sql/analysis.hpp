@@ -57,7 +57,8 @@ struct ColumnResolution {
     const Source* source = nullptr;         // Column / OuterColumn
     const Column* column = nullptr;         // the schema column, when the source is a schema table
     std::vector<std::string_view> matches;  // Ambiguous: the sources that have the column
-    std::string suggestion;                 // Unknown: the nearest column name in scope
+    std::string suggestion;                 // Unknown: the nearest column name in scope; UnknownQualifier: the
+                                            // table or alias in scope meant
 };
 
 struct UnknownTableRef {

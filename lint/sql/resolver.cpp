@@ -273,6 +273,7 @@ private:
                 return;
             }
             r.status = Resolved::UnknownQualifier;
+            r.suggestion = nearest_qualifier(qualifier, name, block);
             return;
         }
 
@@ -320,6 +321,32 @@ private:
         for (const Block* b = &block; b; b = b->parent)
             for (const Source& s : b->sources) in_scope.insert(in_scope.end(), s.columns.begin(), s.columns.end());
         r.suggestion = nearest_name(name, in_scope);
+    }
+
+    // For `c.name` where no `c` is in scope: the table or alias in scope the author meant (`cu`), among
+    // those that have the column first: close in spelling, or the one whose name starts with it.
+    static std::string nearest_qualifier(std::string_view qualifier, std::string_view column, const Block& block) {
+        std::vector<std::string_view> with_column, all;
+        for (const Block* b = &block; b; b = b->parent)
+            for (const Source& s : b->sources) {
+                if (s.name.empty()) continue;
+                all.push_back(s.name);
+                if (s.columns_known && s.has_column(column)) with_column.push_back(s.name);
+            }
+        auto extending = [&](const std::vector<std::string_view>& names) {
+            std::string_view found;
+            for (std::string_view n : names) {
+                if (n.size() <= qualifier.size() || !iequals(n.substr(0, qualifier.size()), qualifier)) continue;
+                if (!found.empty()) return std::string();  // two candidates: no guess
+                found = n;
+            }
+            return std::string(found);
+        };
+        for (const auto* names : {&with_column, &all}) {
+            if (std::string s = nearest_name(qualifier, *names); !s.empty()) return s;
+            if (std::string s = extending(*names); !s.empty()) return s;
+        }
+        return "";
     }
 
     static bool is_output_alias(const Block& block, std::string_view name) {
@@ -451,6 +478,18 @@ std::string nearest_name(std::string_view name, const std::vector<std::string_vi
             best_distance = d;
             best = c;
         }
+    }
+    if (!best.empty()) return std::string(best);
+    // Not a typo but a shortened or lengthened name: `customer` for customer_id, `city_name` for city.
+    // Only when one candidate alone fits.
+    auto extends = [](std::string_view longer, std::string_view shorter) {
+        return longer.size() > shorter.size() + 1 && longer.size() <= shorter.size() + 5 &&
+               longer[shorter.size()] == '_' && iequals(longer.substr(0, shorter.size()), shorter);
+    };
+    for (std::string_view c : candidates) {
+        if (!extends(c, name) && !extends(name, c)) continue;
+        if (!best.empty()) return "";
+        best = c;
     }
     return std::string(best);
 }

@@ -111,6 +111,33 @@ bool check_tokens(ParseContext& ctx, const std::vector<Token*>& tokens, const To
     return ok;
 }
 
+void explain_syntax_errors(ParseContext& ctx, antlr4::TokenStream& tokens, const TokenClasses& classes,
+                           size_t first_error) {
+    if (first_error >= ctx.diagnostics.size()) return;
+    auto errors = ctx.diagnostics.begin() + static_cast<ptrdiff_t>(first_error);
+    std::stable_sort(errors, ctx.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.span.begin < b.span.begin; });
+    if (classes.open.empty() || classes.close.empty()) return;
+    // The first open/close pair of every language is ( and ).
+    const size_t open = classes.open.front(), close = classes.close.front();
+    std::vector<Token*> unclosed;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+        Token* t = tokens.get(i);
+        if (t->getChannel() != Token::DEFAULT_CHANNEL) continue;
+        if (t->getType() == open)
+            unclosed.push_back(t);
+        else if (t->getType() == close && !unclosed.empty())
+            unclosed.pop_back();
+    }
+    constexpr size_t kShown = 3;
+    for (size_t i = 0; i < unclosed.size() && i < kShown; ++i) {
+        Span at = token_span(ctx.source, unclosed[i]);
+        LineCol where = ctx.source.position(at.begin);
+        errors->notes.push_back({at, "'" + unclosed[i]->getText() + "' opened at " + std::to_string(where.line) +
+                                         ":" + std::to_string(where.column) + " is never closed"});
+    }
+}
+
 std::string describe_token(const Token* token) {
     if (!token || token->getType() == Token::EOF) return "end of input";
     std::string text = token->getText();
@@ -167,30 +194,53 @@ void DiagnosticErrorStrategy::report_unexpected(antlr4::Parser* recognizer, Toke
     if (!expected.isEmpty()) d.notes.push_back({span, "expected " + describe_expected(expected, vocabulary, classes_)});
     // An unexpected name close to a keyword is probably that keyword misspelt: the expected ones
     // first, then the clause keywords (`SELECT * FORM t` expects only the end of the statement).
-    if (token && contains(classes_.names, token->getType())) {
+    // Each suggestion is checked by parse() (keep_helpful_fixits): it must get past the error.
+    auto closest_keyword = [&](const std::string& written, const std::vector<ssize_t>& candidates) {
         std::string best;
         size_t best_distance = 3;
-        std::vector<ssize_t> candidates = expected.toList();
-        for (size_t type : classes_.suggestable)
-            if (!expected.contains(type)) candidates.push_back(static_cast<ssize_t>(type));
         for (ssize_t type : candidates) {
             if (type <= 0) continue;
-            std::string keyword = vocabulary.getSymbolicName(static_cast<size_t>(type));
-            if (keyword.empty() || !std::all_of(keyword.begin(), keyword.end(), [](char c) {
+            // As the lexer spells it: KQL's `where` (case-sensitive) has the literal 'where'; SQL's
+            // keywords match any case and have only their symbolic names (WHERE).
+            std::string keyword = vocabulary.getLiteralName(static_cast<size_t>(type));
+            if (keyword.size() > 2 && keyword.front() == '\'' && keyword.back() == '\'')
+                keyword = keyword.substr(1, keyword.size() - 2);
+            else
+                keyword = vocabulary.getSymbolicName(static_cast<size_t>(type));
+            if (keyword.empty() || keyword == written || !std::all_of(keyword.begin(), keyword.end(), [](char c) {
                     return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
                 }))
                 continue;
-            size_t distance = support::edit_distance(token->getText(), keyword, 2);
+            size_t distance = support::edit_distance(written, keyword, 2);
             size_t limit = keyword.size() <= 3 ? 1 : 2;
             if (distance <= limit && distance < best_distance) {
                 best = keyword;
                 best_distance = distance;
             }
         }
-        if (!best.empty()) {
-            d.notes.push_back({span, "did you mean " + best + "?"});
-            d.fixits.push_back({span, best});
-        }
+        return best;
+    };
+    std::vector<ssize_t> clause_keywords;
+    for (size_t type : classes_.suggestable) clause_keywords.push_back(static_cast<ssize_t>(type));
+    // `SELECT name FORM singer`: the misspelt keyword was read as an alias, and the error is at the
+    // name after it, so the name before the error may be a clause keyword misspelt too. Both are
+    // offered as alternatives: parse() keeps the first that gets past the error (keep_helpful_fixits).
+    auto suggest = [&](Span at, const std::string& keyword) {
+        if (keyword.empty()) return;
+        d.notes.push_back({at, "did you mean " + keyword + "?"});
+        d.fixits.push_back({at, keyword});
+    };
+    Token* previous = nullptr;
+    if (token && token->getTokenIndex() != INVALID_INDEX)
+        for (size_t i = std::min(token->getTokenIndex(), recognizer->getTokenStream()->size()); i-- > 0 && !previous;)
+            if (Token* t = recognizer->getTokenStream()->get(i); t->getChannel() == Token::DEFAULT_CHANNEL) previous = t;
+    if (previous && contains(classes_.names, previous->getType()))
+        suggest(token_span(ctx_.source, previous), closest_keyword(previous->getText(), clause_keywords));
+    if (token && contains(classes_.names, token->getType())) {
+        std::vector<ssize_t> candidates = expected.toList();
+        for (size_t type : classes_.suggestable)
+            if (!expected.contains(type)) candidates.push_back(static_cast<ssize_t>(type));
+        suggest(span, closest_keyword(token->getText(), candidates));
     }
     add(std::move(d));
 }

@@ -60,6 +60,11 @@ std::string describe_token(const antlr4::Token* token);
 std::string describe_expected(const antlr4::misc::IntervalSet& expected, const antlr4::dfa::Vocabulary& vocabulary,
                               const TokenClasses& classes);
 
+// After a failed parse: the errors from diagnostics[first_error] on in the order of the text (error
+// recovery can report a later token first), and the first one notes each '(' never closed.
+void explain_syntax_errors(ParseContext& ctx, antlr4::TokenStream& tokens, const TokenClasses& classes,
+                           size_t first_error);
+
 // Parses with SLL prediction and bail-out first (fast, right for almost every query), then again with
 // full LL and error reporting when SLL fails. Returns null when the text has syntax errors; `partial`
 // then receives the recovered tree with its error nodes (qdiff tree shows it).
@@ -77,9 +82,12 @@ Tree* parse_two_stage(Parser& parser, Tree* (Parser::*rule)(), ParseContext& ctx
     auto strategy = std::make_shared<DiagnosticErrorStrategy>(ctx, classes);
     parser.setErrorHandler(strategy);
     interpreter->setPredictionMode(antlr4::atn::PredictionMode::LL);
+    const size_t first_error = ctx.diagnostics.size();
     Tree* tree = (parser.*rule)();
     if (partial) *partial = tree;
-    return strategy->error_count() == 0 ? tree : nullptr;
+    if (strategy->error_count() == 0) return tree;
+    explain_syntax_errors(ctx, *parser.getTokenStream(), classes, first_error);
+    return nullptr;
 }
 
 std::vector<TokenInfo> list_tokens(const SourceText& source, const std::vector<antlr4::Token*>& tokens,

@@ -63,34 +63,82 @@ void blank(std::string& text, size_t begin, size_t end) {
 
 Span span_of(size_t begin, size_t end) { return {static_cast<uint32_t>(begin), static_cast<uint32_t>(end)}; }
 
-// Non-blank text in [begin, end): a warning that it is ignored, and blanked.
-void drop_prose(UnwrappedText& out, size_t begin, size_t end, std::string_view where) {
+// Non-blank text in [begin, end): a warning that it is ignored (`message`), and blanked.
+void drop_prose(UnwrappedText& out, size_t begin, size_t end, std::string_view message) {
     while (begin < end && is_blank(out.text[begin])) ++begin;
     while (end > begin && is_blank(out.text[end - 1])) --end;
     if (begin == end) return;
-    out.diagnostics.push_back(
-        make_diagnostic(DiagId::ProseIgnored, span_of(begin, end),
-                        {std::string("text ") + std::string(where) + " the code fence is ignored"}));
+    out.diagnostics.push_back(make_diagnostic(DiagId::ProseIgnored, span_of(begin, end), {std::string(message)}));
+    out.changed = true;
     blank(out.text, begin, end);
+}
+
+// The info strings a model puts after a fence that follows its prose on the same line
+// (`Sure! ```sql`). Only these: after other text, ```word may also open a KQL multi-line string.
+bool is_query_language_tag(std::string_view tag) {
+    static constexpr std::string_view tags[] = {"sql",    "sqlite",    "postgres", "postgresql", "mysql",
+                                                "tsql",   "bigquery",  "snowflake", "duckdb",    "kql",
+                                                "kusto",  "graphql",   "gql"};
+    std::string lower(tag);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return std::find(std::begin(tags), std::end(tags), lower) != std::end(tags);
+}
+
+// Prose: a line of words (letters, digits, spaces, sentence punctuation) that does not start with a
+// word queries start with. No query line reads like this: each has operators, parentheses or quotes.
+bool is_prose_line(std::string_view line) {
+    if (line.empty() || !std::isalpha(static_cast<unsigned char>(line.front()))) return false;
+    bool words = std::all_of(line.begin(), line.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == '\t' || c == ',' || c == '.' ||
+               c == '!' || c == '?' || c == '\'' || c == '-' || c == ':' || static_cast<unsigned char>(c) >= 0x80;
+    });
+    if (!words) return false;
+    std::string first(line.substr(0, line.find_first_of(" \t,.!?:")));
+    for (char& c : first) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    static constexpr std::string_view query_starts[] = {"SELECT", "WITH",   "FROM",  "WHERE", "INSERT", "UPDATE",
+                                                        "DELETE", "CREATE", "GROUP", "ORDER", "LET",    "PRINT",
+                                                        "QUERY",  "GET",    "AND",   "OR",    "JOIN",   "LIMIT"};
+    return std::find(std::begin(query_starts), std::end(query_starts), first) == std::end(query_starts);
+}
+
+// Prose before a query without a fence (`Here is the query:` then the query; `Sure!` may come
+// first): every line up to the last prose line that ends with ':', when a query follows it.
+void strip_leading_prose(UnwrappedText& out) {
+    const std::string_view text = out.text;
+    size_t prose_end = 0;  // the end of the last introducing line
+    for (const Line& line : lines_of(text)) {
+        std::string_view t = trimmed(text, line);
+        if (t.empty()) continue;
+        if (!is_prose_line(t)) break;
+        if (t.back() == ':') prose_end = line.end;
+    }
+    if (prose_end == 0 || trimmed(text, {prose_end, text.size()}).empty()) return;
+    drop_prose(out, 0, prose_end, "text before the query is ignored");
 }
 
 void strip_fence(UnwrappedText& out) {
     const std::string_view text = out.text;
     const std::vector<Line> lines = lines_of(text);
-    size_t open = 0;
+    size_t open = 0, open_begin = 0;
     std::optional<std::string_view> tag;
     for (; open < lines.size() && !tag; ++open) {
         size_t first = 0;
-        tag = opening_tag(trimmed(text, lines[open], &first));
+        std::string_view line = trimmed(text, lines[open], &first);
+        tag = opening_tag(line);
+        // `Sure! ```sql`: the fence ends a line of prose; only a query language's tag opens it there.
+        if (size_t marker = line.rfind(fence_marker); !tag && marker != std::string_view::npos && marker > 0) {
+            tag = opening_tag(line.substr(marker));
+            if (tag && !is_query_language_tag(*tag)) tag.reset();
+            first += marker;
+        }
         // After other text, only a tagged fence opens (a lone ``` line ends a KQL multi-line string).
         bool after_text = !trimmed(text, {0, first}).empty();
         if (tag && after_text && (tag->empty() || inside_multiline_string(text, first))) tag.reset();
+        open_begin = first;
     }
-    if (!tag) return;
+    if (!tag) return strip_leading_prose(out);
     const Line open_line = lines[--open];
     out.fence_tag = std::string(*tag);
-    size_t open_begin = 0;
-    trimmed(text, open_line, &open_begin);
 
     // The closing fence is a line of its own; models also end the last query line with it.
     size_t close_begin = text.size(), close_end = text.size();
@@ -121,10 +169,10 @@ void strip_fence(UnwrappedText& out) {
     const std::string label = out.fence_tag.empty() ? std::string("Markdown code fence removed")
                                                     : "Markdown code fence (" + out.fence_tag + ") removed";
     out.diagnostics.push_back(make_diagnostic(DiagId::FenceStripped, span_of(open_begin, open_line.end), {label}));
-    drop_prose(out, 0, open_begin, "before");
+    drop_prose(out, 0, open_begin, "text before the code fence is ignored");
     blank(out.text, open_begin, open_line.end);
     blank(out.text, close_begin, close_end);
-    drop_prose(out, close_end, text.size(), "after");
+    drop_prose(out, close_end, text.size(), "text after the code fence is ignored");
 }
 
 }  // namespace

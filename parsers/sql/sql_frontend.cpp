@@ -48,7 +48,6 @@ void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens)
         {SqlLexer::ESCAPE_STRING, F::EscapeStrings},
         {SqlLexer::DOUBLE_COLON, F::DoubleColonCast},
         {SqlLexer::ILIKE, F::Ilike},
-        {SqlLexer::TOP, F::Top},
         {SqlLexer::QUALIFY, F::Qualify},
         {SqlLexer::ANY, F::QuantifiedAny},
         {SqlLexer::SOME, F::QuantifiedSome},
@@ -126,6 +125,19 @@ struct SqlTokenDump {
     antlr4::CommonTokenStream tokens;
 };
 
+// The dialect's checks and the lowering of a whole parse tree to the AST.
+ast::Script* lower(ParseContext& ctx, SqlSession& session, qdiff_gen::SqlParser::SqlScriptContext* tree) {
+    check_dialect(ctx, session.tokens.tokens());
+    try {
+        sql::Transformer transformer(ctx, session.tokens);
+        return transformer.script(tree);
+    } catch (const TooDeep& too_deep) {
+        ctx.diagnostics.push_back(
+            make_diagnostic(DiagId::NestingTooDeep, too_deep.span, {std::to_string(ctx.options.max_nesting * 4)}));
+        return nullptr;
+    }
+}
+
 class SqlFrontend final : public Frontend {
 public:
     ast::Script* parse(ParseContext& ctx) const override {
@@ -135,15 +147,7 @@ public:
             if (!check_tokens(ctx, tokens, sql_token_classes()) || has_errors(ctx.diagnostics)) return nullptr;
             auto* tree = parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes());
             if (!tree) return nullptr;
-            check_dialect(ctx, tokens);
-            try {
-                sql::Transformer transformer(ctx, session.tokens);
-                return transformer.script(tree);
-            } catch (const TooDeep& too_deep) {
-                ctx.diagnostics.push_back(make_diagnostic(DiagId::NestingTooDeep, too_deep.span,
-                                                          {std::to_string(ctx.options.max_nesting * 4)}));
-                return nullptr;
-            }
+            return lower(ctx, session, tree);
         });
     }
 
@@ -161,6 +165,8 @@ public:
             qdiff_gen::SqlParser::SqlScriptContext* partial = nullptr;
             auto* tree =
                 parse_two_stage(session.parser, &qdiff_gen::SqlParser::sqlScript, ctx, sql_token_classes(), &partial);
+            // The dialect is checked while lowering: a tree the dialect rejects gets parse's errors too.
+            if (tree) lower(ctx, session, tree);
             return format_tree(tree ? tree : partial, session.parser);
         });
     }

@@ -437,9 +437,14 @@ antlrcpp::Any Transformer::visitStructExpr(G::StructExprContext* c) {
         args.push_back(named);
     }
     FunctionCall* f = call(c, ctx_.source.slice(span(c->STRUCT()->getSymbol())), std::move(args));
-    if (!c->LT()) return done(f, c);
-    require(DialectFeature::AngleBracketTypes, c->LT()->getSymbol());
-    return done(cast_to_written_type(f, c, c->GT()->getSymbol()), c);
+    Expr* value = f;
+    if (c->LT()) {
+        require(DialectFeature::AngleBracketTypes, c->LT()->getSymbol());
+        value = cast_to_written_type(f, c, c->GT()->getSymbol());
+    }
+    if (c->fields.empty()) return done(value, c);
+    value->span = {value->span.begin, span(c->RPAREN()->getSymbol()).end};
+    return done(field_accesses(value, c->fields), c);
 }
 
 // DuckDB {'a': 1, b: x}: the same STRUCT call as BigQuery's STRUCT(1 AS a, x AS b).
@@ -555,17 +560,30 @@ antlrcpp::Any Transformer::visitSubqueryExpr(G::SubqueryExprContext* c) {
 antlrcpp::Any Transformer::visitParenExpr(G::ParenExprContext* c) {
     auto items = rule_children<G::ExprContext>(c, G::RuleExpr);
     if (items.size() == 1) {
-        result_ = expr(items[0]);
+        result_ = c->fields.empty() ? expr(items[0]) : field_accesses(expr(items[0]), c->fields);
         return {};
     }
     auto* t = make<Tuple>(c);
     t->items = exprs(items);
+    if (!c->fields.empty()) return done(field_accesses(t, c->fields), c);
     return done(t, c);
 }
 
 antlrcpp::Any Transformer::visitFunctionCallExpr(G::FunctionCallExprContext* c) {
-    result_ = function_call(first_child<G::FunctionCallContext>(c, G::RuleFunctionCall));
+    Expr* call = function_call(first_child<G::FunctionCallContext>(c, G::RuleFunctionCall));
+    result_ = c->fields.empty() ? call : field_accesses(call, c->fields);
     return {};
+}
+
+Expr* Transformer::field_accesses(Expr* base, const std::vector<G::IdentifierContext*>& fields) {
+    for (G::IdentifierContext* field : fields) {
+        auto* access = arena_.make<FieldAccess>();
+        access->span = {base->span.begin, span(field).end};
+        access->base = base;
+        access->field = name(field);
+        base = access;
+    }
+    return base;
 }
 
 antlrcpp::Any Transformer::visitColumnRefExpr(G::ColumnRefExprContext* c) {
@@ -582,7 +600,9 @@ antlrcpp::Any Transformer::visitSubscriptExpr(G::SubscriptExprContext* c) {
     s->slice = c->COLON() != nullptr;
     s->index = expr(s->slice ? c->lower : c->index);
     s->upper = expr(c->upper);
-    return done(s, c);
+    if (c->fields.empty()) return done(s, c);
+    s->span = {s->span.begin, span(c->RBRACKET()->getSymbol()).end};
+    return done(field_accesses(s, c->fields), c);
 }
 
 antlrcpp::Any Transformer::visitCollateExpr(G::CollateExprContext* c) {
@@ -686,6 +706,27 @@ antlrcpp::Any Transformer::visitInSubqueryExpr(G::InSubqueryExprContext* c) {
     auto* e = make<InSubquery>(c);
     e->expr = expr(static_cast<antlr4::ParserRuleContext*>(c->children.front()));
     e->query = query(first_child<G::QueryContext>(c, G::RuleQuery));
+    return done(negate_if(has_token(c, G::NOT), e, c), c);
+}
+
+// BigQuery `x IN UNNEST(arr)`: `x IN (SELECT * FROM UNNEST(arr))`, which it means, and which BigQuery
+// reads back to the same tree.
+antlrcpp::Any Transformer::visitInUnnestExpr(G::InUnnestExprContext* c) {
+    require(DialectFeature::InUnnest, c->IN()->getSymbol());
+    FunctionCall* call = function_call(c->unnest);
+    if (!c->unnest->name || support::to_upper(text(c->unnest->name)) != "UNNEST")
+        ctx_.diagnostics.push_back(make_diagnostic(DiagId::SyntaxError, span(c->unnest),
+                                                   {"IN takes a list in parentheses, a subquery or UNNEST(array)"}));
+    auto* source = make<TableFunction>(c->unnest);
+    source->call = call;
+    auto* item = make<SelectItem>(c->unnest);
+    item->expr = make<Star>(c->unnest);
+    auto* q = make<Query>(c->unnest);
+    q->projection = list(std::vector<SelectItem*>{item});
+    q->sources = list(std::vector<Relation*>{source});
+    auto* e = make<InSubquery>(c);
+    e->expr = expr(static_cast<antlr4::ParserRuleContext*>(c->children.front()));
+    e->query = q;
     return done(negate_if(has_token(c, G::NOT), e, c), c);
 }
 
@@ -907,7 +948,7 @@ Expr* Transformer::function_arg(G::FunctionArgContext* arg) {
     if (auto* p = alt<G::PositionalArgContext>(arg)) return expr(static_cast<antlr4::ParserRuleContext*>(p->children.front()));
     if (auto* n = alt<G::NamedArgContext>(arg)) {
         auto* named = make<NamedArg>(n);
-        named->name = name(n->identifier());
+        named->name = n->argName ? name(n->argName) : Name{arena_.copy(n->outerName->getText()), false};
         named->value = expr(n->expr());
         return named;
     }

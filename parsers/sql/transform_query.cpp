@@ -162,6 +162,7 @@ antlrcpp::Any Transformer::visitParenthesizedQuery(G::ParenthesizedQueryContext*
 
 antlrcpp::Any Transformer::visitSelectCore(G::SelectCoreContext* c) {
     Query* q = select_core(c);
+    if (c->trailingComma) require(DialectFeature::TrailingComma, c->trailingComma);
     if (c->selectAs) {  // BigQuery SELECT AS STRUCT / AS VALUE: an option select_as = STRUCT | VALUE
         require(DialectFeature::SelectAsStruct, c->selectAs->getStart());
         std::string kind = support::to_upper(text(c->selectAs));
@@ -203,6 +204,8 @@ Query* Transformer::select_core(antlr4::ParserRuleContext* c) {
         }
     }
     if (auto* top = clause.first<G::TopClauseContext>(G::RuleTopClause)) {
+        // Checked here, not on the TOP token: `top` is a name too (`FROM t AS top`).
+        require(DialectFeature::Top, top->getStart());
         if (top->expr()) {
             q->limit = expr(top->expr());
         } else if (top->parameter()) {
@@ -810,6 +813,7 @@ void Transformer::fetch_clause(G::FetchClauseContext* c, Query& q) {
 
 void Transformer::limit_clause(G::LimitClauseContext* c, Query& q) {
     if (auto* l = alt<G::LimitOffsetContext>(c)) {
+        require(DialectFeature::Limit, l->LIMIT()->getSymbol());
         auto values = l->expr();
         if (l->COMMA()) {  // MySQL LIMIT offset, count
             q.offset = expr(values[0]);
@@ -821,6 +825,7 @@ void Transformer::limit_clause(G::LimitClauseContext* c, Query& q) {
         }
     } else if (auto* o = alt<G::OffsetFetchContext>(c)) {
         auto values = o->expr();
+        if (o->LIMIT()) require(DialectFeature::Limit, o->LIMIT()->getSymbol());
         q.offset = expr(values[0]);
         if (o->fetchClause())
             fetch_clause(o->fetchClause(), q);

@@ -483,6 +483,15 @@ antlrcpp::Any Transformer::visitDeclareStatement(G::DeclareStatementContext* c) 
     require(DialectFeature::Declare, c->getStart());
     return done(command(c, "DECLARE", false), c);
 }
+// CREATE [TEMP] FUNCTION: kept as a command (its body is not lowered); a temporary function lives
+// in the session only, so it writes nothing to the database.
+antlrcpp::Any Transformer::visitCreateFunctionStmt(G::CreateFunctionStmtContext* c) {
+    G::CreateFunctionStatementContext* f = c->createFunctionStatement();
+    require(f->temp ? DialectFeature::TempFunctions : DialectFeature::CreateFunction, f->getStart());
+    return done(command(c, f->temp ? "CREATE TEMP FUNCTION" : "CREATE FUNCTION", !f->temp,
+                        qualified_name(f->qualifiedName())),
+                c);
+}
 antlrcpp::Any Transformer::visitUseStatement(G::UseStatementContext* c) {
     return done(command(c, "USE", false, list(std::vector<Name>{name(c->identifier())})), c);
 }

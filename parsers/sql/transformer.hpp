@@ -22,7 +22,7 @@ using G = qdiff_gen::SqlParser;
         X(CreateViewStmt) X(CreateIndexStmt) X(CreateSchemaStmt) X(DropStmt) X(AlterTableStmt) X(TruncateStmt)    \
             X(GrantStatement) X(RevokeStatement) X(PragmaStatement) X(AttachStatement) X(DetachStatement)         \
                 X(TransactionStmt) X(SetStatement) X(UseStatement) X(ShowStatement) X(VacuumStatement)            \
-                    X(AnalyzeStatement) X(DeclareStatement)
+                    X(AnalyzeStatement) X(DeclareStatement) X(CreateFunctionStmt)
 #define QDIFF_SQL_QUERY_ALTERNATIVES(X)                                                                          \
     X(SelectCore)                                                                                                \
     X(ValuesQuery) X(ParenthesizedQuery) X(NamedTable) X(DerivedTable) X(TableFunction) X(ParenthesizedTableRef) \
@@ -42,7 +42,7 @@ using G = qdiff_gen::SqlParser;
                                             X(ComparisonExpr) X(QuantifiedComparisonExpr) X(IsLiteralExpr)             \
                                                 X(IsDistinctFromExpr) X(IsExpr) X(NullTestPostfixExpr)                 \
                                                     X(PathAccessExpr) X(TypedArrayExpr) X(StructExpr)         \
-                                                        X(StructLiteralExpr)
+                                                        X(StructLiteralExpr) X(InUnnestExpr)
 #define QDIFF_SQL_ALTERNATIVES(X) \
     QDIFF_SQL_STATEMENT_ALTERNATIVES(X) QDIFF_SQL_QUERY_ALTERNATIVES(X) QDIFF_SQL_EXPR_ALTERNATIVES(X)
 
@@ -146,6 +146,8 @@ private:
     const DialectTraits& dialect() const { return traits(ctx_.options.dialect); }
     // Syntax that only some dialects accept: a dialect-feature error at `at` in the others.
     void require(DialectFeature feature, antlr4::Token* at);
+    // `base.f.g`: the fields read from a subscript's element or a call's result.
+    ast::Expr* field_accesses(ast::Expr* base, const std::vector<G::IdentifierContext*>& fields);
 };
 
 }  // namespace qdiff::parsers::sql

@@ -386,8 +386,10 @@ private:
             const GqlValue& v = *resolve(in);
             if (v.kind == VK::variable) return value(in);
             const bool ok = v.kind == expected || (expected == VK::floating && v.kind == VK::integer);
+            // An error: Weaviate refuses the query (valueInt: "10" is not an Int), so it must not score
+            // as if it ran, e.g. 1.0 against valueInt: 10.
             if (!ok) {
-                b_.warning(DiagId::WeaviateValueType, in.span,
+                b_.error(DiagId::WeaviateValueType, in.span,
                            fmt::format("{} expects {}, found {}; Weaviate rejects this value", f.name,
                                        expected == VK::string     ? "a string"
                                        : expected == VK::integer  ? "an integer"

@@ -17,6 +17,15 @@ __all__ = ["parse", "diff", "lint", "load_schema", "schema_from_text", "score_ca
 Schema = _qdiff.Schema
 
 
+def __getattr__(name):
+    """qdiff.pandas and qdiff.dask import pandas and Dask, which the rest of qdiff does not need: they
+    load on first use, so `import qdiff` then `qdiff.pandas.score_frame(df)` works as the README shows."""
+    if name in ("pandas", "dask"):
+        import importlib
+        return importlib.import_module("." + name, __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def parse(text, lang="auto", dialect="generic"):
     """Parses a query. Returns {"ok", "language", "diagnostics", "ast"} as ``qdiff parse --format
     json``; raises ParseError when the text has syntax errors.

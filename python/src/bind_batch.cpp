@@ -41,7 +41,8 @@ public:
         pipeline.total.mode = *mode;
         pipeline.total.blend = blend;
         pipeline.total.pass_threshold = pass_threshold;
-        stages::BatchRunnerOptions options{.threads = threads};
+        stages::BatchRunnerOptions options;
+        options.threads = threads;
         options.defaults = {.language = language_named(lang), .dialect = dialect_named(dialect), .base_dir = base_dir};
         // As `qdiff batch` writes its lines (less the newline), on the workers.
         options.render = [](const stages::Record& r) {

@@ -18,7 +18,13 @@ py::dict scores_dict(const DiffResult& r) {
     for (const ComponentResult& c : r.components) {
         py::dict cj;
         cj[interned_key("score")] = c.score;
-        cj[interned_key("weight")] = c.weight;
+        // As diff_json: an execution profile's components have no weight, but a log-odds contribution.
+        if (std::optional<double> contribution = log_odds_contribution(r, c.component)) {
+            cj[interned_key("weight")] = py::none();
+            cj[interned_key("contribution")] = *contribution;
+        } else {
+            cj[interned_key("weight")] = c.weight;
+        }
         cj[interned_key("absent")] = c.absent;
         components[interned_key(component_name(c.component))] = std::move(cj);
     }
@@ -62,8 +68,10 @@ py::object diff_texts(std::string expected_text, std::string generated_text,
                 chosen ? chosen
                        : profile_named(std::string(scoring::default_profile_name(
                              expected->language(), generated->language(), scoring::ProfileUse::Diff)));
+            DiffOptions diff_options;
+            diff_options.dialect = generated_options.dialect;
             DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(),
-                                *profile, DiffOptions{.dialect = generated_options.dialect});
+                                *profile, diff_options);
             if (explain) {
                 result = diff_json(r, expected->source(), generated->source());
                 result["diagnostics"] = diff_diagnostics_json(*expected, *generated);
@@ -75,7 +83,7 @@ py::object diff_texts(std::string expected_text, std::string generated_text,
         py::dict out;
         out["error"] =
             parse_failure(expected->ok() ? *generated : *expected, expected->ok() ? "generated" : "expected");
-        return std::move(out);
+        return out;
     }
     return scores ? scores_dict(*scores) : to_python(result);
 }

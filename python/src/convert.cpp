@@ -40,12 +40,12 @@ py::object to_python(const nlohmann::ordered_json& value) {
             py::list list(value.size());
             size_t i = 0;
             for (const auto& item : value) list[i++] = to_python(item);
-            return std::move(list);
+            return list;
         }
         case value_t::object: {
             py::dict dict;
             for (const auto& [key, item] : value.items()) dict[interned_key(key)] = to_python(item);
-            return std::move(dict);
+            return dict;
         }
     }
     return py::none();

@@ -38,3 +38,15 @@ def test_score_frame_matches_score_cases_and_takes_options():
 def test_a_missing_column_is_named():
     with pytest.raises(KeyError, match="no 'generated' column"):
         qdiff.pandas.score_frame(pd.DataFrame({"expected": ["SELECT 1"]}))
+
+
+def test_qdiff_pandas_works_after_import_qdiff_alone():
+    """The README's example (issue 33): `import qdiff`, then qdiff.pandas, without `import qdiff.pandas`."""
+    import subprocess
+    import sys
+    code = ("import qdiff, pandas as pd\n"
+            "df = pd.DataFrame({'expected': ['SELECT a FROM t'], 'generated': ['SELECT a FROM t']})\n"
+            "print(qdiff.pandas.score_frame(df)['total'][0])\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1.0"

@@ -76,6 +76,13 @@ private:
                 d.severity = Severity::Warning;
                 d.notes.push_back({ref->span, "SQLite takes its value from an arbitrary row of the group"});
             }
+            // The fix most often meant: group by it too (after the last GROUP BY key).
+            if (!q_.group_by.empty() && !ref->span.empty() && !q_.group_by.back()->span.empty()) {
+                uint32_t after = q_.group_by.back()->span.end;
+                std::string column(ctx_.source().slice(ref->span));
+                d.notes.push_back({ref->span, "add '" + column + "' to GROUP BY"});
+                d.fixits.push_back({{after, after}, ", " + column});
+            }
             ctx_.report(std::move(d));
             return;
         }

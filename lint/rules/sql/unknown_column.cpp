@@ -2,6 +2,7 @@
 // scope. unknown-qualifier: `X.col` where no table or alias X is in scope.
 #include "lint/rule.hpp"
 #include "lint/sql/analysis.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff::linting::rules {
 
@@ -9,7 +10,17 @@ void unknown_column(LintContext& ctx) {
     for (const sql::ColumnResolution& r : ctx.sql->columns) {
         if (r.status == sql::Resolved::UnknownQualifier) {
             std::string_view qualifier = r.ref->path[r.ref->path.size() - 2].text;
-            ctx.report(make_diagnostic(DiagId::LintUnknownQualifier, r.ref->span, {qualifier}));
+            Diagnostic d = make_diagnostic(DiagId::LintUnknownQualifier, r.ref->span, {qualifier});
+            if (!r.suggestion.empty()) {
+                // The qualifier is the reference's first part (`c` of `c.name`).
+                std::string_view written = ctx.source().slice(r.ref->span);
+                Span at = written.size() > qualifier.size() && support::iequals(written.substr(0, qualifier.size()), qualifier)
+                              ? Span{r.ref->span.begin, r.ref->span.begin + static_cast<uint32_t>(qualifier.size())}
+                              : sql::name_span(ctx.source(), r.ref->span, qualifier);
+                d.notes.push_back({at, "did you mean '" + r.suggestion + "'?"});
+                d.fixits.push_back({at, r.suggestion});
+            }
+            ctx.report(std::move(d));
         } else if (r.status == sql::Resolved::Unknown) {
             std::string_view name = r.ref->path.back().text;
             Diagnostic d = make_diagnostic(DiagId::LintUnknownColumn, r.ref->span, {ctx.source().slice(r.ref->span)});

@@ -1,4 +1,4 @@
-// unknown-table (Weaviate): a Get/Aggregate of a class the schema does not have.
+// unknown-table (Weaviate): a Get/Aggregate of a class the schema does not have ("unknown collection").
 #include "lint/kql/names.hpp"
 #include "lint/rule.hpp"
 #include "lint/weaviate/properties.hpp"
@@ -14,6 +14,7 @@ void weaviate_unknown_collection(LintContext& ctx) {
         std::string_view name = ref->name.back().text;
         if (weaviate::find_collection(*ctx.schema(), name)) continue;
         Diagnostic d = make_diagnostic(DiagId::LintUnknownTable, ref->span, {name});
+        d.message = "unknown collection '" + std::string(name) + "'";  // the code is SQL's, the words Weaviate's
         std::string suggestion = kql::suggest(name, [&] {
             std::vector<std::string_view> names;
             for (const Table& t : ctx.schema()->tables) names.push_back(t.name);

@@ -23,6 +23,7 @@ void weaviate_unknown_property(LintContext& ctx) {
             Span at = sql::name_span(ctx.source(), path.span, p.missing);
             if (!reported.insert(at.begin).second) return;
             Diagnostic d = make_diagnostic(DiagId::LintUnknownColumn, at, {p.missing});
+            d.message = "unknown property '" + std::string(p.missing) + "'";  // the code is SQL's, the words Weaviate's
             if (!p.suggestion.empty()) {
                 d.notes.push_back({at, "did you mean '" + p.suggestion + "'?"});
                 d.fixits.push_back({at, p.suggestion});

@@ -218,7 +218,7 @@ struct OutputColumn {
     const FunctionCall* call = nullptr;    // ArgExtreme / Percentile
     size_t item = 0;                       // which aggregation item (ArgExtreme shares one row choice)
     int input_column = -1;                 // ArgExtreme with *: this input column
-    KValue percent;
+    KValue percent{};
 };
 
 }  // namespace

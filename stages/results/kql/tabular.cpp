@@ -35,13 +35,6 @@ std::string function_name(const FunctionCall& f) {
 
 namespace {
 
-// The type a column gets from its values: the first non-null one's, else the type of the first null.
-KType column_type(const std::vector<Row>& rows, size_t column) {
-    for (const Row& r : rows)
-        if (!r[column].null) return r[column].type;
-    return rows.empty() ? KType::String : rows.front()[column].type;
-}
-
 bool matches_pattern(std::string_view name, std::string_view pattern) {
     // `*` matches any run of characters (project-away b*, union T*).
     size_t star = pattern.find('*');

@@ -151,3 +151,15 @@ SELECT cohort, month_number, COUNT(DISTINCT customer_id) AS customers,
 FROM activity
 GROUP BY cohort, month_number
 ORDER BY cohort, month_number;
+-- query: issue 33 forms: a temporary function, a trailing comma, IN UNNEST, fields of an element
+CREATE TEMP FUNCTION week_start(d DATE) RETURNS DATE AS (DATE_TRUNC(d, WEEK(MONDAY)));
+SELECT
+  week_start(PARSE_DATE('%Y%m%d', event_date)) AS week,
+  EXTRACT(WEEK(MONDAY) FROM PARSE_DATE('%Y%m%d', event_date)) AS week_number,
+  ARRAY_AGG(STRUCT(item_name, price) ORDER BY price DESC LIMIT 1)[SAFE_OFFSET(0)].item_name AS top_item,
+  STRUCT(1 AS a, 2 AS b).a AS one,
+  COUNT(DISTINCT user_pseudo_id) AS users,
+FROM `my-project.analytics_123456.events_*`, UNNEST(items) AS item
+WHERE 'purchase' IN UNNEST(ARRAY(SELECT e.name FROM UNNEST(event_names) AS e))
+  AND item.item_category NOT IN UNNEST(['gift', 'sample'])
+GROUP BY week, week_number

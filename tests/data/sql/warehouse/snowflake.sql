@@ -100,3 +100,11 @@ LIMIT 20;
 -- query: lambda filter on arrays
 SELECT id, FILTER(scores, s -> s > 50) AS passing, TRANSFORM(scores, s -> s * 2) AS doubled
 FROM analytics.exams;
+-- query: issue 33 forms: FLATTEN with OUTER => TRUE, a trailing comma
+SELECT
+  o.order_id,
+  f.value:sku::STRING AS sku,
+  f.index AS line,
+FROM orders AS o,
+  LATERAL FLATTEN(input => o.lines, OUTER => TRUE) AS f
+WHERE o.placed_at >= DATEADD(day, -7, CURRENT_DATE())
