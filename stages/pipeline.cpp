@@ -68,6 +68,15 @@ const Profile& Pipeline::verdict_model(Language expected, Language generated) {
     return default_profile(scoring::verdict_profile_name(expected, generated));
 }
 
+std::shared_ptr<const SchemaFacts> Pipeline::facts_of(const std::shared_ptr<const SchemaLoadResult>& loaded) {
+    // A batch has few schemas and many cases each: the facts of one are built once per worker.
+    constexpr size_t kKept = 64;
+    for (const auto& [schema, facts] : facts_)
+        if (schema == loaded) return facts;
+    if (facts_.size() == kKept) facts_.pop_front();
+    return facts_.emplace_back(loaded, std::make_shared<SchemaFacts>(*loaded->schema)).second;
+}
+
 const Profile& Pipeline::default_profile(std::string_view name) {
     for (const auto& [loaded_as, profile] : defaults_)
         if (loaded_as == name) return profile;
@@ -96,7 +105,7 @@ CaseOutcome Pipeline::run(const Case& c) {
         loaded = schemas_->get(c.schema);
         if (loaded->schema) {
             schema = &*loaded->schema;
-            facts = std::make_shared<SchemaFacts>(*schema);
+            facts = facts_of(loaded);
         } else {
             out.schema_diagnostics = loaded->diagnostics;
         }

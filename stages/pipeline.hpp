@@ -58,6 +58,9 @@ private:
     std::vector<std::unique_ptr<Stage>> stages_;
     // The default profiles used so far, each loaded once (by the name default_profile_name gave).
     std::deque<std::pair<std::string_view, Profile>> defaults_;
+    // The facts of the schemas used lately (the schema is held so that its address is not reused).
+    std::deque<std::pair<std::shared_ptr<const SchemaLoadResult>, std::shared_ptr<const SchemaFacts>>> facts_;
+    std::shared_ptr<const SchemaFacts> facts_of(const std::shared_ptr<const SchemaLoadResult>& loaded);
     const Profile& default_profile(std::string_view name);
     const Profile& verdict_model(Language expected, Language generated);
 };
