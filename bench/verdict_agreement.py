@@ -9,24 +9,7 @@ import collections
 import json
 import sys
 
-
-def auc(scores, labels):
-    order = sorted(range(len(scores)), key=lambda i: scores[i])
-    rank_sum, positives, i = 0.0, 0, 0
-    while i < len(order):
-        j = i
-        while j < len(order) and scores[order[j]] == scores[order[i]]:
-            j += 1
-        mid = (i + j + 1) / 2
-        for k in range(i, j):
-            if labels[order[k]]:
-                rank_sum += mid
-                positives += 1
-        i = j
-    negatives = len(scores) - positives
-    if positives == 0 or negatives == 0:
-        return float("nan")
-    return (rank_sum - positives * (positives + 1) / 2) / (positives * negatives)
+from execution_auc import auc  # Mann-Whitney, ties counting half
 
 
 def line(name, rows):

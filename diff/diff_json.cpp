@@ -157,6 +157,17 @@ private:
 
 }  // namespace
 
+ordered_json features_json(const std::vector<FeatureContribution>& features) {
+    ordered_json out = ordered_json::array();
+    for (const FeatureContribution& f : features)
+        out.push_back({{"name", f.name},
+                       {"value", f.value},
+                       {"coefficient", f.coefficient},
+                       {"contribution", f.contribution},
+                       {"detail", f.detail}});
+    return out;
+}
+
 ordered_json diff_json(const DiffResult& r, const SourceText& expected, const SourceText& generated) {
     Writer writer(r, expected, generated);
     ordered_json j = ordered_json::object();
@@ -174,13 +185,7 @@ ordered_json diff_json(const DiffResult& r, const SourceText& expected, const So
     if (r.log_odds) {  // the execution profile: each feature's share of the log-odds
         j["intercept"] = *r.intercept;
         j["log_odds"] = *r.log_odds;
-        ordered_json& features = j["features"] = ordered_json::array();
-        for (const FeatureContribution& f : r.features)
-            features.push_back({{"name", f.name},
-                                {"value", f.value},
-                                {"coefficient", f.coefficient},
-                                {"contribution", f.contribution},
-                                {"detail", f.detail}});
+        j["features"] = features_json(r.features);
     }
     j["statements"] = r.statements;
     j["edits"] = writer.edits();

@@ -15,6 +15,10 @@ nlohmann::ordered_json diff_json(const DiffResult& result, const SourceText& exp
 // the texts of the missing, extra and changed atoms and their byte spans; the execution profile's features.
 nlohmann::ordered_json diff_record_json(const DiffResult& result);
 
+// Terms of a logistic model, each with its share of the log-odds: [{name, value, coefficient,
+// contribution, detail}] (the execution profile's features, the verdict's evidence).
+nlohmann::ordered_json features_json(const std::vector<FeatureContribution>& features);
+
 // An execution profile weighs features, not components (every component weight is 0): what a
 // component adds to the log-odds, the sum of its features' contributions; nullopt for other profiles.
 std::optional<double> log_odds_contribution(const DiffResult& result, Component component);

@@ -66,14 +66,7 @@ Record evidence_json(const CaseOutcome& out) {
     const scoring::Verdict& v = out.verdict;
     Record j;
     j["structural_probability"] = v.structural_probability ? Record(*v.structural_probability) : Record(nullptr);
-    Record terms = Record::array();
-    for (const FeatureContribution& f : v.evidence)
-        terms.push_back({{"name", f.name},
-                         {"value", f.value},
-                         {"coefficient", f.coefficient},
-                         {"contribution", f.contribution},
-                         {"detail", f.detail}});
-    j["terms"] = std::move(terms);
+    j["terms"] = features_json(v.evidence);
     j["reasons"] = v.reasons;
     // The evidence as `qdiff calibrate` reads it back.
     j["results"] = scoring::results_evidence_kind_name(out.evidence.results.kind);
