@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include <nlohmann/json.hpp>
 
+#include "qdiff/enum_names.hpp"
 #include "scoring/execution.hpp"
 
 namespace qdiff::scoring {
@@ -17,6 +19,17 @@ constexpr std::string_view kVerdictNames[] = {"equivalent", "no_difference_found
 
 constexpr std::string_view kResultsEvidenceNames[] = {"none",          "undecided", "no_difference",
                                                       "differs_edge_cases", "differs",   "cannot_run"};
+
+// The kinds of edge-case databases (stages/results/synth/README.md): a difference that only one kind
+// shows says how likely real data is to show it, so each kind has its own weight.
+constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "ties",     "empty",
+                                      "dangling", "case",    "boundary", "cast"};
+
+std::string edge_kind_feature(const std::string& kind) {
+    for (const char* known : kEdgeKinds)
+        if (kind == known) return std::string("results.differs_edge_cases.") + known;
+    return "results.differs_edge_cases.other";
+}
 
 // A lint error says little more after the third.
 constexpr double kMaxLintErrors = 3;
@@ -49,16 +62,12 @@ double weight_of(const Profile& model, const std::string& name) {
 
 }  // namespace
 
-std::string_view verdict_kind_name(VerdictKind k) { return kVerdictNames[static_cast<size_t>(k)]; }
+std::string_view verdict_kind_name(VerdictKind k) { return enum_name_in(kVerdictNames, k); }
 
-std::string_view results_evidence_kind_name(ResultsEvidenceKind k) {
-    return kResultsEvidenceNames[static_cast<size_t>(k)];
-}
+std::string_view results_evidence_kind_name(ResultsEvidenceKind k) { return enum_name_in(kResultsEvidenceNames, k); }
 
 std::optional<ResultsEvidenceKind> parse_results_evidence_kind(std::string_view name) {
-    for (size_t i = 0; i < std::size(kResultsEvidenceNames); ++i)
-        if (kResultsEvidenceNames[i] == name) return static_cast<ResultsEvidenceKind>(i);
-    return std::nullopt;
+    return enum_named_in<ResultsEvidenceKind>(kResultsEvidenceNames, name);
 }
 
 ResultsEvidence results_evidence(const StageResult& r) {
@@ -99,17 +108,6 @@ ResultsEvidence results_evidence(const StageResult& r) {
         case StageStatus::Skipped: break;
     }
     return e;
-}
-
-// The kinds of edge-case databases (stages/results/synth/README.md): a difference that only one kind
-// shows says how likely real data is to show it, so each kind has its own weight.
-constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "ties",     "empty",
-                                      "dangling", "case",    "boundary", "cast"};
-
-std::string edge_kind_feature(const std::string& kind) {
-    for (const char* known : kEdgeKinds)
-        if (kind == known) return std::string("results.differs_edge_cases.") + known;
-    return "results.differs_edge_cases.other";
 }
 
 const std::vector<std::string>& evidence_feature_names() {
