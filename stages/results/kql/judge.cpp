@@ -301,31 +301,9 @@ StageResult evaluate_case(const Case& c, const StageContext& context, const std:
     }
     SynthOutcome outcome = compare_kql_on_synthesized(*schema, *expected, *generated, ordered, order.keys,
                                                       synth_options, kDefaultNowTicks);
-    r.details["synth_verdict"] = nlohmann::json(synth::verdict_name(outcome.verdict)).dump();
-    r.details["synth_databases"] = std::to_string(outcome.databases_run);
-    r.details["synth_seed"] = std::to_string(synth_options.seed);
-    r.reason = outcome.reason;
-    switch (outcome.verdict) {
-        case Verdict::Equal:
-            r.status = StageStatus::Ok;
-            r.score = 1;
-            break;
-        case Verdict::Different:
-            r.status = StageStatus::Ok;
-            r.score = 0;
-            r.details["synth_edge_cases_only"] = outcome.edge_cases_only ? "true" : "false";
-            if (outcome.counterexample) r.details["counterexample"] = synth::counterexample_json(*outcome.counterexample);
-            break;
-        case Verdict::Undecided:
-            r.status = StageStatus::Skipped;
-            r.reason = "undecided: " + outcome.reason;
-            break;
-        case Verdict::Error:
-            r.status = outcome.timed_out ? StageStatus::Timeout : StageStatus::Error;
-            r.score = 0;
-            break;
-    }
-    return r;
+    StageResult verdict = synth::outcome_result(outcome, synth_options.seed);
+    verdict.details.insert(r.details.begin(), r.details.end());
+    return verdict;
 }
 
 }  // namespace qdiff::results::kql

@@ -72,10 +72,17 @@ StageResult evaluate_synthesized(const Case& c, const StageContext& context, con
     ResultOrder order = result_order(*expected);
     SynthOutcome outcome = compare_on_synthesized(*schema, c.expected, *expected, c.generated, *generated,
                                                   c.expected_ordered || order.ordered, order.keys, options);
+    StageResult verdict = outcome_result(outcome, options.seed);
+    verdict.details.insert(r.details.begin(), r.details.end());
+    return verdict;
+}
+
+StageResult outcome_result(const SynthOutcome& outcome, uint64_t seed) {
+    StageResult r;
     r.details["synth_verdict"] = nlohmann::json(verdict_name(outcome.verdict)).dump();
     r.details["synth_databases"] = std::to_string(outcome.databases_run);
     r.details["synth_databases_tried"] = std::to_string(outcome.databases_run);
-    r.details["synth_seed"] = std::to_string(options.seed);
+    r.details["synth_seed"] = std::to_string(seed);
     r.reason = outcome.reason;
     switch (outcome.verdict) {
         case Verdict::Equal:

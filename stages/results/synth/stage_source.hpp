@@ -23,5 +23,7 @@ bool parse_synth_db(std::string_view db, SynthOptions& options, std::string& err
 // counterexample (counterexample_json); for undecided, synth_undecided_cause (expected_fails,
 // both_empty, expected_constant).
 StageResult evaluate_synthesized(const Case& c, const StageContext& context, const SynthOptions& options);
+// The stage's answer above from a verdict on synthesized (or given) data, for SQL and KQL alike.
+StageResult outcome_result(const SynthOutcome& outcome, uint64_t seed);
 
 }  // namespace qdiff::results::synth
