@@ -216,10 +216,10 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
             break;
         case ResultsEvidenceKind::Differs:
             v.kind = VerdictKind::Different;
-            v.reasons.push_back(std::string(results.synthesized ? "different on " + results.separating_kind +
-                                                                      " synthesized data"
-                                                                : "different on the given database") +
-                                ": " + results.explanation);
+            // A synthesized database's explanation names it and its kind ("different on synthesized
+            // database 2 (plain, shrunk to 2 rows): ...").
+            v.reasons.push_back(results.synthesized ? results.explanation
+                                                    : "different on the given database: " + results.explanation);
             break;
         case ResultsEvidenceKind::DiffersEdgeCases:
             v.kind = VerdictKind::DiffersOnEdgeCases;

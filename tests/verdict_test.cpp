@@ -84,12 +84,12 @@ TEST_CASE("verdict: the rules that decide before any model", "[verdict]") {
 
     // Equal after normalization, but a database separates them: the database wins.
     in.results = {.kind = ResultsEvidenceKind::Differs, .synthesized = true, .databases = 8,
-                  .separating_kind = "plain", .explanation = "different on synthesized database 0"};
+                  .separating_kind = "plain", .explanation = "different on synthesized database 0 (plain)"};
     v = scoring::decide_verdict(in, model);
     CHECK(v.kind == VerdictKind::Different);
     CHECK(v.probability < 1);
     REQUIRE_FALSE(v.reasons.empty());
-    CHECK(v.reasons[0].find("different on plain synthesized data") == 0);
+    CHECK(v.reasons[0] == "different on synthesized database 0 (plain)");
 
     DiffResult gated = execution_diff("SELECT name FROM singer", "SELECT year FROM concert");
     in.diff = &gated;
