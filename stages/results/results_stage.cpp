@@ -94,6 +94,29 @@ ExecResult execute_on(const std::string& db, const std::string& sql, const ExecL
 
 }  // namespace results
 
+namespace results {
+
+void compared(StageResult& r, const Comparison& cmp, const std::string& mode, bool ordered, bool truncated) {
+    r.status = StageStatus::Ok;
+    r.score = cmp.score;
+    r.reason = cmp.explanation;
+    nlohmann::json columns = nlohmann::json::object();
+    for (const auto& p : cmp.paired_columns) columns[p.expected] = p.generated;
+    for (const auto& u : cmp.unpaired_columns) columns[u] = nullptr;
+    r.details["mode"] = nlohmann::json(mode).dump();
+    r.details["ordered"] = ordered ? "true" : "false";
+    r.details["columns"] = columns.dump();
+    r.details["expected_rows"] = std::to_string(cmp.expected_rows);
+    r.details["generated_rows"] = std::to_string(cmp.generated_rows);
+    r.details["found"] = std::to_string(cmp.found);
+    r.details["missing"] = std::to_string(cmp.missing);
+    r.details["extra"] = std::to_string(cmp.extra);
+    r.details["truncated"] = truncated ? "true" : "false";
+    r.details["missing_examples"] = nlohmann::json(cmp.missing_examples).dump();
+}
+
+}  // namespace results
+
 namespace {
 
 using namespace results;
@@ -176,22 +199,7 @@ private:
         Comparison cmp =
             compare_results(expected->result, generated->result, ordered, mode, options_.tolerance, order.keys,
                             options_.positional_columns);
-        r.status = StageStatus::Ok;
-        r.score = cmp.score;
-        r.reason = cmp.explanation;
-        nlohmann::json columns = nlohmann::json::object();
-        for (const auto& p : cmp.paired_columns) columns[p.expected] = p.generated;
-        for (const auto& u : cmp.unpaired_columns) columns[u] = nullptr;
-        r.details["mode"] = nlohmann::json(options_.mode).dump();
-        r.details["ordered"] = ordered ? "true" : "false";
-        r.details["columns"] = columns.dump();
-        r.details["expected_rows"] = std::to_string(cmp.expected_rows);
-        r.details["generated_rows"] = std::to_string(cmp.generated_rows);
-        r.details["found"] = std::to_string(cmp.found);
-        r.details["missing"] = std::to_string(cmp.missing);
-        r.details["extra"] = std::to_string(cmp.extra);
-        r.details["truncated"] = expected->result.truncated || generated->result.truncated ? "true" : "false";
-        r.details["missing_examples"] = nlohmann::json(cmp.missing_examples).dump();
+        compared(r, cmp, options_.mode, ordered, expected->result.truncated || generated->result.truncated);
         return r;
     }
 

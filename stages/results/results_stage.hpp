@@ -53,6 +53,9 @@ ResultOrder result_order(const std::string& query, Language language, Dialect di
 ResultOrder result_order(const ParseResult& parsed);
 // The dialect whose engine runs `db` (the dialect traits' `engine`: "sqlite:PATH" is SQLite's), if any.
 std::optional<Dialect> engine_of(std::string_view db);
+// The results stage's answer from two executed results' comparison: Ok, its score and explanation,
+// and the details listed above (mode, ordered, columns, row counts, missing_examples, truncated).
+void compared(StageResult& r, const Comparison& cmp, const std::string& mode, bool ordered, bool truncated);
 // Runs one query on "sqlite:PATH" or "postgres:URI".
 ExecResult execute_on(const std::string& db, const std::string& sql, const ExecLimits& limits);
 }  // namespace results

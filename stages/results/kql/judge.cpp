@@ -261,22 +261,7 @@ StageResult evaluate_case(const Case& c, const StageContext& context, const std:
             return r;
         }
         Comparison cmp = compare_results(e.exec.result, g.exec.result, ordered, mode, options.tolerance, order.keys);
-        r.status = StageStatus::Ok;
-        r.score = cmp.score;
-        r.reason = cmp.explanation;
-        nlohmann::json columns = nlohmann::json::object();
-        for (const auto& p : cmp.paired_columns) columns[p.expected] = p.generated;
-        for (const auto& u : cmp.unpaired_columns) columns[u] = nullptr;
-        r.details["mode"] = nlohmann::json(options.mode).dump();
-        r.details["ordered"] = ordered ? "true" : "false";
-        r.details["columns"] = columns.dump();
-        r.details["expected_rows"] = std::to_string(cmp.expected_rows);
-        r.details["generated_rows"] = std::to_string(cmp.generated_rows);
-        r.details["found"] = std::to_string(cmp.found);
-        r.details["missing"] = std::to_string(cmp.missing);
-        r.details["extra"] = std::to_string(cmp.extra);
-        r.details["truncated"] = e.exec.result.truncated || g.exec.result.truncated ? "true" : "false";
-        r.details["missing_examples"] = nlohmann::json(cmp.missing_examples).dump();
+        compared(r, cmp, options.mode, ordered, e.exec.result.truncated || g.exec.result.truncated);
         return r;
     }
 
@@ -288,17 +273,8 @@ StageResult evaluate_case(const Case& c, const StageContext& context, const std:
     }
     synth_options.limits = {options.timeout_seconds, std::min<size_t>(options.row_cap, 10000)};
     std::optional<SchemaLoadResult> loaded;
-    const Schema* schema = context.schema;
-    if (!schema && !c.schema.empty()) {
-        SchemaSpec spec = split_schema_spec(c.schema);
-        loaded = load_schema(spec.path, spec.selector);
-        if (loaded->schema) schema = &*loaded->schema;
-    }
-    if (!schema) {
-        r.reason = c.schema.empty() ? "--db synth needs the case's schema (tables to synthesize)"
-                                    : "--db synth: the case's schema did not load";
-        return r;
-    }
+    const Schema* schema = synth::case_schema(c, context, loaded, r.reason);
+    if (!schema) return r;
     SynthOutcome outcome = compare_kql_on_synthesized(*schema, *expected, *generated, ordered, order.keys,
                                                       synth_options, kDefaultNowTicks);
     StageResult verdict = synth::outcome_result(outcome, synth_options.seed);

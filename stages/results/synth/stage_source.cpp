@@ -45,20 +45,24 @@ bool parse_synth_db(std::string_view db, SynthOptions& options, std::string& err
     return true;
 }
 
+const Schema* case_schema(const Case& c, const StageContext& context, std::optional<SchemaLoadResult>& loaded,
+                          std::string& why_not) {
+    if (context.schema) return context.schema;
+    if (!c.schema.empty()) {
+        SchemaSpec spec = split_schema_spec(c.schema);
+        loaded = load_schema(spec.path, spec.selector);
+        if (loaded->schema) return &*loaded->schema;
+    }
+    why_not = c.schema.empty() ? "--db synth needs the case's schema (tables to synthesize)"
+                               : "--db synth: the case's schema did not load";
+    return nullptr;
+}
+
 StageResult evaluate_synthesized(const Case& c, const StageContext& context, const SynthOptions& options) {
     StageResult r;
     std::optional<SchemaLoadResult> loaded;
-    const Schema* schema = context.schema;
-    if (!schema && !c.schema.empty()) {
-        SchemaSpec spec = split_schema_spec(c.schema);
-        loaded = load_schema(spec.path, spec.selector);
-        if (loaded->schema) schema = &*loaded->schema;
-    }
-    if (!schema) {
-        r.reason = c.schema.empty() ? "--db synth needs the case's schema (tables to synthesize)"
-                                    : "--db synth: the case's schema did not load";
-        return r;
-    }
+    const Schema* schema = case_schema(c, context, loaded, r.reason);
+    if (!schema) return r;
     ParseOptions parse_options{.language = c.language, .dialect = c.dialect};
     std::optional<ParseResult> own_expected, own_generated;
     const ParseResult* expected = context.expected;

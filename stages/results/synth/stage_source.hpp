@@ -1,5 +1,6 @@
 // `--db synth[:N[:SEED]]` in the results stage (results_stage.cpp hands such cases over).
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,10 @@ bool parse_synth_db(std::string_view db, SynthOptions& options, std::string& err
 // counterexample (counterexample_json); for undecided, synth_undecided_cause (expected_fails,
 // both_empty, expected_constant).
 StageResult evaluate_synthesized(const Case& c, const StageContext& context, const SynthOptions& options);
+// The tables to synthesize: the schema earlier stages loaded, else the case's own (kept in `loaded`);
+// null with `why_not` set when there is none.
+const Schema* case_schema(const Case& c, const StageContext& context, std::optional<SchemaLoadResult>& loaded,
+                          std::string& why_not);
 // The stage's answer above from a verdict on synthesized (or given) data, for SQL and KQL alike.
 StageResult outcome_result(const SynthOutcome& outcome, uint64_t seed);
 
