@@ -269,9 +269,12 @@ Model fit(const std::vector<const Example*>& examples, double C, const Profile& 
     Problem evidence;
     evidence.C = C;
     std::vector<size_t> evidence_column(evidence_names.size(), std::numeric_limits<size_t>::max());
+    std::vector<double> structure;  // each case's fitted structural log-odds
     std::vector<std::vector<FeatureContribution>> terms;
-    for (const Example* e : used)
-        terms.push_back(evidence_features(e->results, e->lint_errors, e->judge, structural_log_odds(model, *e)));
+    for (const Example* e : used) {
+        structure.push_back(structural_log_odds(model, *e));
+        terms.push_back(evidence_features(e->results, e->lint_errors, e->judge, structure.back()));
+    }
     for (size_t i = 0; i < evidence_names.size(); ++i)
         for (const auto& row : terms)
             if (std::any_of(row.begin(), row.end(),
@@ -284,7 +287,7 @@ Model fit(const std::vector<const Example*>& examples, double C, const Profile& 
     if (evidence.dims == 0) return model;
     for (size_t r = 0; r < used.size(); ++r) {
         std::vector<std::pair<size_t, double>> row;
-        double offset = structural_log_odds(model, *used[r]);
+        double offset = structure[r];
         for (const FeatureContribution& f : terms[r]) {
             size_t i = static_cast<size_t>(std::find(evidence_names.begin(), evidence_names.end(), f.name) -
                                            evidence_names.begin());
