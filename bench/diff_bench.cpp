@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "qdiff/diff.hpp"
+#include "qdiff/compare.hpp"
 #include "qdiff/diff_render.hpp"
 
 namespace {

@@ -11,15 +11,30 @@
 #include <CLI/CLI.hpp>
 
 #include "qdiff/dialect.hpp"
-#include "qdiff/normalize.hpp"
+#include "qdiff/compare.hpp"
 
 namespace qdiff::cli {
 
-OptionSpec lang_option(const std::string& name) {
-    return {name, "auto|sql|kql|weaviate: query language (auto: detected from the text)"};
+OptionSpec compare_option(const std::string& name) {
+    const CompareOptionInfo* info = find_compare_option(name);
+    return {name, info->value + ": " + info->help};
 }
 
-OptionSpec dialect_option() { return {"dialect", dialect_names("|") + ": SQL dialect (generic: all of them)"}; }
+OptionSpec lang_option(const std::string& name) {
+    OptionSpec spec = compare_option("lang");
+    spec.name = name;
+    return spec;
+}
+
+OptionSpec dialect_option() { return compare_option("dialect"); }
+
+void read_compare_options(const Args& args, CompareOptions& options, const std::vector<std::string>& names) {
+    for (const std::string& name : names)
+        for (const std::string& value : args.get_all(name))
+            if (std::string error = set_compare_option(options, find_compare_option(name)->option, value);
+                !error.empty())
+                throw UsageError{"--" + name + ": " + error};
+}
 
 Args::Args(const std::string& command, const std::string& summary, const std::vector<std::string>& argv,
            const std::vector<OptionSpec>& valued, const std::vector<OptionSpec>& flags,
@@ -79,17 +94,19 @@ std::string Args::get_or(const std::string& name, const std::string& fallback) c
 }
 
 Language Args::language(const std::string& option) const {
-    std::string name = get_or(option, "auto");
-    auto l = parse_language_name(name);
-    if (!l) throw UsageError{"unknown language '" + name + "' for --" + option + " (auto, sql, kql, weaviate)"};
-    return *l;
+    CompareOptions options;
+    if (std::string error = set_compare_option(options, CompareOption::Language, get_or(option, "auto"));
+        !error.empty())
+        throw UsageError{"--" + option + ": " + error};
+    return options.language;
 }
 
 Dialect Args::dialect() const {
-    std::string name = get_or("dialect", "generic");
-    auto d = parse_dialect_name(name);
-    if (!d) throw UsageError{"unknown dialect '" + name + "' (" + dialect_names() + ")"};
-    return *d;
+    CompareOptions options;
+    if (std::string error = set_compare_option(options, CompareOption::Dialect, get_or("dialect", "generic"));
+        !error.empty())
+        throw UsageError{"--dialect: " + error};
+    return options.dialect;
 }
 
 std::string Args::choice(const std::string& name, const std::string& fallback,
@@ -139,21 +156,9 @@ std::string read_input(const std::string& path) {
 }
 
 std::vector<std::string> normalize_off(const Args& args) {
-    std::vector<std::string> names;
-    for (const std::string& value : args.get_all("normalize-off")) {
-        std::stringstream parts(value);
-        for (std::string name; std::getline(parts, name, ',');) {
-            bool known = false;
-            std::string all;
-            for (const NormalizeRule& r : normalize_rules()) {
-                known = known || r.name == name;
-                all += (all.empty() ? "" : ", ") + std::string(r.name);
-            }
-            if (!known) throw UsageError{"unknown normalization rule '" + name + "' (rules: " + all + ")"};
-            names.push_back(name);
-        }
-    }
-    return names;
+    CompareOptions options;
+    read_compare_options(args, options, {"normalize-off"});
+    return options.normalize_off;
 }
 
 }  // namespace qdiff::cli

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "qdiff/compare.hpp"
 #include "qdiff/parse.hpp"
 
 namespace qdiff::cli {
@@ -28,7 +29,8 @@ struct OptionSpec {
     std::string help;
 };
 
-// The help of the options many commands share.
+// The help of the options many commands share, from their one declaration (compare_options.def).
+OptionSpec compare_option(const std::string& name);
 OptionSpec lang_option(const std::string& name = "lang");
 OptionSpec dialect_option();
 
@@ -70,6 +72,9 @@ std::string display_name(const std::string& path);
 // The normalization rules named by `--normalize-off NAME[,NAME...]` (repeatable); a usage error names
 // the known rules when one is unknown.
 std::vector<std::string> normalize_off(const Args& args);
+
+// Sets the named shared options (compare_options.def) that were given; a usage error says which is wrong.
+void read_compare_options(const Args& args, CompareOptions& options, const std::vector<std::string>& names);
 
 // Reads a file, or standard input for "-"; a usage error when it cannot be read.
 std::string read_input(const std::string& path);

@@ -13,7 +13,7 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "qdiff/diff.hpp"
+#include "qdiff/compare.hpp"
 #include "scoring/calibrate/calibrate.hpp"
 #include "scoring/execution.hpp"
 

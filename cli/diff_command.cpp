@@ -7,10 +7,7 @@
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "diff/diff_json.hpp"
-#include "qdiff/diff.hpp"
-#include "qdiff/diff_render.hpp"
-#include "qdiff/parse.hpp"
-#include "scoring/default_profile.hpp"
+#include "qdiff/compare.hpp"
 #include "stages/results/results_stage.hpp"
 #include "stages/results/kql/databases.hpp"
 #include "stages/results/kql/judge.hpp"
@@ -83,31 +80,14 @@ std::vector<QueryInput> read_queries(const Args& args) {
     return inputs;
 }
 
-// A side that does not parse: the reason, for the score 0 it gets.
-std::vector<std::string> parse_failures(const ParseResult& expected, const ParseResult& generated) {
-    std::vector<std::string> reasons;
-    auto add = [&](const char* side, const ParseResult& r) {
-        if (r.ok()) return;
-        size_t errors = 0;
-        for (const Diagnostic& d : r.diagnostics()) errors += d.severity == Severity::Error;
-        std::string reason = "the ";
-        reason.append(side).append(" query does not parse (").append(std::to_string(errors));
-        reason.append(errors == 1 ? " error" : " errors").append("): scored 0");
-        reasons.push_back(reason);
-    };
-    add("expected", expected);
-    add("generated", generated);
-    return reasons;
-}
-
 }  // namespace
 
 int run_diff(const std::vector<std::string>& argv) {
     Args args("diff", "Scores GENERATED against EXPECTED, structurally, and explains every point.", argv,
-              {lang_option(),
-               lang_option("expected-lang"),
-               dialect_option(),
-               {"profile", "NAME|FILE: weaviate-ast, full, weaviate-reference, hybrid, execution, or a profile file"},
+              {compare_option("lang"),
+               compare_option("expected-lang"),
+               compare_option("dialect"),
+               compare_option("profile"),
                {"format", "text|json: output format (text)"},
                {"expected-text", "Q: the expected query itself, instead of a file"},
                {"generated-text", "Q: the generated query itself, instead of a file"},
@@ -115,68 +95,26 @@ int run_diff(const std::vector<std::string>& argv) {
                       "KQL"},
                {"schema", "FILE[#NAME]: the tables both queries read: their keys, NOT NULL columns and foreign keys "
                           "make more spellings equal; with --db synth, the tables to synthesize"},
-               {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},
+               compare_option("normalize-off")},
               {}, "EXPECTED GENERATED (files or -)");
     std::string format = args.choice("format", "text", {"text", "json"});
-    // Without --profile: scoring::default_profile_name.
-    auto load = [](const std::string& name) {
-        try {
-            return load_profile(name);
-        } catch (const std::exception& e) {
-            throw UsageError{e.what()};
-        }
-    };
-    std::optional<Profile> chosen;
-    if (auto name = args.get("profile")) chosen = load(*name);
+    CompareOptions options;
+    read_compare_options(args, options, {"lang", "expected-lang", "dialect", "profile", "normalize-off"});
     std::vector<QueryInput> inputs = read_queries(args);
-
-    ParseOptions generated_options;
-    generated_options.language = args.language();
-    generated_options.dialect = args.dialect();
-    generated_options.source_name = inputs[1].source_name;
-    ParseOptions expected_options = generated_options;
-    if (args.get("expected-lang")) expected_options.language = args.language("expected-lang");
-    expected_options.source_name = inputs[0].source_name;
+    options.expected_name = inputs[0].source_name;
+    options.generated_name = inputs[1].source_name;
+    std::optional<Schema> schema;
+    if (auto spec = args.get("schema")) schema = load_schema_option(*spec);
+    if (schema) options.schema = std::make_shared<SchemaFacts>(*schema);
 
     const std::string& expected_text = inputs[0].text;
     const std::string& generated_text = inputs[1].text;
-    ParseResult expected = parse(expected_text, expected_options);
-    ParseResult generated = parse(generated_text, generated_options);
-    if (!expected.ok() || !generated.ok()) {
-        // Still a result: score 0 with the reasons, the diagnostics inside the JSON document (text: on stderr).
-        std::vector<std::string> reasons = parse_failures(expected, generated);
-        std::string profile = chosen ? chosen->name
-                                     : std::string(scoring::default_profile_name(
-                                           expected.language(), generated.language(), scoring::ProfileUse::Diff));
-        if (format == "json") {
-            ordered_json j;
-            j["score"] = 0.0;
-            j["ok"] = false;
-            j["profile"] = profile;
-            j["reasons"] = reasons;
-            j["diagnostics"] = diff_diagnostics_json(expected, generated);
-            std::cout << j.dump() << '\n';
-        } else {
-            std::cout << "score 0.000 (profile " << profile << ")\n";
-            for (const std::string& reason : reasons) std::cout << "  " << reason << '\n';
-            std::cerr << render_text(expected.diagnostics(), expected.source())
-                      << render_text(generated.diagnostics(), generated.source());
-        }
-        return 1;
-    }
-    Profile profile = chosen ? *chosen
-                             : load(std::string(scoring::default_profile_name(expected.language(), generated.language(),
-                                                                              scoring::ProfileUse::Diff)));
-    std::optional<Schema> schema;
-    if (auto spec = args.get("schema")) schema = load_schema_option(*spec);
-    auto synthesized = synthesized_results(args, schema, expected, expected_text, generated, generated_text);
-    DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
-                        DiffOptions{.dialect = args.dialect(),
-                                    .normalize_off = normalize_off(args),
-                                    .schema = schema ? std::make_shared<SchemaFacts>(*schema) : nullptr});
+    Comparison c = compare(expected_text, generated_text, options);
+    // Without a result, the score 0 with the reasons and the diagnostics: still a result, exit 1.
+    std::optional<results::synth::SynthOutcome> synthesized;
+    if (c.ok()) synthesized = synthesized_results(args, schema, c.expected, expected_text, c.generated, generated_text);
     if (format == "json") {
-        ordered_json j = diff_json(r, expected.source(), generated.source());
-        j["diagnostics"] = diff_diagnostics_json(expected, generated);  // warnings and notes of queries that parse
+        ordered_json j = comparison_json(c);
         if (synthesized) {
             ordered_json sj;
             sj["verdict"] = results::synth::verdict_name(synthesized->verdict);
@@ -188,19 +126,19 @@ int run_diff(const std::vector<std::string>& argv) {
             j["synthesized_results"] = sj;
         }
         std::cout << j.dump() << '\n';
-        return 0;
+        return c.ok() ? 0 : 1;
     }
 
-    std::cout << to_text(r, expected.source(), generated.source());
+    std::cout << to_text(c);
     if (synthesized) {
         std::cout << "results on synthesized databases: " << results::synth::verdict_name(synthesized->verdict) << " — "
                   << synthesized->reason << '\n';
         if (synthesized->counterexample)
             std::cout << results::synth::format_counterexample(*synthesized->counterexample);
     }
-    std::cerr << render_text(expected.diagnostics(), expected.source())
-              << render_text(generated.diagnostics(), generated.source());
-    return 0;
+    std::cerr << render_text(c.expected.diagnostics(), c.expected.source())
+              << render_text(c.generated.diagnostics(), c.generated.source());
+    return c.ok() ? 0 : 1;
 }
 
 }  // namespace qdiff::cli

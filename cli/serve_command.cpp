@@ -14,11 +14,11 @@
 #include "cli/web_assets.hpp"
 #include "diff/diff_json.hpp"
 #include "qdiff/ast_print.hpp"
+#include "qdiff/compare.hpp"
 #include "qdiff/dialect.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/lint.hpp"
 #include "qdiff/parse.hpp"
-#include "scoring/default_profile.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -113,26 +113,39 @@ Analysis analyze_query(const std::string& text, const ParseOptions& options) {
     return {std::move(j), std::move(parsed)};
 }
 
-ordered_json diff_queries(const ParseResult& expected, const ParseResult& generated, Dialect dialect) {
-    if (!expected.ok() || !generated.ok()) {
-        ordered_json j;
-        j["ok"] = false;
-        j["score"] = 0.0;
-        j["reasons"] = {std::string(!expected.ok() ? "the expected" : "the generated") +
-                        " query does not parse: scored 0"};
-        j["diagnostics"] = diff_diagnostics_json(expected, generated);
-        return j;
+// The diff under the options the body gives by their shared names (compare_options.def): "profile" (a
+// built-in one: serve reads no files) and "normalize_off" (a list or a comma-separated string).
+ordered_json diff_queries(ParseResult expected, ParseResult generated, const nlohmann::json& body, Dialect dialect) {
+    CompareOptions options;
+    options.dialect = dialect;
+    auto set = [&](CompareOption option, const char* key, const std::string& value) {
+        if (std::string error = set_compare_option(options, option, value); !error.empty())
+            throw BadRequest{std::string("\"") + key + "\": " + error};
+    };
+    if (body.contains("normalize_off") && !body["normalize_off"].is_null()) {
+        const nlohmann::json& off = body["normalize_off"];
+        if (off.is_string()) {
+            set(CompareOption::NormalizeOff, "normalize_off", off.get<std::string>());
+        } else if (off.is_array()) {
+            for (const nlohmann::json& name : off) {
+                if (!name.is_string()) throw BadRequest{"\"normalize_off\" must be a list of rule names"};
+                set(CompareOption::NormalizeOff, "normalize_off", name.get<std::string>());
+            }
+        } else {
+            throw BadRequest{"\"normalize_off\" must be a list of rule names"};
+        }
     }
-    Profile profile = load_profile(std::string(
-        scoring::default_profile_name(expected.language(), generated.language(), scoring::ProfileUse::Diff)));
-    DiffResult r = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
-                        DiffOptions{.dialect = dialect, .normalize_off = {}, .schema = nullptr});
-    ordered_json j = diff_json(r, expected.source(), generated.source());
-    j["diagnostics"] = diff_diagnostics_json(expected, generated);
-    return j;
+    if (std::string profile = string_field(body, "profile", ""); !profile.empty()) {
+        try {
+            options.profile = builtin_profile(profile);
+        } catch (const std::exception& e) {
+            throw BadRequest{std::string("\"profile\": ") + e.what()};
+        }
+    }
+    return comparison_json(compare(std::move(expected), std::move(generated), options));
 }
 
-// {"query", "lang", "dialect", "expected", "expected_lang"} → {"generated": analysis, "expected":
+// {"query", "lang", "dialect", "expected", "expected_lang", "profile", "normalize_off"} → {"generated": analysis, "expected":
 // analysis or null, "diff": the diff or null}.
 std::string analyze(const std::string& body_text) {
     nlohmann::json body = nlohmann::json::parse(body_text, nullptr, false);
@@ -140,6 +153,11 @@ std::string analyze(const std::string& body_text) {
     if (!body.contains("query") || !body["query"].is_string()) throw BadRequest{"\"query\" (a string) is required"};
     std::string query = body["query"].get<std::string>();
     std::string expected_text = string_field(body, "expected", "");
+    // Every field of the body is one of these: a misspelt option is an error, not silently ignored.
+    for (const auto& [key, value] : body.items())
+        if (!(key == "query" || key == "expected" || key == "lang" || key == "expected_lang" || key == "dialect" ||
+              key == "profile" || key == "normalize_off"))
+            throw BadRequest{"unknown field \"" + key + "\""};
     ParseOptions generated_options = parse_options(body, "lang", "<generated>");
     ParseOptions expected_options = parse_options(body, "expected_lang", "<expected>");
     Analysis generated = analyze_query(query, generated_options);
@@ -150,7 +168,7 @@ std::string analyze(const std::string& body_text) {
         j["diff"] = nullptr;
     } else {
         Analysis expected = analyze_query(expected_text, expected_options);
-        j["diff"] = diff_queries(expected.parsed, generated.parsed, generated_options.dialect);
+        j["diff"] = diff_queries(std::move(expected.parsed), std::move(generated.parsed), body, generated_options.dialect);
         j["generated"] = std::move(generated.json);
         j["expected"] = std::move(expected.json);
     }

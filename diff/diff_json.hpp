@@ -4,6 +4,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include "qdiff/compare.hpp"
 #include "qdiff/diff.hpp"
 
 namespace qdiff {
@@ -19,11 +20,10 @@ nlohmann::ordered_json diff_record_json(const DiffResult& result);
 // contribution, detail}] (the execution profile's features, the verdict's evidence).
 nlohmann::ordered_json features_json(const std::vector<FeatureContribution>& features);
 
-// An execution profile weighs features, not components (every component weight is 0): what a
-// component adds to the log-odds, the sum of its features' contributions; nullopt for other profiles.
-std::optional<double> log_odds_contribution(const DiffResult& result, Component component);
-
 // {"expected": [...], "generated": [...]}: the diagnostics of both queries, as `render_json` gives them.
 nlohmann::ordered_json diff_diagnostics_json(const ParseResult& expected, const ParseResult& generated);
+
+// The document to_json(Comparison) writes, for callers that add to it (`qdiff diff --db synth`).
+nlohmann::ordered_json comparison_json(const Comparison& comparison);
 
 }  // namespace qdiff

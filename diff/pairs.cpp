@@ -1,4 +1,4 @@
-// Scoring many (expected, generated) pairs on all cores. Each pair is parsed, normalized and diffed on
+// Scoring many (expected, generated) pairs on all cores. Each pair is compared (compare.hpp) on
 // its own (its own arenas and ANTLR parser objects; the generated static DFA cache is shared, see
 // scripts/tsan_diff_pairs.sh), and writes only its own result slot, so the order of completion does
 // not matter and the results equal a single-threaded run.
@@ -8,33 +8,28 @@
 #include <system_error>
 #include <thread>
 
-#include "qdiff/diff.hpp"
+#include "qdiff/compare.hpp"
 
 namespace qdiff {
 namespace {
 
-PairScore score_pair(const PairInput& input, const Profile& profile) {
-    PairScore out;
-    ParseOptions options;
-    options.dialect = input.dialect;
-    options.language = input.expected_language;
-    options.source_name = "expected";
-    ParseResult expected = parse(input.expected, options);
+PairScore score_pair(const PairInput& input, CompareOptions options) {
     options.language = input.generated_language;
-    options.source_name = "generated";
-    ParseResult generated = parse(input.generated, options);
-    out.expected_source = expected.shared_source();
-    out.generated_source = generated.shared_source();
-    out.expected_diagnostics = expected.diagnostics();
-    out.generated_diagnostics = generated.diagnostics();
-    if (!expected.ok() || !generated.ok()) {
-        out.error = !expected.ok() && !generated.ok() ? "neither query parses"
-                    : !expected.ok()                  ? "the expected query does not parse"
-                                                      : "the generated query does not parse";
+    options.expected_language = input.expected_language;
+    options.dialect = input.dialect;
+    Comparison c = compare(input.expected, input.generated, options);
+    PairScore out;
+    out.expected_source = c.expected.shared_source();
+    out.generated_source = c.generated.shared_source();
+    out.expected_diagnostics = c.expected.diagnostics();
+    out.generated_diagnostics = c.generated.diagnostics();
+    if (!c.ok()) {
+        out.error = !c.expected.ok() && !c.generated.ok() ? "neither query parses"
+                    : !c.expected.ok()                    ? "the expected query does not parse"
+                                                          : "the generated query does not parse";
         return out;
     }
-    out.result = diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
-                      DiffOptions{.dialect = input.dialect, .normalize_off = {}, .schema = nullptr});
+    out.result = std::move(*c.result);
     out.ok = true;
     return out;
 }
@@ -42,12 +37,19 @@ PairScore score_pair(const PairInput& input, const Profile& profile) {
 }  // namespace
 
 std::vector<PairScore> diff_pairs(const std::vector<PairInput>& pairs, const Profile& profile, unsigned threads) {
+    CompareOptions options;
+    options.profile = std::shared_ptr<const Profile>(std::shared_ptr<const Profile>(), &profile);  // not owned
+    return diff_pairs(pairs, options, threads);
+}
+
+std::vector<PairScore> diff_pairs(const std::vector<PairInput>& pairs, const CompareOptions& options,
+                                  unsigned threads) {
     std::vector<PairScore> results(pairs.size());
     std::atomic<size_t> next{0};
     auto work = [&] {
         for (size_t i = next++; i < pairs.size(); i = next++) {
             try {
-                results[i] = score_pair(pairs[i], profile);
+                results[i] = score_pair(pairs[i], options);
             } catch (const std::exception& e) {  // a record is never lost: it carries the failure
                 results[i] = PairScore{};
                 results[i].error = std::string("internal error: ") + e.what();

@@ -3,11 +3,6 @@
 
 namespace qdiff::scoring {
 
-std::string_view default_profile_name(Language expected, Language generated, ProfileUse use) {
-    if (expected == Language::Weaviate && generated == Language::Weaviate) return "weaviate-ast";
-    return use == ProfileUse::Batch ? "execution" : "full";
-}
-
 std::string_view verdict_profile_name(Language expected, Language generated) {
     return expected == Language::Weaviate && generated == Language::Weaviate ? "weaviate-execution" : "execution";
 }

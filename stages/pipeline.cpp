@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 
+#include "qdiff/compare.hpp"
 #include "scoring/default_profile.hpp"
 #include "scoring/execution.hpp"
 
@@ -116,8 +117,8 @@ CaseOutcome Pipeline::run(const Case& c) {
             const Profile& profile =
                 options_.profile
                     ? *options_.profile
-                    : default_profile(scoring::default_profile_name(out.expected->language(), out.generated->language(),
-                                                                    scoring::ProfileUse::Batch));
+                    : default_profile(default_profile_name(out.expected->language(), out.generated->language(),
+                                                           ProfileUse::Batch));
             DiffOptions diff_options{.dialect = c.dialect, .normalize_off = options_.normalize_off, .schema = facts};
             out.diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
                             out.generated->language(), profile, diff_options);

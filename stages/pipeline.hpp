@@ -20,7 +20,7 @@
 namespace qdiff::stages {
 
 struct PipelineOptions {
-    // default: scoring::default_profile_name(..., ProfileUse::Batch). An execution profile is also the
+    // default: default_profile_name(..., ProfileUse::Batch) (compare.hpp). An execution profile is also the
     // verdict's model; with any other profile the verdict uses scoring::verdict_profile_name's.
     std::optional<Profile> profile;
     scoring::TotalOptions total;

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "diff/diff_json.hpp"
+#include "qdiff/compare.hpp"
 #include "qdiff/schema.hpp"
 
 namespace qdiff::stages {
@@ -119,18 +120,14 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     };
 
     c.question = text("question");
-    c.language = defaults.language;
-    if (std::string lang = text("lang"); !lang.empty()) {
-        auto l = parse_language_name(lang);
-        if (!l) return fail("unknown lang '" + lang + "' (auto, sql, kql, weaviate)");
-        c.language = *l;
-    }
-    c.dialect = defaults.dialect;
-    if (std::string dialect = text("dialect"); !dialect.empty()) {
-        auto d = parse_dialect_name(dialect);
-        if (!d) return fail("unknown dialect '" + dialect + "' (" + dialect_names() + ")");
-        c.dialect = *d;
-    }
+    CompareOptions shared;
+    shared.language = defaults.language;
+    shared.dialect = defaults.dialect;
+    for (auto [field, option] : {std::pair{"lang", CompareOption::Language}, {"dialect", CompareOption::Dialect}})
+        if (std::string value = text(field); !value.empty())
+            if (std::string error = set_compare_option(shared, option, value); !error.empty()) return fail(error);
+    c.language = shared.language;
+    c.dialect = shared.dialect;
     c.schema = resolve_schema(text("schema"), defaults.base_dir);
     c.db = resolve_db(text("db"), defaults.base_dir);
     for (const char* label_field : {"label", "res"}) {

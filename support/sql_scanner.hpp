@@ -1,5 +1,5 @@
 // The one lexical scanner for SQL text read outside the parser: the DDL loader's statement splitter
-// and word reader (lint/schema/sql_script.cpp) and the PostgreSQL dump translator
+// and word reader (schema/sql_script.cpp) and the PostgreSQL dump translator
 // (stages/results/postgres_tokens.cpp). One set of rules for both:
 // - white space (a byte order mark too) and comments (`-- …` to the end of the line, `/* … */`) are skipped;
 // - 'strings', "quoted names" and `quoted names` escape their quote by doubling it; E'…' strings

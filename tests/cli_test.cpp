@@ -445,7 +445,7 @@ TEST_CASE("qdiff tree exits 1 on a dialect error that qdiff parse rejects (issue
 TEST_CASE("an unknown --lang or --dialect is reported before the input is read (issue 33)", "[cli]") {
     Run lang = run_cli("parse --lang python /no/such/x.sql");
     CHECK(lang.exit_code == 2);
-    CHECK(lang.err.find("unknown language 'python'") != std::string::npos);
+    CHECK(lang.err.find("unknown lang 'python'") != std::string::npos);
     CHECK(lang.err.find("cannot read") == std::string::npos);
     Run dialect = run_cli("lint --dialect oracle /no/such/x.sql");
     CHECK(dialect.exit_code == 2);

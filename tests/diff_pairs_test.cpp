@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "qdiff/diff.hpp"
+#include "qdiff/compare.hpp"
 #include "support/corpus.hpp"
 
 namespace {

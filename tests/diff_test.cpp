@@ -18,7 +18,7 @@
 #include "qdiff/normalize.hpp"
 #include "qdiff/parse.hpp"
 #include "qdiff/stage.hpp"
-#include "scoring/default_profile.hpp"
+#include "qdiff/compare.hpp"
 #include "support/corpus.hpp"
 
 namespace {
@@ -1026,7 +1026,7 @@ TEST_CASE("diff: components, profile kinds, edit kinds and stages each have one 
 }
 
 TEST_CASE("diff: the default profile depends on both languages and on what the score is for", "[diff]") {
-    using scoring::default_profile_name, scoring::ProfileUse;
+    using qdiff::default_profile_name, qdiff::ProfileUse;
     CHECK(default_profile_name(Language::Weaviate, Language::Weaviate, ProfileUse::Diff) == "weaviate-ast");
     CHECK(default_profile_name(Language::Weaviate, Language::Weaviate, ProfileUse::Batch) == "weaviate-ast");
     CHECK(default_profile_name(Language::Sql, Language::Sql, ProfileUse::Diff) == "full");

@@ -224,6 +224,10 @@ size_t tree_size(const ast::Node& n);
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
                 Language generated_language, const Profile& profile);
 
+// An execution profile weighs features, not components (every component weight is 0): what a
+// component adds to the log-odds, the sum of its features' contributions; nullopt for other profiles.
+std::optional<double> log_odds_contribution(const DiffResult& result, Component component);
+
 // How both sides are normalized: the SQL dialect (identifier case rules) and the normalization
 // rules switched off by name (`--normalize-off RULE`).
 struct DiffOptions {
@@ -235,32 +239,5 @@ struct DiffOptions {
 };
 DiffResult diff(const ast::Script& expected, Language expected_language, const ast::Script& generated,
                 Language generated_language, const Profile& profile, const DiffOptions& options);
-
-// ---- many pairs on all cores ---------------------------------------------------------------------
-
-// One (expected, generated) pair to score; Language::Auto detects each text's language.
-struct PairInput {
-    std::string expected;
-    std::string generated;
-    Language expected_language = Language::Auto;
-    Language generated_language = Language::Auto;
-    Dialect dialect = Dialect::Generic;
-};
-
-// The outcome of one pair: scored (`ok`), or why not. Never dropped: diff_pairs returns one per input.
-struct PairScore {
-    bool ok = false;
-    DiffResult result;  // when ok
-    // Both texts, for line/column lookups of the spans in `result` and in the diagnostics.
-    std::shared_ptr<const SourceText> expected_source;
-    std::shared_ptr<const SourceText> generated_source;
-    std::vector<Diagnostic> expected_diagnostics;  // syntax errors of a text that does not parse
-    std::vector<Diagnostic> generated_diagnostics;
-    std::string error;  // when not ok: which side does not parse, or what failed
-};
-
-// Parses, normalizes and scores every pair independently on `threads` threads (0: every core);
-// results are in input order and identical whatever the thread count.
-std::vector<PairScore> diff_pairs(const std::vector<PairInput>& pairs, const Profile& profile, unsigned threads = 0);
 
 }  // namespace qdiff

@@ -73,7 +73,7 @@ struct Schema {
 
 enum class SchemaFormat : uint8_t {
     Auto,
-    Qdiff,           // our own JSON format (see lint/SCHEMA.md)
+    Qdiff,           // our own JSON format (see schema/README.md)
     SpiderTables,    // Spider/BIRD tables.json: an array of databases, picked by db_id
     SqlDdl,          // CREATE TABLE statements, parsed by our SQL parser
     SqliteFile,      // an SQLite database, introspected
@@ -113,7 +113,7 @@ public:
     // Safe to call from several threads at once.
     SchemaLoadResult select(const std::string& selector = "") const;
 
-    struct Prepared;  // lint/schema/load.cpp
+    struct Prepared;  // schema/load.cpp
 
 private:
     std::unique_ptr<const Prepared> prepared_;

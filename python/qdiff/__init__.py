@@ -39,7 +39,8 @@ def parse(text, lang="auto", dialect="generic"):
     return result
 
 
-def diff(expected, generated, profile=None, lang="auto", expected_lang=None, dialect="generic", explain=True):
+def diff(expected, generated, profile=None, lang="auto", expected_lang=None, dialect="generic", explain=True,
+         normalize_off=()):
     """Scores a generated query against an expected one. Returns the dict of ``qdiff diff --format
     json``: score, gated, profile, components (each with score, weight, matched, missing, extra,
     changed), edits, ...; raises ParseError naming the side that does not parse.
@@ -47,14 +48,19 @@ def diff(expected, generated, profile=None, lang="auto", expected_lang=None, dia
     profile: a built-in profile name (see profiles()) or a profile file; by default weaviate-ast
     for two Weaviate queries and full otherwise. expected_lang defaults to lang. explain=False
     leaves out the explanation (matched, missing, extra, changed and edits): the scores only, for
-    scoring many pairs, where turning every atom into Python objects would cost more than the diff."""
-    return raise_if_failed(_qdiff.diff(expected, generated, profile, lang, expected_lang, dialect, explain))
+    scoring many pairs, where turning every atom into Python objects would cost more than the diff.
+    normalize_off: normalization rules to switch off (names as ``qdiff diff --normalize-off`` takes them;
+    an unknown one raises ValueError naming the rules)."""
+    if isinstance(normalize_off, str):
+        normalize_off = [normalize_off]
+    return raise_if_failed(_qdiff.diff(expected, generated, profile, lang, expected_lang, dialect, explain,
+                                       list(normalize_off)))
 
 
 def load_schema(spec):
     """Loads a schema once for many lint() calls: "path" or "path#name", where name picks one
     database of a multi-database file (Spider's tables.json: the db_id). Any format qdiff reads
-    (lint/SCHEMA.md). Raises SchemaError."""
+    (schema/README.md). Raises SchemaError."""
     return raise_if_failed(_qdiff.load_schema(str(spec)))
 
 

@@ -1,7 +1,6 @@
-// diff(expected, generated, profile, lang, expected_lang, dialect) and the profile names.
-#include "diff/diff_json.hpp"
+// diff(expected, generated, profile, lang, expected_lang, dialect, explain, normalize_off) over compare(), and
+// the profile names.
 #include "python/src/bindings.hpp"
-#include "scoring/default_profile.hpp"
 
 namespace qdiff::python {
 namespace {
@@ -46,46 +45,28 @@ py::dict scores_dict(const DiffResult& r) {
 // As `qdiff diff --format json`; when a side does not parse: {"error": <parse_failure>}.
 py::object diff_texts(std::string expected_text, std::string generated_text,
                       const std::optional<std::string>& profile_name, const std::string& lang,
-                      const std::optional<std::string>& expected_lang, const std::string& dialect, bool explain) {
-    ParseOptions generated_options{
-        .language = language_named(lang), .dialect = dialect_named(dialect), .source_name = "generated"};
-    ParseOptions expected_options = generated_options;
-    if (expected_lang) expected_options.language = language_named(*expected_lang);
-    expected_options.source_name = "expected";
-    std::shared_ptr<const Profile> chosen;
-    if (profile_name) chosen = profile_named(*profile_name);
-
-    nlohmann::ordered_json result;
-    std::optional<DiffResult> scores;
-    std::optional<ParseResult> expected, generated;
+                      const std::optional<std::string>& expected_lang, const std::string& dialect, bool explain,
+                      const std::vector<std::string>& normalize_off) {
+    CompareOptions options;
+    set_option(options, CompareOption::Language, lang);
+    if (expected_lang) set_option(options, CompareOption::ExpectedLanguage, *expected_lang);
+    set_option(options, CompareOption::Dialect, dialect);
+    if (profile_name) set_option(options, CompareOption::Profile, *profile_name);
+    for (const std::string& rules : normalize_off) set_option(options, CompareOption::NormalizeOff, rules);
+    std::optional<Comparison> c;
+    std::string document;
     {
         py::gil_scoped_release release;
-        expected.emplace(parse(std::move(expected_text), expected_options));
-        generated.emplace(parse(std::move(generated_text), generated_options));
-        if (expected->ok() && generated->ok()) {
-            // As `qdiff diff`.
-            std::shared_ptr<const Profile> profile =
-                chosen ? chosen
-                       : profile_named(std::string(scoring::default_profile_name(
-                             expected->language(), generated->language(), scoring::ProfileUse::Diff)));
-            DiffOptions diff_options;
-            diff_options.dialect = generated_options.dialect;
-            DiffResult r = diff(*expected->script(), expected->language(), *generated->script(), generated->language(),
-                                *profile, diff_options);
-            if (explain) {
-                result = diff_json(r, expected->source(), generated->source());
-                result["diagnostics"] = diff_diagnostics_json(*expected, *generated);
-            } else
-                scores = std::move(r);
-        }
+        c.emplace(compare(std::move(expected_text), std::move(generated_text), options));
+        if (c->ok() && explain) document = to_json(*c);
     }
-    if (!expected->ok() || !generated->ok()) {
+    if (!c->ok()) {
         py::dict out;
-        out["error"] =
-            parse_failure(expected->ok() ? *generated : *expected, expected->ok() ? "generated" : "expected");
+        out["error"] = parse_failure(c->expected.ok() ? c->generated : c->expected,
+                                     c->expected.ok() ? "generated" : "expected");
         return out;
     }
-    return scores ? scores_dict(*scores) : to_python(result);
+    return explain ? json_text_to_python(document) : scores_dict(*c->result);
 }
 
 }  // namespace
@@ -93,7 +74,7 @@ py::object diff_texts(std::string expected_text, std::string generated_text,
 void bind_diff(py::module_& m) {
     m.def("diff", &diff_texts, py::arg("expected"), py::arg("generated"), py::arg("profile") = py::none(),
           py::arg("lang") = "auto", py::arg("expected_lang") = py::none(), py::arg("dialect") = "generic",
-          py::arg("explain") = true);
+          py::arg("explain") = true, py::arg("normalize_off") = std::vector<std::string>{});
     m.def("profiles", &builtin_profile_names);
 }
 

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "qdiff/diagnostic.hpp"
+#include "qdiff/compare.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
 
@@ -32,6 +33,8 @@ py::object interned_key(std::string_view name);
 // JSON text (as the library's renderers write it) as plain Python values.
 py::object json_text_to_python(const std::string& text);
 
+// Sets a shared option (compare_options.def) from its text, as the command line does; ValueError when wrong.
+void set_option(CompareOptions& options, CompareOption option, const std::string& value);
 // Names as the command line takes them; an unknown name raises ValueError listing the known ones.
 Language language_named(const std::string& name);
 Dialect dialect_named(const std::string& name);

@@ -57,14 +57,20 @@ py::object json_text_to_python(const std::string& text) {
     return (*loads)(py::str(text));
 }
 
+void set_option(CompareOptions& options, CompareOption option, const std::string& value) {
+    if (std::string error = set_compare_option(options, option, value); !error.empty()) throw py::value_error(error);
+}
+
 Language language_named(const std::string& name) {
-    if (auto l = parse_language_name(name)) return *l;
-    throw py::value_error("unknown lang '" + name + "' (auto, sql, kql, weaviate)");
+    CompareOptions options;
+    set_option(options, CompareOption::Language, name);
+    return options.language;
 }
 
 Dialect dialect_named(const std::string& name) {
-    if (auto d = parse_dialect_name(name)) return *d;
-    throw py::value_error("unknown dialect '" + name + "' (" + dialect_names() + ")");
+    CompareOptions options;
+    set_option(options, CompareOption::Dialect, name);
+    return options.dialect;
 }
 
 Severity severity_named(const std::string& name) {
@@ -75,20 +81,9 @@ Severity severity_named(const std::string& name) {
 }
 
 std::shared_ptr<const Profile> profile_named(const std::string& name_or_path) {
-    static std::mutex mutex;
-    static std::map<std::string, std::shared_ptr<const Profile>> builtin;
-    static const std::vector<std::string> builtin_names = builtin_profile_names();
-    bool is_builtin = std::find(builtin_names.begin(), builtin_names.end(), name_or_path) != builtin_names.end();
-    try {
-        if (!is_builtin) return std::make_shared<const Profile>(load_profile(name_or_path));
-        std::lock_guard lock(mutex);
-        auto it = builtin.find(name_or_path);
-        if (it == builtin.end())
-            it = builtin.emplace(name_or_path, std::make_shared<const Profile>(load_profile(name_or_path))).first;
-        return it->second;
-    } catch (const std::exception& e) {
-        throw py::value_error(e.what());
-    }
+    CompareOptions options;
+    set_option(options, CompareOption::Profile, name_or_path);
+    return options.profile;
 }
 
 py::dict parse_failure(const ParseResult& result, std::string_view side) {

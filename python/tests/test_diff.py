@@ -67,3 +67,14 @@ def test_explain_false_gives_the_scores_only():
     assert "edits" not in scores and scores["score"] == full["score"]
     assert scores["components"] == {name: {k: c[k] for k in ("score", "weight", "absent")}
                                     for name, c in full["components"].items()}
+
+
+def test_normalize_off_as_the_cli():
+    # A drift fixed: Python ignored the normalization switches that `qdiff diff --normalize-off` takes.
+    expected, generated = "SELECT a FROM t WHERE b > 1", "SELECT a FROM t WHERE 1 < b"
+    assert qdiff.diff(expected, generated)["score"] == 1.0
+    off = qdiff.diff(expected, generated, normalize_off=["comparison-orientation"])
+    assert off["score"] < 1.0
+    assert off == qdiff.diff(expected, generated, normalize_off="comparison-orientation")
+    with pytest.raises(ValueError, match="unknown normalization rule 'bogus'"):
+        qdiff.diff(expected, generated, normalize_off=["bogus"])

@@ -56,6 +56,15 @@ try {
   check(noQuery.status === 400, 'a body without "query" gets 400', noQuery.status);
   const badLang = await post(JSON.stringify({ query: 'SELECT 1', lang: 'cobol' }));
   check(badLang.status === 400 && (await badLang.json()).error.includes('cobol'), 'an unknown language gets 400');
+  // The options `qdiff diff` takes, by the same names (a drift fixed: serve ignored normalize_off).
+  const oriented = { query: 'SELECT a FROM t WHERE 1 < b', expected: 'SELECT a FROM t WHERE b > 1', lang: 'sql' };
+  const on = await (await post(JSON.stringify(oriented))).json();
+  const off = await (await post(JSON.stringify({ ...oriented, normalize_off: ['comparison-orientation'] }))).json();
+  check(on.diff.score === 1 && off.diff.score < 1, 'normalize_off switches a rule off, as --normalize-off does', [on.diff.score, off.diff.score]);
+  const badRule = await post(JSON.stringify({ ...oriented, normalize_off: 'bogus' }));
+  check(badRule.status === 400 && (await badRule.json()).error.includes("unknown normalization rule 'bogus'"), 'an unknown rule gets 400 naming it');
+  const misspelt = await post(JSON.stringify({ ...oriented, normalise_off: ['comparison-orientation'] }));
+  check(misspelt.status === 400 && (await misspelt.json()).error.includes('normalise_off'), 'an unknown field gets 400, not silence');
   const rebound = await raw(`GET / HTTP/1.1\r\nHost: evil.example:${port}\r\nConnection: close\r\n\r\n`);
   check(rebound.startsWith('HTTP/1.1 403'), 'a request for another host name (DNS rebinding) gets 403', rebound.slice(0, 40));
   const tooBig = await post(JSON.stringify({ query: 'x'.repeat(5 << 20) }));

@@ -3,7 +3,7 @@
 // A dataType naming classes instead of a primitive type is a cross-reference.
 #include <fmt/format.h>
 
-#include "lint/schema/loader.hpp"
+#include "schema/loader.hpp"
 
 namespace qdiff::schema_loading {
 namespace {

@@ -1,7 +1,7 @@
 // The load context: locations for diagnostics, database selection, typed access to JSON members.
 #include <fmt/format.h>
 
-#include "lint/schema/loader.hpp"
+#include "schema/loader.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::schema_loading {

@@ -6,7 +6,7 @@
 // Types are CLR names ("System.DateTime") or Kusto names ("datetime"); both classify the same.
 #include <fmt/format.h>
 
-#include "lint/schema/loader.hpp"
+#include "schema/loader.hpp"
 
 namespace qdiff::schema_loading {
 namespace {

@@ -2,7 +2,7 @@
 // [table_index, name] pairs (index -1 is the "*" pseudo-column), keys are column indexes.
 #include <fmt/format.h>
 
-#include "lint/schema/loader.hpp"
+#include "schema/loader.hpp"
 
 namespace qdiff::schema_loading {
 namespace {

@@ -1,4 +1,4 @@
-#include "lint/schema/sql_script.hpp"
+#include "schema/sql_script.hpp"
 
 #include <optional>
 

@@ -9,11 +9,11 @@
 
 #include <fmt/format.h>
 
-#include "lint/schema/loader.hpp"
+#include "schema/loader.hpp"
 
 namespace qdiff {
 namespace schema_loading {
-// Defined in lint/schema/sqlite_file.cpp, which is built into the stages library because it links
+// Defined in schema/sqlite_file.cpp, which is built into the stages library because it links
 // SQLite; weak, so that a consumer of qdiff::core alone links without it and gets a diagnostic instead.
 [[gnu::weak]] Schema load_sqlite_file(const std::string& path);
 }  // namespace schema_loading

@@ -1,9 +1,9 @@
-// Our own schema format (documented with an example in lint/SCHEMA.md). It mirrors the model one to
+// Our own schema format (documented with an example in schema/README.md). It mirrors the model one to
 // one, and it is strict: an unknown member is an error, so that a typo ("primary_keys") cannot
 // silently drop a key.
 #include <fmt/format.h>
 
-#include "lint/schema/loader.hpp"
+#include "schema/loader.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::schema_loading {

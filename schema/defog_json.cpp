@@ -2,7 +2,7 @@
 // "column_description"}]}, "glossary": "..."}. It has descriptions but no keys.
 #include <fmt/format.h>
 
-#include "lint/schema/loader.hpp"
+#include "schema/loader.hpp"
 
 namespace qdiff::schema_loading {
 

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "lint/schema/loader.hpp"
-#include "lint/schema/sql_script.hpp"
+#include "schema/loader.hpp"
+#include "schema/sql_script.hpp"
 #include "qdiff/ast.hpp"
 #include "qdiff/parse.hpp"
 #include "support/strings.hpp"

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "lint/schema/loader.hpp"
+#include "schema/loader.hpp"
 
 namespace qdiff::schema_loading {
 namespace {
