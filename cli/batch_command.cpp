@@ -18,13 +18,9 @@
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
-#include "stages/batch_runner.hpp"
-#include "stages/batch_stages.hpp"
-#include "stages/pipeline.hpp"
+#include "qdiff/evaluate.hpp"
+#include "stages/evaluate.hpp"
 #include "stages/pipeline_record.hpp"
-#include "stages/results/results_stage.hpp"
-#include "stages/results/kql/databases.hpp"
-#include "stages/results/synth/stage_source.hpp"
 
 namespace qdiff::cli {
 namespace {
@@ -35,73 +31,22 @@ struct BatchOptions {
     std::string input;
     std::string output;  // "" = standard output
     std::string summary_path;
-    size_t threads = 1;
-    stages::CaseDefaults defaults;
-    stages::PipelineOptions pipeline;
-    stages::BatchStageOptions stage_options;
+    EvaluateOptions evaluate;
     bool csv = false;  // CSV rows instead of JSONL records
 };
 
-// A bound as people write it: 1, 0.5, 0.001, 86400 (not std::to_string's 1.000000).
-std::string shortest(double v) {
-    std::ostringstream out;
-    out << std::setprecision(15) << v;
-    return out.str();
-}
-
-double number_option(const Args& args, const std::string& name, double fallback, double low, double high) {
-    auto text = args.get(name);
-    if (!text) return fallback;
-    try {
-        size_t used = 0;
-        double v = std::stod(*text, &used);
-        if (used == text->size() && v >= low && v <= high) return v;
-    } catch (const std::exception&) {}
-    throw UsageError{"--" + name + " must be a number from " + shortest(low) + " to " + shortest(high)};
-}
-
-// A count (--threads): a whole number from `low` to `high`.
-size_t integer_option(const Args& args, const std::string& name, size_t fallback, size_t low, size_t high) {
-    auto text = args.get(name);
-    if (!text) return fallback;
-    if (!text->empty() && text->size() <= 9 && std::all_of(text->begin(), text->end(), [](char c) {
-            return c >= '0' && c <= '9';
-        })) {
-        size_t v = std::stoul(*text);
-        if (v >= low && v <= high) return v;
-    }
-    throw UsageError{"--" + name + " must be a whole number from " + std::to_string(low) + " to " +
-                     std::to_string(high)};
-}
-
 BatchOptions read_options(const std::vector<std::string>& argv) {
-    Args args(
-        "batch", "Evaluates a benchmark: one record (JSONL or CSV) per case of CASES.jsonl.", argv,
-        {{"output", "OUT.jsonl|OUT.csv: the records (default: standard output); an existing JSONL file is resumed"},
-         {"summary", "FILE: the summary as JSON"},
-         {"profile", "NAME|FILE: the scoring profile (default: execution; weaviate-ast for two Weaviate queries)"},
-         {"db", "sqlite:PATH|postgres:URI|synth[:N[:SEED]]|tables:DIR|none: where the results stage runs the queries "
-                "(default: synthesized databases for SQL cases with a schema; none: no execution)"},
-         {"verdict", "evidence|seed: pass on the verdict's probability (evidence, the default) or on the seed's "
-                     "total = W x query_similarity + (1 - W) x results_match (seed)"},
-         {"judge", "URL|cmd:PROGRAM: the LLM judge"},
-         {"threads", "N: workers (default: all cores)"},
-         {"blend", "W: the seed's total = W x query_similarity + (1 - W) x results_match (0.5)"},
-         {"pass-threshold", "T: a case passes when total >= T (default: the verdict model's threshold; 0.9 with "
-                            "--verdict seed)"},
-         {"judge-model", "M: the judge's model"},
-         {"judge-cache", "DIR: the judge's replies, reused"},
-         {"results-mode", "exact|set|recall|f1: how rows are compared: exact, the same bag of rows (test-suite's "
-                          "execution accuracy; in order when the expected query orders), set, the same set of rows "
-                          "(BIRD's), recall or f1 (exact)"},
-         {"timeout", "SECONDS: per query execution"},
-         lang_option(),
-         dialect_option(),
-         {"output-format", "jsonl|csv: record format (default: by the -o extension, else jsonl)"},
-         {"normalize-off", "RULE[,RULE...]: normalization rules to switch off"}},
-        {{"positional-columns", "pair result columns by position, as BIRD compares tuples (default: by name, "
-                                "then by values)"}},
-        "CASES.jsonl|-");
+    std::vector<OptionSpec> valued = {
+        {"output", "OUT.jsonl|OUT.csv: the records (default: standard output); an existing JSONL file is resumed"},
+        {"summary", "FILE: the summary as JSON"},
+        {"output-format", "jsonl|csv: record format (default: by the -o extension, else jsonl)"}};
+    std::vector<OptionSpec> flags;
+    const std::vector<std::string> shared = {"profile", "lang", "dialect", "normalize-off"};
+    for (const std::string& name : shared) valued.push_back(compare_option(name));
+    for (const EvaluateOptionInfo& info : evaluate_option_infos())
+        (info.value.empty() ? flags : valued).push_back({info.name, info.value.empty() ? info.help : info.value + ": " + info.help});
+    Args args("batch", "Evaluates a benchmark: one record (JSONL or CSV) per case of CASES.jsonl.", argv, valued, flags,
+              "CASES.jsonl|-");
     if (args.positionals().size() != 1)
         throw UsageError{"expected one input, CASES.jsonl (a file or -), got " +
                          std::to_string(args.positionals().size())};
@@ -110,51 +55,21 @@ BatchOptions read_options(const std::vector<std::string>& argv) {
     o.output = args.get_or("output", "");
     if (o.output == "-") o.output.clear();
     o.summary_path = args.get_or("summary", "");
-    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    o.threads = integer_option(args, "threads", cores, 1, 1024);
-    o.defaults.language = args.language();
-    o.defaults.dialect = args.dialect();
-    if (o.input != "-") o.defaults.base_dir = std::filesystem::absolute(o.input).parent_path().string();
-    if (auto profile = args.get("profile")) {
-        try {
-            o.pipeline.profile = load_profile(*profile);
-        } catch (const std::exception& e) {
-            throw UsageError{e.what()};
-        }
+    EvaluateOptions& e = o.evaluate;
+    e.threads = std::max(1u, std::thread::hardware_concurrency());
+    read_compare_options(args, e.compare, shared);
+    if (o.input != "-") e.base_dir = std::filesystem::absolute(o.input).parent_path().string();
+    for (const EvaluateOptionInfo& info : evaluate_option_infos()) {
+        std::optional<std::string> value = info.value.empty() ? (args.flag(info.name) ? std::optional<std::string>("")
+                                                                                       : std::nullopt)
+                                                              : args.get(info.name);
+        if (!value) continue;
+        if (std::string error = set_evaluate_option(e, info.option, *value); !error.empty())
+            throw UsageError{"--" + info.name + " " + error};
     }
-    o.pipeline.normalize_off = normalize_off(args);
-    o.pipeline.total.blend = number_option(args, "blend", 0.5, 0, 1);
-    if (args.get("pass-threshold")) o.pipeline.total.pass_threshold = number_option(args, "pass-threshold", 0.9, 0, 1);
-    o.pipeline.total.mode = *scoring::parse_verdict_mode(args.choice("verdict", "evidence", {"evidence", "seed"}));
-    o.stage_options.db = args.get_or("db", "");
-    if (o.stage_options.db == "none") {
-        o.stage_options.db.clear();
-        o.stage_options.synth_when_schema = false;
-    }
-    const std::string& db = o.stage_options.db;
-    if (!db.empty() && !results::engine_of(db) && !results::synth::is_synth_db(db) && !results::kql::is_tables_db(db))
-        throw UsageError{"--db must be sqlite:PATH, postgres:URI, synth[:N[:SEED]], tables:DIR (KQL) or none"};
-    // A database file that is not there would fail every case, one error record each: say it once.
-    if (results::engine_of(db) == Dialect::Sqlite) {
-        std::string path = db.substr(std::string_view("sqlite:").size());
-        std::error_code ec;
-        errno = 0;
-        if (!std::filesystem::is_regular_file(path, ec) || !std::ifstream(path, std::ios::binary))
-            throw UsageError{"--db " + db + ": " + path +
-                             (std::filesystem::exists(path, ec) ? " is not a readable file" : " does not exist")};
-    }
-    results::synth::SynthOptions synth;
-    if (std::string why; results::synth::is_synth_db(db) && !results::synth::parse_synth_db(db, synth, why))
-        throw UsageError{why};
-    o.stage_options.judge = args.get_or("judge", "");
-    o.stage_options.judge_model = args.get_or("judge-model", "");
-    o.stage_options.judge_cache = args.get_or("judge-cache", "");
-    o.stage_options.results_mode = args.choice("results-mode", "exact", {"exact", "set", "recall", "f1"});
-    o.stage_options.positional_columns = args.flag("positional-columns");
     // CSV when asked, or when -o names a .csv file.
     bool csv_name = o.output.size() > 4 && o.output.compare(o.output.size() - 4, 4, ".csv") == 0;
     o.csv = args.choice("output-format", csv_name ? "csv" : "jsonl", {"jsonl", "csv"}) == "csv";
-    if (args.get("timeout")) o.stage_options.timeout = number_option(args, "timeout", 0, 0.001, 86400);
     return o;
 }
 
@@ -254,17 +169,12 @@ int run_batch(const std::vector<std::string>& argv) {
     size_t resumed = summary.cases();
     Progress progress(o.input);
 
-    stages::BatchRunnerOptions runner_options;
-    runner_options.threads = o.threads;
-    runner_options.defaults = o.defaults;
-    runner_options.already_done = [&done_ids](const std::string& id) { return done_ids.count(id) != 0; };
-    runner_options.render = [csv = o.csv](const Record& r) {
-        return csv ? stages::csv_row(r) : r.dump(-1, ' ', false, Record::error_handler_t::replace) + "\n";
-    };
-    auto schemas = std::make_shared<stages::SchemaCache>();
-    stages::BatchRunner runner(std::move(runner_options), [&] {
-        return std::make_unique<stages::Pipeline>(o.pipeline, stages::make_batch_stages(o.stage_options), schemas);
-    });
+    std::unique_ptr<stages::BatchRunner> runner = stages::make_runner(
+        o.evaluate,
+        [csv = o.csv](const Record& r) {
+            return csv ? stages::csv_row(r) : r.dump(-1, ' ', false, Record::error_handler_t::replace) + "\n";
+        },
+        [&done_ids](const std::string& id) { return done_ids.count(id) != 0; });
 
     size_t line_number = 0;
     auto next_case = [&]() -> std::optional<stages::BatchInput> {
@@ -300,7 +210,7 @@ int run_batch(const std::vector<std::string>& argv) {
         }
         progress.update(summary);
     };
-    runner.run(next_case, write_record);
+    runner->run(next_case, write_record);
     write_failed |= std::fflush(out) != 0;
     if (out != stdout) write_failed |= std::fclose(out) != 0;
     progress.update(summary, true);

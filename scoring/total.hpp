@@ -4,15 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "qdiff/evaluate.hpp"
 #include "scoring/verdict.hpp"
 
 namespace qdiff::scoring {
 
-// How `pass` is decided (SCORING.md, "The verdict" and "The seed's total").
-enum class VerdictMode : uint8_t {
-    Evidence,   // total = the verdict's probability; pass = probability >= the model's threshold
-    SeedTotal,  // seed 000: total = w × query_similarity + (1 − w) × results_match; pass = total >= 0.9
-};
+using qdiff::VerdictMode;  // public: include/qdiff/evaluate.hpp
 std::string_view verdict_mode_name(VerdictMode m);  // "evidence" | "seed"
 std::optional<VerdictMode> parse_verdict_mode(std::string_view name);
 

@@ -93,7 +93,8 @@ def profiles():
 
 def score_cases(cases, threads=None, profile=None, db=None, judge=None, judge_model=None, judge_cache=None,
                 results_mode="exact", timeout=None, blend=0.5, pass_threshold=None, lang="auto",
-                dialect="generic", base_dir=None, start=1, verdict="evidence"):
+                dialect="generic", base_dir=None, start=1, verdict="evidence", positional_columns=False,
+                normalize_off=()):
     """Evaluates cases as `qdiff batch` does and yields one record (a dict) per case, in input order,
     while later cases are still being read: a generator over any iterable, with flat memory.
 
@@ -107,12 +108,12 @@ def score_cases(cases, threads=None, profile=None, db=None, judge=None, judge_mo
     "synth[:N[:SEED]]" | "none"; default: synthesized databases for SQL cases with a schema), judge (URL |
     "cmd:PROGRAM"), judge_model, judge_cache (a folder), results_mode ("exact" | "set" | "recall" | "f1"),
     timeout (seconds), verdict ("evidence" | "seed"), blend, pass_threshold (default: the verdict model's
-    threshold; 0.9 with verdict="seed"), lang and dialect (defaults for cases without one): the options of
-    `qdiff batch`. base_dir: the folder relative paths in cases are taken from
+    threshold; 0.9 with verdict="seed"), positional_columns, normalize_off (rule names), lang and dialect
+    (defaults for cases without one): the options of `qdiff batch`, checked by the same code. base_dir: the folder relative paths in cases are taken from
     (default: the current one). start: the line number of the first case (records say "line",
     and a case without an id gets "line N").
 
     Options are checked at once (ValueError); the cases are read as the generator is consumed."""
     scorer = make_scorer(threads, profile, db, judge, judge_model, judge_cache, results_mode, timeout, blend,
-                         pass_threshold, lang, dialect, base_dir, verdict)
+                         pass_threshold, lang, dialect, base_dir, verdict, positional_columns, normalize_off)
     return run_scorer(scorer, cases, start)

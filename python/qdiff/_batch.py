@@ -14,15 +14,28 @@ class _Stopped(Exception):
     """The consumer closed the generator: the run stops pulling cases."""
 
 
+def _option_text(value):
+    """An option's value as `qdiff batch` reads it: switches as true/false, lists as NAME,NAME."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
 def make_scorer(threads=None, profile=None, db=None, judge=None, judge_model=None, judge_cache=None,
                 results_mode="exact", timeout=None, blend=0.5, pass_threshold=None, lang="auto",
-                dialect="generic", base_dir=None, verdict="evidence"):
-    """A BatchScorer for these options (checked here: a bad option raises ValueError now)."""
-    return _qdiff.BatchScorer(threads=int(threads or 0), profile=profile, db=db or "", judge=judge or "",
-                              judge_model=judge_model or "", judge_cache=str(judge_cache or ""),
-                              results_mode=results_mode, timeout=timeout, verdict=verdict, blend=blend,
-                              pass_threshold=pass_threshold, lang=lang, dialect=dialect,
-                              base_dir=str(base_dir) if base_dir is not None else os.getcwd())
+                dialect="generic", base_dir=None, verdict="evidence", positional_columns=False, normalize_off=()):
+    """A BatchScorer for these options (checked here: a bad option raises ValueError now). The names are
+    `qdiff batch`'s, with _ for -, and are checked by the same code."""
+    options = {"threads": threads or None, "profile": profile, "db": db, "judge": judge, "judge_model": judge_model,
+               "judge_cache": judge_cache, "results_mode": results_mode, "timeout": timeout, "blend": blend,
+               "pass_threshold": pass_threshold, "lang": lang, "dialect": dialect, "verdict": verdict,
+               "positional_columns": positional_columns,
+               "normalize_off": [normalize_off] if isinstance(normalize_off, str) else list(normalize_off)}
+    given = {name: _option_text(value) for name, value in options.items()
+             if value is not None and value != "" and value != []}
+    return _qdiff.BatchScorer(options=given, base_dir=str(base_dir) if base_dir is not None else os.getcwd())
 
 
 def _plain(value):

@@ -105,3 +105,14 @@ def test_profile_and_start(cli_batch, tmp_path):
     [cli_record] = cli_batch(write_jsonl(tmp_path / "one.jsonl", cases), "--profile", "hybrid")
     record.update(line=1, id="line 1")
     assert comparable(record) == comparable(cli_record)
+
+
+def test_options_shared_with_qdiff_batch():
+    # Drift fixed: score_cases lacked --normalize-off and --positional-columns.
+    case = {"id": "1", "lang": "sql", "expected": "SELECT a FROM t WHERE b > 1", "generated": "SELECT a FROM t WHERE 1 < b"}
+    [on] = list(qdiff.score_cases([case], threads=1))
+    [off] = list(qdiff.score_cases([case], threads=1, normalize_off=["comparison-orientation"]))
+    assert on["structural"]["score"] == 1.0 and off["structural"]["score"] < 1.0
+    assert list(qdiff.score_cases([case], threads=1, positional_columns=True))[0]["verdict"] == "equivalent"
+    with pytest.raises(ValueError, match="normalize_off"):
+        qdiff.score_cases([], normalize_off=["bogus"])
