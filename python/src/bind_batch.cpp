@@ -4,7 +4,7 @@
 #include <mutex>
 #include <thread>
 
-#include "python/src/bindings.hpp"
+#include "bindings.hpp"
 #include "qdiff/evaluate.hpp"
 
 namespace qdiff::python {

@@ -1,6 +1,6 @@
 // diff(expected, generated, profile, lang, expected_lang, dialect, explain, normalize_off) over compare(), and
 // the profile names.
-#include "python/src/bindings.hpp"
+#include "bindings.hpp"
 
 namespace qdiff::python {
 namespace {

@@ -1,5 +1,5 @@
 // lint(text, schema, ...) and the schema objects it takes.
-#include "python/src/bindings.hpp"
+#include "bindings.hpp"
 #include "qdiff/lint.hpp"
 #include "qdiff/schema.hpp"
 

@@ -1,5 +1,5 @@
 // parse(text, lang, dialect) and detect_language(text).
-#include "python/src/bindings.hpp"
+#include "bindings.hpp"
 #include "qdiff/ast_print.hpp"
 
 namespace qdiff::python {

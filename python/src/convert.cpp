@@ -3,7 +3,7 @@
 #include <map>
 #include <mutex>
 
-#include "python/src/bindings.hpp"
+#include "bindings.hpp"
 
 namespace qdiff::python {
 

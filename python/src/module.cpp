@@ -1,6 +1,6 @@
 // The `qdiff._qdiff` extension module. Every function releases the GIL while the library works, so
 // Python threads calling it run in parallel.
-#include "python/src/bindings.hpp"
+#include "bindings.hpp"
 
 PYBIND11_MODULE(_qdiff, m) {
     m.doc() = "qdiff's C++ library; use the `qdiff` package, which wraps this module.";
