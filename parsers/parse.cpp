@@ -163,9 +163,9 @@ ParseResult parse(std::string text, const ParseOptions& options) {
     std::vector<Diagnostic> unwrap_notes;
     FrontendInput input = prepare_input(*source, options, unwrap_notes);
     ParseResult result(source, input.language);
-    result.keep_parsed_text(input.unwrapped);
+    result.parsed_text_ = input.unwrapped;
     const SourceText& parsed = input.text(*source);
-    auto& diagnostics = result.mutable_diagnostics();
+    auto& diagnostics = result.diagnostics_;
     diagnostics = std::move(unwrap_notes);
     if (!check_input(parsed, options, diagnostics)) return result;
     const parsers::Frontend* frontend = frontend_or_diagnose(input.language, diagnostics);
@@ -201,13 +201,13 @@ ParseResult parse(std::string text, const ParseOptions& options) {
         }
     }
     if (has_errors(diagnostics)) keep_helpful_fixits(*frontend, parsed, resolved, diagnostics, before_parse);
-    result.set_dialect(resolved.dialect);
+    result.dialect_ = resolved.dialect;
     if (script) script->dialect = resolved.dialect;
     if (script && script->statements.empty() && !has_errors(diagnostics)) {
         diagnostics.push_back(make_diagnostic(DiagId::EmptyInput, {0, static_cast<uint32_t>(source->text().size())}));
         script = nullptr;
     }
-    result.set_script(has_errors(diagnostics) ? nullptr : script);
+    result.script_ = has_errors(diagnostics) ? nullptr : script;
     return result;
 }
 

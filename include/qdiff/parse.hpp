@@ -34,9 +34,11 @@ struct ParseOptions {
     std::string source_name = "<input>";
 };
 
+class ParseResult;
+ParseResult parse(std::string text, const ParseOptions& options = {});
+
 class ParseResult {
 public:
-    ParseResult(std::shared_ptr<const SourceText> source, Language language);
     ParseResult(ParseResult&&) noexcept;
     ParseResult& operator=(ParseResult&&) noexcept;
     ~ParseResult();
@@ -51,18 +53,17 @@ public:
     const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
     bool ok() const { return script_ != nullptr && !has_errors(diagnostics_); }
 
-    // For front ends and stages that build on the result.
+    // The arena the tree lives in, for a tool that rewrites the tree in place (names and lists it adds
+    // must live as long as the tree).
     ast::Arena& arena() { return *arena_; }
-    std::vector<Diagnostic>& mutable_diagnostics() { return diagnostics_; }
-    void set_script(ast::Script* s) { script_ = s; }
-    void set_language(Language l) { language_ = l; }
-    void set_dialect(Dialect d) { dialect_ = d; }
-    // The text the front end read when it differs from source() (wrapping blanked, same offsets):
-    // the tree's names and literals point into it.
-    void keep_parsed_text(std::shared_ptr<const SourceText> parsed) { parsed_text_ = std::move(parsed); }
 
 private:
+    friend ParseResult parse(std::string text, const ParseOptions& options);
+    ParseResult(std::shared_ptr<const SourceText> source, Language language);
+
     std::shared_ptr<const SourceText> source_;
+    // The text the front end read when it differs from source() (wrapping blanked, same offsets): the
+    // tree's names and literals point into it.
     std::shared_ptr<const SourceText> parsed_text_;
     std::unique_ptr<ast::Arena> arena_;
     ast::Script* script_ = nullptr;
@@ -71,7 +72,6 @@ private:
     Dialect dialect_ = Dialect::Generic;
 };
 
-ParseResult parse(std::string text, const ParseOptions& options = {});
 
 // Grammar-level debugging.
 struct TokenInfo {

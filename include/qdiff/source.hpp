@@ -35,7 +35,7 @@ public:
     std::string_view line_text(uint32_t line) const;
     uint32_t line_count() const { return static_cast<uint32_t>(line_starts_.size()); }
 
-    // ANTLR counts code points; these convert its indices to byte offsets.
+    // Code point indices (what grammars count) to byte offsets (what spans hold).
     bool is_ascii() const { return ascii_; }
     uint32_t byte_offset_of_code_point(size_t index) const;
 
