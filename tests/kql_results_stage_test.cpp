@@ -177,11 +177,8 @@ TEST_CASE("KQL pairs follow the results mode and positional columns", "[kql-exec
 }
 
 TEST_CASE("NL2KQL gold queries run on synthesized tables", "[kql-exec][corpus]") {
+    QDIFF_REQUIRE_CORPUS_PART("kql/nl2kql");
     fs::path dir = testing::kql::kql_corpus_dir() / "nl2kql";
-    if (!fs::exists(dir / "Defender_Schema.json")) {
-        WARN("NL2KQL corpus not found at " << dir << ": skipped");
-        return;
-    }
     for (const std::string name : {"Defender", "Sentinel"}) {
         SchemaLoadResult loaded = load_schema((dir / (name + "_Schema.json")).string());
         REQUIRE(loaded.schema);

@@ -1,5 +1,6 @@
 // Corpus check of the Weaviate front end on queries nobody on this project wrote
-// (see ../shared/corpus/MANIFEST.md). Skips, with a message, when the corpus is absent.
+// (see ../shared/corpus/MANIFEST.md). Skips, with a message, when the corpus is absent (fails instead
+// under QDIFF_REQUIRE_CORPUS, as in CI: support/corpus.hpp).
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -13,10 +14,7 @@
 #include "parsers/common/model_output.hpp"
 #include "parsers/weaviate/frontend.hpp"
 #include "qdiff/parse.hpp"
-
-#ifndef QDIFF_CORPUS_DIR
-#define QDIFF_CORPUS_DIR "../shared/corpus"
-#endif
+#include "support/corpus.hpp"
 
 using namespace qdiff::weaviate;
 using qdiff::Diagnostic;
@@ -26,11 +24,6 @@ using qdiff::SourceText;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path corpus_dir() {
-    if (const char* env = std::getenv("QDIFF_CORPUS_DIR")) return env;
-    return QDIFF_CORPUS_DIR;
-}
 
 std::vector<nlohmann::json> read_jsonl(const fs::path& p) {
     std::vector<nlohmann::json> out;
@@ -190,11 +183,8 @@ std::string fill_printf(const std::string& code) {
 }
 
 TEST_CASE("corpus: gorilla GraphQL outputs parse", "[weaviate][corpus]") {
-    const fs::path dir = corpus_dir() / "weaviate" / "gorilla-graphql";
-    if (!fs::exists(dir)) {
-        WARN("corpus not found at " << dir.string() << ": skipping");
-        return;
-    }
+    QDIFF_REQUIRE_CORPUS_PART("weaviate/gorilla-graphql");
+    const fs::path dir = qdiff::testing::corpus_dir() / "weaviate" / "gorilla-graphql";
     Rate all;
     Rate all_lowered;
     for (const auto& entry : fs::directory_iterator(dir)) {
@@ -215,11 +205,8 @@ TEST_CASE("corpus: gorilla GraphQL outputs parse", "[weaviate][corpus]") {
 }
 
 TEST_CASE("corpus: Weaviate acceptance-test GraphQL parses", "[weaviate][corpus]") {
-    const fs::path file = corpus_dir() / "weaviate" / "acceptance" / "graphql.jsonl";
-    if (!fs::exists(file)) {
-        WARN("corpus not found at " << file.string() << ": skipping");
-        return;
-    }
+    QDIFF_REQUIRE_CORPUS_PART("weaviate/acceptance/graphql.jsonl");
+    const fs::path file = qdiff::testing::corpus_dir() / "weaviate" / "acceptance" / "graphql.jsonl";
     Rate r;
     Rate lowered;
     std::size_t truncated = 0;
@@ -261,11 +248,8 @@ TEST_CASE("corpus: Weaviate acceptance-test GraphQL parses", "[weaviate][corpus]
 }
 
 TEST_CASE("corpus: failed-RETRY outputs, rejections by diagnostic kind", "[weaviate][corpus]") {
-    const fs::path dir = corpus_dir() / "weaviate" / "gorilla-graphql";
-    if (!fs::exists(dir)) {
-        WARN("corpus not found at " << dir.string() << ": skipping");
-        return;
-    }
+    QDIFF_REQUIRE_CORPUS_PART("weaviate/gorilla-graphql");
+    const fs::path dir = qdiff::testing::corpus_dir() / "weaviate" / "gorilla-graphql";
     for (const auto& entry : fs::directory_iterator(dir)) {
         const std::string name = entry.path().filename().string();
         if (name.rfind("failed-RETRY-", 0) != 0) continue;
