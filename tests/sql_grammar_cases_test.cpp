@@ -149,7 +149,8 @@ TEST_CASE("every line of the SQL grammar's reject.txt is rejected", "[sql][gramm
     for (const CaseLine& c : cases) {
         ParseResult r = parse_sql(c.text, kGenericAccepts.count(c.text) ? Dialect::Postgres : Dialect::Generic);
         if (kGenericAccepts.count(c.text) && parse_sql(c.text).ok() == false)
-            accepted << "\n-- " << c.origin << " is rejected in the generic dialect now: remove it from kGenericAccepts";
+            accepted << "\n-- " << c.origin
+                     << " is rejected in the generic dialect now: remove it from kGenericAccepts";
         else if (!r.ok() && first_error(r))
             ++rejected;
         else
@@ -180,8 +181,8 @@ TEST_CASE("reject_positions.tsv: each broken query is rejected where the file sa
         if (got == want)
             ++right;
         else
-            wrong << "\n-- " << c.origin << ": expected " << want << ", got " << got << " (" << describe(r)
-                  << ")\n   " << query;
+            wrong << "\n-- " << c.origin << ": expected " << want << ", got " << got << " (" << describe(r) << ")\n   "
+                  << query;
     }
     INFO(wrong.str());
     CHECK(right == cases.size());

@@ -24,9 +24,9 @@ bool corpus_required();
 // when the corpus is required, else warns that the test is skipped and returns false.
 bool corpus_has(const std::filesystem::path& part);
 // Skips (or fails, see above) the current test case when corpus_dir() / part is absent.
-#define QDIFF_REQUIRE_CORPUS_PART(part)                        \
-    do {                                                       \
-        if (!::qdiff::testing::corpus_has(part)) return;       \
+#define QDIFF_REQUIRE_CORPUS_PART(part)                  \
+    do {                                                 \
+        if (!::qdiff::testing::corpus_has(part)) return; \
     } while (0)
 // The same for the SQL corpora (sql/), which most corpus tests read.
 #define QDIFF_REQUIRE_CORPUS() QDIFF_REQUIRE_CORPUS_PART("sql")
