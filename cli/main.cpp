@@ -25,7 +25,7 @@ commands:
   batch   CASES.jsonl [-o OUT.jsonl|OUT.csv] [--output-format jsonl|csv] [--profile ...]
           [--db sqlite:PATH|postgres:URI|synth[:N[:SEED]]]
           [--judge URL|cmd:PROGRAM] [--judge-model M] [--judge-cache DIR] [--threads N]
-          [--blend W] [--pass-threshold T] [--results-mode exact|recall|f1] [--timeout S]
+          [--blend W] [--pass-threshold T] [--results-mode exact|set|recall|f1] [--timeout S]
           [--lang ...] [--dialect ...] [--summary FILE] [--normalize-off RULE]
                                                               evaluates cases, JSONL (or CSV) out
   lint    [--lang ...] [--dialect ...] [--schema FILE[#NAME]] [--format text|json|sarif]

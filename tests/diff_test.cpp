@@ -633,7 +633,7 @@ TEST_CASE("diff: hybrid profile", "[diff]") {
 }
 
 TEST_CASE("diff: Weaviate corpus queries score 1.0 against themselves", "[diff][corpus]") {
-    QDIFF_REQUIRE_CORPUS();
+    QDIFF_REQUIRE_CORPUS_PART("weaviate/gorilla-graphql");
     std::vector<Profile> profiles;
     for (auto& n : builtin_profile_names()) profiles.push_back(load_profile(n));
     size_t n = 0;

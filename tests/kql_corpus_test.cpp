@@ -155,12 +155,9 @@ TEST_CASE("auto-detection finds KQL on the whole KQL corpus", "[kql][corpus][det
 // KQL detection must not take SQL or Weaviate queries for KQL.
 TEST_CASE("auto-detection keeps SQL and Weaviate corpora apart from KQL", "[kql][corpus][detect]") {
     QDIFF_REQUIRE_KQL_CORPUS();
-    std::filesystem::path root = QDIFF_CORPUS_DIR;
-    auto check = [&](const std::filesystem::path& file, bool tsv, const std::string& field, Language expected) {
-        if (!std::filesystem::exists(file)) {
-            WARN(file << " absent: skipped");
-            return;
-        }
+    auto check = [&](const std::filesystem::path& part, bool tsv, const std::string& field, Language expected) {
+        if (!testing::corpus_has(part)) return;
+        const std::filesystem::path file = testing::corpus_dir() / part;
         std::ifstream in(file);
         size_t total = 0, right = 0;
         std::ostringstream report;
@@ -184,7 +181,7 @@ TEST_CASE("auto-detection keeps SQL and Weaviate corpora apart from KQL", "[kql]
         WARN(file.filename() << ": " << right << "/" << total << " detected as " << language_name(expected));
         CHECK(right == total);
     };
-    check(root / "sql/spider/gold.tsv", true, "", Language::Sql);
-    check(root / "sql/bird/gold.tsv", true, "", Language::Sql);
-    check(root / "weaviate/acceptance/graphql.jsonl", false, "code", Language::Weaviate);
+    check("sql/spider/gold.tsv", true, "", Language::Sql);
+    check("sql/bird/gold.tsv", true, "", Language::Sql);
+    check("weaviate/acceptance/graphql.jsonl", false, "code", Language::Weaviate);
 }

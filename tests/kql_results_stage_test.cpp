@@ -31,15 +31,20 @@ fs::path write_schema() {
     return file;
 }
 
-StageResult run_case(const std::string& db, const std::string& schema, const std::string& expected,
+StageResult run_case(const ResultsOptions& options, const std::string& schema, const std::string& expected,
                      const std::string& generated) {
-    auto stage = make_results_stage({.db = db});
+    auto stage = make_results_stage(options);
     Case c;
     c.language = Language::Kql;
     c.schema = schema;
     c.expected = expected;
     c.generated = generated;
     return stage->run(c, {});
+}
+
+StageResult run_case(const std::string& db, const std::string& schema, const std::string& expected,
+                     const std::string& generated) {
+    return run_case(ResultsOptions{.db = db}, schema, expected, generated);
 }
 
 }  // namespace
@@ -123,12 +128,57 @@ TEST_CASE("KQL pairs on given tables (tables:DIR)", "[kql-exec]") {
     fs::remove_all(dir);
 }
 
-TEST_CASE("NL2KQL gold queries run on synthesized tables", "[kql-exec][corpus]") {
-    fs::path dir = testing::kql::kql_corpus_dir() / "nl2kql";
-    if (!fs::exists(dir / "Defender_Schema.json")) {
-        WARN("NL2KQL corpus not found at " << dir << ": skipped");
-        return;
+// `--results-mode set` and `--positional-columns` reach KQL pairs as they reach SQL pairs: on
+// synthesized tables (the synth judge) and on given ones (one comparison).
+TEST_CASE("KQL pairs follow the results mode and positional columns", "[kql-exec][synth]") {
+    fs::path schema = write_schema();
+    fs::path dir = fs::temp_directory_path() / ("qdiff-kql-modes-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "Logons.csv") << "Account,Attempts,Message\nann,3,a\nann,5,b\nbob,7,c\n";
+    const std::string tables = "tables:" + dir.string();
+    // The same set of accounts, not the same bag: ann comes twice from the first query only.
+    const std::string all = "Logons | project Account", distinct = "Logons | distinct Account";
+    // The same tuples once columns pair by position; by name, A holds Attempts on one side and
+    // Attempts * 2 on the other.
+    const std::string named = "Logons | project A = Attempts, B = Attempts * 2",
+                      swapped = "Logons | project B = Attempts, A = Attempts * 2";
+    for (const std::string db : {std::string("synth"), tables}) {
+        INFO(db);
+        StageResult bag = run_case(ResultsOptions{.db = db}, schema.string(), all, distinct);
+        INFO(bag.reason);
+        CHECK(bag.status == StageStatus::Ok);
+        CHECK(bag.score == 0);
+        StageResult set = run_case(ResultsOptions{.db = db, .mode = "set"}, schema.string(), all, distinct);
+        INFO(set.reason);
+        CHECK(set.status == StageStatus::Ok);
+        CHECK(set.score == 1);
+
+        StageResult by_name = run_case(ResultsOptions{.db = db}, schema.string(), named, swapped);
+        INFO(by_name.reason);
+        CHECK(by_name.status == StageStatus::Ok);
+        CHECK(by_name.score == 0);
+        ResultsOptions positional{.db = db};
+        positional.positional_columns = true;
+        StageResult by_position = run_case(positional, schema.string(), named, swapped);
+        INFO(by_position.reason);
+        CHECK(by_position.status == StageStatus::Ok);
+        CHECK(by_position.score == 1);
     }
+    // The KQL judge's own check of the mode names every mode it accepts.
+    Case c;
+    c.language = Language::Kql;
+    c.expected = all;
+    c.generated = distinct;
+    StageResult wrong_mode = kql::evaluate_case(c, {}, tables, ResultsOptions{.db = tables, .mode = "bag"});
+    CHECK(wrong_mode.status == StageStatus::Error);
+    CHECK_THAT(wrong_mode.reason, Catch::Contains("exact, set, recall or f1"));
+    fs::remove_all(dir);
+    fs::remove(schema);
+}
+
+TEST_CASE("NL2KQL gold queries run on synthesized tables", "[kql-exec][corpus]") {
+    QDIFF_REQUIRE_CORPUS_PART("kql/nl2kql");
+    fs::path dir = testing::kql::kql_corpus_dir() / "nl2kql";
     for (const std::string name : {"Defender", "Sentinel"}) {
         SchemaLoadResult loaded = load_schema((dir / (name + "_Schema.json")).string());
         REQUIRE(loaded.schema);

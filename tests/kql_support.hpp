@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "qdiff/parse.hpp"
+#include "support/corpus.hpp"
 
 namespace qdiff::testing::kql {
 
@@ -27,16 +28,9 @@ inline const std::vector<CorpusFile>& corpus_files() {
     return files;
 }
 
-inline std::filesystem::path kql_corpus_dir() { return std::filesystem::path(QDIFF_CORPUS_DIR) / "kql"; }
-inline bool kql_corpus_available() { return std::filesystem::is_directory(kql_corpus_dir()); }
+inline std::filesystem::path kql_corpus_dir() { return corpus_dir() / "kql"; }
 
-#define QDIFF_REQUIRE_KQL_CORPUS()                                                                      \
-    do {                                                                                                \
-        if (!::qdiff::testing::kql::kql_corpus_available()) {                                           \
-            WARN("KQL corpus not found at " << ::qdiff::testing::kql::kql_corpus_dir() << ": skipped"); \
-            return;                                                                                     \
-        }                                                                                               \
-    } while (0)
+#define QDIFF_REQUIRE_KQL_CORPUS() QDIFF_REQUIRE_CORPUS_PART("kql")
 
 struct Record {
     std::string origin;  // file#index

@@ -189,7 +189,7 @@ const std::map<std::string, std::string> kWrongGold = {
 // The NL2KQL gold queries against their own schemas: no false errors. Every error that remains is
 // listed here with the evidence that the gold query itself is wrong; warnings are counted by code.
 TEST_CASE("NL2KQL gold queries lint without errors against their schemas", "[lint][lint-kql][corpus]") {
-    QDIFF_REQUIRE_CORPUS();
+    QDIFF_REQUIRE_CORPUS_PART("kql/nl2kql");
     std::map<std::string, int> warnings;
     std::vector<std::string> unexpected;
     int queries = 0;
@@ -331,7 +331,7 @@ std::vector<PeerCase> peer_cases() {
 // written there as JSON lines for bench/kusto_lint_peer.sh.
 TEST_CASE("KQL mutations of the NL2KQL gold: near-miss tables and columns, dropped columns",
           "[lint][lint-kql][corpus]") {
-    QDIFF_REQUIRE_CORPUS();
+    QDIFF_REQUIRE_CORPUS_PART("kql/nl2kql");
     std::map<std::string, Schema> schemas;
     std::filesystem::path dir = qdiff::testing::corpus_dir() / "kql" / "nl2kql";
     for (std::string set : {"Defender", "Sentinel"})

@@ -456,7 +456,7 @@ TEST_CASE("SQLite database files are introspected read-only", "[schema]") {
 }
 
 TEST_CASE("NL2KQL schema files", "[schema]") {
-    QDIFF_REQUIRE_CORPUS();
+    QDIFF_REQUIRE_CORPUS_PART("kql/nl2kql");
     const fs::path dir = testing::corpus_dir() / "kql/nl2kql";
     SchemaLoadResult r = load_schema((dir / "Defender_Schema.json").string());
     CHECK(r.format == SchemaFormat::Nl2Kql);

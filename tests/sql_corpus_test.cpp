@@ -117,8 +117,7 @@ TEST_CASE("the SQL examples of the seed documents parse", "[sql][seeds]") {
         "SELECT level, COUNT(*) FROM Traces WHERE timestamp > NOW() - INTERVAL '1 hour' GROUP BY level",
     };
     // The pgvector ranking query of seed 003, taken from the document itself when it is there.
-    std::string seed =
-        testing::read_file(std::filesystem::path(QDIFF_CORPUS_DIR) / "../seeds/003_10de9cd28e80b1a0.txt");
+    std::string seed = testing::read_file(testing::corpus_dir() / "../seeds/003_10de9cd28e80b1a0.txt");
     std::smatch block;
     if (std::regex_search(seed, block, std::regex("```sql\\n([\\s\\S]*?)```")))
         queries.push_back(block[1]);

@@ -1,22 +1,22 @@
 // Corpus check of the Weaviate front end on queries nobody on this project wrote
-// (see ../shared/corpus/MANIFEST.md). Skips, with a message, when the corpus is absent.
+// (see ../shared/corpus/MANIFEST.md). Skips, with a message, when the corpus is absent (fails instead
+// under QDIFF_REQUIRE_CORPUS, as in CI: support/corpus.hpp).
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "parsers/common/model_output.hpp"
 #include "parsers/weaviate/frontend.hpp"
 #include "qdiff/parse.hpp"
-
-#ifndef QDIFF_CORPUS_DIR
-#define QDIFF_CORPUS_DIR "../shared/corpus"
-#endif
+#include "support/corpus.hpp"
 
 using namespace qdiff::weaviate;
 using qdiff::Diagnostic;
@@ -26,11 +26,6 @@ using qdiff::SourceText;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path corpus_dir() {
-    if (const char* env = std::getenv("QDIFF_CORPUS_DIR")) return env;
-    return QDIFF_CORPUS_DIR;
-}
 
 std::vector<nlohmann::json> read_jsonl(const fs::path& p) {
     std::vector<nlohmann::json> out;
@@ -56,6 +51,23 @@ struct Rate {
     std::size_t ok = 0;
     double percent() const { return total ? 100.0 * static_cast<double>(ok) / static_cast<double>(total) : 100.0; }
 };
+
+// A rate measured on the corpus when the assertion was written (ok of total records). The rate may
+// drop by at most kMarginPoints percentage points before the test fails, and the set must still
+// hold at least as many records (a file read short is not a pass).
+struct Measured {
+    std::size_t ok;
+    std::size_t total;
+};
+constexpr double kMarginPoints = 0.25;
+
+void check_rate(const std::string& what, const Rate& r, Measured m) {
+    const double measured = 100.0 * static_cast<double>(m.ok) / static_cast<double>(m.total);
+    INFO(what << ": " << r.ok << "/" << r.total << " (" << r.percent() << "%), measured " << m.ok << "/" << m.total
+              << " (" << measured << "%)");
+    CHECK(r.total >= m.total);
+    CHECK(r.percent() >= measured - kMarginPoints);
+}
 
 /// The whole pipeline: qdiff::parse with the Weaviate front end, lowering included.
 qdiff::ParseResult parse_weaviate(std::string text) {
@@ -189,48 +201,52 @@ std::string fill_printf(const std::string& code) {
     return out;
 }
 
+// The outputs of Gorilla's Weaviate GraphQL dataset that its authors kept (clean-RETRY) and its
+// training split: parsed by the document parser (after the model-output unwrapping every front end
+// does) and by the whole pipeline, lowering included. Each failure is listed with its file and record.
 TEST_CASE("corpus: gorilla GraphQL outputs parse", "[weaviate][corpus]") {
-    const fs::path dir = corpus_dir() / "weaviate" / "gorilla-graphql";
-    if (!fs::exists(dir)) {
-        WARN("corpus not found at " << dir.string() << ": skipping");
-        return;
-    }
-    Rate all;
-    Rate all_lowered;
-    for (const auto& entry : fs::directory_iterator(dir)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind("clean-RETRY-", 0) != 0 && name != "WithoutRetrieval-APISplit-Train-20.json") continue;
+    QDIFF_REQUIRE_CORPUS_PART("weaviate/gorilla-graphql");
+    const fs::path dir = qdiff::testing::corpus_dir() / "weaviate" / "gorilla-graphql";
+    // Measured 2026-11-26: every output parses and lowers.
+    struct OutputFile {
+        const char* name;
+        Measured parsed, lowered;
+    };
+    const OutputFile files[] = {
+        {"clean-RETRY-WeaviateGorillaGQLDataset.json", {141, 141}, {141, 141}},
+        {"WithoutRetrieval-APISplit-Train-20.json", {829, 829}, {829, 829}},
+    };
+    for (const OutputFile& f : files) {
+        INFO(f.name);
+        REQUIRE(fs::exists(dir / f.name));
         Rate lowered;
-        const Rate r = check_outputs(entry.path(), "output", &lowered);
-        WARN(name << ": " << r.ok << "/" << r.total << " parse (" << r.percent() << "%), " << lowered.ok << "/"
-                  << lowered.total << " parse and lower to the AST (" << lowered.percent() << "%)");
-        all_lowered.total += lowered.total;
-        all_lowered.ok += lowered.ok;
-        all.total += r.total;
-        all.ok += r.ok;
+        const Rate r = check_outputs(dir / f.name, "output", &lowered);
+        WARN(f.name << ": " << r.ok << "/" << r.total << " parse (" << r.percent() << "%), " << lowered.ok << "/"
+                    << lowered.total << " parse and lower to the AST (" << lowered.percent() << "%)");
+        check_rate(std::string(f.name) + " parse", r, f.parsed);
+        check_rate(std::string(f.name) + " lower", lowered, f.lowered);
     }
-    CHECK(all.total > 0);
-    CHECK(all.percent() >= 99.0);
-    CHECK(all_lowered.percent() >= 99.0);
 }
 
+// GraphQL extracted from Weaviate's own acceptance tests (Go). Records the extraction cut off inside
+// a Go string concatenation are not queries: they are counted apart, listed by file and line, and
+// must be rejected with a diagnostic.
 TEST_CASE("corpus: Weaviate acceptance-test GraphQL parses", "[weaviate][corpus]") {
-    const fs::path file = corpus_dir() / "weaviate" / "acceptance" / "graphql.jsonl";
-    if (!fs::exists(file)) {
-        WARN("corpus not found at " << file.string() << ": skipping");
-        return;
-    }
+    QDIFF_REQUIRE_CORPUS_PART("weaviate/acceptance/graphql.jsonl");
+    const fs::path file = qdiff::testing::corpus_dir() / "weaviate" / "acceptance" / "graphql.jsonl";
     Rate r;
     Rate lowered;
-    std::size_t truncated = 0;
+    std::vector<std::string> fragments;
     for (const auto& rec : read_jsonl(file)) {
+        const std::string origin = rec.at("path").get<std::string>() + ":" + std::to_string(rec.at("line").get<int>());
         std::string code = rec.at("code").get<std::string>();
         // has_printf misses one record that uses "%+v" (local_aggregate_test.go:1010).
         if (rec.value("has_printf", false) || code.find("%+v") != std::string::npos) code = fill_printf(code);
         auto doc = parse_document(code);
         if (is_truncated_fragment(code)) {
             // Not a query; it must still be rejected with a diagnostic, not crash.
-            ++truncated;
+            fragments.push_back(origin);
+            INFO("truncated fragment " << origin);
             CHECK_FALSE(doc.ok());
             continue;
         }
@@ -240,76 +256,85 @@ TEST_CASE("corpus: Weaviate acceptance-test GraphQL parses", "[weaviate][corpus]
         if (full.ok()) {
             ++lowered.ok;
         } else if (doc.ok()) {
-            WARN("LOWERING FAILED " << rec.at("path").get<std::string>() << ":" << rec.at("line").get<int>() << ":\n"
-                                    << code << "\n"
-                                    << first_project_error(full));
+            WARN("LOWERING FAILED " << origin << ":\n" << code << "\n" << first_project_error(full));
         }
         if (doc.ok()) {
             ++r.ok;
         } else {
-            WARN("FAILED " << rec.at("path").get<std::string>() << ":" << rec.at("line").get<int>() << ":\n"
-                           << code << "\n"
-                           << first_error(code, doc));
+            WARN("FAILED " << origin << ":\n" << code << "\n" << first_error(code, doc));
         }
     }
+    for (const std::string& origin : fragments)
+        std::cout << "[weaviate acceptance] truncated extraction fragment, not a query: " << origin << "\n";
     WARN("acceptance/graphql.jsonl: " << r.ok << "/" << r.total << " complete queries parse (" << r.percent() << "%); "
                                       << lowered.ok << "/" << lowered.total << " lower to the AST ("
-                                      << lowered.percent() << "%); " << truncated
+                                      << lowered.percent() << "%); " << fragments.size()
                                       << " truncated extraction fragments rejected");
-    CHECK(r.percent() >= 99.0);
-    CHECK(lowered.percent() >= 99.0);
+    // Measured 2026-11-26: 427 complete queries, all parse and lower; 5 fragments.
+    check_rate("acceptance parse", r, {427, 427});
+    check_rate("acceptance lower", lowered, {427, 427});
+    CHECK(fragments.size() == 5);
 }
 
+// The outputs the Gorilla dataset's authors set aside (failed-RETRY): what the front end rejects and
+// why. Both ways are a change to look at: rejecting more may be a false rejection, rejecting fewer
+// lets a broken query through. Each rejection is listed with its record.
 TEST_CASE("corpus: failed-RETRY outputs, rejections by diagnostic kind", "[weaviate][corpus]") {
-    const fs::path dir = corpus_dir() / "weaviate" / "gorilla-graphql";
-    if (!fs::exists(dir)) {
-        WARN("corpus not found at " << dir.string() << ": skipping");
-        return;
-    }
-    for (const auto& entry : fs::directory_iterator(dir)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind("failed-RETRY-", 0) != 0) continue;
-        std::map<std::string, std::size_t> by_code;
-        std::map<std::string, std::size_t> by_project_code;
-        std::map<std::string, std::size_t> warnings;
-        std::size_t total = 0;
-        std::size_t rejected = 0;
-        std::size_t rejected_full = 0;
-        for (const auto& rec : read_jsonl(entry.path())) {
-            const std::string text = rec.at("output").get<std::string>();
-            ++total;
-            auto full = parse_weaviate(text);
+    QDIFF_REQUIRE_CORPUS_PART("weaviate/gorilla-graphql/failed-RETRY-WeaviateGorillaGQLDataset.json");
+    const std::string name = "failed-RETRY-WeaviateGorillaGQLDataset.json";
+    const fs::path file = qdiff::testing::corpus_dir() / "weaviate" / "gorilla-graphql" / name;
+    std::map<std::string, std::size_t> by_code;
+    std::map<std::string, std::size_t> by_project_code;
+    std::map<std::string, std::size_t> warnings;
+    Rate parsed, lowered;
+    for (const auto& rec : read_jsonl(file)) {
+        const std::string text = rec.at("output").get<std::string>();
+        ++parsed.total;
+        ++lowered.total;
+        auto full = parse_weaviate(text);
+        for (const auto& d : full.diagnostics()) {
+            if (d.severity == qdiff::Severity::Warning) ++warnings[std::string(d.code())];
+        }
+        if (full.ok()) {
+            ++lowered.ok;
+        } else {
+            WARN("REJECTED " << name << " #" << lowered.total << ": " << first_project_error(full));
             for (const auto& d : full.diagnostics()) {
-                if (d.severity == qdiff::Severity::Warning) ++warnings[std::string(d.code())];
-            }
-            if (!full.ok()) {
-                ++rejected_full;
-                WARN("REJECTED " << name << " #" << total << ": " << first_project_error(full));
-                for (const auto& d : full.diagnostics()) {
-                    if (d.severity == qdiff::Severity::Error) {
-                        ++by_project_code[std::string(d.code())];
-                        break;
-                    }
-                }
-            }
-            auto doc = parse_document(text);
-            if (doc.ok()) continue;
-            ++rejected;
-            for (const auto& d : doc.diagnostics) {
-                if (d.severity == Severity::Error) {
-                    ++by_code[std::string(d.code())];
+                if (d.severity == qdiff::Severity::Error) {
+                    ++by_project_code[std::string(d.code())];
                     break;
                 }
             }
         }
-        std::ostringstream report;
-        report << name << ": rejected " << rejected << " of " << total;
-        for (const auto& [code, n] : by_code) report << "\n  " << code << ": " << n;
-        report << "\nafter lowering to the AST, rejected " << rejected_full << " of " << total;
-        for (const auto& [code, n] : by_project_code) report << "\n  " << code << ": " << n;
-        report << "\nwarnings on accepted and rejected queries:";
-        for (const auto& [code, n] : warnings) report << "\n  " << code << ": " << n;
-        WARN(report.str());
-        CHECK(total > 0);
+        // The document parser alone, on the text the front end sees (code fences and prose removed).
+        auto doc = parse_document(qdiff::parsers::unwrap_model_output(text).text);
+        if (doc.ok()) {
+            ++parsed.ok;
+            continue;
+        }
+        WARN("SYNTAX " << name << " #" << parsed.total << ": " << first_error(text, doc));
+        for (const auto& d : doc.diagnostics) {
+            if (d.severity == Severity::Error) {
+                ++by_code[std::string(d.code())];
+                break;
+            }
+        }
     }
+    std::ostringstream report;
+    report << name << ": the document parser rejects " << parsed.total - parsed.ok << " of " << parsed.total;
+    for (const auto& [code, n] : by_code) report << "\n  " << code << ": " << n;
+    report << "\nafter lowering to the AST, rejected " << lowered.total - lowered.ok << " of " << lowered.total;
+    for (const auto& [code, n] : by_project_code) report << "\n  " << code << ": " << n;
+    report << "\nwarnings on accepted and rejected queries:";
+    for (const auto& [code, n] : warnings) report << "\n  " << code << ": " << n;
+    WARN(report.str());
+    // Measured 2026-11-26 (412 outputs): the document parser accepts all; lowering rejects 13, each an
+    // unknown where operator (Equals, Contains, ...); 58 outputs carry prose the front end ignores.
+    check_rate("failed-RETRY parse", parsed, {412, 412});
+    check_rate("failed-RETRY lower", lowered, {399, 412});
+    CHECK(lowered.percent() <= 100.0 * 399 / 412 + kMarginPoints);
+    CHECK(by_project_code.size() == 1);
+    CHECK(by_project_code.count("weaviate-unknown-operator") == 1);
+    CHECK(warnings["prose-ignored"] >= 56);
+    CHECK(warnings["prose-ignored"] <= 60);
 }

@@ -10,11 +10,9 @@
 
 #include "qdiff/ast_print.hpp"
 #include "qdiff/parse.hpp"
+#include "support/corpus.hpp"
 #include "support/golden.hpp"
 
-#ifndef QDIFF_CORPUS_DIR
-#define QDIFF_CORPUS_DIR "../shared/corpus"
-#endif
 #ifndef QDIFF_TEST_DATA_DIR
 #define QDIFF_TEST_DATA_DIR "tests/data"
 #endif
@@ -251,11 +249,8 @@ TEST_CASE("lower: automatic language detection picks Weaviate for fenced GraphQL
 }
 
 TEST_CASE("lower: golden ASTs of the api-examples", "[weaviate][lower][golden]") {
-    const fs::path dir = fs::path(QDIFF_CORPUS_DIR) / "weaviate" / "gorilla-graphql" / "api-examples";
-    if (!fs::exists(dir)) {
-        WARN("corpus not found at " << dir.string() << ": skipping");
-        return;
-    }
+    QDIFF_REQUIRE_CORPUS_PART("weaviate/gorilla-graphql/api-examples");
+    const fs::path dir = testing::corpus_dir() / "weaviate" / "gorilla-graphql" / "api-examples";
     const fs::path golden_dir = fs::path(QDIFF_TEST_DATA_DIR) / "weaviate" / "api-examples";
     const bool update = testing::regenerating_golden();
     if (update) fs::create_directories(golden_dir);

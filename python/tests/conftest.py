@@ -16,6 +16,17 @@ def corpus_path(*parts):
     return os.path.join(os.environ.get("QDIFF_CORPUS_DIR", os.path.join(SOURCE_DIR, "..", "shared", "corpus")), *parts)
 
 
+def require_corpus(*parts):
+    """The corpus file or folder at PARTS; when it is absent, skips the test, or fails it when
+    QDIFF_REQUIRE_CORPUS is set (scripts/test.sh, CI), as the C++ tests do (tests/support/corpus.hpp)."""
+    path = corpus_path(*parts)
+    if not os.path.exists(path):
+        if os.environ.get("QDIFF_REQUIRE_CORPUS", "") not in ("", "0"):
+            pytest.fail(f"corpus not found at {path} and QDIFF_REQUIRE_CORPUS is set")
+        pytest.skip(f"corpus not found at {path}")
+    return path
+
+
 def plain_env():
     """The environment for programs that are not this Python: without the ASan runtime the ASan build
     preloads for the extension (python/CMakeLists.txt); an ASan-built qdiff links its own."""

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import SOURCE_DIR, corpus_path
+from conftest import SOURCE_DIR, require_corpus
 
 
 def readme_examples():
@@ -25,8 +25,8 @@ PRINTED = {"sql": ["0.87\n", "update filters singer.age > 30 singer.age >= 30", 
 
 @pytest.mark.parametrize("name, example", zip(PRINTED, readme_examples()), ids=list(PRINTED))
 def test_readme_example(name, example, capsys, monkeypatch):
-    if "spider" in example and not os.path.exists(corpus_path("sql", "spider", "tables.json")):
-        pytest.skip("the Spider corpus is absent")
+    if "spider" in example:
+        require_corpus("sql", "spider", "tables.json")
     monkeypatch.chdir(SOURCE_DIR)  # the examples' relative paths
     exec(compile(example, "README.md", "exec"), {})
     printed = capsys.readouterr().out

@@ -159,6 +159,10 @@ bool parse_match_mode(std::string_view name, MatchMode& mode) {
     return true;
 }
 
+std::string unknown_match_mode(std::string_view name) {
+    return "unknown results mode '" + std::string(name) + "': use exact, set, recall or f1";
+}
+
 std::string format_value(const Value& v) {
     if (std::holds_alternative<Null>(v)) return "NULL";
     if (auto* i = std::get_if<int64_t>(&v)) return std::to_string(*i);

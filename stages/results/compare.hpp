@@ -39,6 +39,8 @@ namespace qdiff::results {
 enum class MatchMode : uint8_t { Exact, Set, Recall, F1 };
 // "exact" | "set" | "recall" | "f1"; anything else: returns false.
 bool parse_match_mode(std::string_view name, MatchMode& mode);
+// Why `name` is refused, naming the modes parse_match_mode accepts.
+std::string unknown_match_mode(std::string_view name);
 
 struct Comparison {
     double score = 0;

@@ -156,7 +156,7 @@ private:
         MatchMode mode;
         if (!parse_match_mode(options_.mode, mode)) {
             r.status = StageStatus::Error;
-            r.reason = "unknown results mode '" + options_.mode + "': use exact, set, recall or f1";
+            r.reason = unknown_match_mode(options_.mode);
             return r;
         }
         std::string db = c.db.empty() ? options_.db : c.db;
@@ -206,16 +206,12 @@ private:
     StageResult evaluate_synthesized(const Case& c, const StageContext& context, const std::string& db) const {
         synth::SynthOptions synth_options;
         std::string error;
-        if (!synth::parse_synth_db(db, synth_options, error)) {
+        if (!synth::stage_synth_options(db, options_, synth_options, error)) {
             StageResult r;
             r.status = StageStatus::Error;
             r.reason = error;
             return r;
         }
-        synth_options.limits = {options_.timeout_seconds, std::min<size_t>(options_.row_cap, 10000)};
-        synth_options.tolerance = options_.tolerance;
-        synth_options.as_sets = options_.mode == "set";
-        synth_options.positional_columns = options_.positional_columns;
         return synth::evaluate_synthesized(c, context, synth_options);
     }
 

@@ -2,15 +2,33 @@
 
 #include "support/csv.hpp"
 
+#include <catch2/catch.hpp>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string_view>
 
 namespace qdiff::testing {
 
-std::filesystem::path corpus_dir() { return QDIFF_CORPUS_DIR; }
-bool corpus_available() { return std::filesystem::is_directory(corpus_dir() / "sql"); }
+std::filesystem::path corpus_dir() {
+    const char* env = std::getenv("QDIFF_CORPUS_DIR");
+    return env && *env ? env : QDIFF_CORPUS_DIR;
+}
+
+bool corpus_required() {
+    const char* env = std::getenv("QDIFF_REQUIRE_CORPUS");
+    return env && *env && std::string_view(env) != "0";
+}
+
+bool corpus_has(const std::filesystem::path& part) {
+    const std::filesystem::path path = corpus_dir() / part;
+    if (std::filesystem::exists(path)) return true;
+    if (corpus_required()) FAIL("corpus not found at " << path << " and QDIFF_REQUIRE_CORPUS is set");
+    WARN("corpus not found at " << path << ": skipped (set QDIFF_REQUIRE_CORPUS=1 to make this a failure)");
+    return false;
+}
 
 std::string read_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);

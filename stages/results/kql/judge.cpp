@@ -139,7 +139,7 @@ SynthOutcome compare_kql_on_synthesized(const Schema& schema, const ParseResult&
     synth::collect_hints(generated, hints);
     add_kql_hints(expected, hints, now);
     add_kql_hints(generated, hints, now);
-    const synth::Judging judging{ordered, order_keys, options.tolerance};
+    const synth::Judging judging = synth::judging_for(ordered, order_keys, options);
     // Only the tables the queries name are filled (Kusto schemas hold dozens of wide tables).
     Schema named;
     for (const qdiff::Table& t : schema.tables)
@@ -188,7 +188,7 @@ SynthOutcome compare_kql_on_synthesized(const Schema& schema, const ParseResult&
 SynthOutcome compare_kql_on_tables(const KqlDatabase& db, const ParseResult& expected, const ParseResult& generated,
                                    bool ordered, const std::vector<size_t>& order_keys,
                                    const synth::SynthOptions& options, int64_t now) {
-    const synth::Judging judging{ordered, order_keys, options.tolerance};
+    const synth::Judging judging = synth::judging_for(ordered, order_keys, options);
     Pair results;
     auto decided = judge_one(db, 0, "the given tables", expected, generated, judging, options, now, results);
     if (decided) {
@@ -226,9 +226,6 @@ StageResult evaluate_case(const Case& c, const StageContext& context, const std:
         generated = &own_generated.emplace(parse(c.generated, parse_options));
     ResultOrder order = result_order(*expected);
     bool ordered = c.expected_ordered || order.ordered;
-    synth::SynthOptions synth_options;
-    synth_options.limits = {options.timeout_seconds, std::min<size_t>(options.row_cap, 10000)};
-    synth_options.tolerance = options.tolerance;
 
     if (is_tables_db(db)) {
         // Like SQL on a real database: both results, compared in the stage's mode.
@@ -242,7 +239,7 @@ StageResult evaluate_case(const Case& c, const StageContext& context, const std:
         MatchMode mode;
         if (!parse_match_mode(options.mode, mode)) {
             r.status = StageStatus::Error;
-            r.reason = "unknown results mode '" + options.mode + "': use exact, recall or f1";
+            r.reason = unknown_match_mode(options.mode);
             return r;
         }
         KqlRunOptions run_options;
@@ -260,18 +257,19 @@ StageResult evaluate_case(const Case& c, const StageContext& context, const std:
             r.reason = "generated query: " + g.exec.error;
             return r;
         }
-        Comparison cmp = compare_results(e.exec.result, g.exec.result, ordered, mode, options.tolerance, order.keys);
+        Comparison cmp = compare_results(e.exec.result, g.exec.result, ordered, mode, options.tolerance, order.keys,
+                                         options.positional_columns);
         compared(r, cmp, options.mode, ordered, e.exec.result.truncated || g.exec.result.truncated);
         return r;
     }
 
+    synth::SynthOptions synth_options;
     std::string error;
-    if (!synth::parse_synth_db(db, synth_options, error)) {
+    if (!synth::stage_synth_options(db, options, synth_options, error)) {
         r.status = StageStatus::Error;
         r.reason = error;
         return r;
     }
-    synth_options.limits = {options.timeout_seconds, std::min<size_t>(options.row_cap, 10000)};
     std::optional<SchemaLoadResult> loaded;
     const Schema* schema = synth::case_schema(c, context, loaded, r.reason);
     if (!schema) return r;

@@ -51,6 +51,10 @@ std::string_view verdict_name(Verdict v) {
     return "?";
 }
 
+Judging judging_for(bool ordered, const std::vector<size_t>& order_keys, const SynthOptions& options) {
+    return {ordered, order_keys, options.tolerance, options.as_sets, options.positional_columns};
+}
+
 std::optional<std::string> separates(const ResultSet& expected, const ResultSet& generated, const Judging& judging) {
     Comparison cmp = compare_results(expected, generated, judging.ordered, judging.as_sets ? MatchMode::Set : MatchMode::F1,
                                      judging.tolerance, judging.order_keys, judging.positional);
@@ -75,7 +79,7 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
     const size_t first_round = kPlainDatabases + kinds.size();
     const size_t at_least = options.databases;
     const size_t at_most = std::max(options.databases, options.max_databases);
-    const Judging judging{ordered, order_keys, options.tolerance, options.as_sets, options.positional_columns};
+    const Judging judging = judging_for(ordered, order_keys, options);
     std::optional<ResultSet> first_expected;
     bool expected_varies = false;
     for (size_t i = 0; i < at_most; ++i) {

@@ -16,6 +16,8 @@ struct Judging {
     bool as_sets = false;     // the results mode is `set` (BIRD): duplicates and order never count
     bool positional = false;  // columns pair by position
 };
+// The comparison `options` ask for (tolerance, sets, positional columns), with the expected query's order.
+Judging judging_for(bool ordered, const std::vector<size_t>& order_keys, const SynthOptions& options);
 
 // Why `generated` is not the same result as `expected`, or nullopt when it is (judge.cpp).
 std::optional<std::string> separates(const ResultSet& expected, const ResultSet& generated, const Judging& judging);

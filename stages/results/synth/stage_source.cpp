@@ -1,5 +1,6 @@
 #include "stages/results/synth/stage_source.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <nlohmann/json.hpp>
 
@@ -42,6 +43,15 @@ bool parse_synth_db(std::string_view db, SynthOptions& options, std::string& err
         }
         options.seed = seed;
     }
+    return true;
+}
+
+bool stage_synth_options(std::string_view db, const ResultsOptions& stage, SynthOptions& options, std::string& error) {
+    if (!parse_synth_db(db, options, error)) return false;
+    options.limits = {stage.timeout_seconds, std::min<size_t>(stage.row_cap, 10000)};
+    options.tolerance = stage.tolerance;
+    options.as_sets = stage.mode == "set";
+    options.positional_columns = stage.positional_columns;
     return true;
 }
 

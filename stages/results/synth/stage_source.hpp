@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "qdiff/stage.hpp"
+#include "stages/results/results_stage.hpp"
 #include "stages/results/synth/synth.hpp"
 
 namespace qdiff::results::synth {
@@ -13,6 +14,11 @@ bool is_synth_db(std::string_view db);
 // "synth" (8 to 16 databases, seed 1), "synth:N" (N to 2N), "synth:N:SEED"; false with `error` set
 // when malformed.
 bool parse_synth_db(std::string_view db, SynthOptions& options, std::string& error);
+// The synthesized databases' options for the results stage, SQL and KQL alike: `db` as parse_synth_db
+// reads it, the stage's limits (at most 10,000 rows), tolerance and comparison (`set` mode compares
+// sets of rows, positional_columns pairs columns by position); false with `error` set when `db` is
+// malformed.
+bool stage_synth_options(std::string_view db, const ResultsOptions& stage, SynthOptions& options, std::string& error);
 
 // The results stage's answer from synthesized databases. equal -> Ok, score 1; different -> Ok,
 // score 0, with the counterexample in details; undecided -> Skipped (no results_match: it counts
