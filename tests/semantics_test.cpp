@@ -207,3 +207,25 @@ TEST_CASE("did you mean: the closest name within a third of the written name", "
     keyword.consider("OR", 1);
     CHECK(keyword.best() == "FROM");
 }
+
+TEST_CASE("left-join-null-rejected reads strictness from the catalogue: SIMILAR TO and ~* reject NULLs too",
+          "[semantics]") {
+    // The rule had its own list of NULL-rejecting operators, without SIMILAR TO and ~*: a LEFT JOIN
+    // filtered by one of them on the right table stayed a LEFT JOIN.
+    auto normalized_sql = [](const std::string& text) {
+        ParseResult r = parse(text, {.language = Language::Sql});
+        INFO(text);
+        REQUIRE(r.ok());
+        ast::Arena arena;
+        return to_sql(*normalize(*r.script(), Language::Sql, arena));
+    };
+    for (std::string test : {"c.name SIMILAR TO 'a%'", "c.name ~* 'a'", "c.name LIKE 'a%'"}) {
+        INFO(test);
+        CHECK(normalized_sql("SELECT s.id FROM singer AS s LEFT JOIN concert AS c ON s.id = c.sid WHERE " + test) ==
+              normalized_sql("SELECT s.id FROM singer AS s JOIN concert AS c ON s.id = c.sid WHERE " + test));
+    }
+    // IS DISTINCT FROM is true on a NULL: the LEFT JOIN stays.
+    std::string null_safe = "c.name IS DISTINCT FROM 'a'";
+    CHECK(normalized_sql("SELECT s.id FROM singer AS s LEFT JOIN concert AS c ON s.id = c.sid WHERE " + null_safe) !=
+          normalized_sql("SELECT s.id FROM singer AS s JOIN concert AS c ON s.id = c.sid WHERE " + null_safe));
+}

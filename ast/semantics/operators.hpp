@@ -59,6 +59,7 @@ struct BinaryOperator {
     std::optional<ast::BinaryOp> negated = {};
     bool null_safe = false;
     bool ignores_case = false;
+    bool strict = true;
 };
 
 const BinaryOperator& binary_operator(ast::BinaryOp op);
