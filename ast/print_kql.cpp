@@ -4,6 +4,8 @@
 #include <cctype>
 #include <regex>
 
+#include "ast/semantics/operators.hpp"
+#include "ast/semantics/time_units.hpp"
 #include "qdiff/ast_print.hpp"
 #include "support/strings.hpp"
 
@@ -12,98 +14,27 @@ namespace {
 
 using namespace ast;
 
-enum Precedence : int {
-    kOr = 1,
-    kAnd,
-    kBetween,
-    kIn,
-    kRegex,
-    kStringOp,
-    kEquality,
-    kRelational,
-    kAdditive,
-    kMultiplicative,
-    kUnary,
-    kAtom
-};
-
-int precedence(BinaryOp op) {
-    switch (op) {
-        case BinaryOp::Or: return kOr;
-        case BinaryOp::And: return kAnd;
-        case BinaryOp::HasAny:
-        case BinaryOp::HasAll: return kIn;
-        case BinaryOp::MatchesRegex: return kRegex;
-        case BinaryOp::Eq:
-        case BinaryOp::NotEq:
-        case BinaryOp::EqualsCi: return kEquality;
-        case BinaryOp::Lt:
-        case BinaryOp::LtEq:
-        case BinaryOp::Gt:
-        case BinaryOp::GtEq: return kRelational;
-        case BinaryOp::Add:
-        case BinaryOp::Sub: return kAdditive;
-        case BinaryOp::Mul:
-        case BinaryOp::Div:
-        case BinaryOp::Mod: return kMultiplicative;
-        default: return kStringOp;
-    }
-}
-
-std::string_view spelling(BinaryOp op) {
-    switch (op) {
-        case BinaryOp::Eq: return "==";
-        case BinaryOp::NotEq: return "!=";
-        case BinaryOp::EqualsCi: return "=~";
-        case BinaryOp::Or: return "or";
-        case BinaryOp::And: return "and";
-        case BinaryOp::ILike: return "like";
-        case BinaryOp::Like: return "likecs";
-        default: return enum_name(op);  // + - < has has_cs contains matches regex has_any ...
-    }
-}
-
-// Negated spelling of a string operator, or empty.
-std::string negated_spelling(BinaryOp op) {
-    switch (op) {
-        case BinaryOp::EqualsCi: return "!~";
-        case BinaryOp::ILike: return "notlike";
-        case BinaryOp::Like: return "notlikecs";
-        case BinaryOp::Has:
-        case BinaryOp::HasCs:
-        case BinaryOp::HasPrefix:
-        case BinaryOp::HasPrefixCs:
-        case BinaryOp::HasSuffix:
-        case BinaryOp::HasSuffixCs:
-        case BinaryOp::Contains:
-        case BinaryOp::ContainsCs:
-        case BinaryOp::StartsWith:
-        case BinaryOp::StartsWithCs:
-        case BinaryOp::EndsWith:
-        case BinaryOp::EndsWithCs: return "!" + std::string(enum_name(op));
-        default: return {};
-    }
-}
+using P = semantics::KqlPrecedence;
 
 bool negatable(const Expr* e) {
-    if (auto* b = dyn_cast<Binary>(e)) return !negated_spelling(b->op).empty();
+    if (auto* b = dyn_cast<Binary>(e)) return !semantics::binary_operator(b->op).kql_negated.empty();
     return isa<InList>(e) || isa<Between>(e) || isa<InSubquery>(e);
 }
 
-int precedence(const Expr* e) {
+P precedence(const Expr* e) {
     switch (e->kind) {
-        case Kind::Binary: return precedence(cast<Binary>(*e).op);
-        case Kind::Between: return kBetween;
+        case Kind::Binary: return semantics::binary_operator(cast<Binary>(*e).op).kql;
+        case Kind::Between: return P::Between;
         case Kind::InList:
-        case Kind::InSubquery: return kIn;
+        case Kind::InSubquery: return P::In;
         case Kind::Unary: {
             const auto& u = cast<Unary>(*e);
-            if (u.op == UnaryOp::Not) return negatable(u.operand) ? precedence(u.operand) : kAtom;
-            return kUnary;
+            if (u.op == UnaryOp::Not) return negatable(u.operand) ? precedence(u.operand) : P::Atom;
+            return P::Unary;
         }
         case Kind::NamedArg:
-        case Kind::Lambda: return kOr;
-        default: return kAtom;
+        case Kind::Lambda: return P::Or;
+        default: return P::Atom;
     }
 }
 
@@ -113,12 +44,22 @@ bool is_plain_number(std::string_view t, bool decimal) {
     return std::regex_match(t.begin(), t.end(), decimal ? real : integer);
 }
 
+// As KQL's lexer reads a timespan literal: digits, an optional fraction, a KQL time unit.
 bool is_plain_timespan(std::string_view t) {
-    static const std::regex timespan(
-        "[0-9]+(\\.[0-9]+)?(d|day|days|h|hr|hrs|hour|hours|m|min|minute|minutes|s|sec|second|seconds|ms|milli|millis|"
-        "millisec|millisecond|milliseconds|micro|micros|microsec|microsecond|microseconds|nano|nanos|nanosec|"
-        "nanosecond|nanoseconds|tick|ticks)");
-    return std::regex_match(t.begin(), t.end(), timespan);
+    auto digits = [&](size_t from) {
+        size_t i = from;
+        while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
+        return i;
+    };
+    size_t end = digits(0);
+    if (end == 0) return false;
+    if (end < t.size() && t[end] == '.') {
+        size_t fraction_end = digits(end + 1);
+        if (fraction_end == end + 1) return false;
+        end = fraction_end;
+    }
+    const semantics::TimeUnit* unit = semantics::find_time_unit(t.substr(end));
+    return unit && unit->kql;
 }
 
 bool is_raw_source_name(std::string_view n) {
@@ -153,7 +94,7 @@ public:
     std::string out;
 
     void node(const Node& n) {
-        if (auto* e = dyn_cast<Expr>(&n)) return expr(e, 0, false);
+        if (auto* e = dyn_cast<Expr>(&n)) return expr(e, P{}, false);
         if (auto* r = dyn_cast<Relation>(&n)) return source(*r);
         switch (n.kind) {
             case Kind::Script: return statements(cast<Script>(n).statements, ";\n");
@@ -202,7 +143,7 @@ private:
         if (auto* f = dyn_cast<FunctionCall>(l.value);
             f && f->name.size() == 1 && f->name[0].text == "view" && f->args.size() == 1 && isa<Lambda>(f->args[0])) {
             out += "view ";
-            return expr(f->args[0], 0, false);
+            return expr(f->args[0], P{}, false);
         }
         if (l.value) node(*l.value);
     }
@@ -261,7 +202,7 @@ private:
                 out += ' ';
                 out += parameter;
                 out += '=';
-                expr(cast<NamedArg>(*o).value, kAtom, false);
+                expr(cast<NamedArg>(*o).value, P::Atom, false);
             }
     }
     bool has_parameters(const Query& q, std::string_view op) {
@@ -316,7 +257,7 @@ private:
         }
         if (q.filter) {
             out += " | where ";
-            expr(q.filter, 0, false);
+            expr(q.filter, P{}, false);
         }
         if (!q.aggregations.empty() || !q.group_by.empty()) {
             out += " | summarize";
@@ -332,7 +273,7 @@ private:
         }
         if (q.having) {
             out += " | where ";
-            expr(q.having, 0, false);
+            expr(q.having, P{}, false);
         }
         if (q.distinct != DistinctKind::None) {
             out += " | distinct";
@@ -362,7 +303,7 @@ private:
             out += " | top";
             option_parameters(q, "top");
             out += ' ';
-            expr(q.limit, 0, false);
+            expr(q.limit, P{}, false);
             out += " by ";
             comma_list(q.order_by, [&](const OrderItem* o) { order_item(*o); });
         } else {
@@ -376,7 +317,7 @@ private:
                 out += " | take";
                 option_parameters(q, "take");
                 out += ' ';
-                expr(q.limit, 0, false);
+                expr(q.limit, P{}, false);
             }
         }
         for (const Expr* o : q.options) {
@@ -407,7 +348,7 @@ private:
         if (n.name.text == "render") {
             const auto& t = cast<Tuple>(*v);
             out += ' ';
-            expr(t.items[0], 0, false);
+            expr(t.items[0], P{}, false);
             if (t.items.size() > 1) {
                 out += " with (";
                 for (uint32_t i = 1; i < t.items.size(); ++i) {
@@ -418,7 +359,7 @@ private:
                     if (auto* values = dyn_cast<Tuple>(p.value))
                         exprs(values->items);
                     else
-                        expr(p.value, 0, false);
+                        expr(p.value, P{}, false);
                 }
                 out += ')';
             }
@@ -431,7 +372,7 @@ private:
             return;
         }
         out += ' ';
-        expr(v, 0, false);
+        expr(v, P{}, false);
     }
 
     void search(const Search& s, const List<Relation*>* tables) {
@@ -441,7 +382,7 @@ private:
             const auto& n = cast<NamedArg>(*o);
             out += n.name.text;
             out += '=';
-            expr(n.value, kAtom, false);
+            expr(n.value, P::Atom, false);
         }
         if (tables) {
             out += " in (";
@@ -449,7 +390,7 @@ private:
             out += ')';
         }
         out += ' ';
-        if (s.query) expr(s.query, 0, false);
+        if (s.query) expr(s.query, P{}, false);
     }
 
     static std::string_view join_kind(JoinKind k) {
@@ -482,7 +423,7 @@ private:
             out += ' ';
             out += n.name.text;
             out += '=';
-            expr(n.value, kAtom, false);
+            expr(n.value, P::Atom, false);
         }
         out += ' ';
         item(*j.right);
@@ -491,7 +432,7 @@ private:
             comma_list(j.using_columns, [&](const Name& n) { name(n); });
         } else if (j.condition) {
             out += where ? " where " : " on ";
-            expr(j.condition, 0, false);
+            expr(j.condition, P{}, false);
         }
     }
 
@@ -529,13 +470,13 @@ private:
                 const FunctionCall& f = *cast<TableFunction>(r).call;
                 if (is_range(f)) {
                     out += "range ";
-                    expr(f.args[0], 0, false);
+                    expr(f.args[0], P{}, false);
                     out += " from ";
-                    expr(f.args[1], 0, false);
+                    expr(f.args[1], P{}, false);
                     out += " to ";
-                    expr(f.args[2], 0, false);
+                    expr(f.args[2], P{}, false);
                     out += " step ";
-                    expr(f.args[3], 0, false);
+                    expr(f.args[3], P{}, false);
                     return;
                 }
                 if (is_raw(f)) {
@@ -544,7 +485,7 @@ private:
                     out += cast<Literal>(*f.args[0]).text;
                     return;
                 }
-                return expr(&f, 0, false);
+                return expr(&f, P{}, false);
             }
             case Kind::ValuesTable: {
                 const auto& v = cast<ValuesTable>(r);
@@ -556,7 +497,7 @@ private:
                     for (const Expr* e : row->items) {
                         if (!first) out += ", ";
                         first = false;
-                        expr(e, 0, false);
+                        expr(e, P{}, false);
                     }
                 out += ']';
                 return;
@@ -572,7 +513,7 @@ private:
         for (const Constraint* k : c.constraints)
             if (k->constraint == ConstraintKind::Default && k->expr) {
                 out += " = ";
-                expr(k->expr, 0, false);
+                expr(k->expr, P{}, false);
             }
     }
 
@@ -581,11 +522,11 @@ private:
             name(i.alias);
             out += " = ";
         }
-        expr(i.expr, 0, false);
+        expr(i.expr, P{}, false);
     }
 
     void order_item(const OrderItem& o) {
-        expr(o.expr, 0, false);
+        expr(o.expr, P{}, false);
         SortDir dir = o.dir == SortDir::Default ? SortDir::Desc : o.dir;
         out += dir == SortDir::Asc ? " asc" : " desc";
         NullsOrder natural = dir == SortDir::Asc ? NullsOrder::First : NullsOrder::Last;
@@ -598,15 +539,15 @@ private:
     // Function arguments and list items: a pipeline needs no parentheses of its own.
     void argument(const Expr* e) {
         if (auto* s = dyn_cast<SubqueryExpr>(e)) return query(*s->query);
-        expr(e, 0, false);
+        expr(e, P{}, false);
     }
 
-    void expr(const Expr* e, int parent, bool rhs) {
+    void expr(const Expr* e, P parent, bool rhs) {
         if (!e) {
             out += "null";
             return;
         }
-        int p = precedence(e);
+        P p = precedence(e);
         bool wrap = p < parent || (p == parent && rhs);
         if (wrap) out += '(';
         bare(e);
@@ -674,10 +615,10 @@ private:
     }
 
     void binary(const Binary& b, bool negated) {
-        int p = precedence(b.op);
+        P p = semantics::binary_operator(b.op).kql;
         expr(b.lhs, p, false);
         out += ' ';
-        out += negated ? negated_spelling(b.op) : std::string(spelling(b.op));
+        out += negated ? semantics::binary_operator(b.op).kql_negated : semantics::kql_spelling(b.op);
         out += ' ';
         if (b.op == BinaryOp::HasAny || b.op == BinaryOp::HasAll) {
             out += '(';
@@ -716,24 +657,23 @@ private:
             case Kind::Unary: {
                 const auto& u = cast<Unary>(*e);
                 if (u.op == UnaryOp::Not) {
-                    if (auto* b = dyn_cast<Binary>(u.operand); b && !negated_spelling(b->op).empty())
-                        return binary(*b, true);
+                    if (auto* b = dyn_cast<Binary>(u.operand); b && negatable(b)) return binary(*b, true);
                     if (auto* i = dyn_cast<InList>(u.operand)) return in_list(*i, true);
                     if (auto* i = dyn_cast<InSubquery>(u.operand)) return in_subquery(*i, true);
                     if (auto* b = dyn_cast<Between>(u.operand)) return between(*b, true);
                     out += "not(";
-                    expr(u.operand, 0, false);
+                    expr(u.operand, P{}, false);
                     out += ')';
                     return;
                 }
                 if (u.op == UnaryOp::Negate || u.op == UnaryOp::Plus) {
                     out += u.op == UnaryOp::Negate ? '-' : '+';
-                    expr(u.operand, kAtom, false);
+                    expr(u.operand, P::Atom, false);
                     return;
                 }
                 out += enum_name(u.op);
                 out += '(';
-                expr(u.operand, 0, false);
+                expr(u.operand, P{}, false);
                 out += ')';
                 return;
             }
@@ -753,15 +693,15 @@ private:
                 return;
             case Kind::Subscript: {
                 const auto& s = cast<Subscript>(*e);
-                expr(s.base, kAtom, false);
+                expr(s.base, P::Atom, false);
                 out += '[';
-                if (s.index) expr(s.index, 0, false);
+                if (s.index) expr(s.index, P{}, false);
                 out += ']';
                 return;
             }
             case Kind::FieldAccess: {
                 const auto& f = cast<FieldAccess>(*e);
-                expr(f.base, kAtom, false);
+                expr(f.base, P::Atom, false);
                 out += '.';
                 name(f.field);
                 return;
@@ -770,7 +710,7 @@ private:
                 const auto& n = cast<NamedArg>(*e);
                 name(n.name);
                 out += " = ";
-                expr(n.value, 0, false);
+                expr(n.value, P{}, false);
                 return;
             }
             case Kind::Lambda: {
@@ -792,16 +732,16 @@ private:
     }
 
     void between(const Between& b, bool negated) {
-        expr(b.expr, kBetween, false);
+        expr(b.expr, P::Between, false);
         out += negated ? " !between (" : " between (";
-        expr(b.low, 0, false);
+        expr(b.low, P{}, false);
         out += " .. ";
-        expr(b.high, 0, false);
+        expr(b.high, P{}, false);
         out += ')';
     }
 
     void in_list(const InList& i, bool negated) {
-        expr(i.expr, kIn, false);
+        expr(i.expr, P::In, false);
         out += negated ? " !in" : " in";
         if (i.case_insensitive) out += '~';
         out += " (";
@@ -810,7 +750,7 @@ private:
     }
 
     void in_subquery(const InSubquery& i, bool negated) {
-        expr(i.expr, kIn, false);
+        expr(i.expr, P::In, false);
         out += negated ? " !in (" : " in (";
         query(*i.query);
         out += ')';

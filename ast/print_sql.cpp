@@ -9,6 +9,7 @@
 // KQL and Weaviate nodes print in a readable SQL-like form; they do not parse back as SQL.
 #include <cctype>
 
+#include "ast/semantics/operators.hpp"
 #include "qdiff/ast_print.hpp"
 #include "support/strings.hpp"
 
@@ -17,71 +18,33 @@ namespace {
 
 using namespace ast;
 
-enum Precedence : int { kOr = 1, kXor, kAnd, kNot, kIs, kCompare, kOther, kAdditive, kMultiplicative, kUnary, kAtom };
-
-int precedence(BinaryOp op) {
-    switch (op) {
-        case BinaryOp::Or: return kOr;
-        case BinaryOp::Xor: return kXor;
-        case BinaryOp::And: return kAnd;
-        case BinaryOp::Eq:
-        case BinaryOp::NotEq:
-        case BinaryOp::Lt:
-        case BinaryOp::LtEq:
-        case BinaryOp::Gt:
-        case BinaryOp::GtEq:
-        case BinaryOp::IsDistinctFrom:
-        case BinaryOp::Like:
-        case BinaryOp::ILike:
-        case BinaryOp::Glob:
-        case BinaryOp::Regexp:
-        case BinaryOp::IRegexp:
-        case BinaryOp::SimilarTo:
-        case BinaryOp::Match:
-        case BinaryOp::EqualsCi: return kCompare;
-        case BinaryOp::Add:
-        case BinaryOp::Sub: return kAdditive;
-        case BinaryOp::Mul:
-        case BinaryOp::Div:
-        case BinaryOp::Mod:
-        case BinaryOp::IntDiv: return kMultiplicative;
-        default: return kOther;
-    }
-}
-
-bool is_associative(BinaryOp op) {
-    return op == BinaryOp::And || op == BinaryOp::Or || op == BinaryOp::Add || op == BinaryOp::Mul ||
-           op == BinaryOp::Concat;
-}
+using P = semantics::SqlPrecedence;
 
 // Negations with an SQL spelling of their own.
 bool has_negated_form(const Expr* e) {
-    if (auto* b = dyn_cast<Binary>(e))
-        return b->op == BinaryOp::Like || b->op == BinaryOp::ILike || b->op == BinaryOp::Glob ||
-               b->op == BinaryOp::Regexp || b->op == BinaryOp::SimilarTo || b->op == BinaryOp::Match ||
-               b->op == BinaryOp::IsDistinctFrom;
+    if (auto* b = dyn_cast<Binary>(e)) return !semantics::binary_operator(b->op).sql_negated.empty();
     if (auto* u = dyn_cast<Unary>(e))
         return u->op == UnaryOp::IsNull || u->op == UnaryOp::IsTrue || u->op == UnaryOp::IsFalse ||
                u->op == UnaryOp::IsUnknown;
     return isa<InList>(e) || isa<InSubquery>(e) || isa<Between>(e) || isa<Exists>(e);
 }
 
-int precedence(const Expr* e) {
+P precedence(const Expr* e) {
     switch (e->kind) {
-        case Kind::Binary: return precedence(cast<Binary>(*e).op);
+        case Kind::Binary: return semantics::binary_operator(cast<Binary>(*e).op).sql;
         case Kind::Unary: {
             const auto& u = cast<Unary>(*e);
             if (u.op == UnaryOp::Not)
-                return has_negated_form(u.operand) && !isa<Exists>(u.operand) ? precedence(u.operand) : kNot;
-            if (u.op == UnaryOp::Negate || u.op == UnaryOp::Plus || u.op == UnaryOp::BitNot) return kUnary;
-            return kIs;
+                return has_negated_form(u.operand) && !isa<Exists>(u.operand) ? precedence(u.operand) : P::Not;
+            if (u.op == UnaryOp::Negate || u.op == UnaryOp::Plus || u.op == UnaryOp::BitNot) return P::Unary;
+            return P::Is;
         }
         case Kind::Between:
         case Kind::InList:
         case Kind::InSubquery:
-        case Kind::Quantified: return kCompare;
-        case Kind::NamedArg: return kOr;
-        default: return kAtom;
+        case Kind::Quantified: return P::Compare;
+        case Kind::NamedArg: return P::Or;
+        default: return P::Atom;
     }
 }
 
@@ -248,10 +211,10 @@ private:
 
     // ---- expressions ----
 
-    void operand(const Expr* e, int parent, bool parenthesise_equal) {
-        int p = precedence(e);
-        bool wrap = p < parent || (p == parent && parenthesise_equal) || (parent == kOther && p != kAtom) ||
-                    (parent == kCompare && p == kOther);
+    void operand(const Expr* e, P parent, bool parenthesise_equal) {
+        P p = precedence(e);
+        bool wrap = p < parent || (p == parent && parenthesise_equal) || (parent == P::Other && p != P::Atom) ||
+                    (parent == P::Compare && p == P::Other);
         if (wrap) out += '(';
         expr(e);
         if (wrap) out += ')';
@@ -297,7 +260,7 @@ private:
             case Kind::InSubquery: return in_subquery(cast<InSubquery>(*e), false);
             case Kind::Quantified: {
                 const auto& q = cast<Quantified>(*e);
-                operand(q.lhs, kCompare, true);
+                operand(q.lhs, P::Compare, true);
                 out += ' ';
                 out += enum_name(q.op);
                 out += q.quantifier == Quantifier::Any ? " ANY " : " ALL ";
@@ -344,7 +307,7 @@ private:
                 return;
             case Kind::Subscript: {
                 const auto& s = cast<Subscript>(*e);
-                operand(s.base, kAtom, false);
+                operand(s.base, P::Atom, false);
                 out += '[';
                 if (s.index) expr(s.index);
                 if (s.slice) {
@@ -504,9 +467,9 @@ private:
                 expr(f.args[2]);
             }
         } else if (function_is(f, "POSITION") && f.args.size() == 2) {
-            operand(f.args[0], kCompare, true);
+            operand(f.args[0], P::Compare, true);
             out += " IN ";
-            operand(f.args[1], kCompare, true);
+            operand(f.args[1], P::Compare, true);
         } else if (function_is(f, "TRIM") && !f.args.empty() && is_keyword_literal(f.args[0])) {
             expr(f.args[0]);  // LEADING | TRAILING | BOTH
             out += ' ';
@@ -582,7 +545,7 @@ private:
                 if (auto* x = dyn_cast<Exists>(u.operand)) return exists(*x, true);
                 if (auto* is = dyn_cast<Unary>(u.operand); is && has_negated_form(is)) return postfix_is(*is, true);
                 out += "NOT ";
-                operand(u.operand, kNot, false);
+                operand(u.operand, P::Not, false);
                 return;
             case UnaryOp::Negate:
             case UnaryOp::Plus:
@@ -590,30 +553,25 @@ private:
                 out += enum_name(u.op);
                 // `- -1` must not print as `--1`, a comment.
                 if (isa<Unary>(u.operand)) out += ' ';
-                operand(u.operand, kUnary, false);
+                operand(u.operand, P::Unary, false);
                 return;
             default: return postfix_is(u, false);
         }
     }
 
     void postfix_is(const Unary& u, bool negated) {
-        operand(u.operand, kIs, true);
+        operand(u.operand, P::Is, true);
         std::string_view text = enum_name(u.op);  // "IS NULL"
         out += negated ? " IS NOT" : " IS";
         out += text.substr(2);
     }
 
     void binary(const Binary& b, bool negated) {
-        int p = precedence(b.op);
-        bool assoc = is_associative(b.op);
-        operand(b.lhs, p, !assoc && p != kAdditive && p != kMultiplicative);
+        const semantics::BinaryOperator& info = semantics::binary_operator(b.op);
+        P p = info.sql;
+        operand(b.lhs, p, !info.associative && p != P::Additive && p != P::Multiplicative);
         out += ' ';
-        if (b.op == BinaryOp::IsDistinctFrom) {
-            out += negated ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM";
-        } else {
-            if (negated) out += "NOT ";
-            out += enum_name(b.op);
-        }
+        out += negated ? info.sql_negated : semantics::sql_spelling(b.op);  // NOT LIKE, IS NOT DISTINCT FROM
         out += ' ';
         if (b.op == BinaryOp::Like || b.op == BinaryOp::ILike || b.op == BinaryOp::SimilarTo) {
             // `a LIKE b ESCAPE c` keeps the escape with the pattern.
@@ -628,23 +586,23 @@ private:
     }
 
     void between(const Between& b, bool negated) {
-        operand(b.expr, kCompare, true);
+        operand(b.expr, P::Compare, true);
         out += negated ? " NOT BETWEEN " : " BETWEEN ";
         if (b.symmetric) out += "SYMMETRIC ";
-        operand(b.low, kCompare, true);
+        operand(b.low, P::Compare, true);
         out += " AND ";
-        operand(b.high, kCompare, true);
+        operand(b.high, P::Compare, true);
     }
 
     void in_list(const InList& i, bool negated) {
-        operand(i.expr, kCompare, true);
+        operand(i.expr, P::Compare, true);
         out += negated ? " NOT IN (" : " IN (";
         exprs(i.items);
         out += ')';
     }
 
     void in_subquery(const InSubquery& i, bool negated) {
-        operand(i.expr, kCompare, true);
+        operand(i.expr, P::Compare, true);
         out += negated ? " NOT IN (" : " IN (";
         query(*i.query);
         out += ')';

@@ -1,6 +1,7 @@
 // The load context: locations for diagnostics, database selection, typed access to JSON members.
 #include <fmt/format.h>
 
+#include "diagnostics/suggest.hpp"
 #include "schema/loader.hpp"
 #include "support/strings.hpp"
 
@@ -23,15 +24,10 @@ size_t LoadContext::pick_database(const std::vector<std::string>& names, Span fi
         if (names.size() == 1) return 0;
         fail(DiagId::SchemaDatabaseRequired, file_span, std::to_string(names.size()), first_names());
     }
-    // A suggestion only when it is close: at most a third of the name differs.
-    const std::string* closest = nullptr;
-    size_t closest_distance = std::min<size_t>(3, selector_.size() / 3) + 1;
-    for (size_t i = 0; i < names.size(); ++i) {
+    for (size_t i = 0; i < names.size(); ++i)
         if (support::iequals(names[i], selector_)) return i;
-        size_t distance = support::edit_distance(names[i], selector_, 3);
-        if (distance < closest_distance) closest = &names[i], closest_distance = distance;
-    }
-    std::string hint = closest ? fmt::format("; did you mean '{}'?", *closest) : "; it holds " + first_names();
+    std::string closest = diagnostics::closest_name(selector_, names);
+    std::string hint = !closest.empty() ? fmt::format("; did you mean '{}'?", closest) : "; it holds " + first_names();
     fail(DiagId::SchemaUnknownDatabase, file_span, selector_, hint);
 }
 

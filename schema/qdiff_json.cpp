@@ -3,6 +3,9 @@
 // silently drop a key.
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "diagnostics/suggest.hpp"
 #include "schema/loader.hpp"
 #include "support/strings.hpp"
 
@@ -11,15 +14,8 @@ namespace {
 
 void check_members(const LoadContext& ctx, const JsonValue& object, std::initializer_list<std::string_view> allowed) {
     for (const weaviate::JsonMember& m : object.members) {
-        bool known = false;
-        std::string_view closest;
-        size_t closest_distance = 3;
-        for (std::string_view name : allowed) {
-            known |= m.key == name;
-            size_t distance = support::edit_distance(m.key, name, 2);
-            if (distance < closest_distance) closest = name, closest_distance = distance;
-        }
-        if (known) continue;
+        if (std::find(allowed.begin(), allowed.end(), m.key) != allowed.end()) continue;
+        std::string closest = diagnostics::closest_name(m.key, allowed);
         std::string hint = closest.empty() ? fmt::format("expected one of: {}", fmt::join(allowed, ", "))
                                            : fmt::format("did you mean \"{}\"?", closest);
         ctx.malformed(m.key_span, fmt::format("unknown member \"{}\"; {}", m.key, hint));

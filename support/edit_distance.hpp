@@ -1,9 +1,9 @@
 // The one edit distance of the project (support/strings.cpp): Levenshtein, by default case-insensitive
 // with an adjacent transposition counted as one edit (optimal string alignment: FORM -> FROM is 1)
 // and stopping early with limit + 1 once the distance exceeds `limit`, for "did you mean"
-// suggestions (support::edit_distance(a, b, limit) in strings.hpp is that default). The differ's name
-// similarity and Weaviate's operator suggestion ask for case-insensitive Levenshtein without
-// transpositions (the differ's unbounded).
+// suggestions (diagnostics/suggest.hpp; support::edit_distance(a, b, limit) in strings.hpp is that
+// default). The differ's name similarity asks for unbounded case-insensitive Levenshtein without
+// transpositions.
 #pragma once
 #include <cstddef>
 #include <string_view>

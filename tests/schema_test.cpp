@@ -583,3 +583,24 @@ TEST_CASE("malformed schemas: one diagnostic with file, line and column", "[sche
     d = failure(load_schema_text("{\"tables\": []}", "x.json", "", SchemaFormat::WeaviateSchema));
     CHECK(contains(d.message, "x.json:1:1: this object has no \"classes\""));
 }
+
+TEST_CASE("schema suggestions follow the one did-you-mean rule (diagnostics/suggest.hpp)", "[schema][suggest]") {
+    // A database selector: a third of the written name, at least one edit. The selector's own rule
+    // (a third, rounded down) gave short selectors no suggestion at all.
+    const std::string two = R"([{"db_id": "hr", "table_names_original": [], "table_names": [],
+        "column_names_original": [], "column_names": [], "column_types": [], "primary_keys": [], "foreign_keys": []},
+        {"db_id": "sales", "table_names_original": [], "table_names": [],
+        "column_names_original": [], "column_names": [], "column_types": [], "primary_keys": [], "foreign_keys": []}])";
+    Diagnostic d = failure(load_schema_text(two, "two.json", "hx"));
+    CHECK(d.code() == "schema-unknown-database");
+    CHECK(contains(d.message, "no database named 'hx'; did you mean 'hr'?"));
+    CHECK(contains(failure(load_schema_text(two, "two.json", "xy")).message, "it holds hr, sales"));
+    // A member of our own format: it had a fixed limit of two edits, now a third of the written name,
+    // so a two-letter member two edits from "type" is no longer taken for it ...
+    d = failure(load_schema_text(R"({"tables": [{"name": "t", "columns": [{"name": "a", "ty": "int"}]}]})", "s.json"));
+    CHECK(contains(d.message, "unknown member \"ty\"; expected one of: name, type, description"));
+    // ... and a long one three edits away is.
+    d = failure(load_schema_text(R"({"tables": [{"name": "t", "columns": [{"name": "a", "primary_kee__": true}]}]})",
+                                 "s.json"));
+    CHECK(contains(d.message, "did you mean \"primary_key\"?"));
+}

@@ -205,6 +205,14 @@ TEST_CASE("lower: unknown operators get a suggestion and a fix-it", "[weaviate][
     auto typo = wv(R"({ Get { A(where: {path: ["n"], operator: LessThen, valueInt: 3}) { f } } })");
     REQUIRE_FALSE(typo.diagnostics().empty());
     CHECK(typo.diagnostics().back().message.find("'LessThan'") != std::string::npos);
+    // The one did-you-mean rule (diagnostics/suggest.hpp): a transposition is one edit, and at most a
+    // third of the written name may differ (a fixed limit of three edits offered 'Or' for Eq).
+    auto swapped = wv(R"({ Get { A(where: {path: ["n"], operator: Lkie, valueText: "a"}) { f } } })");
+    REQUIRE_FALSE(swapped.diagnostics().empty());
+    CHECK(swapped.diagnostics().back().message.find("did you mean 'Like'") != std::string::npos);
+    auto far = wv(R"({ Get { A(where: {path: ["n"], operator: Eq, valueInt: 3}) { f } } })");
+    REQUIRE_FALSE(far.diagnostics().empty());
+    CHECK(far.diagnostics().back().message.find("did you mean") == std::string::npos);
 }
 
 TEST_CASE("lower: hostile input through the whole pipeline", "[weaviate][lower][hostile]") {

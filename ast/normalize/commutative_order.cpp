@@ -1,5 +1,6 @@
-// commutative-order: the operands of AND, OR, + and * in one order (by their canonical text), and a
-// repeated AND/OR operand once (x AND x is x).
+// commutative-order: the operands of AND, OR, XOR, + and * (commutative and associative in
+// ast/semantics/operators.def) in one order, by their canonical text, and a repeated AND/OR operand
+// once (x AND x is x; x XOR x is not x).
 #include <algorithm>
 
 #include "ast/normalize/normalizer.hpp"

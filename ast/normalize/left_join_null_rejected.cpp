@@ -4,6 +4,7 @@
 // for `b.x IS NULL` (the anti-join), nor under OR, nor with a RIGHT or FULL join in the block, and only
 // for a column whose qualifier names b alone.
 #include "ast/normalize/normalizer.hpp"
+#include "ast/semantics/operators.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
@@ -18,15 +19,11 @@ bool is_column_of(const Expr* e, std::string_view relation) {
 // A conjunct that is not true when every column of `relation` is NULL.
 bool rejects_nulls_of(const Expr* e, std::string_view relation) {
     if (auto* b = dyn_cast<Binary>(e)) {
-        switch (b->op) {
-            case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt:
-            case BinaryOp::GtEq: case BinaryOp::Like: case BinaryOp::ILike: case BinaryOp::Glob:
-            case BinaryOp::Regexp: case BinaryOp::Contains: case BinaryOp::ContainsCs: case BinaryOp::StartsWith:
-            case BinaryOp::StartsWithCs: case BinaryOp::EndsWith: case BinaryOp::EndsWithCs:
-                return is_column_of(b->lhs, relation) || is_column_of(b->rhs, relation);
-            default:
-                return false;
-        }
+        // A comparison or a string match that is NULL on a NULL operand (not IS DISTINCT FROM).
+        const semantics::BinaryOperator& op = semantics::binary_operator(b->op);
+        bool predicate =
+            op.kind == semantics::OperatorClass::Comparison || op.kind == semantics::OperatorClass::StringMatch;
+        return predicate && op.strict && (is_column_of(b->lhs, relation) || is_column_of(b->rhs, relation));
     }
     if (auto* in = dyn_cast<InList>(e)) return is_column_of(in->expr, relation);
     if (auto* u = dyn_cast<Unary>(e); u && u->op == UnaryOp::Not)

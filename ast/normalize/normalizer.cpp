@@ -8,6 +8,7 @@
 
 #include "ast/chain.hpp"
 #include "ast/functions.hpp"
+#include "ast/semantics/operators.hpp"
 #include "qdiff/ast_print.hpp"
 #include "support/strings.hpp"
 
@@ -53,10 +54,6 @@ Node* copy_any(const Node& n, Arena& arena) {
 #undef QDIFF_NODE
     }
     return nullptr;
-}
-
-bool is_commutative_chain(BinaryOp op) {
-    return op == BinaryOp::And || op == BinaryOp::Or || op == BinaryOp::Add || op == BinaryOp::Mul;
 }
 
 // The relations of a FROM item, as the driver will rewrite them: a relation a written_query rule
@@ -150,8 +147,8 @@ Node* Normalizer::rewrite(const Node* n) {
 }
 
 Expr* Normalizer::simplify(Expr* e) {
-    // An AND/OR/+/* chain is rebuilt from its terms, where the chain rules apply.
-    if (auto* b = dyn_cast<Binary>(e); b && is_commutative_chain(b->op)) {
+    // An AND/OR/XOR/+/* chain is rebuilt from its terms, where the chain rules apply.
+    if (auto* b = dyn_cast<Binary>(e); b && semantics::is_sortable_chain(b->op)) {
         std::vector<Expr*> terms;
         flatten(b, b->op, terms);
         return sorted_chain(b->op, terms, b->span);

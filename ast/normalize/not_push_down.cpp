@@ -1,30 +1,19 @@
 // not-push-down: NOT is pushed into comparisons (NOT x > 5 is x <= 5, also under three-valued logic),
 // through AND/OR by De Morgan, and into boolean literals; NOT NOT x is x.
 #include "ast/normalize/normalizer.hpp"
+#include "ast/semantics/operators.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
 
 using namespace ast;
 
-// NOT (a op b)  ≡  a negated(op) b
-std::optional<BinaryOp> negated(BinaryOp op) {
-    switch (op) {
-        case BinaryOp::Eq: return BinaryOp::NotEq;
-        case BinaryOp::NotEq: return BinaryOp::Eq;
-        case BinaryOp::Lt: return BinaryOp::GtEq;
-        case BinaryOp::LtEq: return BinaryOp::Gt;
-        case BinaryOp::Gt: return BinaryOp::LtEq;
-        case BinaryOp::GtEq: return BinaryOp::Lt;
-        default: return std::nullopt;
-    }
-}
-
 // NOT `e` (e already canonical); null when it cannot be pushed.
 Expr* push_not(Normalizer& n, Expr* e, Span span) {
     if (auto* u = dyn_cast<Unary>(e); u && u->op == UnaryOp::Not) return u->operand;
     if (auto* b = dyn_cast<Binary>(e)) {
-        if (auto neg = negated(b->op)) return n.simplify(n.make_binary(*neg, b->lhs, b->rhs, b->span));
+        // NOT (a op b)  ≡  a negated(op) b
+        if (auto neg = semantics::negated(b->op)) return n.simplify(n.make_binary(*neg, b->lhs, b->rhs, b->span));
         if (b->op == BinaryOp::And || b->op == BinaryOp::Or) {
             std::vector<Expr*> terms;
             Normalizer::flatten(b, b->op, terms);

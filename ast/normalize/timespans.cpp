@@ -5,6 +5,7 @@
 #include <map>
 
 #include "ast/normalize/normalizer.hpp"
+#include "ast/semantics/time_units.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -12,22 +13,16 @@ namespace {
 
 using namespace ast;
 
-// Nanoseconds per unit of a timespan or interval (whole numbers, so that 5000nanosecond and
-// 5microsecond give the same double); nullopt for calendar units (months, years).
-std::optional<double> unit_nanoseconds(std::string unit) {
-    unit = support::to_lower(unit);
-    if (unit.size() > 1 && unit.back() == 's' && unit != "ms" && unit != "s") unit.pop_back();
-    static const std::map<std::string, double> units = {
-        {"d", 864e11},      {"day", 864e11},        {"h", 36e11},        {"hr", 36e11},         {"hour", 36e11},
-        {"m", 6e10},        {"min", 6e10},          {"minute", 6e10},    {"s", 1e9},            {"sec", 1e9},
-        {"second", 1e9},    {"ms", 1e6},            {"millisecond", 1e6}, {"milli", 1e6},       {"millisec", 1e6},
-        {"microsecond", 1e3}, {"micro", 1e3},       {"microsec", 1e3},   {"tick", 100},         {"week", 6048e11},
-        {"w", 6048e11},
-        // the other spellings KQL's lexer reads (grammars/kql/KqlLexer.g4, TIME_UNIT)
-        {"nano", 1},        {"nanosec", 1},         {"nanosecond", 1}};
-    auto it = units.find(unit);
-    if (it == units.end()) return std::nullopt;
-    return it->second;
+// Nanoseconds per unit of a timespan or interval (ast/semantics/time_units.def; whole numbers, so that
+// 5000nanosecond and 5microsecond give the same double), any case, a plural's 's' optional ("5 mins");
+// nullopt for calendar units (months, years).
+std::optional<double> unit_nanoseconds(std::string_view written) {
+    std::string unit = support::to_lower(written);
+    const semantics::TimeUnit* u = semantics::find_time_unit(unit);
+    if (!u && unit.size() > 1 && unit.back() == 's')
+        u = semantics::find_time_unit(std::string_view(unit).substr(0, unit.size() - 1));
+    if (!u) return std::nullopt;
+    return static_cast<double>(u->nanoseconds);
 }
 
 // "1h", "60m", "1.5d", "100ms", "1 hour", "2 days"; nullopt for calendar units or other forms.

@@ -36,9 +36,7 @@ bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)
 }  // namespace
 
 std::string suggest(std::string_view name, const std::vector<std::string_view>& candidates) {
-    for (std::string_view c : candidates)
-        if (c != name && support::iequals(c, name)) return std::string(c);
-    return sql::nearest_name(name, candidates);
+    return sql::nearest_name(name, candidates, /*case_variants=*/true);
 }
 
 bool is_named(const FunctionCall& call, std::string_view name) {

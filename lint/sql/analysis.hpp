@@ -87,13 +87,14 @@ bool has_aggregate(const ast::Node* n);
 // Aggregates (or HAVING) without GROUP BY: the block yields one row.
 bool single_row_aggregate(const ast::Query& q);
 std::string_view function_name(const ast::FunctionCall& call);
-// The nearest of `candidates` to `name` by edit distance, or "" when none is close.
-std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates);
+// The nearest of `candidates` to `name` (diagnostics::closest_name), or else the one candidate that is
+// `name` shortened or lengthened by a `_suffix`; "" when none fits. `case_variants`: whether a candidate
+// differing from `name` only in case counts (not in SQL, where it would have matched).
+std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates,
+                         bool case_variants = false);
 // The span of the last occurrence of `name` inside `within` (a column's name inside `T1.name`), else
 // `within`: fix-its replace just the name.
 Span name_span(const SourceText& source, Span within, std::string_view name);
-// True for =, <>, <, <=, >, >=.
-bool is_comparison(ast::BinaryOp op);
 // Splits an AND tree into its conjuncts.
 void conjuncts(const ast::Expr* e, std::vector<const ast::Expr*>& out);
 // Calls f on every node of the expression tree under `n`, not descending into nested queries.

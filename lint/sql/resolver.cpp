@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "ast/functions.hpp"
+#include "diagnostics/suggest.hpp"
 #include "lint/sql/analysis.hpp"
 #include "support/strings.hpp"
 
@@ -431,12 +432,6 @@ Span name_span(const SourceText& source, Span within, std::string_view name) {
     return within;
 }
 
-bool is_comparison(ast::BinaryOp op) {
-    using ast::BinaryOp;
-    return op == BinaryOp::Eq || op == BinaryOp::NotEq || op == BinaryOp::Lt || op == BinaryOp::LtEq ||
-           op == BinaryOp::Gt || op == BinaryOp::GtEq;
-}
-
 void conjuncts(const ast::Expr* e, std::vector<const ast::Expr*>& out) {
     if (e == nullptr) return;
     if (auto* b = ast::dyn_cast<ast::Binary>(e); b && b->op == ast::BinaryOp::And) {
@@ -467,19 +462,9 @@ std::string_view function_name(const ast::FunctionCall& call) {
     return call.name.empty() ? std::string_view() : call.name.back().text;
 }
 
-std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates) {
-    // Close enough to be a typo: at most a third of the name's letters, and never more than 3.
-    size_t limit = std::clamp<size_t>(name.size() / 3, 1, 3);
-    std::string_view best;
-    size_t best_distance = limit + 1;
-    for (std::string_view c : candidates) {
-        size_t d = support::edit_distance(name, c, limit);
-        if (d < best_distance && !iequals(c, name)) {
-            best_distance = d;
-            best = c;
-        }
-    }
-    if (!best.empty()) return std::string(best);
+std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates, bool case_variants) {
+    std::string best = diagnostics::closest_name(name, candidates, {.case_variants = case_variants});
+    if (!best.empty()) return best;
     // Not a typo but a shortened or lengthened name: `customer` for customer_id, `city_name` for city.
     // Only when one candidate alone fits.
     auto extends = [](std::string_view longer, std::string_view shorter) {
@@ -491,7 +476,7 @@ std::string nearest_name(std::string_view name, const std::vector<std::string_vi
         if (!best.empty()) return "";
         best = c;
     }
-    return std::string(best);
+    return best;
 }
 
 }  // namespace qdiff::linting::sql

@@ -9,6 +9,7 @@
 
 #include <unordered_map>
 
+#include "diagnostics/suggest.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::parsers {
@@ -196,8 +197,7 @@ void DiagnosticErrorStrategy::report_unexpected(antlr4::Parser* recognizer, Toke
     // first, then the clause keywords (`SELECT * FORM t` expects only the end of the statement).
     // Each suggestion is checked by parse() (keep_helpful_fixits): it must get past the error.
     auto closest_keyword = [&](const std::string& written, const std::vector<ssize_t>& candidates) {
-        std::string best;
-        size_t best_distance = 3;
+        diagnostics::ClosestName closest(written);
         for (ssize_t type : candidates) {
             if (type <= 0) continue;
             // As the lexer spells it: KQL's `where` (case-sensitive) has the literal 'where'; SQL's
@@ -211,14 +211,11 @@ void DiagnosticErrorStrategy::report_unexpected(antlr4::Parser* recognizer, Toke
                     return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
                 }))
                 continue;
-            size_t distance = support::edit_distance(written, keyword, 2);
-            size_t limit = keyword.size() <= 3 ? 1 : 2;
-            if (distance <= limit && distance < best_distance) {
-                best = keyword;
-                best_distance = distance;
-            }
+            // The limit goes by the keyword: two edits, one for a short keyword (AS, ON, BY, AND), which
+            // two edits would find in most short names.
+            closest.consider(keyword, keyword.size() <= 3 ? 1 : 2);
         }
-        return best;
+        return closest.best();
     };
     std::vector<ssize_t> clause_keywords;
     for (size_t type : classes_.suggestable) clause_keywords.push_back(static_cast<ssize_t>(type));

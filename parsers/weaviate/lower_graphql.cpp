@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "diagnostics/suggest.hpp"
 #include "lower_support.hpp"
-#include "support/edit_distance.hpp"
 
 namespace qdiff::weaviate::lowering {
 namespace {
@@ -339,20 +339,11 @@ private:
             {"LessThanOrEqual", "LessThanEqual"},
             {"Contains", "ContainsAny"},
             {"Has", "ContainsAny"}};
-        std::string_view best;
+        std::string best;
         for (const auto& [from, to] : aliases) {
             if (from == op) best = to;
         }
-        if (best.empty()) {
-            std::size_t best_d = 4;
-            for (auto k : known) {
-                const std::size_t d = support::edit_distance(op, k, {.limit = 3, .transpositions = false});
-                if (d < best_d) {
-                    best_d = d;
-                    best = k;
-                }
-            }
-        }
+        if (best.empty()) best = diagnostics::closest_name(op, known);
         std::string message = fmt::format("unknown where operator '{}'", op);
         if (!best.empty()) message += fmt::format("; did you mean '{}'?", best);
         b_.error(DiagId::WeaviateUnknownOperator, where.span, std::move(message));

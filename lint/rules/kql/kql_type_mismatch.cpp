@@ -2,6 +2,7 @@
 // is not a number, a datetime column with a plain string or number (Kusto wants datetime(...)).
 #include <cstdlib>
 
+#include "ast/semantics/operators.hpp"
 #include "lint/kql/analysis.hpp"
 #include "lint/rule.hpp"
 
@@ -15,12 +16,6 @@ bool looks_numeric(std::string_view s) {
     char* end = nullptr;
     std::strtod(text.c_str(), &end);
     return !text.empty() && end == text.c_str() + text.size();
-}
-
-bool is_comparison(ast::BinaryOp op) {
-    using B = ast::BinaryOp;
-    return op == B::Eq || op == B::NotEq || op == B::Lt || op == B::LtEq || op == B::Gt || op == B::GtEq ||
-           op == B::EqualsCi;
 }
 
 void compare(LintContext& ctx, const ast::Expr* column_side, const ast::Expr* value_side) {
@@ -47,7 +42,7 @@ void compare(LintContext& ctx, const ast::Expr* column_side, const ast::Expr* va
 
 void kql_type_mismatch(LintContext& ctx) {
     kql::for_each_node(ctx.script, [&](const ast::Node& n) {
-        if (auto* bin = ast::dyn_cast<ast::Binary>(&n); bin && is_comparison(bin->op)) {
+        if (auto* bin = ast::dyn_cast<ast::Binary>(&n); bin && semantics::is_comparison(bin->op)) {
             compare(ctx, bin->lhs, bin->rhs);
             compare(ctx, bin->rhs, bin->lhs);
         } else if (auto* between = ast::dyn_cast<ast::Between>(&n)) {

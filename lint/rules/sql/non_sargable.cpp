@@ -1,6 +1,7 @@
 // non-sargable: WHERE predicates that keep an index on the column from being used: a function
 // applied to the column (`lower(name) = 'x'`, `strftime('%Y', d) = '2020'`), or a LIKE pattern that
 // starts with a wildcard.
+#include "ast/semantics/operators.hpp"
 #include "lint/rule.hpp"
 #include "lint/sql/analysis.hpp"
 
@@ -30,7 +31,7 @@ void non_sargable(LintContext& ctx) {
         for (const ast::Expr* e : where) {
             auto* bin = ast::dyn_cast<ast::Binary>(e);
             if (!bin) continue;
-            if (sql::is_comparison(bin->op)) {
+            if (semantics::is_plain_comparison(bin->op)) {
                 for (auto [side, other] : {std::pair{bin->lhs, bin->rhs}, std::pair{bin->rhs, bin->lhs}}) {
                     const ast::ColumnRef* ref = wrapped_column(ctx, b, side);
                     if (!ref || !constant(other)) continue;

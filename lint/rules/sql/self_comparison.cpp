@@ -1,5 +1,6 @@
 // self-comparison: a column compared with itself (`T1.id = T1.id`), typically a join condition
 // written with the wrong alias: always true (or never, for <>) apart from NULLs.
+#include "ast/semantics/operators.hpp"
 #include "lint/rule.hpp"
 #include "lint/sql/analysis.hpp"
 #include "support/strings.hpp"
@@ -10,7 +11,7 @@ void self_comparison(LintContext& ctx) {
     for (const sql::Block& b : ctx.sql->blocks) {
         auto visit = [&](const ast::Node& n) {
             auto* bin = ast::dyn_cast<ast::Binary>(&n);
-            if (!bin || !sql::is_comparison(bin->op)) return;
+            if (!bin || !semantics::is_plain_comparison(bin->op)) return;
             auto* l = ast::dyn_cast<ast::ColumnRef>(bin->lhs);
             auto* r = ast::dyn_cast<ast::ColumnRef>(bin->rhs);
             if (!l || !r) return;

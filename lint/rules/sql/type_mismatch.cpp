@@ -3,6 +3,7 @@
 // but the comparison rarely means what it says ('10' < '9' as text).
 #include <cstdlib>
 
+#include "ast/semantics/operators.hpp"
 #include "lint/rule.hpp"
 #include "lint/sql/analysis.hpp"
 
@@ -39,7 +40,7 @@ void compare(LintContext& ctx, const ast::Expr* column_side, const ast::Expr* va
 void type_mismatch(LintContext& ctx) {
     for (const sql::Block& b : ctx.sql->blocks) {
         auto visit = [&](const ast::Node& n) {
-            if (auto* bin = ast::dyn_cast<ast::Binary>(&n); bin && sql::is_comparison(bin->op)) {
+            if (auto* bin = ast::dyn_cast<ast::Binary>(&n); bin && semantics::is_plain_comparison(bin->op)) {
                 compare(ctx, bin->lhs, bin->rhs);
                 compare(ctx, bin->rhs, bin->lhs);
             } else if (auto* between = ast::dyn_cast<ast::Between>(&n)) {

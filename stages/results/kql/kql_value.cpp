@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ast/semantics/time_units.hpp"
 #include "stages/results/kql/kql_time.hpp"
 #include "support/strings.hpp"
 
@@ -247,15 +248,13 @@ std::optional<int64_t> parse_timespan(std::string_view text) {
     if (ec != std::errc() || p != s.data() + n) return std::nullopt;
     std::string unit = support::to_lower(trim(s.substr(n)));
     double scale = 0;
-    if (unit == "d" || unit == "day" || unit == "days") scale = double(kTicksPerDay);
-    else if (unit == "h" || unit == "hr" || unit == "hrs" || unit == "hour" || unit == "hours") scale = 3600.0 * kTicksPerSecond;
-    else if (unit == "m" || unit == "min" || unit == "minute" || unit == "minutes") scale = 60.0 * kTicksPerSecond;
-    else if (unit == "s" || unit == "sec" || unit == "second" || unit == "seconds") scale = double(kTicksPerSecond);
-    else if (unit == "ms" || unit == "milli" || unit == "millis" || unit == "millisecond" || unit == "milliseconds") scale = 1e4;
-    else if (unit == "microsecond" || unit == "microseconds") scale = 10;
-    else if (unit == "tick" || unit == "ticks") scale = 1;
-    else if (unit.empty()) scale = double(kTicksPerDay);  // time(2) is two days
-    else return std::nullopt;
+    if (unit.empty()) {
+        scale = double(kTicksPerDay);  // time(2) is two days
+    } else if (const semantics::TimeUnit* u = semantics::find_time_unit(unit); u && u->kql) {
+        scale = double(u->nanoseconds) / semantics::kNanosecondsPerTick;
+    } else {
+        return std::nullopt;
+    }
     int64_t t = int64_t(std::llround(amount * scale));
     return negative ? -t : t;
 }

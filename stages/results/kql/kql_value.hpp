@@ -87,7 +87,8 @@ std::string format_timespan(int64_t ticks);
 // The many spellings datetime() and todatetime() accept (ISO 8601, "2024-01-05 10:00", RFC 822
 // "Sat, 8 Nov 2014 15:05:02 GMT", ...); nullopt when the text is not a date.
 std::optional<int64_t> parse_datetime(std::string_view text);
-// 1d, 2h, 30m, 10s, 100ms, 5microsecond, 10tick, 1.5h, and [-][d.]hh:mm[:ss[.f]].
+// 1d, 2h, 30m, 10s, 100ms, 5microsecond, 10tick, 1.5h (every KQL unit of ast/semantics/time_units.def,
+// any case), and [-][d.]hh:mm[:ss[.f]].
 std::optional<int64_t> parse_timespan(std::string_view text);
 
 // The text tostring() gives: numbers as KQL prints them, datetimes ISO, dynamic as compact JSON,

@@ -11,6 +11,7 @@
 #include <regex>
 #include <unordered_map>
 
+#include "ast/semantics/operators.hpp"
 #include "stages/results/kql/interpreter.hpp"
 #include "stages/results/kql/kql_time.hpp"
 #include "support/strings.hpp"
@@ -353,8 +354,7 @@ KValue compare(BinaryOp op, KValue a, KValue b) {
 std::string operand_text(const KValue& v) { return to_text(v); }
 
 bool string_op(BinaryOp op, const std::string& hay_raw, const std::string& needle_raw) {
-    bool cs = op == BinaryOp::HasCs || op == BinaryOp::HasPrefixCs || op == BinaryOp::HasSuffixCs ||
-              op == BinaryOp::ContainsCs || op == BinaryOp::StartsWithCs || op == BinaryOp::EndsWithCs;
+    bool cs = !semantics::binary_operator(op).ignores_case;  // has_cs, contains_cs, ...
     std::string hay = cs ? hay_raw : lower(hay_raw), needle = cs ? needle_raw : lower(needle_raw);
     switch (op) {
         case BinaryOp::Has:

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "ast/semantics/operators.hpp"
 #include "qdiff/ast.hpp"
 #include "stages/results/synth/synth.hpp"
 #include "support/strings.hpp"
@@ -16,10 +17,10 @@
 namespace qdiff::results::synth {
 namespace {
 
-bool is_comparison(ast::BinaryOp op) {
-    using ast::BinaryOp;
-    return op == BinaryOp::Eq || op == BinaryOp::NotEq || op == BinaryOp::Lt || op == BinaryOp::LtEq ||
-           op == BinaryOp::Gt || op == BinaryOp::GtEq || op == BinaryOp::IsDistinctFrom;
+// A comparison whose literal is a value the column holds exactly: =~ is left out, its literal matches
+// in any case (the KQL hints add a literal's case variants themselves).
+bool compares_values(ast::BinaryOp op) {
+    return semantics::is_comparison(op) && !semantics::binary_operator(op).ignores_case;
 }
 
 bool is_pattern(ast::BinaryOp op) {
@@ -270,7 +271,7 @@ private:
             visit_query(*query);
         } else if (const auto* binary = ast::dyn_cast<ast::Binary>(&n)) {
             bool ordering = binary->op != ast::BinaryOp::Eq && binary->op != ast::BinaryOp::NotEq;
-            if (is_comparison(binary->op)) {
+            if (compares_values(binary->op)) {
                 // An ordering comparison needs its neighbours on plain data (`balance < 0` selects
                 // -1); an equality's neighbours are boundary values.
                 for (auto [column_side, literal_side] : {std::pair{binary->lhs, binary->rhs}, {binary->rhs, binary->lhs}}) {
