@@ -14,7 +14,7 @@ namespace {
 constexpr const char* kUsage = R"(usage: qdiff COMMAND [OPTIONS] [FILE|-]
 
 commands:
-  parse   [--lang auto|sql|kql|weaviate] [--dialect {dialects}]
+  parse   [--lang {languages}] [--dialect {dialects}]
           [--format text|json|sexpr] [FILE|-]
   parse   --batch FILE [--field query] [--lang ...] [--dialect ...]   JSONL in, JSONL out
   tokens  [--lang ...] [--dialect ...] [--format text|json] [FILE|-]  the token stream
@@ -48,8 +48,9 @@ exit codes: 0 success, 1 findings (syntax errors; lint errors; diff: a query doe
 // The help text, with the dialect names read from the dialect table.
 std::string usage() {
     std::string text = kUsage;
-    const std::string_view slot = "{dialects}";
-    text.replace(text.find(slot), slot.size(), qdiff::dialect_names("|"));
+    for (auto [slot, names] : {std::pair<std::string_view, std::string>{"{dialects}", qdiff::dialect_names("|")},
+                               {"{languages}", qdiff::language_names("|")}})
+        text.replace(text.find(slot), slot.size(), names);
     return text;
 }
 

@@ -118,34 +118,38 @@ Analysis analyze_query(const std::string& text, const ParseOptions& options) {
 ordered_json diff_queries(ParseResult expected, ParseResult generated, const nlohmann::json& body, Dialect dialect) {
     CompareOptions options;
     options.dialect = dialect;
-    auto set = [&](CompareOption option, const char* key, const std::string& value) {
-        if (std::string error = set_compare_option(options, option, value); !error.empty())
-            throw BadRequest{std::string("\"") + key + "\": " + error};
-    };
-    if (body.contains("normalize_off") && !body["normalize_off"].is_null()) {
-        const nlohmann::json& off = body["normalize_off"];
-        if (off.is_string()) {
-            set(CompareOption::NormalizeOff, "normalize_off", off.get<std::string>());
-        } else if (off.is_array()) {
-            for (const nlohmann::json& name : off) {
-                if (!name.is_string()) throw BadRequest{"\"normalize_off\" must be a list of rule names"};
-                set(CompareOption::NormalizeOff, "normalize_off", name.get<std::string>());
+    for (const auto& [key, value] : body.items()) {
+        const CompareOptionInfo* info = find_compare_option(key);
+        // The languages and the dialect were read for the parse; a null is an option not given.
+        if (!info || value.is_null() || info->option == CompareOption::Language ||
+            info->option == CompareOption::ExpectedLanguage || info->option == CompareOption::Dialect)
+            continue;
+        if (info->option == CompareOption::Profile && value.is_string()) {  // serve reads no files
+            try {
+                options.profile = builtin_profile(value.get<std::string>());
+            } catch (const std::exception& e) {
+                throw BadRequest{"\"" + key + "\": " + e.what()};
             }
-        } else {
-            throw BadRequest{"\"normalize_off\" must be a list of rule names"};
+            continue;
         }
-    }
-    if (std::string profile = string_field(body, "profile", ""); !profile.empty()) {
-        try {
-            options.profile = builtin_profile(profile);
-        } catch (const std::exception& e) {
-            throw BadRequest{std::string("\"profile\": ") + e.what()};
+        // A string, or a list of strings for an option that may repeat (normalize_off).
+        std::vector<std::string> texts;
+        if (value.is_string()) texts.push_back(value.get<std::string>());
+        for (const nlohmann::json& item : value.is_array() ? value : nlohmann::json::array()) {
+            if (!item.is_string()) throw BadRequest{"\"" + key + "\" must be a string or a list of strings"};
+            texts.push_back(item.get<std::string>());
         }
+        if (!value.is_string() && !value.is_array())
+            throw BadRequest{"\"" + key + "\" must be a string or a list of strings"};
+        for (const std::string& text : texts)
+            if (std::string error = set_compare_option(options, info->option, text); !error.empty())
+                throw BadRequest{"\"" + key + "\": " + error};
     }
     return comparison_json(compare(std::move(expected), std::move(generated), options));
 }
 
-// {"query", "lang", "dialect", "expected", "expected_lang", "profile", "normalize_off"} → {"generated": analysis, "expected":
+// {"query", "expected", and the shared options: "lang", "expected_lang", "dialect", "profile", "normalize_off"}
+// → {"generated": analysis, "expected":
 // analysis or null, "diff": the diff or null}.
 std::string analyze(const std::string& body_text) {
     nlohmann::json body = nlohmann::json::parse(body_text, nullptr, false);
@@ -153,10 +157,10 @@ std::string analyze(const std::string& body_text) {
     if (!body.contains("query") || !body["query"].is_string()) throw BadRequest{"\"query\" (a string) is required"};
     std::string query = body["query"].get<std::string>();
     std::string expected_text = string_field(body, "expected", "");
-    // Every field of the body is one of these: a misspelt option is an error, not silently ignored.
+    // Every other field of the body is a shared option (compare_options.def): a misspelt one is an error,
+    // not silently ignored.
     for (const auto& [key, value] : body.items())
-        if (!(key == "query" || key == "expected" || key == "lang" || key == "expected_lang" || key == "dialect" ||
-              key == "profile" || key == "normalize_off"))
+        if (key != "query" && key != "expected" && !find_compare_option(key))
             throw BadRequest{"unknown field \"" + key + "\""};
     ParseOptions generated_options = parse_options(body, "lang", "<generated>");
     ParseOptions expected_options = parse_options(body, "expected_lang", "<expected>");
@@ -221,7 +225,8 @@ int run_serve(const std::vector<std::string>& argv) {
         response.set_content(page, "text/html; charset=utf-8");
     });
     server.Get("/api/options", [](const httplib::Request&, httplib::Response& response) {
-        ordered_json options = {{"languages", {"auto", "sql", "kql", "weaviate"}}, {"dialects", ordered_json::array()}};
+        ordered_json options = {{"languages", {"auto"}}, {"dialects", ordered_json::array()}};
+        for (const LanguageTraits& l : all_languages()) options["languages"].push_back(std::string(l.name));
         for (const DialectTraits& d : all_dialects()) options["dialects"].push_back(std::string(d.name));
         response.set_content(options.dump(), "application/json");
     });

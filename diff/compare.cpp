@@ -24,7 +24,8 @@ void add_failure(std::vector<std::string>& failures, std::string_view side, cons
 }  // namespace
 
 std::string_view default_profile_name(Language expected, Language generated, ProfileUse use) {
-    if (expected == Language::Weaviate && generated == Language::Weaviate) return "weaviate-ast";
+    if (expected == generated && expected != Language::Auto)
+        return use == ProfileUse::Batch ? traits(expected).batch_profile : traits(expected).diff_profile;
     return use == ProfileUse::Batch ? "execution" : "full";
 }
 

@@ -14,7 +14,7 @@ std::string underscored(std::string name) {
 }
 
 std::string language_error(std::string_view value) {
-    return "unknown lang '" + std::string(value) + "' (auto, sql, kql, weaviate)";
+    return "unknown lang '" + std::string(value) + "' (" + language_names() + ")";
 }
 
 }  // namespace
@@ -25,8 +25,11 @@ const std::vector<CompareOptionInfo>& compare_option_infos() {
 #define QDIFF_COMPARE_OPTION(Id, name, value, help) {CompareOption::Id, name, value, help},
 #include "qdiff/compare_options.def"
         };
-        for (CompareOptionInfo& info : all)
+        for (CompareOptionInfo& info : all) {
             if (info.option == CompareOption::Dialect) info.value = dialect_names("|");
+            if (info.option == CompareOption::Language || info.option == CompareOption::ExpectedLanguage)
+                info.value = language_names("|");
+        }
         return all;
     }();
     return infos;

@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include <stdexcept>
+
 #include "parsers/common/model_output.hpp"
 #include "parsers/frontend.hpp"
 
@@ -13,21 +15,33 @@ ParseResult::ParseResult(ParseResult&&) noexcept = default;
 ParseResult& ParseResult::operator=(ParseResult&&) noexcept = default;
 ParseResult::~ParseResult() = default;
 
-std::string_view language_name(Language l) {
-    switch (l) {
-        case Language::Auto: return "auto";
-        case Language::Sql: return "sql";
-        case Language::Kql: return "kql";
-        case Language::Weaviate: return "weaviate";
-    }
-    return "?";
+const std::vector<LanguageTraits>& all_languages() {
+    static const std::vector<LanguageTraits> table = {
+#define QDIFF_LANGUAGE(Id, name, alias, label, folds, descending, diff, batch, verdict, frontend) \
+    {Language::Id, name, alias, label, folds, descending, diff, batch, verdict},
+#include "qdiff/languages.def"
+    };
+    return table;
 }
 
+const LanguageTraits& traits(Language l) {
+    for (const LanguageTraits& t : all_languages())
+        if (t.id == l) return t;
+    throw std::invalid_argument("traits(Language::Auto): a language must be known first");
+}
+
+std::string language_names(std::string_view separator) {
+    std::string names = "auto";
+    for (const LanguageTraits& t : all_languages()) names.append(separator).append(t.name);
+    return names;
+}
+
+std::string_view language_name(Language l) { return l == Language::Auto ? "auto" : traits(l).name; }
+
 std::optional<Language> parse_language_name(std::string_view name) {
-    for (Language l : {Language::Auto, Language::Sql, Language::Kql, Language::Weaviate})
-        if (language_name(l) == name) return l;
-    if (name == "kusto") return Language::Kql;
-    if (name == "graphql") return Language::Weaviate;
+    if (name == "auto") return Language::Auto;
+    for (const LanguageTraits& t : all_languages())
+        if (t.name == name || (!t.alias.empty() && t.alias == name)) return t.id;
     return std::nullopt;
 }
 

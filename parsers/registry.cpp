@@ -8,11 +8,12 @@ const Frontend& kql_frontend();
 
 const Frontend* frontend_for(Language language) {
     switch (language) {
-        case Language::Sql: return &sql_frontend();
-        case Language::Kql: return &kql_frontend();
-        case Language::Weaviate: return &weaviate::weaviate_frontend();
-        default: return nullptr;
+#define QDIFF_LANGUAGE(Id, name, alias, label, folds, descending, diff, batch, verdict, frontend) \
+    case Language::Id: return &frontend();
+#include "qdiff/languages.def"
+        case Language::Auto: break;
     }
+    return nullptr;
 }
 
 }  // namespace qdiff::parsers

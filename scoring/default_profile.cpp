@@ -4,7 +4,7 @@
 namespace qdiff::scoring {
 
 std::string_view verdict_profile_name(Language expected, Language generated) {
-    return expected == Language::Weaviate && generated == Language::Weaviate ? "weaviate-execution" : "execution";
+    return expected == generated && expected != Language::Auto ? traits(expected).verdict_profile : "execution";
 }
 
 }  // namespace qdiff::scoring

@@ -30,7 +30,8 @@ TEST_CASE("compare parses, picks the default profile and scores as diff() does",
     CompareOptions batch;
     batch.use = ProfileUse::Batch;
     CHECK(compare(kExpected, kOriented, batch).profile->name == "execution");
-    const char* weaviate = R"({"collection": "Article", "limit": 5})";
+    const char* weaviate = "{ Get { Article(limit: 5) { title } } }";
+    CHECK(compare(weaviate, weaviate).ok());
     CHECK(compare(weaviate, weaviate).profile->name == "weaviate-ast");
 }
 

@@ -14,6 +14,8 @@
 
   fetch('/api/options').then(r => r.json()).then(o => {
     for (const d of o.dialects) $('#dialect').append(el('option', { value: d }, d));
+    // The languages come from the server's table (languages.def); 'auto' is in the page already.
+    for (const l of o.languages.filter(l => l !== 'auto')) $('#lang').append(el('option', { value: l }, l));
   });
 
   function schedule() {

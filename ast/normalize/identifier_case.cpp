@@ -11,7 +11,8 @@ namespace qdiff::normalizing::rules {
 namespace {
 
 std::string_view folded(Normalizer& n, std::string_view text, bool quoted) {
-    bool folds = (n.language() == Language::Sql && (!quoted || traits(n.dialect()).quoted_names_fold)) ||
+    bool folds = (n.language() != Language::Auto && traits(n.language()).folds_names &&
+                  (!quoted || traits(n.dialect()).quoted_names_fold)) ||
                  n.options().fold_all_names;
     if (!folds || !std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) return text;
     return n.arena().copy(support::to_lower(text));

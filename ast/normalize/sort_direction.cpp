@@ -9,7 +9,7 @@ using namespace ast;
 
 void explicit_direction(Normalizer& n, Node& node) {
     if (auto* o = dyn_cast<OrderItem>(&node); o && o->dir == SortDir::Default)
-        o->dir = n.language() == Language::Kql ? SortDir::Desc : SortDir::Asc;
+        o->dir = n.language() != Language::Auto && traits(n.language()).sorts_descending ? SortDir::Desc : SortDir::Asc;
 }
 
 }  // namespace

@@ -14,10 +14,28 @@
 
 namespace qdiff {
 
-enum class Language : uint8_t { Auto, Sql, Kql, Weaviate };
+enum class Language : uint8_t {
+    Auto,  // detected from the text
+#define QDIFF_LANGUAGE(Id, ...) Id,
+#include "qdiff/languages.def"
+};
+
+// A language's line of languages.def.
+struct LanguageTraits {
+    Language id;
+    std::string_view name;
+    std::string_view alias;  // "" when none
+    std::string_view label;
+    bool folds_names;
+    bool sorts_descending;
+    std::string_view diff_profile, batch_profile, verdict_profile;
+};
+const std::vector<LanguageTraits>& all_languages();  // in declaration order, without Auto
+const LanguageTraits& traits(Language l);            // l must not be Auto
+std::string language_names(std::string_view separator = ", ");  // "auto" and every name, in order
 
 std::string_view language_name(Language l);
-std::optional<Language> parse_language_name(std::string_view name);
+std::optional<Language> parse_language_name(std::string_view name);  // a name or an alias
 
 // Guesses the language of a query text (a byte-order mark, fences, prose around a fence and leading
 // comments are skipped; a fence's language tag decides).

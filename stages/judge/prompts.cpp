@@ -51,13 +51,7 @@ Reply with one JSON object and nothing else:
 
 std::string_view language_label(const Case& c) {
     Language language = c.language == Language::Auto ? detect_language(c.generated) : c.language;
-    switch (language) {
-        case Language::Sql: return "SQL";
-        case Language::Kql: return "KQL (Kusto)";
-        case Language::Weaviate: return "Weaviate query";
-        case Language::Auto: break;
-    }
-    return "unknown";
+    return language == Language::Auto ? "unknown" : traits(language).label;
 }
 
 std::string fill(std::string_view text, const Case& c) {

@@ -95,6 +95,8 @@ try {
   await page.setViewport({ width: 1400, height: 1100 });
   await page.goto(base);
   await page.waitForFunction(() => document.querySelectorAll('#dialect option').length > 0);
+  const languages = await page.$$eval('#lang option', os => os.map(o => o.value));
+  check(JSON.stringify(languages) === JSON.stringify(opts.languages), 'the page lists the languages of the server\'s table', languages);
   await page.select('#lang', 'sql');
   await page.type('#query', 'SELECT * FORM singer');
   await page.waitForFunction(() => document.body.dataset.updates && document.querySelector('#query').value === 'SELECT * FORM singer' &&
