@@ -4,14 +4,10 @@
 #include "qdiff/compare.hpp"
 #include "qdiff/dialect.hpp"
 #include "qdiff/normalize.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff {
 namespace {
-
-std::string underscored(std::string name) {
-    std::replace(name.begin(), name.end(), '-', '_');
-    return name;
-}
 
 std::string language_error(std::string_view value) {
     return "unknown lang '" + std::string(value) + "' (" + language_names() + ")";
@@ -37,7 +33,7 @@ const std::vector<CompareOptionInfo>& compare_option_infos() {
 
 const CompareOptionInfo* find_compare_option(std::string_view name) {
     for (const CompareOptionInfo& info : compare_option_infos())
-        if (info.name == name || underscored(info.name) == name) return &info;
+        if (support::option_name_matches(info.name, name)) return &info;
     return nullptr;
 }
 

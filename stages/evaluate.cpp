@@ -12,14 +12,10 @@
 #include "stages/results/kql/databases.hpp"
 #include "stages/results/results_stage.hpp"
 #include "stages/results/synth/stage_source.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff {
 namespace {
-
-std::string underscored(std::string name) {
-    std::replace(name.begin(), name.end(), '-', '_');
-    return name;
-}
 
 // A bound as people write it: 1, 0.5, 0.001, 86400 (not std::to_string's 1.000000).
 std::string shortest(double v) {
@@ -73,7 +69,7 @@ const std::vector<EvaluateOptionInfo>& evaluate_option_infos() {
 
 const EvaluateOptionInfo* find_evaluate_option(std::string_view name) {
     for (const EvaluateOptionInfo& info : evaluate_option_infos())
-        if (info.name == name || underscored(info.name) == name) return &info;
+        if (support::option_name_matches(info.name, name)) return &info;
     return nullptr;
 }
 

@@ -140,4 +140,11 @@ std::string shorten(std::string_view s, size_t max_bytes) {
     return std::string(s.substr(0, cut)) + " ... (" + std::to_string(s.size() - cut) + " more bytes)";
 }
 
+bool option_name_matches(std::string_view name, std::string_view spelling) {
+    if (name.size() != spelling.size()) return false;
+    for (size_t i = 0; i < name.size(); ++i)
+        if (name[i] != spelling[i] && !(name[i] == '-' && spelling[i] == '_')) return false;
+    return true;
+}
+
 }  // namespace qdiff::support

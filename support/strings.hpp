@@ -17,6 +17,9 @@ void append_double_quoted(std::string& out, std::string_view s);
 // `s` cut to at most `max_bytes` (at a UTF-8 character boundary) with " ... (N more bytes)" appended
 // when longer: one-line text output of values that can be megabytes long (a 5,000-item IN list).
 std::string shorten(std::string_view s, size_t max_bytes = 200);
+// Whether `spelling` names the option `name` ("normalize-off"): as the command line spells it, or with '_'
+// for '-' as JSON fields and Python keywords do.
+bool option_name_matches(std::string_view name, std::string_view spelling);
 // Collapses runs of white space to one space and trims the ends.
 std::string fold_whitespace(std::string_view s);
 
