@@ -1,0 +1,67 @@
+// corpus/pairs/equivalence.jsonl: equivalent and subtly different pairs in SQL, KQL and Weaviate, each with
+// its label, through `qdiff batch`'s defaults (evaluate/Batch; the SQL pairs with their schema, so synthesized
+// databases run). No different pair may pass; an equivalent pair that fails must be listed below with why.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "qdiff/evaluate.hpp"
+
+TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every language", "[evaluate][pairs]") {
+    const std::string folder = std::string(QDIFF_SOURCE_DIR) + "/corpus/pairs";
+    std::ifstream in(folder + "/equivalence.jsonl");
+    REQUIRE(in);
+    std::vector<std::string> lines;
+    std::map<std::string, bool> labels;
+    for (std::string line; std::getline(in, line);) {
+        auto j = nlohmann::json::parse(line);
+        labels[j["id"].get<std::string>()] = j["label"].get<bool>();
+        lines.push_back(line);
+    }
+    // Known misses, with the reason (none today; a listed pair that starts to agree fails the test).
+    const std::set<std::string> known_misses = {};
+
+    qdiff::EvaluateOptions options;
+    options.base_dir = folder;
+    options.threads = 2;
+    qdiff::Batch batch(options);
+    size_t next = 0;
+    std::map<std::string, std::pair<int, int>> by_language;  // right, all
+    std::vector<std::string> misses;
+    size_t equivalent = 0, different = 0, different_passing = 0, equivalent_failing = 0;
+    batch.run(
+        [&]() -> std::optional<qdiff::Batch::Input> {
+            if (next == lines.size()) return std::nullopt;
+            ++next;
+            return qdiff::Batch::Input{next, lines[next - 1]};
+        },
+        [&](qdiff::Batch::Output&& out) {
+            auto r = nlohmann::json::parse(out.record);
+            bool label = labels.at(out.id);
+            bool pass = r["pass"].get<bool>();
+            auto& [right, all] = by_language[r["language"]["generated"].get<std::string>()];
+            ++all;
+            right += pass == label;
+            (label ? equivalent : different)++;
+            if (label && !pass) ++equivalent_failing;
+            if (!label && pass) ++different_passing;
+            if (pass != label)
+                misses.push_back(out.id + " (" + (label ? "equivalent, failed: " : "different, passed: ") +
+                                 r["verdict"].get<std::string>() + ")");
+        });
+    for (const auto& [language, counts] : by_language)
+        WARN(language << ": " << counts.first << " of " << counts.second << " pairs agree with their label");
+    for (const std::string& miss : misses) WARN("miss: " << miss);
+    CHECK(equivalent + different == lines.size());
+    CHECK(equivalent >= 20);
+    CHECK(different >= 20);
+    CHECK(different_passing == 0);  // the aim: no different pair passes
+    CHECK(equivalent_failing <= 3);  // the aim: at most 3 equivalent pairs fail
+    std::set<std::string> missed_ids;
+    for (const std::string& miss : misses) missed_ids.insert(miss.substr(0, miss.find(' ')));
+    CHECK(missed_ids == known_misses);
+}
