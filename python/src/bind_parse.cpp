@@ -1,4 +1,5 @@
-// parse(text, lang, dialect) and detect_language(text).
+// parse(text, lang, dialect), detect_language(text), and the bound on ANTLR's prediction caches
+// (set_parse_cache_limit, parse_cache_limit, parse_cache_stats).
 #include "python/src/bindings.hpp"
 #include "qdiff/ast_print.hpp"
 
@@ -37,6 +38,23 @@ void bind_parse(py::module_& m) {
     m.def(
         "detect_language", [](const std::string& text) { return std::string(language_name(detect_language(text))); },
         py::arg("text"));
+    m.def("set_parse_cache_limit", &set_parse_cache_limit, py::arg("bytes"));
+    m.def("parse_cache_limit", &parse_cache_limit);
+    m.def(
+        "parse_cache_stats",
+        [](const std::string& lang) {
+            ParseCacheStats stats;
+            {
+                py::gil_scoped_release release;  // waits for the running parses of the language
+                stats = parse_cache_stats(language_named(lang));
+            }
+            py::dict out;
+            out["bytes"] = stats.bytes;
+            out["clears"] = stats.clears;
+            out["parses"] = stats.parses;
+            return out;
+        },
+        py::arg("lang"));
 }
 
 }  // namespace qdiff::python
