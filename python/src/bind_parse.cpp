@@ -1,5 +1,4 @@
-// parse(text, lang, dialect), detect_language(text), and the bound on ANTLR's prediction caches
-// (set_parse_cache_limit, parse_cache_limit, parse_cache_stats).
+// parse(text, lang, dialect) and detect_language(text).
 #include "python/src/bindings.hpp"
 #include "qdiff/ast_print.hpp"
 
@@ -38,6 +37,7 @@ void bind_parse(py::module_& m) {
     m.def(
         "detect_language", [](const std::string& text) { return std::string(language_name(detect_language(text))); },
         py::arg("text"));
+    // The bound on ANTLR's prediction caches (qdiff/parse.hpp; README, "Memory").
     m.def("set_parse_cache_limit", &set_parse_cache_limit, py::arg("bytes"));
     m.def("parse_cache_limit", &parse_cache_limit);
     m.def(
