@@ -1,13 +1,17 @@
 // The qdiff command: dispatches to one command per verb.
+#include <cstdlib>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/args.hpp"
 #include "cli/commands.hpp"
 #include "qdiff/dialect.hpp"
+#include "qdiff/parse.hpp"
 
 namespace {
 
@@ -41,15 +45,19 @@ commands:
   serve   [--port N] [--host 127.0.0.1] [--allow-remote]      the playground: tokens, tree, AST, diagnostics, diff
 
 qdiff COMMAND --help prints the options of that command.
+global option, before COMMAND (or QDIFF_PARSE_CACHE_LIMIT in the environment):
+  --parse-cache-limit BYTES   bound on each grammar's ANTLR prediction caches, cleared between parses
+                              past it ({default_limit}; 0: unbounded). README, "Memory".
 output: results on stdout; diagnostics on stderr, or only inside the document with --format json|sarif
 exit codes: 0 success, 1 findings (syntax errors; lint errors; diff: a query does not parse; batch: a case fails), 2 usage or unreadable input
 )";
 
-// The help text, with the dialect names read from the dialect table.
+// The help text, with the dialect and language names read from their tables.
 std::string usage() {
     std::string text = kUsage;
     for (auto [slot, names] : {std::pair<std::string_view, std::string>{"{dialects}", qdiff::dialect_names("|")},
-                               {"{languages}", qdiff::language_names("|")}})
+                               {"{languages}", qdiff::language_names("|")},
+                               {"{default_limit}", std::to_string(qdiff::kDefaultParseCacheLimit)}})
         text.replace(text.find(slot), slot.size(), names);
     return text;
 }
@@ -80,6 +88,29 @@ int fail(const std::vector<std::string>& args, std::string_view kind, const std:
 int main(int argc, char** argv) {
     using namespace qdiff::cli;
     std::vector<std::string> args(argv + 1, argv + argc);
+    // The cache limit: the environment's, then the option's (the library reads the variable itself;
+    // here a value that is not a number is refused rather than ignored).
+    if (const char* limit = std::getenv(qdiff::kParseCacheLimitVariable);
+        limit && *limit && !qdiff::parse_cache_limit_value(limit)) {
+        std::cerr << "qdiff: " << qdiff::kParseCacheLimitVariable << " takes a number of bytes, not '" << limit
+                  << "'\n";
+        return 2;
+    }
+    constexpr std::string_view kLimitOption = "--parse-cache-limit";
+    while (!args.empty() && args[0].rfind(kLimitOption, 0) == 0) {
+        const std::string& option = args[0];
+        const bool joined = option.size() > kLimitOption.size() && option[kLimitOption.size()] == '=';
+        const bool separate = option.size() == kLimitOption.size() && args.size() > 1;
+        std::optional<size_t> limit;
+        if (joined) limit = qdiff::parse_cache_limit_value(std::string_view(option).substr(kLimitOption.size() + 1));
+        if (separate) limit = qdiff::parse_cache_limit_value(args[1]);
+        if (!limit) {
+            std::cerr << "qdiff: --parse-cache-limit takes a number of bytes\n";
+            return 2;
+        }
+        qdiff::set_parse_cache_limit(*limit);
+        args.erase(args.begin(), args.begin() + (separate ? 2 : 1));
+    }
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         (args.empty() ? std::cerr : std::cout) << usage();
         return args.empty() ? 2 : 0;

@@ -112,4 +112,27 @@ struct TreeResult {
 };
 TreeResult parse_tree(const SourceText& source, const ParseOptions& options = {});
 
+// ANTLR's prediction caches. The SQL and KQL parsers (and KQL's lexer) predict with DFAs that the
+// runtime builds from each new shape of input and shares between threads; they only grow. Past a limit,
+// in bytes per grammar, they are cleared between parses (parsers/common/antlr_caches.hpp); the parses
+// after a clear are cold again and rebuild what they need (README, "Memory", says what that costs).
+// Weaviate's parser (PEGTL) keeps no such caches.
+struct ParseCacheStats {
+    size_t bytes = 0;     // now, estimated from the states, configurations and contexts held
+    uint64_t clears = 0;  // since the process started
+    uint64_t parses = 0;  // that used the caches
+};
+// 0 is unbounded.
+inline constexpr size_t kDefaultParseCacheLimit = size_t{32} << 20;
+// The environment variable that sets the limit at start (bytes, a plain number), read once; a value
+// that is not a number leaves the default (the CLI refuses it instead).
+inline constexpr const char* kParseCacheLimitVariable = "QDIFF_PARSE_CACHE_LIMIT";
+std::optional<size_t> parse_cache_limit_value(std::string_view text);
+void set_parse_cache_limit(size_t bytes);  // every grammar's, from its next check on
+size_t parse_cache_limit();
+// Measures the grammar's caches now (waits for its running parses); zero for Weaviate and Auto.
+ParseCacheStats parse_cache_stats(Language language);
+// Empties every grammar's caches now; must not be called from inside a parse.
+void clear_parse_caches();
+
 }  // namespace qdiff

@@ -7,7 +7,9 @@
 // that needs something after it (`, | and == by on ...`) it is reported at that furthest token.
 // Only the first syntax error is reported: after it, KQL's recovery mostly produces noise.
 #include "KqlLexer.h"
+#include "parsers/common/antlr_caches.hpp"
 #include "parsers/common/token_limit.hpp"
+#include "parsers/common/token_vector.hpp"
 #include "parsers/kql/transformer.hpp"
 
 namespace qdiff::parsers {
@@ -153,9 +155,12 @@ private:
     bool noted_ = false;
 };
 
+// One parse's lexer, tokens and parser. Its first member holds a use of the grammar's caches, the
+// last one released.
 struct KqlSession {
     explicit KqlSession(ParseContext& ctx)
-        : input(ctx.source.text()),
+        : use(kql_caches()),
+          input(ctx.source.text()),
           lexer(&input),
           limit(lexer, ctx.options.max_tokens),
           tokens(&limit),
@@ -166,6 +171,7 @@ struct KqlSession {
         parser.removeErrorListeners();
         tokens.fill();
     }
+    GrammarCaches::Use use;
     antlr4::ANTLRInputStream input;
     KqlLexer lexer;
     TokenLimit limit;
@@ -293,7 +299,43 @@ public:
     }
 };
 
+// The lexer and parser that never run: the handles on the grammar's static caches (static members of
+// KqlLexer and KqlParser, reached through their interpreters).
+struct KqlProbe {
+    antlr4::ANTLRInputStream nothing;
+    KqlLexer lexer{&nothing};
+    TokenVector none;
+    KqlParser parser{&none};
+    antlr4::atn::LexerATNSimulator& lexing() { return *lexer.getInterpreter<antlr4::atn::LexerATNSimulator>(); }
+    antlr4::atn::ParserATNSimulator& parsing() { return *parser.getInterpreter<antlr4::atn::ParserATNSimulator>(); }
+};
+
+KqlProbe& kql_probe() {
+    static KqlProbe probe;
+    return probe;
+}
+
 }  // namespace
+
+GrammarCaches& kql_caches() {
+    static GrammarCaches caches({.bytes =
+                                     [] {
+                                         KqlProbe& probe = kql_probe();
+                                         return dfa_bytes(probe.lexing()._decisionToDFA) +
+                                                context_cache_bytes(probe.lexing().getSharedContextCache()) +
+                                                dfa_bytes(probe.parsing().decisionToDFA) +
+                                                context_cache_bytes(probe.parsing().getSharedContextCache());
+                                     },
+                                 .clear =
+                                     [] {
+                                         KqlProbe& probe = kql_probe();
+                                         probe.lexing().clearDFA();
+                                         probe.lexing().getSharedContextCache().clear();
+                                         probe.parsing().clearDFA();
+                                         probe.parsing().getSharedContextCache().clear();
+                                     }});
+    return caches;
+}
 
 const Frontend& kql_frontend() {
     static const KqlFrontend frontend;

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "SqlLexer.h"
+#include "parsers/common/antlr_caches.hpp"
 #include "parsers/common/token_limit.hpp"
 #include "parsers/common/token_vector.hpp"
 #include "parsers/sql/sql_lexer.hpp"
@@ -76,11 +77,20 @@ struct SqlSession {
     bool busy = false;
 };
 
+// A parser that never parses: the handle on the grammar's static caches.
+qdiff_gen::SqlParser& sql_probe() {
+    static TokenVector none;
+    static qdiff_gen::SqlParser probe(&none);
+    return probe;
+}
+
 // Runs f(session) on the calling thread's session filled with the text of ctx; a parse that starts
 // while the thread's session is busy (one inside another) gets a session of its own. The parse tree
-// and the tokens are freed when f returns: f must not keep pointers into them.
+// and the tokens are freed when f returns: f must not keep pointers into them. The whole of it holds
+// a use of the grammar's caches (the session's parser outlives it, but touches no DFA between parses).
 template <class F>
 auto with_session(ParseContext& ctx, F&& f) {
+    GrammarCaches::Use use(sql_caches());
     thread_local SqlSession cached;
     std::unique_ptr<SqlSession> own;
     SqlSession* session = &cached;
@@ -173,6 +183,25 @@ public:
 };
 
 }  // namespace
+
+// Counted and cleared through a parser of their own (the DFAs and the context cache are static
+// members of SqlParser, reached through its interpreter); only the parser has them: the SQL text is
+// read by the hand-written lexer, and the generated SqlLexer only names tokens.
+GrammarCaches& sql_caches() {
+    static GrammarCaches caches(
+        {.bytes =
+             [] {
+                 auto* simulator = sql_probe().getInterpreter<antlr4::atn::ParserATNSimulator>();
+                 return dfa_bytes(simulator->decisionToDFA) + context_cache_bytes(simulator->getSharedContextCache());
+             },
+         .clear =
+             [] {
+                 auto* simulator = sql_probe().getInterpreter<antlr4::atn::ParserATNSimulator>();
+                 simulator->clearDFA();
+                 simulator->getSharedContextCache().clear();
+             }});
+    return caches;
+}
 
 const Frontend& sql_frontend() {
     static const SqlFrontend frontend;

@@ -12,7 +12,8 @@ from ._batch import make_scorer, run_scorer
 from ._errors import ParseError, QdiffError, SchemaError, raise_if_failed
 
 __all__ = ["parse", "diff", "lint", "load_schema", "schema_from_text", "score_cases", "detect_language",
-           "profiles", "Schema", "QdiffError", "ParseError", "SchemaError"]
+           "profiles", "Schema", "QdiffError", "ParseError", "SchemaError", "set_parse_cache_limit",
+           "parse_cache_limit", "parse_cache_stats"]
 
 Schema = _qdiff.Schema
 
@@ -24,6 +25,25 @@ def __getattr__(name):
         import importlib
         return importlib.import_module("." + name, __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def set_parse_cache_limit(bytes):
+    """Bounds ANTLR's prediction caches of each grammar (SQL, KQL) to about this many bytes: past it they
+    are cleared between parses, and the parses after a clear are slower (cold) until they are warm again.
+    0 is unbounded; the default is 32 MiB, or QDIFF_PARSE_CACHE_LIMIT from the environment. For long
+    workers (Dask, services) over varied text, whose memory would otherwise grow with each new shape."""
+    _qdiff.set_parse_cache_limit(bytes)
+
+
+def parse_cache_limit():
+    """The limit set_parse_cache_limit sets, in bytes (0: unbounded)."""
+    return _qdiff.parse_cache_limit()
+
+
+def parse_cache_stats(lang):
+    """{"bytes", "clears", "parses"} of one grammar's caches ("sql" or "kql"; Weaviate's parser keeps
+    none): their estimated size now, the clears and the parses since the process started."""
+    return _qdiff.parse_cache_stats(lang)
 
 
 def parse(text, lang="auto", dialect="generic"):

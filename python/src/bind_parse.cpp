@@ -37,6 +37,24 @@ void bind_parse(py::module_& m) {
     m.def(
         "detect_language", [](const std::string& text) { return std::string(language_name(detect_language(text))); },
         py::arg("text"));
+    // The bound on ANTLR's prediction caches (qdiff/parse.hpp; README, "Memory").
+    m.def("set_parse_cache_limit", &set_parse_cache_limit, py::arg("bytes"));
+    m.def("parse_cache_limit", &parse_cache_limit);
+    m.def(
+        "parse_cache_stats",
+        [](const std::string& lang) {
+            ParseCacheStats stats;
+            {
+                py::gil_scoped_release release;  // waits for the running parses of the language
+                stats = parse_cache_stats(language_named(lang));
+            }
+            py::dict out;
+            out["bytes"] = stats.bytes;
+            out["clears"] = stats.clears;
+            out["parses"] = stats.parses;
+            return out;
+        },
+        py::arg("lang"));
 }
 
 }  // namespace qdiff::python

@@ -57,3 +57,22 @@ def test_detect_language():
 def test_non_text_input_is_a_type_error():
     with pytest.raises(TypeError):
         qdiff.parse(42)
+
+
+def test_the_parse_cache_limit_clears_the_caches_and_parsing_goes_on():
+    saved = qdiff.parse_cache_limit()
+    try:
+        qdiff.set_parse_cache_limit(1)
+        assert qdiff.parse_cache_limit() == 1
+        query = "SELECT a FROM t WHERE b > 1"
+        expected = qdiff.parse(query, lang="sql")
+        before = qdiff.parse_cache_stats("sql")
+        # The caches are measured every 256 parses: one of these passes the one-byte limit.
+        for _ in range(300):
+            assert qdiff.parse(query, lang="sql") == expected
+        after = qdiff.parse_cache_stats("sql")
+        assert after["clears"] > before["clears"]
+        assert after["parses"] >= before["parses"] + 300
+        assert qdiff.parse_cache_stats("weaviate") == {"bytes": 0, "clears": 0, "parses": 0}
+    finally:
+        qdiff.set_parse_cache_limit(saved)
