@@ -310,12 +310,13 @@ std::vector<size_t> fill_order(const Schema& schema, const std::vector<Reference
 
 class Generator {
 public:
-    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind)
+    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind, bool fan_out)
         : schema_(schema),
           hints_(hints),
           random_(seed, index),
           index_(index),
           kind_(kind),
+          fan_out_(fan_out),
           refs_(references(schema, hints)) {}
 
     SynthDatabase run() {
@@ -380,6 +381,18 @@ private:
             return !r.declared && r.to == t && std::find(r.to_columns.begin(), r.to_columns.end(), c) != r.to_columns.end();
         });
     }
+    // A column under ORDER BY before a LIMIT holds no value twice on data other than ties and duplicates.
+    bool unique_order_key(const Column& column) const {
+        return !column.primary_key && in(hints_.order_key_columns, column) && kind_ != DataKind::Ties &&
+               kind_ != DataKind::Duplicates;
+    }
+    static Value first_spelling(const std::vector<Value>& values, const Value& v) {
+        const auto* text = std::get_if<std::string>(&v);
+        if (!text) return v;
+        for (const Value& earlier : values)
+            if (const auto* e = std::get_if<std::string>(&earlier); e && support::iequals(*e, *text)) return earlier;
+        return v;
+    }
     bool used(const Column& column, const Value& v) const {
         return std::any_of(used_names_.begin(), used_names_.end(),
                            [&](const auto& u) { return u.first == &column && u.second == v; });
@@ -397,9 +410,17 @@ private:
                std::any_of(hinted->begin(), hinted->end(), looks_like_date);
     }
 
+    // Distinct for rows 0..12 of a table (5 and 13 are coprime), in no particular order, and away
+    // from the small numbers literals usually are.
+    int64_t unique_rank(size_t row) const { return int64_t(20 + 3 * ((row * 5 + reference_offset_) % 13)); }
+
     Value domain_value(const Column& column, size_t row) {
         if (date_like(column)) {
-            std::string date = date_text(random_);
+            // A date under ORDER BY .. LIMIT: a distinct day per row (rows 0..27 of a table).
+            std::string date = unique_order_key(column) ? std::to_string(2005 + random_.below(16)) + "-" +
+                                                              two_digits(int(1 + random_.below(12))) + "-" +
+                                                              two_digits(int(1 + row % 28))
+                                                        : date_text(random_);
             if (contains(column.declared_type, "time") && random_.chance(50))
             {
                 char time[16];
@@ -414,10 +435,12 @@ private:
             case ColumnType::Integer:
                 if (flag_like(column)) return int64_t(random_.below(2));
                 if (distinct) return int64_t(1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)));
+                if (unique_order_key(column)) return int64_t(unique_rank(row));
                 return int64_t(random_.below(10));
             case ColumnType::Boolean: return int64_t(random_.below(2));
             case ColumnType::Real:
                 if (distinct) return double(1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)));
+                if (unique_order_key(column)) return double(unique_rank(row)) + 0.5;
                 // Mostly whole numbers; a few halves check rounding and averages (not in a column the
                 // queries compare with a literal: values between the literals are the boundary kind's).
                 if (!hints_.find(column.name) && random_.chance(20)) return double(random_.below(20)) / 2 + 0.5;
@@ -478,10 +501,16 @@ private:
             }
             if (kind_ == DataKind::Case && in(hints_.case_columns, column) && !date_like(column) && random_.chance(70))
                 if (const auto* text = std::get_if<std::string>(&v)) v = case_variant(*text, random_.below(3));
+            // Real data spells a value one way: where the queries write it two ways ('south Bohemia'
+            // against LIKE '%South Bohemia%'), every other kind holds the first spelling only (the
+            // expected query's: its hints come first), and the case databases hold the others.
+            if (kind_ != DataKind::Case) v = first_spelling(*hinted, v);
             if (date_like(column)) v = as_date(v, random_);
             // A name is one entity's: a literal compared with `race` or `full_name` names one row of
             // its table on data like the real one (not on the duplicates and ties databases).
-            bool once = name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties;
+            // The same for a key under ORDER BY .. LIMIT: real values seldom tie, ties are the ties kind's.
+            bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
+                        kind_ != DataKind::Ties;
             if (suits(v, column.type) && !(once && used(column, v))) {
                 if (once) used_names_.emplace_back(&column, v);
                 return v;
@@ -512,10 +541,16 @@ private:
         // real data: count against count distinct, sum against avg): a referencing table has two
         // rows more than the tables it refers to (at most 12), its references go round them first
         // (below), then fall anywhere.
-        if (wanted > 0 && covering())
+        if (wanted > 0 && covering() && fan_out_)
             for (const Reference& r : refs_)
                 if (r.from == table_index)
                     wanted = std::max(wanted, std::min<size_t>(12, db.tables[r.to].rows.size() + 2));
+        // Without fan-out, a referencing table has no more rows than the tables it refers to, and its
+        // references go round them once (draw_row).
+        if (!fan_out_)
+            for (const Reference& r : refs_)
+                if (r.from == table_index && r.to != table_index && !db.tables[r.to].rows.empty())
+                    wanted = std::min(wanted, db.tables[r.to].rows.size());
         std::set<std::vector<Value>, ValueRowLess> keys;
         std::vector<size_t> key_columns;
         for (const std::string& k : table.primary_key)
@@ -596,6 +631,7 @@ private:
             }
             size_t pick = random_.below(target->rows.size());
             if (covering() && number < target->rows.size()) pick = (number + reference_offset_) % target->rows.size();
+            // (without fan-out, fill() keeps `number` below the referenced rows: each is picked once)
             // Empty groups: the empty databases refer to half of the referenced rows only (which
             // half depends on the referencing table), so that the others have no referencing row.
             if (kind_ == DataKind::Empty) {
@@ -619,6 +655,7 @@ private:
     Random random_;
     size_t index_;
     DataKind kind_;
+    bool fan_out_ = true;  // false: at most one referencing row per referenced row
     std::vector<Reference> refs_;
     std::vector<size_t> empty_;
     const Column* null_target_ = nullptr;  // the nulls databases: the column NULL in the row being drawn
@@ -671,8 +708,29 @@ size_t SynthDatabase::row_count() const {
 }
 
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index,
-                                DataKind kind) {
-    return Generator(schema, hints, seed, index, kind).run();
+                                DataKind kind, bool fan_out) {
+    return Generator(schema, hints, seed, index, kind, fan_out).run();
+}
+
+bool has_fan_out(const Schema& schema, const LiteralHints& hints, const SynthDatabase& db) {
+    for (const Reference& r : references(schema, hints)) {
+        const SynthTable* from = nullptr;
+        for (const SynthTable& t : db.tables)
+            if (support::iequals(t.name, schema.tables[r.from].name)) from = &t;
+        if (!from) continue;
+        std::set<std::vector<Value>, ValueRowLess> seen;
+        for (const auto& row : from->rows) {
+            std::vector<Value> key;
+            bool null = false;
+            for (size_t c : r.from_columns) {
+                if (c >= row.size()) continue;
+                null |= std::holds_alternative<Null>(row[c]);
+                key.push_back(row[c]);
+            }
+            if (!null && !seen.insert(key).second) return true;
+        }
+    }
+    return false;
 }
 
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index) {

@@ -256,6 +256,7 @@ private:
                 for (const ast::SelectItem* s : q.projection)
                     if (s->expr && support::iequals(s->alias.text, ref->path[0].text)) key = s->expr;
             columns_in(*key, hints_.order_columns);
+            columns_in(*key, hints_.order_key_columns);
             if (has_call(*key))
                 for (const ast::Expr* g : q.group_by) columns_in(*g, hints_.order_columns);
         }
