@@ -257,3 +257,96 @@ TEST_CASE("synth realistic values: dates as text, years completed, flags 0/1", "
     INFO(out.reason);
     CHECK(out.verdict == Verdict::Equal);
 }
+
+// ---- what separated a pair on plain data (issue 29, follow-up): a difference that plain data shows
+// only through fan-out, tied rows, a second spelling or a boundary value has that kind, not plain.
+
+TEST_CASE("synth kinds: a plain difference that needs two rows referring to one is a duplicates difference",
+          "[results][synth]") {
+    // COUNT against COUNT DISTINCT over a join differ only where an employee has two visits.
+    check_kind("SELECT count(e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id",
+               "SELECT count(DISTINCT e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id", DataKind::Duplicates);
+    SynthOutcome out = judge("SELECT count(e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id",
+                             "SELECT count(DISTINCT e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id");
+    CHECK_THAT(out.reason, Catch::Contains("two rows referring to one"));
+    // A filter the other query lacks separates them without fan-out too: plain.
+    SynthOutcome filtered = judge("SELECT e.name FROM visit AS v JOIN emp AS e ON v.emp_id = e.id",
+                                  "SELECT e.name FROM visit AS v JOIN emp AS e ON v.emp_id = e.id WHERE v.city = 'Rome'");
+    INFO(filtered.reason);
+    REQUIRE(filtered.verdict == Verdict::Different);
+    CHECK(filtered.kind == DataKind::Plain);
+}
+
+TEST_CASE("synth generator: without fan-out, no two rows refer to one", "[results][synth]") {
+    LiteralHints hints = hints_of("SELECT e.name FROM visit AS v JOIN emp AS e ON v.emp_id = e.id");
+    size_t with_fan_out = 0;
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+        SynthDatabase flat = generate_database(schema(), hints, seed, 1, DataKind::Plain, false);
+        CHECK_FALSE(has_fan_out(schema(), hints, flat));
+        std::set<int64_t> referenced;
+        for (const auto& row : table(flat, "visit").rows) CHECK(referenced.insert(std::get<int64_t>(row[1])).second);
+        CHECK_FALSE(table(flat, "visit").rows.empty());
+        with_fan_out += has_fan_out(schema(), hints, generate_database(schema(), hints, seed, 1, DataKind::Plain));
+    }
+    CHECK(with_fan_out >= 15);  // plain data has fan-out, as real data mostly has
+}
+
+TEST_CASE("synth kinds: a plain difference that hangs on the order of tied rows is a ties difference",
+          "[results][synth]") {
+    // The lengths of plain texts repeat ('city 3xx', 'city 6xx'): the longest one first is whichever
+    // SQLite scans first, unless the order breaks the tie.
+    SynthOutcome out = judge("SELECT city FROM visit ORDER BY length(city) DESC LIMIT 1",
+                             "SELECT city FROM visit ORDER BY length(city) DESC, city DESC LIMIT 1");
+    INFO(out.reason);
+    REQUIRE(out.verdict == Verdict::Different);
+    CHECK(out.kind == DataKind::Ties);
+    CHECK(out.edge_cases_only);
+    CHECK_THAT(out.reason, Catch::Contains("order of rows that tie"));
+}
+
+TEST_CASE("synth kinds: plain data has no ties on an ORDER BY key before LIMIT", "[results][synth]") {
+    check_kind("SELECT name FROM emp ORDER BY age DESC LIMIT 1",
+               "SELECT name FROM emp WHERE age = (SELECT max(age) FROM emp)", DataKind::Ties);
+    // Ties on a date (NULL days tie too: whichever edge kind comes first), never on plain data.
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        SynthOptions options;
+        options.seed = seed;
+        SynthOutcome out = judge("SELECT city FROM visit ORDER BY day LIMIT 1",
+                                 "SELECT city FROM visit ORDER BY day, city LIMIT 1", options);
+        INFO("seed " << seed << ": " << out.reason);
+        CHECK(out.verdict == Verdict::Different);
+        CHECK(out.kind != DataKind::Plain);
+    }
+}
+
+TEST_CASE("synth kinds: plain data spells a value one way, the case data the other ways", "[results][synth]") {
+    // = 'paris' against LIKE '%Paris%': the same rows wherever the data writes it one way.
+    check_kind("SELECT id FROM visit WHERE city = 'paris'", "SELECT id FROM visit WHERE city LIKE '%Paris%'",
+               DataKind::Case);
+    // = 'paris' against = 'Paris' differ on the data the expected query was written for: plain.
+    SynthOutcome out = judge("SELECT id FROM visit WHERE city = 'paris'", "SELECT id FROM visit WHERE city = 'Paris'");
+    INFO(out.reason);
+    REQUIRE(out.verdict == Verdict::Different);
+    CHECK(out.kind == DataKind::Plain);
+}
+
+TEST_CASE("synth kinds: the literal of an ordering comparison is a boundary value", "[results][synth]") {
+    check_kind("SELECT name FROM emp WHERE age > 30", "SELECT name FROM emp WHERE age >= 30", DataKind::Boundary);
+    // Its neighbours are plain: > 30 against < 30 differ on typical data.
+    SynthOutcome out = judge("SELECT name FROM emp WHERE age > 30", "SELECT name FROM emp WHERE age < 30");
+    REQUIRE(out.verdict == Verdict::Different);
+    CHECK(out.kind == DataKind::Plain);
+}
+
+TEST_CASE("synth generator: a name holds a literal once, loose literals included", "[results][synth]") {
+    // 'Sales' is compared with dept.name and is also a loose literal (drawn 5% of the time anywhere).
+    LiteralHints hints = hints_of("SELECT id FROM dept WHERE name = 'Sales' OR budget > 3");
+    for (uint64_t seed = 1; seed <= 40; ++seed)
+        for (size_t index = 0; index < kPlainDatabases; ++index) {
+            SynthDatabase db = generate_database(schema(), hints, seed, index);
+            size_t sales = 0;
+            for (const auto& row : table(db, "dept").rows) sales += row[1] == Value(std::string("Sales"));
+            INFO("seed " << seed << ", database " << index);
+            CHECK(sales <= 1);
+        }
+}

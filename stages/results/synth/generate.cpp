@@ -410,11 +410,23 @@ private:
                std::any_of(hinted->begin(), hinted->end(), looks_like_date);
     }
 
+    // The ties databases: which of two values a column under ORDER BY holds in a row. The first such
+    // column alternates; a later one (a tie-breaker: ORDER BY day, city) changes every 2^k rows and
+    // runs against the scan order, so that breaking the tie picks another row than scanning does.
+    size_t tie_slot(const Column& column, size_t row) const {
+        size_t k = 0;
+        while (k < hints_.order_columns.size() && !support::iequals(hints_.order_columns[k], column.name)) ++k;
+        if (k == 0 || k >= hints_.order_columns.size()) return row % 2;
+        return 1 - (row >> std::min<size_t>(k, 3)) % 2;
+    }
+
     // Distinct for rows 0..12 of a table (5 and 13 are coprime), in no particular order, and away
     // from the small numbers literals usually are.
     int64_t unique_rank(size_t row) const { return int64_t(20 + 3 * ((row * 5 + reference_offset_) % 13)); }
 
     Value domain_value(const Column& column, size_t row) {
+        if (date_like(column) && kind_ == DataKind::Ties && in(hints_.order_columns, column))
+            return std::string(tie_slot(column, row) ? "2011-06-15" : "2014-02-03");  // two dates, spread evenly: they tie
         if (date_like(column)) {
             // A date under ORDER BY .. LIMIT: a distinct day per row (rows 0..27 of a table).
             std::string date = unique_order_key(column) ? std::to_string(2005 + random_.below(16)) + "-" +
@@ -434,12 +446,12 @@ private:
         switch (column.type) {
             case ColumnType::Integer:
                 if (flag_like(column)) return int64_t(random_.below(2));
-                if (distinct) return int64_t(1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)));
+                if (distinct) return int64_t(1 + (kind_ == DataKind::Ties ? tie_slot(column, row) % distinct : random_.below(distinct)));
                 if (unique_order_key(column)) return int64_t(unique_rank(row));
                 return int64_t(random_.below(10));
             case ColumnType::Boolean: return int64_t(random_.below(2));
             case ColumnType::Real:
-                if (distinct) return double(1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)));
+                if (distinct) return double(1 + (kind_ == DataKind::Ties ? tie_slot(column, row) % distinct : random_.below(distinct)));
                 if (unique_order_key(column)) return double(unique_rank(row)) + 0.5;
                 // Mostly whole numbers; a few halves check rounding and averages (not in a column the
                 // queries compare with a literal: values between the literals are the boundary kind's).
@@ -449,7 +461,10 @@ private:
                 std::string base = support::to_lower(column.name);
                 // Unique per column on plain data; lengths differ too (ORDER BY LENGTH(name), substr):
                 // "name 1", "name 2x", "name 3xx".
-                size_t n = distinct ? 1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)) : row + 1;
+                // (the ties databases number texts out of row order: a tie broken by a second key,
+                // ORDER BY day, city, then picks another row than the scan order does)
+                size_t n = distinct ? 1 + (kind_ == DataKind::Ties ? tie_slot(column, row) % distinct : random_.below(distinct))
+                                    : kind_ == DataKind::Ties ? size_t(unique_rank(row)) : row + 1;
                 std::string text = base + " " + std::to_string(n) + std::string((n - 1) % 3, 'x');
                 if (kind_ == DataKind::Case && in(hints_.case_columns, column)) text = case_variant(text, random_.below(3));
                 return text;
@@ -484,14 +499,16 @@ private:
         // gets the halves in between (3 gives 2.5 and 3.5).
         const bool boundary = kind_ == DataKind::Boundary;
         const std::vector<Value>* hinted = hints_.find(column.name);
+        bool from_edge = false;
         if (const std::vector<Value>* edge = hints_.find_edge(column.name); boundary && edge && !edge->empty())
-            if (!hinted || random_.chance(50)) hinted = edge;
+            if (!hinted || random_.chance(50)) hinted = edge, from_edge = true;
         unsigned hint_percent = boundary ? (key ? 60 : 90) : kind_ == DataKind::Duplicates ? 75 : (key ? 40 : 55);
         if (kind_ == DataKind::Ties && in(hints_.order_columns, column)) hint_percent = 0;
         if (hinted && !hinted->empty() && random_.chance(hint_percent)) {
             Value v = (*hinted)[random_.below(hinted->size())];
             const std::vector<Value>* literals = hints_.find_literals(column.name);
-            if (boundary && column.type == ColumnType::Real && literals && !literals->empty() && random_.chance(60)) {
+            if (boundary && !from_edge && column.type == ColumnType::Real && literals && !literals->empty() &&
+                random_.chance(60)) {
                 // Half a step either side of a literal: between 3 and 4 where `> 3` and `>= 4` part.
                 const Value& literal = (*literals)[random_.below(literals->size())];
                 if (const auto* i = std::get_if<int64_t>(&literal); i && *i > -1000000 && *i < 1000000)
@@ -516,10 +533,22 @@ private:
                 return v;
             }
         }
-        // A loose literal now and then (not in dates: '2012-%' is no date, however loose).
-        if (!hints_.loose.empty() && random_.chance(5) && !date_like(column)) {
-            const Value& v = hints_.loose[random_.below(hints_.loose.size())];
-            if (suits(v, column.type) && !(column.type == ColumnType::Text && !is_text_value(v))) return v;
+        // A loose literal now and then (not in dates: '2012-%' is no date, however loose; and, but on
+        // the boundary databases, not in a column with literals of its own: `x > 30` puts 30 in
+        // the boundary data only, a pattern '%Paris%' is no city).
+        if (!hints_.loose.empty() && random_.chance(5) && !date_like(column) &&
+            (kind_ == DataKind::Boundary || !hints_.find(column.name))) {
+            Value v = hints_.loose[random_.below(hints_.loose.size())];
+            if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
+                v = first_spelling(*spelled, v);
+            // A name or an ORDER BY key holds it once, as a hinted value would (above).
+            bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
+                        kind_ != DataKind::Ties;
+            if (suits(v, column.type) && !(column.type == ColumnType::Text && !is_text_value(v)) &&
+                !(once && used(column, v))) {
+                if (once) used_names_.emplace_back(&column, v);
+                return v;
+            }
         }
         // Integer keys count up from 1, as most real tables do; other keys draw from a wider domain.
         if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real))
