@@ -330,6 +330,19 @@ public:
                 db.tables[i].declared_types.push_back(declared_type_for(c));
             }
         }
+        // An index on a column several references meet at (Player.player_api_id, which eleven
+        // columns of Match refer to): a query may join the table as many times. Indexing every
+        // referenced column would cost a fifth of the time for nothing on the common two-way join.
+        for (const Reference& r : refs_)
+            for (size_t c : r.to_columns) {
+                size_t meeting = std::count_if(refs_.begin(), refs_.end(), [&](const Reference& o) {
+                    return o.to == r.to && std::find(o.to_columns.begin(), o.to_columns.end(), c) != o.to_columns.end();
+                });
+                std::vector<std::string>& indexed = db.tables[r.to].indexed;
+                const std::string& name = schema_.tables[r.to].columns[c].name;
+                if (meeting >= 3 && std::find(indexed.begin(), indexed.end(), name) == indexed.end())
+                    indexed.push_back(name);
+            }
         if (kind_ == DataKind::Empty) choose_empty_tables();
         for (size_t i : fill_order(schema_, refs_)) fill(db, i);
         return db;
@@ -373,12 +386,14 @@ private:
         return name.find("name") != std::string::npos || name.find("title") != std::string::npos ||
                (current_table_ && support::iequals(current_table_->name, column.name));
     }
-    bool referenced(const Column& column) const {
+    // `declared`: by a declared foreign key (which SQL requires to be unique); else by either kind.
+    bool referenced(const Column& column, bool declared = false) const {
         if (!current_table_) return false;
         size_t t = size_t(current_table_ - schema_.tables.data());
         size_t c = size_t(&column - current_table_->columns.data());
         return std::any_of(refs_.begin(), refs_.end(), [&](const Reference& r) {
-            return !r.declared && r.to == t && std::find(r.to_columns.begin(), r.to_columns.end(), c) != r.to_columns.end();
+            return (r.declared || !declared) && r.to == t &&
+                   std::find(r.to_columns.begin(), r.to_columns.end(), c) != r.to_columns.end();
         });
     }
     // A column under ORDER BY before a LIMIT holds no value twice on data other than ties and duplicates.
@@ -554,8 +569,10 @@ private:
         if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real))
             return int64_t(1 + random_.below(20));
         // A column the queries join to (player_api_id) identifies its row, as a key would, except
-        // where duplicates are the point.
-        if (referenced(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties &&
+        // where duplicates are the point; one a declared foreign key refers to always does (SQL
+        // requires it unique: repeated, an 11-way self-join of Player multiplies rows past any timeout).
+        if (referenced(column) &&
+            (referenced(column, true) || (kind_ != DataKind::Duplicates && kind_ != DataKind::Ties)) &&
             (column.type == ColumnType::Integer || column.type == ColumnType::Real))
             return int64_t(row + 1);
         return domain_value(column, row);
@@ -627,7 +644,8 @@ private:
         else
             for (const Column& c : table.columns) row.push_back(value(c, number));
         for (size_t i = 0; i < table.columns.size(); ++i)
-            if (copy && table.columns[i].primary_key) row[i] = value(table.columns[i], number);
+            if (copy && (table.columns[i].primary_key || referenced(table.columns[i], true)))
+                row[i] = value(table.columns[i], number);  // keys, and what a declared foreign key refers to
         for (const Reference& r : refs_) {
             if (r.from != table_index) continue;
             const SynthTable* target = &db.tables[r.to];

@@ -22,6 +22,10 @@ struct SynthTable {
     std::vector<std::string> columns;
     std::vector<std::string> declared_types;  // as CREATE TABLE spells them (the schema's, or one from the type)
     std::vector<std::vector<Value>> rows;
+    // Columns rows of other tables refer to (declared or implied by a join): indexed, so that SQLite
+    // plans a many-way join through them (Match joined to Player eleven times) by lookups, not as a
+    // product of full scans.
+    std::vector<std::string> indexed;
 };
 
 struct SynthDatabase {
