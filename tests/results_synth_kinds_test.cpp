@@ -389,3 +389,18 @@ TEST_CASE("synth generator: an 11-way self-join through a declared foreign key r
         CHECK(table(db, "Player").indexed == std::vector<std::string>{"player_api_id"});
     }
 }
+
+TEST_CASE("synth kinds: a key value against a name is undecided, not a plain difference", "[results][synth]") {
+    // Whether department 3 is 'Sales' is a fact of the real data: synthesized data only guesses.
+    SynthOutcome out = judge("SELECT count(*) FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.name = 'Sales'",
+                             "SELECT count(*) FROM emp WHERE dept_id = 3");
+    INFO(out.reason);
+    CHECK(out.verdict == Verdict::Undecided);
+    CHECK(out.undecided_cause == "key_literal");
+    CHECK_THAT(out.reason, Catch::Contains("dept_id = 3"));
+    // Both queries name the key: the data decides as usual.
+    SynthOutcome keys = judge("SELECT count(*) FROM emp WHERE dept_id = 4", "SELECT count(*) FROM emp WHERE dept_id = 3");
+    INFO(keys.reason);
+    CHECK(keys.verdict == Verdict::Different);
+    CHECK(keys.kind == DataKind::Plain);
+}

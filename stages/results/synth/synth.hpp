@@ -134,7 +134,8 @@ struct SynthOutcome {
     // not equivalent, but data like the real one may not tell them apart.
     bool edge_cases_only = false;
     DataKind kind = DataKind::Plain;  // Different: the kind of the database that separated them
-    // Undecided: "expected_fails", "both_empty" or "expected_constant".
+    // Undecided: "expected_fails", "both_empty", "expected_constant" or "key_literal" (a key value in one
+    // query where the other names the row by a value: only the real data tells).
     std::string undecided_cause;
     size_t databases_run = 0;
     size_t nonempty_results = 0;  // databases where either result had rows
