@@ -257,3 +257,150 @@ TEST_CASE("synth realistic values: dates as text, years completed, flags 0/1", "
     INFO(out.reason);
     CHECK(out.verdict == Verdict::Equal);
 }
+
+// ---- what separated a pair on plain data (issue 29, follow-up): a difference that plain data shows
+// only through fan-out, tied rows, a second spelling or a boundary value has that kind, not plain.
+
+TEST_CASE("synth kinds: a plain difference that needs two rows referring to one is a duplicates difference",
+          "[results][synth]") {
+    // COUNT against COUNT DISTINCT over a join differ only where an employee has two visits.
+    check_kind("SELECT count(e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id",
+               "SELECT count(DISTINCT e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id", DataKind::Duplicates);
+    SynthOutcome out = judge("SELECT count(e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id",
+                             "SELECT count(DISTINCT e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id");
+    CHECK_THAT(out.reason, Catch::Contains("two rows referring to one"));
+    // A filter the other query lacks separates them without fan-out too: plain.
+    SynthOutcome filtered = judge("SELECT e.name FROM visit AS v JOIN emp AS e ON v.emp_id = e.id",
+                                  "SELECT e.name FROM visit AS v JOIN emp AS e ON v.emp_id = e.id WHERE v.city = 'Rome'");
+    INFO(filtered.reason);
+    REQUIRE(filtered.verdict == Verdict::Different);
+    CHECK(filtered.kind == DataKind::Plain);
+}
+
+TEST_CASE("synth generator: without fan-out, no two rows refer to one", "[results][synth]") {
+    LiteralHints hints = hints_of("SELECT e.name FROM visit AS v JOIN emp AS e ON v.emp_id = e.id");
+    size_t with_fan_out = 0;
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+        SynthDatabase flat = generate_database(schema(), hints, seed, 1, DataKind::Plain, false);
+        CHECK_FALSE(has_fan_out(schema(), hints, flat));
+        std::set<int64_t> referenced;
+        for (const auto& row : table(flat, "visit").rows) CHECK(referenced.insert(std::get<int64_t>(row[1])).second);
+        CHECK_FALSE(table(flat, "visit").rows.empty());
+        with_fan_out += has_fan_out(schema(), hints, generate_database(schema(), hints, seed, 1, DataKind::Plain));
+    }
+    CHECK(with_fan_out >= 15);  // plain data has fan-out, as real data mostly has
+}
+
+TEST_CASE("synth kinds: a plain difference that hangs on the order of tied rows is a ties difference",
+          "[results][synth]") {
+    // The lengths of plain texts repeat ('city 3xx', 'city 6xx'): the longest one first is whichever
+    // SQLite scans first, unless the order breaks the tie.
+    SynthOutcome out = judge("SELECT city FROM visit ORDER BY length(city) DESC LIMIT 1",
+                             "SELECT city FROM visit ORDER BY length(city) DESC, city DESC LIMIT 1");
+    INFO(out.reason);
+    REQUIRE(out.verdict == Verdict::Different);
+    CHECK(out.kind == DataKind::Ties);
+    CHECK(out.edge_cases_only);
+    CHECK_THAT(out.reason, Catch::Contains("order of rows that tie"));
+}
+
+TEST_CASE("synth kinds: plain data has no ties on an ORDER BY key before LIMIT", "[results][synth]") {
+    check_kind("SELECT name FROM emp ORDER BY age DESC LIMIT 1",
+               "SELECT name FROM emp WHERE age = (SELECT max(age) FROM emp)", DataKind::Ties);
+    // Ties on a date (NULL days tie too: whichever edge kind comes first), never on plain data.
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        SynthOptions options;
+        options.seed = seed;
+        SynthOutcome out = judge("SELECT city FROM visit ORDER BY day LIMIT 1",
+                                 "SELECT city FROM visit ORDER BY day, city LIMIT 1", options);
+        INFO("seed " << seed << ": " << out.reason);
+        CHECK(out.verdict == Verdict::Different);
+        CHECK(out.kind != DataKind::Plain);
+    }
+}
+
+TEST_CASE("synth kinds: plain data spells a value one way, the case data the other ways", "[results][synth]") {
+    // = 'paris' against LIKE '%Paris%': the same rows wherever the data writes it one way.
+    check_kind("SELECT id FROM visit WHERE city = 'paris'", "SELECT id FROM visit WHERE city LIKE '%Paris%'",
+               DataKind::Case);
+    // = 'paris' against = 'Paris' differ on the data the expected query was written for: plain.
+    SynthOutcome out = judge("SELECT id FROM visit WHERE city = 'paris'", "SELECT id FROM visit WHERE city = 'Paris'");
+    INFO(out.reason);
+    REQUIRE(out.verdict == Verdict::Different);
+    CHECK(out.kind == DataKind::Plain);
+}
+
+TEST_CASE("synth kinds: the literal of an ordering comparison is a boundary value", "[results][synth]") {
+    check_kind("SELECT name FROM emp WHERE age > 30", "SELECT name FROM emp WHERE age >= 30", DataKind::Boundary);
+    // Its neighbours are plain: > 30 against < 30 differ on typical data.
+    SynthOutcome out = judge("SELECT name FROM emp WHERE age > 30", "SELECT name FROM emp WHERE age < 30");
+    REQUIRE(out.verdict == Verdict::Different);
+    CHECK(out.kind == DataKind::Plain);
+}
+
+TEST_CASE("synth generator: a name holds a literal once, loose literals included", "[results][synth]") {
+    // 'Sales' is compared with dept.name and is also a loose literal (drawn 5% of the time anywhere).
+    LiteralHints hints = hints_of("SELECT id FROM dept WHERE name = 'Sales' OR budget > 3");
+    for (uint64_t seed = 1; seed <= 40; ++seed)
+        for (size_t index = 0; index < kPlainDatabases; ++index) {
+            SynthDatabase db = generate_database(schema(), hints, seed, index);
+            size_t sales = 0;
+            for (const auto& row : table(db, "dept").rows) sales += row[1] == Value(std::string("Sales"));
+            INFO("seed " << seed << ", database " << index);
+            CHECK(sales <= 1);
+        }
+}
+
+TEST_CASE("synth generator: an 11-way self-join through a declared foreign key runs in time", "[results][synth]") {
+    // BIRD's european_football: eleven columns of Match refer to Player.player_api_id (a declared
+    // foreign key to a column that is not the key). Repeated values there, or a plan of full scans,
+    // multiplied rows past the timeout; the referenced column is unique and indexed.
+    std::string ddl = "CREATE TABLE Player (id INTEGER PRIMARY KEY, player_api_id INTEGER, player_name TEXT);\n"
+                      "CREATE TABLE Match (id INTEGER PRIMARY KEY, goals INTEGER";
+    std::string joins, where;
+    for (int i = 1; i <= 11; ++i) {
+        ddl += ", p" + std::to_string(i) + " INTEGER REFERENCES Player(player_api_id)";
+        joins += " JOIN Player AS P" + std::to_string(i) + " ON M.p" + std::to_string(i) + " = P" + std::to_string(i) +
+                 ".player_api_id";
+        where += std::string(i > 1 ? " OR " : "") + "P" + std::to_string(i) + ".player_name = 'Daan Smith'";
+    }
+    ddl += ");\n";
+    SchemaLoadResult loaded = load_schema_text(ddl, "football.sql");
+    REQUIRE(loaded.schema);
+    const std::string expected =
+        "SELECT SUM(M.goals) FROM Player AS P JOIN Match AS M ON P.player_api_id = M.p5 WHERE P.player_name = 'Daan Smith'";
+    const std::string generated = "SELECT SUM(M.goals) FROM Match AS M" + joins + " WHERE " + where;
+    ParseResult e = sql(expected), g = sql(generated);
+    REQUIRE(e.ok());
+    REQUIRE(g.ok());
+    SynthOptions options;
+    options.limits = ExecLimits{2, 10000};
+    SynthOutcome out = compare_on_synthesized(*loaded.schema, expected, e, generated, g, false, {}, options);
+    INFO(out.reason);
+    CHECK_FALSE(out.timed_out);
+    CHECK(out.verdict == Verdict::Different);  // any of eleven players against the fifth
+    // The referenced column holds no value twice, on every kind.
+    LiteralHints hints = hints_of(expected, generated);
+    for (size_t index = 0; index < 12; ++index) {
+        SynthDatabase db = generate_database(*loaded.schema, hints, 1, index);
+        std::set<int64_t> ids;
+        for (const auto& row : table(db, "Player").rows)
+            if (const auto* id = std::get_if<int64_t>(&row[1])) CHECK(ids.insert(*id).second);
+        CHECK(table(db, "Player").indexed == std::vector<std::string>{"player_api_id"});
+    }
+}
+
+TEST_CASE("synth kinds: a key value against a name is undecided, not a plain difference", "[results][synth]") {
+    // Whether department 3 is 'Sales' is a fact of the real data: synthesized data only guesses.
+    SynthOutcome out = judge("SELECT count(*) FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.name = 'Sales'",
+                             "SELECT count(*) FROM emp WHERE dept_id = 3");
+    INFO(out.reason);
+    CHECK(out.verdict == Verdict::Undecided);
+    CHECK(out.undecided_cause == "key_literal");
+    CHECK_THAT(out.reason, Catch::Contains("dept_id = 3"));
+    // Both queries name the key: the data decides as usual.
+    SynthOutcome keys = judge("SELECT count(*) FROM emp WHERE dept_id = 4", "SELECT count(*) FROM emp WHERE dept_id = 3");
+    INFO(keys.reason);
+    CHECK(keys.verdict == Verdict::Different);
+    CHECK(keys.kind == DataKind::Plain);
+}

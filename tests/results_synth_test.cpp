@@ -120,7 +120,11 @@ TEST_CASE("synth generator: literals and their neighbours are in the data", "[re
     LiteralHints hints = hints_of("SELECT name FROM emp WHERE age > 30 AND name LIKE 'Jo%' AND id IN (4, 17)");
     const std::vector<Value>* ages = hints.find("age");
     REQUIRE(ages);
-    CHECK(*ages == std::vector<Value>{int64_t(29), int64_t(30), int64_t(31)});
+    // An ordering comparison's literal itself is a boundary value: `> 30` against `>= 30` differ
+    // only at 30, which typical data seldom holds.
+    CHECK(*ages == std::vector<Value>{int64_t(29), int64_t(31)});
+    REQUIRE(hints.find_edge("age"));
+    CHECK(*hints.find_edge("age") == std::vector<Value>{int64_t(30)});
     REQUIRE(hints.find("name"));
     CHECK(*hints.find("name") == std::vector<Value>{std::string("Jo")});
     REQUIRE(hints.find_edge("name"));  // the wildcard filled: for the boundary databases
@@ -128,7 +132,7 @@ TEST_CASE("synth generator: literals and their neighbours are in the data", "[re
     // The ends of the integer range keep their one neighbour (no overflow).
     LiteralHints extreme = hints_of("SELECT 1 FROM emp WHERE age < 9223372036854775807");
     REQUIRE(extreme.find("age"));
-    CHECK(extreme.find("age")->size() == 2);
+    CHECK(extreme.find("age")->size() == 1);
     std::set<int64_t> seen_ages;
     std::set<std::string> seen_names;
     for (size_t i = 0; i < 8; ++i) {
@@ -282,7 +286,7 @@ TEST_CASE("synth stage: --db synth in the results stage and its spec", "[results
     c.dialect = Dialect::Sqlite;
     c.schema = file.string();
     c.expected = "SELECT name FROM emp WHERE age > 30";
-    c.generated = "SELECT name FROM emp WHERE age >= 30";
+    c.generated = "SELECT name FROM emp WHERE age > 31";  // 31 is typical data (age = 30 an edge case)
     StageResult different = stage->run(c, {});
     CHECK(different.status == StageStatus::Ok);
     CHECK(different.score == 0);

@@ -310,12 +310,13 @@ std::vector<size_t> fill_order(const Schema& schema, const std::vector<Reference
 
 class Generator {
 public:
-    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind)
+    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind, bool fan_out)
         : schema_(schema),
           hints_(hints),
           random_(seed, index),
           index_(index),
           kind_(kind),
+          fan_out_(fan_out),
           refs_(references(schema, hints)) {}
 
     SynthDatabase run() {
@@ -329,6 +330,19 @@ public:
                 db.tables[i].declared_types.push_back(declared_type_for(c));
             }
         }
+        // An index on a column several references meet at (Player.player_api_id, which eleven
+        // columns of Match refer to): a query may join the table as many times. Indexing every
+        // referenced column would cost a fifth of the time for nothing on the common two-way join.
+        for (const Reference& r : refs_)
+            for (size_t c : r.to_columns) {
+                size_t meeting = std::count_if(refs_.begin(), refs_.end(), [&](const Reference& o) {
+                    return o.to == r.to && std::find(o.to_columns.begin(), o.to_columns.end(), c) != o.to_columns.end();
+                });
+                std::vector<std::string>& indexed = db.tables[r.to].indexed;
+                const std::string& name = schema_.tables[r.to].columns[c].name;
+                if (meeting >= 3 && std::find(indexed.begin(), indexed.end(), name) == indexed.end())
+                    indexed.push_back(name);
+            }
         if (kind_ == DataKind::Empty) choose_empty_tables();
         for (size_t i : fill_order(schema_, refs_)) fill(db, i);
         return db;
@@ -372,13 +386,27 @@ private:
         return name.find("name") != std::string::npos || name.find("title") != std::string::npos ||
                (current_table_ && support::iequals(current_table_->name, column.name));
     }
-    bool referenced(const Column& column) const {
+    // `declared`: by a declared foreign key (which SQL requires to be unique); else by either kind.
+    bool referenced(const Column& column, bool declared = false) const {
         if (!current_table_) return false;
         size_t t = size_t(current_table_ - schema_.tables.data());
         size_t c = size_t(&column - current_table_->columns.data());
         return std::any_of(refs_.begin(), refs_.end(), [&](const Reference& r) {
-            return !r.declared && r.to == t && std::find(r.to_columns.begin(), r.to_columns.end(), c) != r.to_columns.end();
+            return (r.declared || !declared) && r.to == t &&
+                   std::find(r.to_columns.begin(), r.to_columns.end(), c) != r.to_columns.end();
         });
+    }
+    // A column under ORDER BY before a LIMIT holds no value twice on data other than ties and duplicates.
+    bool unique_order_key(const Column& column) const {
+        return !column.primary_key && in(hints_.order_key_columns, column) && kind_ != DataKind::Ties &&
+               kind_ != DataKind::Duplicates;
+    }
+    static Value first_spelling(const std::vector<Value>& values, const Value& v) {
+        const auto* text = std::get_if<std::string>(&v);
+        if (!text) return v;
+        for (const Value& earlier : values)
+            if (const auto* e = std::get_if<std::string>(&earlier); e && support::iequals(*e, *text)) return earlier;
+        return v;
     }
     bool used(const Column& column, const Value& v) const {
         return std::any_of(used_names_.begin(), used_names_.end(),
@@ -397,9 +425,29 @@ private:
                std::any_of(hinted->begin(), hinted->end(), looks_like_date);
     }
 
+    // The ties databases: which of two values a column under ORDER BY holds in a row. The first such
+    // column alternates; a later one (a tie-breaker: ORDER BY day, city) changes every 2^k rows and
+    // runs against the scan order, so that breaking the tie picks another row than scanning does.
+    size_t tie_slot(const Column& column, size_t row) const {
+        size_t k = 0;
+        while (k < hints_.order_columns.size() && !support::iequals(hints_.order_columns[k], column.name)) ++k;
+        if (k == 0 || k >= hints_.order_columns.size()) return row % 2;
+        return 1 - (row >> std::min<size_t>(k, 3)) % 2;
+    }
+
+    // Distinct for rows 0..12 of a table (5 and 13 are coprime), in no particular order, and away
+    // from the small numbers literals usually are.
+    int64_t unique_rank(size_t row) const { return int64_t(20 + 3 * ((row * 5 + reference_offset_) % 13)); }
+
     Value domain_value(const Column& column, size_t row) {
+        if (date_like(column) && kind_ == DataKind::Ties && in(hints_.order_columns, column))
+            return std::string(tie_slot(column, row) ? "2011-06-15" : "2014-02-03");  // two dates, spread evenly: they tie
         if (date_like(column)) {
-            std::string date = date_text(random_);
+            // A date under ORDER BY .. LIMIT: a distinct day per row (rows 0..27 of a table).
+            std::string date = unique_order_key(column) ? std::to_string(2005 + random_.below(16)) + "-" +
+                                                              two_digits(int(1 + random_.below(12))) + "-" +
+                                                              two_digits(int(1 + row % 28))
+                                                        : date_text(random_);
             if (contains(column.declared_type, "time") && random_.chance(50))
             {
                 char time[16];
@@ -413,11 +461,13 @@ private:
         switch (column.type) {
             case ColumnType::Integer:
                 if (flag_like(column)) return int64_t(random_.below(2));
-                if (distinct) return int64_t(1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)));
+                if (distinct) return int64_t(1 + (kind_ == DataKind::Ties ? tie_slot(column, row) % distinct : random_.below(distinct)));
+                if (unique_order_key(column)) return int64_t(unique_rank(row));
                 return int64_t(random_.below(10));
             case ColumnType::Boolean: return int64_t(random_.below(2));
             case ColumnType::Real:
-                if (distinct) return double(1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)));
+                if (distinct) return double(1 + (kind_ == DataKind::Ties ? tie_slot(column, row) % distinct : random_.below(distinct)));
+                if (unique_order_key(column)) return double(unique_rank(row)) + 0.5;
                 // Mostly whole numbers; a few halves check rounding and averages (not in a column the
                 // queries compare with a literal: values between the literals are the boundary kind's).
                 if (!hints_.find(column.name) && random_.chance(20)) return double(random_.below(20)) / 2 + 0.5;
@@ -426,7 +476,10 @@ private:
                 std::string base = support::to_lower(column.name);
                 // Unique per column on plain data; lengths differ too (ORDER BY LENGTH(name), substr):
                 // "name 1", "name 2x", "name 3xx".
-                size_t n = distinct ? 1 + (kind_ == DataKind::Ties ? row % distinct : random_.below(distinct)) : row + 1;
+                // (the ties databases number texts out of row order: a tie broken by a second key,
+                // ORDER BY day, city, then picks another row than the scan order does)
+                size_t n = distinct ? 1 + (kind_ == DataKind::Ties ? tie_slot(column, row) % distinct : random_.below(distinct))
+                                    : kind_ == DataKind::Ties ? size_t(unique_rank(row)) : row + 1;
                 std::string text = base + " " + std::to_string(n) + std::string((n - 1) % 3, 'x');
                 if (kind_ == DataKind::Case && in(hints_.case_columns, column)) text = case_variant(text, random_.below(3));
                 return text;
@@ -461,14 +514,16 @@ private:
         // gets the halves in between (3 gives 2.5 and 3.5).
         const bool boundary = kind_ == DataKind::Boundary;
         const std::vector<Value>* hinted = hints_.find(column.name);
+        bool from_edge = false;
         if (const std::vector<Value>* edge = hints_.find_edge(column.name); boundary && edge && !edge->empty())
-            if (!hinted || random_.chance(50)) hinted = edge;
+            if (!hinted || random_.chance(50)) hinted = edge, from_edge = true;
         unsigned hint_percent = boundary ? (key ? 60 : 90) : kind_ == DataKind::Duplicates ? 75 : (key ? 40 : 55);
         if (kind_ == DataKind::Ties && in(hints_.order_columns, column)) hint_percent = 0;
         if (hinted && !hinted->empty() && random_.chance(hint_percent)) {
             Value v = (*hinted)[random_.below(hinted->size())];
             const std::vector<Value>* literals = hints_.find_literals(column.name);
-            if (boundary && column.type == ColumnType::Real && literals && !literals->empty() && random_.chance(60)) {
+            if (boundary && !from_edge && column.type == ColumnType::Real && literals && !literals->empty() &&
+                random_.chance(60)) {
                 // Half a step either side of a literal: between 3 and 4 where `> 3` and `>= 4` part.
                 const Value& literal = (*literals)[random_.below(literals->size())];
                 if (const auto* i = std::get_if<int64_t>(&literal); i && *i > -1000000 && *i < 1000000)
@@ -478,26 +533,46 @@ private:
             }
             if (kind_ == DataKind::Case && in(hints_.case_columns, column) && !date_like(column) && random_.chance(70))
                 if (const auto* text = std::get_if<std::string>(&v)) v = case_variant(*text, random_.below(3));
+            // Real data spells a value one way: where the queries write it two ways ('south Bohemia'
+            // against LIKE '%South Bohemia%'), every other kind holds the first spelling only (the
+            // expected query's: its hints come first), and the case databases hold the others.
+            if (kind_ != DataKind::Case) v = first_spelling(*hinted, v);
             if (date_like(column)) v = as_date(v, random_);
             // A name is one entity's: a literal compared with `race` or `full_name` names one row of
             // its table on data like the real one (not on the duplicates and ties databases).
-            bool once = name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties;
+            // The same for a key under ORDER BY .. LIMIT: real values seldom tie, ties are the ties kind's.
+            bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
+                        kind_ != DataKind::Ties;
             if (suits(v, column.type) && !(once && used(column, v))) {
                 if (once) used_names_.emplace_back(&column, v);
                 return v;
             }
         }
-        // A loose literal now and then (not in dates: '2012-%' is no date, however loose).
-        if (!hints_.loose.empty() && random_.chance(5) && !date_like(column)) {
-            const Value& v = hints_.loose[random_.below(hints_.loose.size())];
-            if (suits(v, column.type) && !(column.type == ColumnType::Text && !is_text_value(v))) return v;
+        // A loose literal now and then (not in dates: '2012-%' is no date, however loose; and, but on
+        // the boundary databases, not in a column with literals of its own: `x > 30` puts 30 in
+        // the boundary data only, a pattern '%Paris%' is no city).
+        if (!hints_.loose.empty() && random_.chance(5) && !date_like(column) &&
+            (kind_ == DataKind::Boundary || !hints_.find(column.name))) {
+            Value v = hints_.loose[random_.below(hints_.loose.size())];
+            if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
+                v = first_spelling(*spelled, v);
+            // A name or an ORDER BY key holds it once, as a hinted value would (above).
+            bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
+                        kind_ != DataKind::Ties;
+            if (suits(v, column.type) && !(column.type == ColumnType::Text && !is_text_value(v)) &&
+                !(once && used(column, v))) {
+                if (once) used_names_.emplace_back(&column, v);
+                return v;
+            }
         }
         // Integer keys count up from 1, as most real tables do; other keys draw from a wider domain.
         if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real))
             return int64_t(1 + random_.below(20));
         // A column the queries join to (player_api_id) identifies its row, as a key would, except
-        // where duplicates are the point.
-        if (referenced(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties &&
+        // where duplicates are the point; one a declared foreign key refers to always does (SQL
+        // requires it unique: repeated, an 11-way self-join of Player multiplies rows past any timeout).
+        if (referenced(column) &&
+            (referenced(column, true) || (kind_ != DataKind::Duplicates && kind_ != DataKind::Ties)) &&
             (column.type == ColumnType::Integer || column.type == ColumnType::Real))
             return int64_t(row + 1);
         return domain_value(column, row);
@@ -512,10 +587,16 @@ private:
         // real data: count against count distinct, sum against avg): a referencing table has two
         // rows more than the tables it refers to (at most 12), its references go round them first
         // (below), then fall anywhere.
-        if (wanted > 0 && covering())
+        if (wanted > 0 && covering() && fan_out_)
             for (const Reference& r : refs_)
                 if (r.from == table_index)
                     wanted = std::max(wanted, std::min<size_t>(12, db.tables[r.to].rows.size() + 2));
+        // Without fan-out, a referencing table has no more rows than the tables it refers to, and its
+        // references go round them once (draw_row).
+        if (!fan_out_)
+            for (const Reference& r : refs_)
+                if (r.from == table_index && r.to != table_index && !db.tables[r.to].rows.empty())
+                    wanted = std::min(wanted, db.tables[r.to].rows.size());
         std::set<std::vector<Value>, ValueRowLess> keys;
         std::vector<size_t> key_columns;
         for (const std::string& k : table.primary_key)
@@ -563,7 +644,8 @@ private:
         else
             for (const Column& c : table.columns) row.push_back(value(c, number));
         for (size_t i = 0; i < table.columns.size(); ++i)
-            if (copy && table.columns[i].primary_key) row[i] = value(table.columns[i], number);
+            if (copy && (table.columns[i].primary_key || referenced(table.columns[i], true)))
+                row[i] = value(table.columns[i], number);  // keys, and what a declared foreign key refers to
         for (const Reference& r : refs_) {
             if (r.from != table_index) continue;
             const SynthTable* target = &db.tables[r.to];
@@ -596,6 +678,7 @@ private:
             }
             size_t pick = random_.below(target->rows.size());
             if (covering() && number < target->rows.size()) pick = (number + reference_offset_) % target->rows.size();
+            // (without fan-out, fill() keeps `number` below the referenced rows: each is picked once)
             // Empty groups: the empty databases refer to half of the referenced rows only (which
             // half depends on the referencing table), so that the others have no referencing row.
             if (kind_ == DataKind::Empty) {
@@ -619,6 +702,7 @@ private:
     Random random_;
     size_t index_;
     DataKind kind_;
+    bool fan_out_ = true;  // false: at most one referencing row per referenced row
     std::vector<Reference> refs_;
     std::vector<size_t> empty_;
     const Column* null_target_ = nullptr;  // the nulls databases: the column NULL in the row being drawn
@@ -671,8 +755,29 @@ size_t SynthDatabase::row_count() const {
 }
 
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index,
-                                DataKind kind) {
-    return Generator(schema, hints, seed, index, kind).run();
+                                DataKind kind, bool fan_out) {
+    return Generator(schema, hints, seed, index, kind, fan_out).run();
+}
+
+bool has_fan_out(const Schema& schema, const LiteralHints& hints, const SynthDatabase& db) {
+    for (const Reference& r : references(schema, hints)) {
+        const SynthTable* from = nullptr;
+        for (const SynthTable& t : db.tables)
+            if (support::iequals(t.name, schema.tables[r.from].name)) from = &t;
+        if (!from) continue;
+        std::set<std::vector<Value>, ValueRowLess> seen;
+        for (const auto& row : from->rows) {
+            std::vector<Value> key;
+            bool null = false;
+            for (size_t c : r.from_columns) {
+                if (c >= row.size()) continue;
+                null |= std::holds_alternative<Null>(row[c]);
+                key.push_back(row[c]);
+            }
+            if (!null && !seen.insert(key).second) return true;
+        }
+    }
+    return false;
 }
 
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index) {

@@ -257,6 +257,7 @@ private:
                 for (const ast::SelectItem* s : q.projection)
                     if (s->expr && support::iequals(s->alias.text, ref->path[0].text)) key = s->expr;
             columns_in(*key, hints_.order_columns);
+            columns_in(*key, hints_.order_key_columns);
             if (has_call(*key))
                 for (const ast::Expr* g : q.group_by) columns_in(*g, hints_.order_columns);
         }
@@ -279,7 +280,13 @@ private:
                     const ast::ColumnRef* column = v ? column_of(column_side) : nullptr;
                     if (!column) continue;
                     if (ordering) {
-                        add(column, with_neighbours(*v, true), {*v});
+                        // The literal itself is a boundary value: `x > 30` against `x >= 30` differ
+                        // only where x is exactly 30, which typical data seldom holds.
+                        std::vector<Value> around;
+                        for (const Value& n : with_neighbours(*v, true))
+                            if (!(n == *v)) around.push_back(n);
+                        add(column, around.empty() ? std::vector<Value>{*v} : around, {*v});
+                        add_to(hints_.edge_values, lower_name(*column), {*v});
                     } else {
                         add(column, {*v});
                         add_to(hints_.edge_values, lower_name(*column), with_neighbours(*v, false));

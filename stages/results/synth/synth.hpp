@@ -22,6 +22,10 @@ struct SynthTable {
     std::vector<std::string> columns;
     std::vector<std::string> declared_types;  // as CREATE TABLE spells them (the schema's, or one from the type)
     std::vector<std::vector<Value>> rows;
+    // Columns rows of other tables refer to (declared or implied by a join): indexed, so that SQLite
+    // plans a many-way join through them (Match joined to Player eleven times) by lookups, not as a
+    // product of full scans.
+    std::vector<std::string> indexed;
 };
 
 struct SynthDatabase {
@@ -49,6 +53,7 @@ struct LiteralHints {
     std::vector<std::pair<std::string, std::string>> aliases;  // alias -> table
     std::vector<std::string> read_columns;    // every column the queries name
     std::vector<std::string> order_columns;   // under ORDER BY before a LIMIT (and GROUP BY keys ordered by an aggregate)
+    std::vector<std::string> order_key_columns;  // under ORDER BY before a LIMIT only: unique on all but the ties data
     std::vector<std::string> case_columns;    // compared with a string by =, <>, LIKE, GLOB or IN
     std::vector<std::string> cast_columns;    // under CAST, /, %, ROUND and the like
     std::vector<Link> links;
@@ -83,8 +88,12 @@ bool is_plain_database(size_t index);
 
 // Database number `index` of a run seeded with `seed`, of the given kind (by default the one
 // kind_of_database assigns): the same inputs give the same database.
+// `fan_out` false: every referenced row has at most one referencing row (judge.cpp tells a difference
+// that needs two rows referring to one from one that plain data shows without them).
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index,
-                                DataKind kind);
+                                DataKind kind, bool fan_out = true);
+// Whether some table of `db` has two rows referring to the same row (a declared or an implied reference).
+bool has_fan_out(const Schema& schema, const LiteralHints& hints, const SynthDatabase& db);
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index);
 
 // ---- running and judging ---------------------------------------------------------------------------
@@ -125,7 +134,8 @@ struct SynthOutcome {
     // not equivalent, but data like the real one may not tell them apart.
     bool edge_cases_only = false;
     DataKind kind = DataKind::Plain;  // Different: the kind of the database that separated them
-    // Undecided: "expected_fails", "both_empty" or "expected_constant".
+    // Undecided: "expected_fails", "both_empty", "expected_constant" or "key_literal" (a key value in one
+    // query where the other names the row by a value: only the real data tells).
     std::string undecided_cause;
     size_t databases_run = 0;
     size_t nonempty_results = 0;  // databases where either result had rows
