@@ -87,7 +87,11 @@ ResultsEvidence results_evidence(const StageResult& r) {
             if (e.separating_kind.empty()) e.separating_kind = edge_only ? "edge case" : "plain";
             e.kind = edge_only ? ResultsEvidenceKind::DiffersEdgeCases : ResultsEvidenceKind::Differs;
         } else if (synth == "undecided") {
-            e.kind = ResultsEvidenceKind::Undecided;
+            // An expected query the synthesized databases cannot run, or a query in a dialect their engine does
+            // not speak, says nothing about the generated query: no evidence, not an undecided comparison.
+            std::string cause = detail_text(r, "synth_undecided_cause");
+            e.kind = cause == "expected_fails" || cause == "dialect" ? ResultsEvidenceKind::None
+                                                                     : ResultsEvidenceKind::Undecided;
         } else if (r.status == StageStatus::Error || r.status == StageStatus::Timeout) {
             // On synthesized data only the generated query fails as an error: an expected query that
             // fails leaves the pair undecided.
