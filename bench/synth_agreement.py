@@ -14,24 +14,7 @@ import json
 import re
 import sys
 
-
-def detail(details, key, default=None):
-    value = details.get(key, default)
-    if isinstance(value, str):
-        try:
-            return json.loads(value)
-        except ValueError:
-            return value
-    return value
-
-
-def cause(reason):
-    reason = re.sub(r"on synthesized database \d+", "", reason or "")
-    reason = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", "X", reason)
-    reason = re.sub(r"(no such (column|table|function)): \S+", r"\1", reason)
-    reason = re.sub(r"near \S+", "near X", reason)
-    reason = re.sub(r"\d+", "N", reason)
-    return reason[:90]
+from synth_bird import cause, detail  # one reading of details and reasons for both scripts
 
 
 def norm(sql):

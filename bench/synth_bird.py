@@ -54,7 +54,7 @@ def detail(details, key, default=None):
 
 def cause(reason):
     """A short cause for an error or undecided reason: the SQLite message with names taken out."""
-    reason = re.sub(r"on synthesized database \d+", "", reason)
+    reason = re.sub(r"on synthesized database \d+", "", reason or "")
     reason = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", "X", reason)
     reason = re.sub(r"(no such (column|table|function)): \S+", r"\1", reason)
     reason = re.sub(r"near \S+", "near X", reason)
