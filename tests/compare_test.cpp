@@ -5,6 +5,7 @@
 
 #include "qdiff/compare.hpp"
 #include "qdiff/diff_render.hpp"
+#include "qdiff/schema.hpp"
 
 namespace {
 
@@ -102,4 +103,24 @@ TEST_CASE("diff_pairs takes compare's options (normalize_off was ignored)", "[co
     CHECK(with_rule[0].result.score == 1.0);
     CHECK(without_rule[0].result.score < 1.0);
     CHECK(without_rule[1].error == "the generated query does not parse");
+}
+
+TEST_CASE("an unqualified column of a join is qualified by the one table the schema gives it", "[compare]") {
+    SchemaLoadResult loaded = load_schema(std::string(QDIFF_TEST_DATA_DIR) + "/normalize_schemas/concerts.sql");
+    REQUIRE(loaded.schema);
+    CompareOptions with_schema;
+    with_schema.schema = std::make_shared<SchemaFacts>(*loaded.schema);
+    const char* qualified = "SELECT singer.name FROM singer JOIN concert ON singer.singer_id = concert.singer_id";
+    const char* bare = "SELECT name FROM singer JOIN concert ON singer.singer_id = concert.singer_id";
+    CHECK(compare(qualified, bare, with_schema).score() == 1.0);
+    CHECK(compare(qualified, bare).score() < 1.0);  // without the schema nothing says whose `name` it is
+    // Near miss: venue has a `name` too, so the bare name is ambiguous and stays as written.
+    CHECK(compare("SELECT singer.name FROM singer JOIN venue ON singer.singer_id = venue.venue_id",
+                  "SELECT name FROM singer JOIN venue ON singer.singer_id = venue.venue_id", with_schema)
+              .score() < 1.0);
+    // A correlated column of the outer block stays the outer block's.
+    CHECK(compare("SELECT name FROM singer WHERE EXISTS (SELECT 1 FROM concert WHERE concert.singer_id = singer.singer_id)",
+                  "SELECT name FROM singer WHERE EXISTS (SELECT 1 FROM concert WHERE concert.singer_id = singer_id)",
+                  with_schema)
+              .score() < 1.0);
 }

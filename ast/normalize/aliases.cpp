@@ -1,6 +1,7 @@
 // aliases: `SELECT t1.a FROM tab AS t1` is `SELECT tab.a FROM tab`. An alias of a table that occurs
 // once in its block is replaced by the table's name (the driver's Scope); a derived table's alias is
-// positional; an unqualified column of a one-table block is qualified by it.
+// positional; an unqualified column of a one-table block is qualified by it, and one of a join by the one
+// table of the block that the schema says has it (with a schema).
 #include "ast/normalize/normalizer.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -12,8 +13,13 @@ Expr* resolve_column(Normalizer& n, ColumnRef* c) {
     if (c->path.empty() || n.scopes().empty()) return c;
     if (c->path.size() == 1) {
         const Scope& s = n.scopes().back();
-        if (!s.single_table.empty() && !s.output_aliases.count(std::string(c->path[0].text))) {
-            std::vector<Name> path = {Name{n.arena().copy(s.single_table), false}, c->path[0]};
+        if (s.output_aliases.count(std::string(c->path[0].text))) return c;
+        std::string_view qualifier = s.single_table;
+        // In a join, the schema says which table has the column when exactly one of the block's does.
+        std::optional<ResolvedColumn> owner;
+        if (qualifier.empty() && (owner = n.resolve(s, c))) qualifier = owner->relation->qualifier;
+        if (!qualifier.empty()) {
+            std::vector<Name> path = {Name{n.arena().copy(qualifier), false}, c->path[0]};
             c->path = n.arena().list(path);
         }
         return c;
