@@ -67,10 +67,14 @@ Comparison compare(ParseResult expected, ParseResult generated, const CompareOpt
     add_failure(c.failures, "expected", c.expected);
     add_failure(c.failures, "generated", c.generated);
     if (!c.failures.empty()) return c;
-    c.result = diff(*c.expected.script(), c.expected.language(), *c.generated.script(), c.generated.language(),
-                    *c.profile,
-                    DiffOptions{.dialect = options.dialect, .normalize_off = options.normalize_off, .schema = options.schema});
+    c.result = diff_parsed(c.expected, c.generated, *c.profile, options);
     return c;
+}
+
+DiffResult diff_parsed(const ParseResult& expected, const ParseResult& generated, const Profile& profile,
+                       const CompareOptions& options) {
+    return diff(*expected.script(), expected.language(), *generated.script(), generated.language(), profile,
+                DiffOptions{.dialect = options.dialect, .normalize_off = options.normalize_off, .schema = options.schema});
 }
 
 nlohmann::ordered_json comparison_json(const Comparison& c) {

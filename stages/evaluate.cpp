@@ -166,7 +166,7 @@ void check(const EvaluateOptions& options) {
 
 PipelineOptions pipeline_options(const EvaluateOptions& options) {
     PipelineOptions pipeline;
-    if (options.compare.profile) pipeline.profile = *options.compare.profile;
+    pipeline.profile = options.compare.profile;
     pipeline.normalize_off = options.compare.normalize_off;
     pipeline.total.mode = options.verdict;
     pipeline.total.blend = options.blend;

@@ -66,7 +66,7 @@ Pipeline::Pipeline(PipelineOptions options, std::vector<std::unique_ptr<Stage>> 
 
 const Profile& Pipeline::verdict_model(Language expected, Language generated) {
     if (options_.profile && options_.profile->kind == ProfileKind::Execution) return *options_.profile;
-    return default_profile(scoring::verdict_profile_name(expected, generated));
+    return *builtin_profile(scoring::verdict_profile_name(expected, generated));
 }
 
 std::shared_ptr<const SchemaFacts> Pipeline::facts_of(const std::shared_ptr<const SchemaLoadResult>& loaded) {
@@ -76,12 +76,6 @@ std::shared_ptr<const SchemaFacts> Pipeline::facts_of(const std::shared_ptr<cons
         if (schema == loaded) return facts;
     if (facts_.size() == kKept) facts_.pop_front();
     return facts_.emplace_back(loaded, std::make_shared<SchemaFacts>(*loaded->schema)).second;
-}
-
-const Profile& Pipeline::default_profile(std::string_view name) {
-    for (const auto& [loaded_as, profile] : defaults_)
-        if (loaded_as == name) return profile;
-    return defaults_.emplace_back(name, load_profile(std::string(name))).second;
 }
 
 CaseOutcome Pipeline::run(const Case& c) {
@@ -115,18 +109,18 @@ CaseOutcome Pipeline::run(const Case& c) {
         fail(timed(out, "diff", [&] {
             load_case_schema();
             const Profile& profile =
-                options_.profile
-                    ? *options_.profile
-                    : default_profile(default_profile_name(out.expected->language(), out.generated->language(),
-                                                           ProfileUse::Batch));
-            DiffOptions diff_options{.dialect = c.dialect, .normalize_off = options_.normalize_off, .schema = facts};
-            out.diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
-                            out.generated->language(), profile, diff_options);
+                options_.profile ? *options_.profile
+                                 : *builtin_profile(default_profile_name(out.expected->language(),
+                                                                         out.generated->language(), ProfileUse::Batch));
+            CompareOptions compare_options;
+            compare_options.dialect = c.dialect;
+            compare_options.normalize_off = options_.normalize_off;
+            compare_options.schema = facts;
+            out.diff = diff_parsed(*out.expected, *out.generated, profile, compare_options);
             if (profile.kind != ProfileKind::Execution)
-                out.verdict_diff = diff(*out.expected->script(), out.expected->language(), *out.generated->script(),
-                                        out.generated->language(),
-                                        verdict_model(out.expected->language(), out.generated->language()),
-                                        diff_options);
+                out.verdict_diff =
+                    diff_parsed(*out.expected, *out.generated,
+                                verdict_model(out.expected->language(), out.generated->language()), compare_options);
         }));
     }
 

@@ -22,7 +22,7 @@ namespace qdiff::stages {
 struct PipelineOptions {
     // default: default_profile_name(..., ProfileUse::Batch) (compare.hpp). An execution profile is also the
     // verdict's model; with any other profile the verdict uses scoring::verdict_profile_name's.
-    std::optional<Profile> profile;
+    std::shared_ptr<const Profile> profile;
     scoring::TotalOptions total;
     std::vector<std::string> normalize_off;  // normalization rules switched off (`--normalize-off`)
 };
@@ -56,12 +56,9 @@ private:
     PipelineOptions options_;
     std::shared_ptr<SchemaCache> schemas_;
     std::vector<std::unique_ptr<Stage>> stages_;
-    // The default profiles used so far, each loaded once (by the name default_profile_name gave).
-    std::deque<std::pair<std::string_view, Profile>> defaults_;
     // The facts of the schemas used lately (the schema is held so that its address is not reused).
     std::deque<std::pair<std::shared_ptr<const SchemaLoadResult>, std::shared_ptr<const SchemaFacts>>> facts_;
     std::shared_ptr<const SchemaFacts> facts_of(const std::shared_ptr<const SchemaLoadResult>& loaded);
-    const Profile& default_profile(std::string_view name);
     const Profile& verdict_model(Language expected, Language generated);
 };
 

@@ -75,6 +75,10 @@ struct Comparison {
 Comparison compare(std::string expected, std::string generated, const CompareOptions& options = {});
 // The same on texts already parsed (the options' languages, dialect and names are then unused).
 Comparison compare(ParseResult expected, ParseResult generated, const CompareOptions& options = {});
+// What compare() does once both queries parse, under a profile of the caller's choosing (a batch also
+// scores under the verdict's model): `expected` and `generated` must both be ok().
+DiffResult diff_parsed(const ParseResult& expected, const ParseResult& generated, const Profile& profile,
+                       const CompareOptions& options);
 
 // The document of `qdiff diff --format json` (README.md, "qdiff diff"): the explanation and both sides'
 // diagnostics; for a side that does not parse {"score": 0.0, "ok": false, "profile", "reasons", "diagnostics"}.
