@@ -6,10 +6,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
 
 #include "stages/pipeline.hpp"
 #include "stages/pipeline_record.hpp"
+#include "support/cli.hpp"
 #include "support/corpus.hpp"
 
 using namespace qdiff;
@@ -255,17 +257,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path scratch() {
-    auto dir = fs::temp_directory_path() / ("qdiff_batch_test_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    return dir;
-}
-
-fs::path write(const std::string& name, const std::string& content) {
-    auto path = scratch() / name;
-    std::ofstream(path, std::ios::binary) << content;
-    return path;
-}
+using testing::scratch_dir;
+using testing::write_scratch;
 
 struct Run {
     int exit_code;
@@ -274,11 +267,10 @@ struct Run {
 };
 
 Run batch(const std::string& args) {
-    auto out = scratch() / "stdout", err = scratch() / "stderr";
-    std::string command = std::string(QDIFF_CLI_PATH) + " batch " + args + " > " + out.string() + " 2> " + err.string();
-    int status = std::system(command.c_str());
-    Run run{WEXITSTATUS(status), {}, testing::read_file(out), testing::read_file(err)};
-    for (const std::string& line : testing::read_lines(out))
+    testing::CliRun cli = testing::run_cli("batch " + args);
+    Run run{cli.exit_code, {}, std::move(cli.out), std::move(cli.err)};
+    std::istringstream lines(run.out);
+    for (std::string line; std::getline(lines, line);)
         if (!line.empty()) run.records.push_back(nlohmann::json::parse(line));
     return run;
 }
@@ -312,7 +304,7 @@ std::string mixed_cases() {
 }  // namespace
 
 TEST_CASE("qdiff batch: one record per case, in input order, malformed lines included", "[batch]") {
-    auto cases = write("mixed.jsonl", mixed_cases());
+    auto cases = write_scratch("mixed.jsonl", mixed_cases());
     Run run = batch(cases.string() + " --threads 4");
     CHECK(run.exit_code == 1);  // some cases fail
     REQUIRE(run.records.size() == 40);
@@ -356,9 +348,9 @@ TEST_CASE("qdiff batch -o: a second run resumes, skipping ids already written", 
     std::string all = mixed_cases();
     size_t cut = 0;
     for (int lines = 0; lines < 10; ++lines) cut = all.find('\n', cut) + 1;
-    auto first_part = write("first.jsonl", all.substr(0, cut));
-    auto whole = write("whole.jsonl", all);
-    auto out = scratch() / "resumed.jsonl";
+    auto first_part = write_scratch("first.jsonl", all.substr(0, cut));
+    auto whole = write_scratch("whole.jsonl", all);
+    auto out = scratch_dir() / "resumed.jsonl";
     fs::remove(out);
 
     Run first = batch(first_part.string() + " -o " + out.string());
@@ -385,18 +377,18 @@ TEST_CASE("qdiff batch -o: a second run resumes, skipping ids already written", 
 }
 
 TEST_CASE("qdiff batch: usage errors exit 2", "[batch]") {
-    auto cases = write("one.jsonl", R"({"id": "a", "expected": "SELECT 1", "generated": "SELECT 1"})"
+    auto cases = write_scratch("one.jsonl", R"({"id": "a", "expected": "SELECT 1", "generated": "SELECT 1"})"
                                     "\n");
     CHECK(batch("").exit_code == 2);
-    CHECK(batch((scratch() / "absent.jsonl").string()).exit_code == 2);
+    CHECK(batch((scratch_dir() / "absent.jsonl").string()).exit_code == 2);
     CHECK(batch(cases.string() + " --blend 1.5").exit_code == 2);
     CHECK(batch(cases.string() + " --threads 0").exit_code == 2);
     CHECK(batch(cases.string() + " --profile no-such-profile").exit_code == 2);
     CHECK(batch(cases.string() + " --db mysql://x").exit_code == 2);
     CHECK(batch(cases.string() + " --results-mode median").exit_code == 2);
-    Run ok = batch(cases.string() + " --summary " + (scratch() / "summary.json").string());
+    Run ok = batch(cases.string() + " --summary " + (scratch_dir() / "summary.json").string());
     CHECK(ok.exit_code == 0);
-    auto summary = nlohmann::json::parse(testing::read_file(scratch() / "summary.json"));
+    auto summary = nlohmann::json::parse(testing::read_file(scratch_dir() / "summary.json"));
     CHECK(summary["pass_rate"] == 1.0);
     CHECK(summary["cases"] == 1);
 }
@@ -450,7 +442,7 @@ TEST_CASE("qdiff batch: the three scenarios of seed 000 with a test judge and re
 
 TEST_CASE("qdiff batch: the bundled restaurant cases on an SQLite database", "[batch]") {
     // The database the main job builds with the sqlite3 tool, built here with the library.
-    fs::path db = scratch() / "restaurants.sqlite";
+    fs::path db = scratch_dir() / "restaurants.sqlite";
     fs::remove(db);
     sqlite3* handle = nullptr;
     REQUIRE(sqlite3_open(db.string().c_str(), &handle) == SQLITE_OK);
@@ -487,7 +479,7 @@ TEST_CASE("qdiff batch: the bundled restaurant cases on an SQLite database", "[b
 }
 
 TEST_CASE("pipeline: the case's schema is loaded once and the linter checks against it", "[batch]") {
-    fs::path ddl = write("singer.sql", "CREATE TABLE singer (name TEXT, age INTEGER, country TEXT);\n");
+    fs::path ddl = write_scratch("singer.sql", "CREATE TABLE singer (name TEXT, age INTEGER, country TEXT);\n");
     stages::Pipeline pipeline({}, {});
     Case c;
     c.id = "s1";
@@ -506,7 +498,7 @@ TEST_CASE("pipeline: the case's schema is loaded once and the linter checks agai
     CHECK(unknown_column);
 
     // A schema that cannot be loaded: its diagnostics in the record, the case evaluated without it.
-    fs::path missing = scratch() / "absent-schema.json";
+    fs::path missing = scratch_dir() / "absent-schema.json";
     c.schema = missing.string();
     stages::CaseOutcome without = pipeline.run(c);
     REQUIRE(without.lint);
@@ -522,7 +514,7 @@ TEST_CASE("pipeline: the case's schema is loaded once and the linter checks agai
 
 // Issue 18: a case whose schema cannot be loaded has status error and so never passes.
 TEST_CASE("qdiff batch: a case with status error never passes", "[batch]") {
-    auto cases = write(
+    auto cases = write_scratch(
         "schema_missing.jsonl",
         R"({"id": "s", "lang": "sql", "expected": "SELECT 1", "generated": "SELECT 1", "schema": "no-such-schema.json"})"
         "\n");
@@ -543,8 +535,8 @@ TEST_CASE("qdiff batch: repeated ids are renamed, and a resumed run gives the sa
         text += R"({"id": ")" + std::string(id) +
                 R"(", "lang": "sql", "expected": "SELECT x FROM t", "generated": "SELECT y FROM t"})"
                 "\n";
-    auto cases = write("repeated.jsonl", text);
-    auto out = scratch() / "repeated_out.jsonl";
+    auto cases = write_scratch("repeated.jsonl", text);
+    auto out = scratch_dir() / "repeated_out.jsonl";
     fs::remove(out);
     auto summary_of = [](const std::string& err) { return err.substr(err.find("qdiff batch: 5 cases")); };
     Run first = batch(cases.string() + " -o " + out.string() + " --threads 3");
@@ -574,11 +566,11 @@ TEST_CASE("qdiff batch: repeated ids are renamed, and a resumed run gives the sa
 
 // Issue 18: CSV as well as JSONL, by --output-format or by the -o extension.
 TEST_CASE("qdiff batch: CSV output", "[batch]") {
-    auto cases = write(
+    auto cases = write_scratch(
         "csv_cases.jsonl",
         std::string(R"({"id": "x,1", "lang": "sql", "expected": "SELECT a FROM t", "generated": "SELECT a FROM t"})") +
             "\nnot json\n");
-    auto out = scratch() / "records.csv";
+    auto out = scratch_dir() / "records.csv";
     fs::remove(out);
     Run run = batch(cases.string() + " -o " + out.string());
     CHECK(run.exit_code == 1);
@@ -593,7 +585,7 @@ TEST_CASE("qdiff batch: CSV output", "[batch]") {
     Run again = batch(cases.string() + " -o " + out.string());
     CHECK(again.exit_code == 2);
     CHECK(again.err.find("cannot be resumed") != std::string::npos);
-    auto named_otherwise = scratch() / "records.txt";
+    auto named_otherwise = scratch_dir() / "records.txt";
     fs::remove(named_otherwise);
     batch(cases.string() + " --output-format csv -o " + named_otherwise.string());
     CHECK(testing::read_file(named_otherwise).rfind("line,id,", 0) == 0);

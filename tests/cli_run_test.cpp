@@ -5,35 +5,15 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "support/cli.hpp"
 #include "support/corpus.hpp"
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out, err;
-};
-
-std::filesystem::path scratch() {
-    auto dir = std::filesystem::temp_directory_path() / ("qdiff_cli_run_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    return dir;
-}
-
-std::filesystem::path write(const std::string& name, const std::string& content) {
-    auto path = scratch() / name;
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << content;
-    return path;
-}
-
-Run run_cli(const std::string& args, const std::string& input = "") {
-    auto in = write("stdin", input), out = scratch() / "stdout", err = scratch() / "stderr";
-    std::string command =
-        std::string(QDIFF_CLI_PATH) + " " + args + " < " + in.string() + " > " + out.string() + " 2> " + err.string();
-    int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), qdiff::testing::read_file(out), qdiff::testing::read_file(err)};
-}
+using Run = qdiff::testing::CliRun;
+using qdiff::testing::run_cli;
+using qdiff::testing::scratch_dir;
+using qdiff::testing::write_scratch;
 
 }  // namespace
 
@@ -94,8 +74,8 @@ TEST_CASE("qdiff run: unsupported, failing and unusable input", "[cli][kql-exec]
 }
 
 TEST_CASE("qdiff run: the same tables:DIR for SQL and KQL", "[cli][kql-exec]") {
-    write("tables/Sales.csv", "Region,Amount\neast,10\nwest,5\neast,7\n");
-    std::string dir = (scratch() / "tables").string();
+    write_scratch("tables/Sales.csv", "Region,Amount\neast,10\nwest,5\neast,7\n");
+    std::string dir = (scratch_dir() / "tables").string();
     Run kql = run_cli("run --lang kql --format json --db tables:" + dir + " -",
                       "Sales | summarize total = sum(Amount) by Region | order by Region asc");
     REQUIRE(kql.exit_code == 0);

@@ -9,35 +9,15 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "support/cli.hpp"
 #include "support/corpus.hpp"
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out, err;
-};
-
-std::filesystem::path scratch() {
-    auto dir = std::filesystem::temp_directory_path() / ("qdiff_cli_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    return dir;
-}
-
-std::filesystem::path write(const std::string& name, const std::string& content) {
-    auto path = scratch() / name;
-    std::ofstream(path, std::ios::binary) << content;
-    return path;
-}
-
-// Runs the CLI with `args`, feeding `input` on standard input.
-Run run_cli(const std::string& args, const std::string& input = "") {
-    auto in = write("stdin", input), out = scratch() / "stdout", err = scratch() / "stderr";
-    std::string command =
-        std::string(QDIFF_CLI_PATH) + " " + args + " < " + in.string() + " > " + out.string() + " 2> " + err.string();
-    int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), qdiff::testing::read_file(out), qdiff::testing::read_file(err)};
-}
+using Run = qdiff::testing::CliRun;
+using qdiff::testing::run_cli;
+using qdiff::testing::scratch_dir;
+using qdiff::testing::write_scratch;
 
 }  // namespace
 
@@ -80,7 +60,7 @@ TEST_CASE("qdiff: usage errors and unreadable input exit with 2", "[cli]") {
     Run missing = run_cli("parse /no/such/file.sql");
     CHECK(missing.exit_code == 2);
     CHECK(missing.err.find("cannot read /no/such/file.sql") != std::string::npos);
-    CHECK(run_cli("parse " + scratch().string()).exit_code == 2);  // a directory
+    CHECK(run_cli("parse " + scratch_dir().string()).exit_code == 2);  // a directory
     CHECK(run_cli("help").exit_code == 0);
 }
 
@@ -100,7 +80,7 @@ TEST_CASE("qdiff: with --format json a usage error is one JSON document too", "[
 }
 
 TEST_CASE("qdiff parse reads files and hostile bytes", "[cli]") {
-    auto file = write("q.sql", "SELECT a\nFROM t\nWHERE x = = 1\n");
+    auto file = write_scratch("q.sql", "SELECT a\nFROM t\nWHERE x = = 1\n");
     Run r = run_cli("parse " + file.string());
     CHECK(r.exit_code == 1);
     CHECK(r.err.find(file.string() + ":3:11: error") != std::string::npos);
@@ -117,7 +97,7 @@ TEST_CASE("qdiff parse --batch writes one record per line and loses none", "[cli
         "\n"
         "{\"id\": 4, \"sql\": \"SELECT 1\"}\n"
         "{\"query\": \"SELECT 1\", \"lang\": \"sql\", \"dialect\": \"postgres\"}\n";
-    auto file = write("batch.jsonl", input);
+    auto file = write_scratch("batch.jsonl", input);
     Run r = run_cli("parse --batch " + file.string());
     CHECK(r.exit_code == 1);
     std::vector<nlohmann::json> records;
@@ -224,7 +204,7 @@ TEST_CASE("qdiff lint: formats, schema, options and exit codes", "[cli][lint]") 
     CHECK(run_cli("lint --disable no-such-code -", "SELECT 1").exit_code == 2);
     CHECK(run_cli("lint --severity select-star=fatal -", "SELECT 1").exit_code == 2);
     CHECK(run_cli("lint /no/such/file.sql").exit_code == 2);
-    Run bad_schema = run_cli("lint --schema " + write("broken.json", "{\"tables\": [").string() + " -", "SELECT 1");
+    Run bad_schema = run_cli("lint --schema " + write_scratch("broken.json", "{\"tables\": [").string() + " -", "SELECT 1");
     CHECK(bad_schema.exit_code == 2);
     CHECK(bad_schema.err.find("broken.json") != std::string::npos);
 }
@@ -259,8 +239,8 @@ TEST_CASE("qdiff tree of a broken query prints the partial tree with error nodes
 TEST_CASE("qdiff diff text output cuts long atoms with an ellipsis", "[cli]") {
     std::string items;
     for (int i = 0; i < 5000; ++i) items += (i ? ", " : "") + std::to_string(i);
-    auto expected = write("long_in_e.sql", "SELECT a FROM t WHERE b IN (" + items + ")");
-    auto generated = write("long_in_g.sql", "SELECT a FROM t WHERE b IN (" + items + ", 5000)");
+    auto expected = write_scratch("long_in_e.sql", "SELECT a FROM t WHERE b IN (" + items + ")");
+    auto generated = write_scratch("long_in_g.sql", "SELECT a FROM t WHERE b IN (" + items + ", 5000)");
     Run r = run_cli("diff " + expected.string() + " " + generated.string());
     CHECK(r.exit_code == 0);
     CHECK(r.out.find(" ... (") != std::string::npos);
@@ -293,7 +273,7 @@ TEST_CASE("qdiff diff: --expected-text/--generated-text, and why a file cannot b
         run_cli("diff --lang sql --format json --expected-text 'SELECT a FROM t' --generated-text 'SELECT a FROM t'");
     CHECK(texts.exit_code == 0);
     CHECK(nlohmann::json::parse(texts.out)["score"] == 1.0);
-    auto generated = write("generated.sql", "SELECT b FROM t");
+    auto generated = write_scratch("generated.sql", "SELECT b FROM t");
     Run mixed = run_cli("diff --lang sql --expected-text 'SELECT a FROM t' " + generated.string());
     CHECK(mixed.exit_code == 0);
     CHECK(mixed.out.rfind("score ", 0) == 0);
@@ -327,7 +307,7 @@ TEST_CASE("qdiff --format json: one document for any input, diff scores 0 when t
             REQUIRE(j.is_object());
             CHECK(j["diagnostics"].is_array());
         }
-        auto generated = write("generated_hostile.sql", input);
+        auto generated = write_scratch("generated_hostile.sql", input);
         Run d = run_cli("diff --format json --expected-text 'SELECT a FROM t' " + generated.string());
         INFO("diff on " << input.substr(0, 20));
         CHECK(d.err.empty());
@@ -358,10 +338,10 @@ TEST_CASE("qdiff --format json: one document for any input, diff scores 0 when t
 
 TEST_CASE("qdiff diff and batch --db synth: verdicts and counterexamples from synthesized databases", "[cli][synth]") {
     std::string schema =
-        write("synth_schema.sql", "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER);\n")
+        write_scratch("synth_schema.sql", "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER);\n")
             .string();
-    auto expected = write("synth_expected.sql", "SELECT name FROM emp WHERE age > 30");
-    auto generated = write("synth_generated.sql", "SELECT name FROM emp WHERE age >= 30");
+    auto expected = write_scratch("synth_expected.sql", "SELECT name FROM emp WHERE age > 30");
+    auto generated = write_scratch("synth_generated.sql", "SELECT name FROM emp WHERE age >= 30");
     Run text =
         run_cli("diff --lang sql --db synth --schema " + schema + " " + expected.string() + " " + generated.string());
     CHECK(text.exit_code == 0);
@@ -427,7 +407,7 @@ TEST_CASE("qdiff diff --schema: the schema's facts make more spellings equal; a 
     Run without = run_cli("diff " + pair);
     CHECK(without.exit_code == 0);
     CHECK(nlohmann::json::parse(without.out)["score"].get<double>() < 1.0);
-    Run missing = run_cli("diff --schema " + (scratch() / "no_such_schema.sql").string() + " " + pair);
+    Run missing = run_cli("diff --schema " + (scratch_dir() / "no_such_schema.sql").string() + " " + pair);
     CHECK(missing.exit_code == 2);
     CHECK((missing.out + missing.err).find("no_such_schema.sql") != std::string::npos);
 }
@@ -496,25 +476,25 @@ TEST_CASE("qdiff parse and qdiff lint take the query with --text; lint takes --b
 }
 
 TEST_CASE("qdiff report refuses a cases file and an empty file (issue 33)", "[cli]") {
-    auto cases = write("report_cases.jsonl",
+    auto cases = write_scratch("report_cases.jsonl",
                        "{\"id\": \"1\", \"expected\": \"SELECT a FROM t\", \"generated\": \"SELECT a FROM t\"}\n");
-    Run on_cases = run_cli("report " + cases.string() + " -o " + (scratch() / "cases.html").string());
+    Run on_cases = run_cli("report " + cases.string() + " -o " + (scratch_dir() / "cases.html").string());
     CHECK(on_cases.exit_code == 2);
     CHECK(on_cases.err.find("holds cases (the input of qdiff batch), not records") != std::string::npos);
-    CHECK_FALSE(std::filesystem::exists(scratch() / "cases.html"));
-    auto empty = write("report_empty.jsonl", "");
-    Run on_empty = run_cli("report " + empty.string() + " -o " + (scratch() / "empty.html").string());
+    CHECK_FALSE(std::filesystem::exists(scratch_dir() / "cases.html"));
+    auto empty = write_scratch("report_empty.jsonl", "");
+    Run on_empty = run_cli("report " + empty.string() + " -o " + (scratch_dir() / "empty.html").string());
     CHECK(on_empty.exit_code == 2);
     CHECK(on_empty.err.find("is empty") != std::string::npos);
     // Records of qdiff batch make a page.
-    auto records = write("report_records.jsonl", "{\"line\": 1, \"id\": \"1\", \"status\": \"ok\", \"pass\": true, \"total\": 1.0}\n");
-    Run page = run_cli("report " + records.string() + " -o " + (scratch() / "page.html").string());
+    auto records = write_scratch("report_records.jsonl", "{\"line\": 1, \"id\": \"1\", \"status\": \"ok\", \"pass\": true, \"total\": 1.0}\n");
+    Run page = run_cli("report " + records.string() + " -o " + (scratch_dir() / "page.html").string());
     CHECK(page.exit_code == 0);
-    CHECK(std::filesystem::file_size(scratch() / "page.html") > 1000);
+    CHECK(std::filesystem::file_size(scratch_dir() / "page.html") > 1000);
 }
 
 TEST_CASE("qdiff batch: a missing SQLite database is one usage error; --threads reads as a count (issue 33)", "[cli]") {
-    auto cases = write("batch_db_cases.jsonl",
+    auto cases = write_scratch("batch_db_cases.jsonl",
                        "{\"id\": \"1\", \"expected\": \"SELECT 1\", \"generated\": \"SELECT 1\"}\n"
                        "{\"id\": \"2\", \"expected\": \"SELECT 2\", \"generated\": \"SELECT 2\"}\n");
     Run missing = run_cli("batch " + cases.string() + " --db sqlite:/nonexistent.db");
@@ -530,8 +510,8 @@ TEST_CASE("qdiff batch: a missing SQLite database is one usage error; --threads 
 }
 
 TEST_CASE("execution profile: components show their log-odds contribution, not a 0.000 weight (issue 33)", "[cli]") {
-    auto expected = write("exec_expected.sql", "SELECT name FROM singer WHERE age > 30");
-    auto generated = write("exec_generated.sql", "SELECT name FROM singer WHERE age < 30");
+    auto expected = write_scratch("exec_expected.sql", "SELECT name FROM singer WHERE age > 30");
+    auto generated = write_scratch("exec_generated.sql", "SELECT name FROM singer WHERE age < 30");
     Run text = run_cli("diff --profile execution " + expected.string() + " " + generated.string());
     INFO(text.out);
     CHECK(text.out.find(" x 0.000") == std::string::npos);

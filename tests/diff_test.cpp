@@ -19,6 +19,7 @@
 #include "qdiff/parse.hpp"
 #include "qdiff/stage.hpp"
 #include "qdiff/compare.hpp"
+#include "support/cli.hpp"
 #include "support/corpus.hpp"
 
 namespace {
@@ -665,30 +666,15 @@ TEST_CASE("diff: Weaviate corpus queries score 1.0 against themselves", "[diff][
 
 namespace {
 
-struct CliRun {
-    int exit_code;
-    std::string out, err;
-};
+using testing::CliRun;
 
-std::filesystem::path diff_scratch() {
-    auto dir = std::filesystem::temp_directory_path() / ("qdiff_diff_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    return dir;
-}
-
+// A scratch file's path, as the command line takes it.
 std::string write_scratch(const std::string& name, const std::string& content) {
-    auto path = diff_scratch() / name;
-    std::ofstream(path, std::ios::binary) << content;
-    return path.string();
+    return testing::write_scratch(name, content).string();
 }
 
 CliRun run_diff_cli(const std::string& args, const std::string& input = "") {
-    auto in = write_scratch("stdin", input);
-    auto out = diff_scratch() / "stdout", err = diff_scratch() / "stderr";
-    std::string command =
-        std::string(QDIFF_CLI_PATH) + " diff " + args + " < " + in + " > " + out.string() + " 2> " + err.string();
-    int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), testing::read_file(out), testing::read_file(err)};
+    return testing::run_cli("diff " + args, input);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
 #include "stages/pipeline.hpp"
+#include "support/cli.hpp"
 
 namespace {
 
@@ -207,31 +208,10 @@ TEST_CASE("weaviate-reference equals the published metric on the cases of issue 
 
 namespace {
 
-struct Cli {
-    int exit_code;
-    std::string out, err;
-};
+using Cli = testing::CliRun;
+using testing::scratch_dir;
 
-std::filesystem::path scratch_dir() {
-    static const std::filesystem::path dir = [] {
-        std::string pattern = (std::filesystem::temp_directory_path() / "qdiff-execution-XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()));
-        return std::filesystem::path(pattern);
-    }();
-    return dir;
-}
-
-std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-Cli qdiff_cli(const std::string& args) {
-    auto out = scratch_dir() / "stdout", err = scratch_dir() / "stderr";
-    std::string command = std::string(QDIFF_CLI_PATH) + " " + args + " > " + out.string() + " 2> " + err.string();
-    int status = std::system(command.c_str());
-    return {WEXITSTATUS(status), slurp(out), slurp(err)};
-}
+Cli qdiff_cli(const std::string& args) { return testing::run_cli(args); }
 
 }  // namespace
 
