@@ -78,21 +78,6 @@ KqlDatabase shrink(KqlDatabase db, const ParseResult& expected, const ParseResul
     return db;
 }
 
-// The tables the queries name (their TableRefs), for the counterexample; all when none matches.
-KqlDatabase involved(const KqlDatabase& db, const ParseResult& a, const ParseResult& b) {
-    synth::LiteralHints hints;
-    synth::collect_hints(a, hints);
-    synth::collect_hints(b, hints);
-    KqlDatabase out;
-    for (const KqlTable& t : db.tables)
-        for (const std::string& name : hints.tables)
-            if (support::iequals(t.name, name)) {
-                out.tables.push_back(t);
-                break;
-            }
-    return out.tables.empty() ? db : out;
-}
-
 // One database: nullopt when the two agree, else the outcome (different, error, or undecided when the
 // expected query fails).
 std::optional<SynthOutcome> judge_one(const KqlDatabase& db, size_t index, const std::string& where,
@@ -118,7 +103,10 @@ std::optional<SynthOutcome> judge_one(const KqlDatabase& db, size_t index, const
     KqlDatabase small = shrink(db, expected, generated, judging, options, now, last);
     Counterexample c;
     c.database = index;
-    c.data = to_synth_database(involved(small, expected, generated));
+    synth::LiteralHints hints;
+    synth::collect_hints(expected, hints);
+    synth::collect_hints(generated, hints);
+    c.data = synth::involved_tables(to_synth_database(small), hints);
     c.expected = last.expected.exec.result;
     c.generated = last.generated.exec.result;
     c.explanation = *synth::separates(c.expected, c.generated, judging);

@@ -28,18 +28,6 @@ bool same_rows(const ResultSet& a, const ResultSet& b) {
     return true;
 }
 
-// Only the tables the queries name, for the counterexample (all of them when no name matches).
-SynthDatabase involved_tables(const SynthDatabase& db, const LiteralHints& hints) {
-    SynthDatabase out;
-    for (const SynthTable& t : db.tables)
-        for (const std::string& name : hints.tables)
-            if (support::iequals(t.name, name)) {
-                out.tables.push_back(t);
-                break;
-            }
-    return out.tables.empty() ? db : out;
-}
-
 // Whether a plain counterexample separates the queries only through the order SQLite happens to
 // scan tied rows in: with every table's rows stored in reverse order, the expected result changes,
 // or the two queries agree. Real data, with fewer ties, may not show such a difference (the ties kind).
@@ -107,6 +95,18 @@ std::string key_literal_for_a_name(const Schema& schema, const ParseResult& expe
 }
 
 }  // namespace
+
+// Only the tables the queries name, for the counterexample (all of them when no name matches).
+SynthDatabase involved_tables(const SynthDatabase& db, const LiteralHints& hints) {
+    SynthDatabase out;
+    for (const SynthTable& t : db.tables)
+        for (const std::string& name : hints.tables)
+            if (support::iequals(t.name, name)) {
+                out.tables.push_back(t);
+                break;
+            }
+    return out.tables.empty() ? db : out;
+}
 
 std::string_view verdict_name(Verdict v) {
     switch (v) {

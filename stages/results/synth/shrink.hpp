@@ -29,4 +29,7 @@ std::optional<std::string> separates(const ResultSet& expected, const ResultSet&
 void shrink(Counterexample& c, const Schema& schema, const std::string& expected_sql, const std::string& generated_sql,
             const Judging& judging, const SynthOptions& options);
 
+// Only the tables the queries name (`hints.tables`), for a counterexample; all of them when no name matches.
+SynthDatabase involved_tables(const SynthDatabase& db, const LiteralHints& hints);
+
 }  // namespace qdiff::results::synth
