@@ -13,16 +13,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 /usr/bin/python3 "$root/bench/nl2kql_cases.py" "$corpus/kql/nl2kql" > "$work/cases.jsonl"
 cases=$(grep -c . "$work/cases.jsonl")
-measure() {  # label, extra batch arguments...
-  local label=$1; shift
-  code=0
-  /usr/bin/time -v -o "$work/time.txt" "$qdiff" batch "$work/cases.jsonl" --threads 1 "$@" > "$work/records.jsonl" 2> "$work/stderr.txt" || code=$?
-  [ "$code" -le 1 ] || { cat "$work/stderr.txt" >&2; exit 1; }
-  [ "$(grep -c . "$work/records.jsonl")" -eq "$cases" ] || { echo "lost records" >&2; exit 1; }
-  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$work/time.txt")
-  echo "{\"run\": \"$label\", \"cases\": $cases, \"cpu_seconds\": $cpu, \"cases_per_cpu_second\": $(awk "BEGIN {printf \"%.1f\", $cases / $cpu}")}"
-}
-measure "no database"
+source "$root/bench/batch_measure.sh"
+measure "no database" --db none
 measure "synth:$n" --db "synth:$n"
 /usr/bin/python3 - "$work/records.jsonl" <<'PY'
 import collections, json, sys

@@ -14,17 +14,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 /usr/bin/python3 "$root/bench/spider_cases.py" "$spider" "$spider/pred.sql" --dialect sqlite > "$work/cases.jsonl"
 cases=$(grep -c . "$work/cases.jsonl")
-measure() {  # label, extra batch arguments...
-  local label=$1; shift
-  code=0
-  /usr/bin/time -v -o "$work/time.txt" "$qdiff" batch "$work/cases.jsonl" --threads 1 "$@" > "$work/records.jsonl" 2> "$work/stderr.txt" || code=$?
-  [ "$code" -le 1 ] || { cat "$work/stderr.txt" >&2; exit 1; }
-  [ "$(grep -c . "$work/records.jsonl")" -eq "$cases" ] || { echo "lost records" >&2; exit 1; }
-  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$work/time.txt")
-  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time.txt")
-  echo "{\"run\": \"$label\", \"cases\": $cases, \"cpu_seconds\": $cpu, \"cases_per_cpu_second\": $(awk "BEGIN {printf \"%.1f\", $cases / $cpu}"), \"peak_rss_kb\": $rss}" | tee -a "$work/runs.jsonl"
-}
-measure "no database"
+source "$root/bench/batch_measure.sh"
+measure "no database" --db none
 measure "synth:$n" --db "synth:$n"
 /usr/bin/python3 - "$work/runs.jsonl" <<'PY'
 import json, sys
