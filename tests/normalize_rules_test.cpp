@@ -336,6 +336,19 @@ TEST_CASE("normalize rules: CTEs and derived tables meet the flat query only whe
     CHECK_FALSE(equal_after({sql("WITH RECURSIVE n AS (SELECT 1 AS x) SELECT x FROM n"),
                              sql("SELECT x FROM (SELECT 1 AS x) AS n")},
                             {}));
+    // KQL: a `project` followed by `where` lowers to a derived table, which meets the plain pipeline
+    CHECK(equal_after({kql("T | project id, status | where status == 'open' | project id"),
+                       kql("T | where status == 'open' | project id")},
+                      {}));
+    CHECK(equal_after({kql("T | project id, s = status | where s == 'open' | project id"),
+                       kql("T | where status == 'open' | project id")},
+                      {}));
+    CHECK_FALSE(equal_after({kql("T | top 3 by amount | project id | where id > 1"),
+                             kql("T | where id > 1 | top 3 by amount | project id")},
+                            {}));
+    CHECK_FALSE(equal_after({kql("T | distinct id, status | where status == 'open' | project id"),
+                             kql("T | where status == 'open' | project id")},
+                            {}));
 }
 
 TEST_CASE("normalize rules: KQL extend then project, timespan units, and what KQL keeps apart", "[normalize]") {
