@@ -30,6 +30,10 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
         // an equivalent pair that fails: equal on every database, but its structure is far from the gold's
         {"union-vs-or", "UNION of two filters against DISTINCT with OR: no difference found, probability just "
                         "under the threshold"},
+        // equivalent KQL pairs that fail: KQL has no results evidence without tables, and the normalizer
+        // does not prune a derived table's unused aggregates, nor type project-rename
+        {"kql-distinct-vs-summarize-project", "summarize count() by a | project a against distinct a"},
+        {"kql-project-rename", "project-rename x = a | project x against project x = a"},
     };
 
     qdiff::EvaluateOptions options;

@@ -365,6 +365,10 @@ TEST_CASE("normalize rules: KQL extend then project, timespan units, and what KQ
     CHECK_FALSE(equal_after({kql("T | where State =~ 'texas'"), kql("T | where State == 'texas'")}, {}));
     CHECK_FALSE(equal_after({kql("T | where State has 'tex'"), kql("T | where State contains 'tex'")}, {}));
     CHECK_FALSE(equal_after({kql("T | where State contains 'tex'"), kql("T | where State contains_cs 'tex'")}, {}));
+    // not(p) is the negation `!contains` spells: the same node, pushed down alike
+    CHECK(equal_after({kql("T | where not(State contains 'tex')"), kql("T | where State !contains 'tex'")}, {}));
+    CHECK(equal_after({kql("T | where not(a > 1)"), kql("T | where a <= 1")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where not(State contains 'tex')"), kql("T | where State contains 'tex'")}, {}));
 }
 
 TEST_CASE("normalize rules: LIKE ignores case only where the dialect's LIKE does", "[normalize]") {
