@@ -365,6 +365,16 @@ TEST_CASE("normalize rules: KQL extend then project, timespan units, and what KQ
     CHECK_FALSE(equal_after({kql("T | where State =~ 'texas'"), kql("T | where State == 'texas'")}, {}));
     CHECK_FALSE(equal_after({kql("T | where State has 'tex'"), kql("T | where State contains 'tex'")}, {}));
     CHECK_FALSE(equal_after({kql("T | where State contains 'tex'"), kql("T | where State contains_cs 'tex'")}, {}));
+    // `$left.id == $right.id` is `on id`; a datetime's quotes are optional
+    CHECK(equal_after({kql("T | join kind=inner (U) on $left.id == $right.id"), kql("T | join kind=inner (U) on id")},
+                      {}));
+    CHECK(equal_after({kql("T | join kind=inner (U) on $right.id == $left.id"), kql("T | join kind=inner (U) on id")},
+                      {}));
+    CHECK_FALSE(
+        equal_after({kql("T | join kind=inner (U) on $left.id == $right.uid"), kql("T | join kind=inner (U) on id")}, {}));
+    CHECK(equal_after({kql("T | where ts > datetime('2024-01-01')"), kql("T | where ts > datetime(2024-01-01)")}, {}));
+    CHECK_FALSE(
+        equal_after({kql("T | where ts > datetime('2024-01-02')"), kql("T | where ts > datetime(2024-01-01)")}, {}));
     // not(p) is the negation `!contains` spells: the same node, pushed down alike
     CHECK(equal_after({kql("T | where not(State contains 'tex')"), kql("T | where State !contains 'tex'")}, {}));
     CHECK(equal_after({kql("T | where not(a > 1)"), kql("T | where a <= 1")}, {}));

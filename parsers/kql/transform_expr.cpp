@@ -216,6 +216,10 @@ Literal* Transformer::literal(G::LiteralContext* c) {
         lt = LiteralType::Integer;
     else
         lt = LiteralType::Decimal;  // real, double, decimal
+    // datetime("2024-01-01") is datetime(2024-01-01): the quotes are optional around a date or a guid
+    if ((lt == LiteralType::Datetime || lt == LiteralType::Guid) && inner.size() >= 2 &&
+        (inner.front() == '\'' || inner.front() == '"') && inner.back() == inner.front())
+        inner = trim(inner.substr(1, inner.size() - 2));
     return make_literal(c, lt, inner);
 }
 
