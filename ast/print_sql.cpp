@@ -949,7 +949,7 @@ private:
             return;
         }
         out += "SELECT ";
-        if (q.limit && (q.limit_percent || q.limit_with_ties || limit_as_top(q))) {
+        if (q.limit && (q.limit_percent || (q.limit_with_ties && !q.offset) || limit_as_top(q))) {
             out += "TOP (";
             expr(q.limit);
             out += ')';
@@ -1057,7 +1057,10 @@ private:
             out += " ORDER BY ";
             comma_list(q.order_by, [&](const OrderItem* o) { order_item(*o); });
         }
-        if (top_for_limits && !limit_as_top(q) && !q.limit_percent && !q.limit_with_ties && (q.offset || q.limit)) {
+        // WITH TIES after an OFFSET has only the standard's form: OFFSET .. ROWS FETCH NEXT .. ROWS WITH TIES
+        const bool fetch_with_ties = q.limit && q.limit_with_ties && q.offset && !q.limit_percent;
+        if (fetch_with_ties || (top_for_limits && !limit_as_top(q) && !q.limit_percent && !q.limit_with_ties &&
+                                (q.offset || q.limit))) {
             out += " OFFSET ";
             if (q.offset)
                 expr(q.offset);
@@ -1067,7 +1070,7 @@ private:
             if (q.limit) {
                 out += " FETCH NEXT ";
                 expr(q.limit);
-                out += " ROWS ONLY";
+                out += q.limit_with_ties ? " ROWS WITH TIES" : " ROWS ONLY";
             }
             return;
         }
@@ -1162,6 +1165,19 @@ private:
     }
 
     void constraint(const Constraint& c) {
+        if (c.constraint == ConstraintKind::Other) {  // MySQL's index in CREATE TABLE: KEY name (columns)
+            out += "KEY";
+            if (!c.name.empty()) {
+                out += ' ';
+                name(c.name);
+            }
+            if (!c.columns.empty()) {
+                out += " (";
+                names(c.columns, ", ");
+                out += ')';
+            }
+            return;
+        }
         if (!c.name.empty()) {
             out += "CONSTRAINT ";
             name(c.name);
@@ -1220,7 +1236,7 @@ private:
                 expr(c.expr);
                 out += ')';
                 return;
-            case ConstraintKind::Other: out += "/* constraint */"; return;
+            case ConstraintKind::Other: return;  // printed above
         }
     }
 
@@ -1275,8 +1291,11 @@ private:
     void create_index(const CreateIndex& i) {
         out += i.unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ";
         if (i.if_not_exists) out += "IF NOT EXISTS ";
-        name(i.name);
-        out += " ON ";
+        if (!i.name.empty()) {  // PostgreSQL names an unnamed index itself
+            name(i.name);
+            out += ' ';
+        }
+        out += "ON ";
         names(i.table);
         out += " (";
         comma_list(i.columns, [&](const OrderItem* o) { order_item(*o); });

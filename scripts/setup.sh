@@ -28,3 +28,10 @@ fi
 if command -v npm >/dev/null && [ ! -d "$(dirname "$0")/../tests/web/node_modules/puppeteer-core" ]; then
   npm ci --prefix "$(dirname "$0")/../tests/web" --no-audit --no-fund >&2
 fi
+# Microsoft's Kusto.Language, the peer bench/kql_vs_kusto.sh measures KQL parsing against (benchmarks only;
+# a failed download does not stop the set-up).
+kusto="$(dirname "$0")/../.cache/node"
+if command -v npm >/dev/null && [ ! -f "$kusto/node_modules/@kusto/language-service-next/Kusto.Language.Bridge.min.js" ]; then
+  mkdir -p "$kusto" && npm install --prefix "$kusto" --no-audit --no-fund @kusto/language-service-next >&2 ||
+    echo "setup: @kusto/language-service-next not installed; bench/kql_vs_kusto.sh will skip the peer" >&2
+fi

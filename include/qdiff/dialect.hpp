@@ -39,6 +39,8 @@ struct DialectLexing {
     bool colon_is_punctuation = false;   // `:name` is `:` then a name (DuckDB {a:1}, l[1:n]), not a parameter
     bool dashed_project_names = false;   // FROM my-project.dataset.t: a dashed name where a table is named (BigQuery)
     bool double_star_slash = false;      // `**` is a power and `//` an integer division (DuckDB)
+    bool nested_comments = false;        // `/* a /* b */ c */` is one comment (the SQL standard, PostgreSQL, T-SQL)
+    bool open_comment_ends_input = false;  // a `/*` never closed runs to the end of the input (SQLite); else an error
 };
 
 struct DialectTraits {

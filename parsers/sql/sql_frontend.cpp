@@ -20,7 +20,7 @@ const TokenClasses& sql_token_classes() {
         .close = {SqlLexer::RPAREN, SqlLexer::RBRACKET, SqlLexer::END},
         .prefix = {SqlLexer::NOT, SqlLexer::MINUS_SIGN, SqlLexer::PLUS, SqlLexer::TILDE, SqlLexer::BANG},
         .invalid = {SqlLexer::ERROR_CHAR},
-        .unterminated = {SqlLexer::UNTERMINATED_STRING},
+        .unterminated = {SqlLexer::UNTERMINATED_STRING, SqlLexer::UNTERMINATED_COMMENT},
         .names = {SqlLexer::IDENTIFIER},
         .suggestable = {SqlLexer::SELECT, SqlLexer::FROM,   SqlLexer::WHERE,    SqlLexer::GROUP,   SqlLexer::ORDER,
                         SqlLexer::BY,     SqlLexer::HAVING, SqlLexer::LIMIT,    SqlLexer::JOIN,    SqlLexer::ON,

@@ -111,6 +111,21 @@ size_t FastSqlLexer::scanTripleQuoted(size_t i) const {
     return npos;
 }
 
+size_t FastSqlLexer::blockCommentEnd(size_t i) const {
+    if (!lexing_.nested_comments) return s_.find("*/", i + 2);
+    size_t depth = 1;
+    for (size_t j = i + 2; j + 1 < s_.size(); ++j) {
+        if (s_[j] == '/' && s_[j + 1] == '*') {
+            ++depth;
+            ++j;
+        } else if (s_[j] == '*' && s_[j + 1] == '/') {
+            if (--depth == 0) return j;
+            ++j;
+        }
+    }
+    return npos;
+}
+
 size_t FastSqlLexer::scanNumber(size_t i, size_t* type) const {
     auto exponent = [&](size_t j) -> size_t {
         if (at(j) != 'e' && at(j) != 'E') return j;
@@ -264,9 +279,13 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
                                 start + (at(start + 2) == '>' ? 3 : 2));
                 return make(SqlLexer::MINUS_SIGN, start, start + 1);
             case '/':
-                if (n1 == '*') {  // block comment, not nesting (as BLOCK_COMMENT); unterminated: to the end
-                    size_t k = s_.find("*/", start + 2);
+                if (n1 == '*') {  // block comment, nesting where the dialect's do; unterminated: to the end
+                    size_t k = blockCommentEnd(start);
                     size_t j = k == npos ? s_.size() : k + 2;
+                    // a comment never closed is an error token (on the default channel, so that the parse
+                    // reports it) where the dialect does not let it run to the end of the input
+                    if (k == npos && !lexing_.open_comment_ends_input)
+                        return make(SqlLexer::UNTERMINATED_COMMENT, start, j);
                     if (keepComments_)
                         return comment(k == npos ? SqlLexer::UNTERMINATED_COMMENT : SqlLexer::BLOCK_COMMENT, start, j);
                     advanceLines(start, j);

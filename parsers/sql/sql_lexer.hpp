@@ -66,6 +66,7 @@ private:
     size_t scanEString(size_t i) const;         // after E'
     size_t scanString(size_t i, char q) const;  // a string in the dialect's escaping
     size_t scanTripleQuoted(size_t i) const;    // at three quotes (BigQuery)
+    size_t blockCommentEnd(size_t i) const;     // at `/*`: where its `*/` starts, npos when unterminated
     size_t scanNumber(size_t i, size_t* type) const;
     size_t dollarTagEnd(size_t i) const;  // at '$': end of "$tag$" / "$$", or npos
     size_t dashedNameEnd(size_t start, size_t end) const;  // the name [start, end) continued by -part…: its end

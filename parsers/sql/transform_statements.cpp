@@ -344,8 +344,12 @@ Constraint* Transformer::table_constraint(G::TableConstraintContext* c) {
         k->constraint = ConstraintKind::Check;
         if (ch->identifier()) k->name = name(ch->identifier());
         k->expr = expr(ch->expr());
+    } else if (auto* ix = alt<G::IndexTableConstraintContext>(c)) {
+        k->constraint = ConstraintKind::Other;  // KEY/INDEX name (...) inside MySQL CREATE TABLE: an index
+        if (ix->identifier()) k->name = name(ix->identifier());
+        k->columns = names(indexed_names(ix->indexedColumn()));
     } else {
-        k->constraint = ConstraintKind::Other;  // KEY/INDEX (...) inside MySQL CREATE TABLE
+        k->constraint = ConstraintKind::Other;
     }
     return k;
 }
