@@ -15,10 +15,9 @@ namespace qdiff::stages {
 void check(const EvaluateOptions& options);
 PipelineOptions pipeline_options(const EvaluateOptions& options);
 BatchStageOptions stage_options(const EvaluateOptions& options);
-// A runner with one pipeline per thread, sharing one schema cache. `render` and `already_done` as
+// A runner with one pipeline per thread, sharing one schema cache. `format` and `already_done` as
 // BatchRunnerOptions has them.
-std::unique_ptr<BatchRunner> make_runner(const EvaluateOptions& options,
-                                         std::function<std::string(const Record&)> render,
+std::unique_ptr<BatchRunner> make_runner(const EvaluateOptions& options, RecordFormat format,
                                          std::function<bool(const std::string& id)> already_done);
 
 }  // namespace qdiff::stages
