@@ -508,6 +508,7 @@ bool RecordWriter::write(size_t line_number, const Case& c, const CaseOutcome& o
         w_.end_object();
     }
     w_.end_object();
+    w_.finish();
     return unique_ && w_.valid();
 }
 

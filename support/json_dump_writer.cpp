@@ -2,7 +2,9 @@
 
 #include <array>
 #include <charconv>
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include <nlohmann/json.hpp>
 
@@ -53,30 +55,115 @@ bool JsonDumpWriter::is_utf8(std::string_view s) {
     return true;
 }
 
+void JsonDumpWriter::grow(size_t n) {
+    out_.resize(std::max(out_.size() * 2, size_ + n + 64));
+}
+
+namespace {
+
+// Whether none of the bytes needs more than a copy: no '"', '\\', control character or non-ASCII byte.
+// Eight at a time (the tests for a byte below 0x20 and for a zero byte are exact for a whole word); the
+// words are loaded with fixed-size copies, which compile to plain loads, the last one overlapping.
+bool plain(std::string_view s) {
+    constexpr uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+    auto flagged = [&](uint64_t x) {
+        uint64_t quote = x ^ (ones * '"'), backslash = x ^ (ones * '\\');
+        return ((x - ones * 0x20) & ~x & highs) | ((quote - ones) & ~quote & highs) |
+               ((backslash - ones) & ~backslash & highs) | (x & highs);
+    };
+    const char* data = s.data();
+    size_t n = s.size();
+    if (n < 8) {
+        for (size_t i = 0; i < n; ++i)
+            if (kByteClasses[static_cast<unsigned char>(data[i])] != ByteClass::Plain) return false;
+        return true;
+    }
+    uint64_t x;
+    for (size_t i = 0; i + 8 < n; i += 8) {
+        std::memcpy(&x, data + i, 8);
+        if (flagged(x)) return false;
+    }
+    std::memcpy(&x, data + n - 8, 8);
+    return !flagged(x);
+}
+
+// memcpy for the short strings of a record, without a call for each.
+void copy(char* to, const char* from, size_t n) {
+    if (n > 32) {
+        std::memcpy(to, from, n);
+        return;
+    }
+    if (n >= 8) {
+        uint64_t x;
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            std::memcpy(&x, from + i, 8);
+            std::memcpy(to + i, &x, 8);
+        }
+        std::memcpy(&x, from + n - 8, 8);
+        std::memcpy(to + n - 8, &x, 8);
+        return;
+    }
+    for (size_t i = 0; i < n; ++i) to[i] = from[i];
+}
+
+}  // namespace
+
+void JsonDumpWriter::write_string(std::string_view s, bool comma, char suffix) {
+    if (!plain(s)) {
+        char* p = room(2);
+        p[0] = ',';
+        p[comma] = '"';
+        size_ += comma + 1;
+        write_escaped(s);
+        p = room(2);
+        p[0] = '"';
+        p[1] = suffix;
+        size_ += 1 + (suffix != '\0');
+        return;
+    }
+    char* p = room(s.size() + 4);
+    *p = ',';
+    p += comma;
+    *p++ = '"';
+    copy(p, s.data(), s.size());
+    p += s.size();
+    p[0] = '"';
+    p[1] = suffix;
+    size_ += comma + s.size() + 2 + (suffix != '\0');
+}
+
 JsonDumpWriter& JsonDumpWriter::value(double d) {
-    prefix();
+    bool comma = prefix();
     if (!std::isfinite(d)) {
-        out_ += "null";
+        put(comma, "null");
         return *this;
     }
     // dump's own formatter (serializer::dump_float), so that every double prints as the DOM printed it.
-    char buffer[64];
-    char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, d);
-    out_.append(buffer, static_cast<size_t>(end - buffer));
+    char* p = room(65);
+    *p = ',';
+    p += comma;
+    char* end = nlohmann::detail::to_chars(p, p + 64, d);
+    size_ = static_cast<size_t>(end - out_.data());
     return *this;
 }
 
-void JsonDumpWriter::write_digits(uint64_t magnitude, bool negative) {
-    char buffer[24];
-    char* begin = buffer;
-    if (negative) *begin++ = '-';
-    char* end = std::to_chars(begin, buffer + sizeof buffer, magnitude).ptr;
-    out_.append(buffer, static_cast<size_t>(end - buffer));
+void JsonDumpWriter::write_digits(bool comma, uint64_t magnitude, bool negative) {
+    char* p = room(22);
+    *p = ',';
+    p += comma;
+    *p = '-';
+    p += negative;
+    char* end = std::to_chars(p, p + 20, magnitude).ptr;
+    size_ = static_cast<size_t>(end - out_.data());
 }
 
-void JsonDumpWriter::write_string(std::string_view s) {
+// Byte by byte, for a string with something to escape or non-ASCII text.
+void JsonDumpWriter::write_escaped(std::string_view s) {
     static constexpr char kHex[] = "0123456789abcdef";
-    out_ += '"';
+    auto append = [&](const char* text, size_t n) {
+        std::memcpy(room(n), text, n);
+        size_ += n;
+    };
     size_t run = 0;  // the start of the bytes not yet copied
     for (size_t i = 0; i < s.size();) {
         auto c = static_cast<unsigned char>(s[i]);
@@ -95,25 +182,23 @@ void JsonDumpWriter::write_string(std::string_view s) {
             case ByteClass::Escape:
                 break;
         }
-        out_.append(s.data() + run, i - run);
-        out_ += '\\';
+        append(s.data() + run, i - run);
+        char escape[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+        size_t length = 2;
         switch (c) {
-            case '"': out_ += '"'; break;
-            case '\\': out_ += '\\'; break;
-            case '\b': out_ += 'b'; break;
-            case '\t': out_ += 't'; break;
-            case '\n': out_ += 'n'; break;
-            case '\f': out_ += 'f'; break;
-            case '\r': out_ += 'r'; break;
-            default:
-                out_ += "u00";
-                out_ += kHex[c >> 4];
-                out_ += kHex[c & 15];
+            case '"': escape[1] = '"'; break;
+            case '\\': escape[1] = '\\'; break;
+            case '\b': escape[1] = 'b'; break;
+            case '\t': escape[1] = 't'; break;
+            case '\n': escape[1] = 'n'; break;
+            case '\f': escape[1] = 'f'; break;
+            case '\r': escape[1] = 'r'; break;
+            default: length = 6;
         }
+        append(escape, length);
         run = ++i;
     }
-    out_.append(s.data() + run, s.size() - run);
-    out_ += '"';
+    append(s.data() + run, s.size() - run);
 }
 
 }  // namespace qdiff::support

@@ -80,9 +80,25 @@ TEST_CASE("json dump writer: strings are escaped as dump escapes them", "[json_d
         std::string out;
         JsonDumpWriter w(out);
         w.value(s);
+        w.finish();
         CHECK(out == dump(ordered_json(s)));
         CHECK(w.valid());
         CHECK(JsonDumpWriter::is_utf8(s));
+    }
+    // Strings are checked eight bytes at a time: a byte to escape at every place of a word and its tail.
+    for (const std::string& special : {std::string("\""), std::string("\\"), std::string("\x01"), std::string("\x1f"),
+                                       std::string(" "), std::string("\x7f"), std::string("\xc3\xa9")}) {
+        for (size_t length = 0; length <= 20; ++length) {
+            for (size_t at = 0; at <= length; ++at) {
+                std::string s = std::string(at, 'x') + special + std::string(length - at, 'y');
+                std::string out = "[1";  // written after what the string already has
+                {
+                    JsonDumpWriter w(out);
+                    w.begin_object().key(s).value(s).end_object();
+                }
+                REQUIRE(out == "[1{" + dump(ordered_json(s)) + ":" + dump(ordered_json(s)) + "}");
+            }
+        }
     }
 }
 
@@ -94,6 +110,7 @@ TEST_CASE("json dump writer: what is not well-formed UTF-8 is what dump would re
         std::string out;
         JsonDumpWriter w(out);
         w.value(s);
+        w.finish();
         CHECK_FALSE(w.valid());
         CHECK_FALSE(JsonDumpWriter::is_utf8(s));
         CHECK_FALSE(dump_accepts(s));
@@ -111,6 +128,7 @@ TEST_CASE("json dump writer: what is not well-formed UTF-8 is what dump would re
         std::string out;
         JsonDumpWriter w(out);
         w.value(s);
+        w.finish();
         INFO(ordered_json(s).dump(-1, ' ', true, ordered_json::error_handler_t::replace));
         REQUIRE(JsonDumpWriter::is_utf8(s) == dump_accepts(s));
         REQUIRE(w.valid() == dump_accepts(s));
@@ -164,6 +182,7 @@ TEST_CASE("json dump writer: nested containers, keys and raw values as dump prin
         .key("raw")
         .raw(R"({"b":[1.5,true]})")
         .end_object();
+    w.finish();
     CHECK(out == dump(dom));
     CHECK(w.valid());
 }
