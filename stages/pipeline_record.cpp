@@ -84,13 +84,101 @@ bool stage_failed(const StageResult& r) { return r.status == StageStatus::Error 
 
 }  // namespace
 
+namespace {
+
+// The text of a JSON string that starts after its opening quote at line[i], with the escapes of one
+// character; i is left after the closing quote. Nothing for what read_flat_object declines.
+std::optional<std::string> flat_string(std::string_view line, size_t& i) {
+    std::string text;
+    size_t run = i;
+    for (; i < line.size(); ++i) {
+        char c = line[i];
+        if (c == '"') {
+            text.append(line.data() + run, i - run);
+            ++i;
+            return text;
+        }
+        if (static_cast<unsigned char>(c) < 0x20) return std::nullopt;  // not JSON
+        if (c != '\\') continue;
+        text.append(line.data() + run, i - run);
+        if (++i == line.size()) return std::nullopt;
+        switch (line[i]) {
+            case '"': text += '"'; break;
+            case '\\': text += '\\'; break;
+            case '/': text += '/'; break;
+            case 'b': text += '\b'; break;
+            case 'f': text += '\f'; break;
+            case 'n': text += '\n'; break;
+            case 'r': text += '\r'; break;
+            case 't': text += '\t'; break;
+            default: return std::nullopt;  // \u (surrogate pairs and all) is left to nlohmann
+        }
+        run = i + 1;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<nlohmann::json> read_flat_object(std::string_view line) {
+    // Outside strings JSON is ASCII; inside, nlohmann takes exactly the well-formed UTF-8.
+    if (!support::JsonDumpWriter::is_utf8(line)) return std::nullopt;
+    size_t i = 0;
+    auto skip_space = [&] {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n' || line[i] == '\r')) ++i;
+    };
+    auto literal = [&](std::string_view word) {
+        if (line.substr(i, word.size()) != word) return false;
+        i += word.size();
+        return true;
+    };
+    skip_space();
+    if (!literal("{")) return std::nullopt;
+    json object = json::object();
+    skip_space();
+    if (literal("}")) {
+        skip_space();
+        return i == line.size() ? std::optional<json>(std::move(object)) : std::nullopt;
+    }
+    for (;;) {
+        if (!literal("\"")) return std::nullopt;
+        std::optional<std::string> key = flat_string(line, i);
+        if (!key) return std::nullopt;
+        skip_space();
+        if (!literal(":")) return std::nullopt;
+        skip_space();
+        json value;
+        if (literal("\"")) {
+            std::optional<std::string> text = flat_string(line, i);
+            if (!text) return std::nullopt;
+            value = std::move(*text);
+        } else if (literal("true")) {
+            value = true;
+        } else if (literal("false")) {
+            value = false;
+        } else if (!literal("null")) {
+            return std::nullopt;  // a number, array or object
+        }
+        object[*key] = std::move(value);  // a repeated key: the last value, as nlohmann's parse keeps
+        skip_space();
+        if (literal(",")) {
+            skip_space();
+            continue;
+        }
+        if (!literal("}")) return std::nullopt;
+        skip_space();
+        return i == line.size() ? std::optional<json>(std::move(object)) : std::nullopt;
+    }
+}
+
 std::string default_case_id(size_t line) { return "line " + std::to_string(line); }
 
 std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults) {
     std::string where = "line " + std::to_string(line_number) + ": ";
+    std::optional<json> flat = read_flat_object(line);
     json j;
     try {
-        j = json::parse(line);
+        j = flat ? std::move(*flat) : json::parse(line);
     } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
         return BadLine{"", where + "not valid JSON (" + e.what() + ")"};
     }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct BadLine {
 };
 // A case, or why the line is not one (not JSON, not an object, a missing or mistyped field).
 std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults);
+// nlohmann::json::parse(line) for the common case line, a flat object whose values are strings (with
+// no \u escape), true, false or null, without nlohmann's parser (which cost more than the record); nothing
+// for any other line, which read_case gives to that parser.
+std::optional<nlohmann::json> read_flat_object(std::string_view line);
 
 using Record = nlohmann::ordered_json;
 Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& outcome);

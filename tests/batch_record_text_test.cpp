@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -218,4 +219,69 @@ TEST_CASE("batch record text: where the DOM would print otherwise, the DOM path 
         CHECK_FALSE(dom_error.empty());
         CHECK(direct_error == dom_error);
     }
+}
+
+TEST_CASE("batch lines: the flat reader gives what nlohmann's parse gives, or declines", "[batch_record_text]") {
+    using nlohmann::json;
+    const std::vector<std::string> taken = {
+        R"({"id": "0-1", "lang": "sql", "expected": "SELECT count(*) FROM singer", "generated": "select 1"})",
+        R"({"question": "a \"quoted\" back\\slash \/ tab\t nl\n cr\r bs\b ff\f", "label": true, "res": false})",
+        "{\"q\": \"caf\xc3\xa9 \xf0\x9f\x98\x80 del\x7f\", \"db\": null}",
+        R"({"id": "a", "id": "b", "expected": "x", "expected": null})",  // the last of a repeated key
+        " \t{ \"a\" :\"b\" ,\"c\":null\t}\r\n ",
+        "{}",
+        " { } ",
+        R"({"": ""})",
+    };
+    for (const std::string& line : taken) {
+        INFO(line);
+        std::optional<json> flat = stages::read_flat_object(line);
+        REQUIRE(flat);
+        CHECK(*flat == json::parse(line));
+    }
+    const std::vector<std::string> declined = {
+        R"({"id": 12, "expected": "a"})",        // numbers: ids and tags print them as nlohmann does
+        R"({"expected_result": [{"a": 1}]})",    // arrays and objects
+        R"({"q": {"nested": "x"}})",
+        R"({"q": "caf\u00e9"})",                 // \u escapes
+        R"({"q": "\ud83d\ude00"})",
+        "{\"q\": \"caf\xc3\"}",                  // not UTF-8
+        "{\"q\": \"tab\tinside\"}",              // a control character in a string: not JSON
+        "\xef\xbb\xbf{\"q\": \"x\"}",            // a byte order mark, which nlohmann skips
+        R"({"q": "x"} trailing)",
+        R"({"q": "x",})",
+        R"({"q": "x")",
+        R"({"q": "x)",
+        R"({"q": tru})",
+        R"({"q" "x"})",
+        R"([1])",
+        "",
+    };
+    for (const std::string& line : declined) {
+        INFO(line);
+        CHECK_FALSE(stages::read_flat_object(line));
+    }
+    // Lines broken at random: what the flat reader takes, nlohmann's parse takes alike.
+    std::mt19937 random(32);
+    const std::string base = taken[1];
+    const char bytes[] = {'"', '\\', ',', ':', '{', '}', ' ', 'n', 'u', '1', '\x01', '\xc3', '\xa9'};
+    size_t agreed = 0;
+    for (int i = 0; i < 20000; ++i) {
+        std::string line = base;
+        for (int edits = 1 + static_cast<int>(random() % 3); edits > 0; --edits) {
+            size_t at = random() % line.size();
+            if (random() % 2)
+                line[at] = bytes[random() % sizeof bytes];
+            else
+                line.erase(at, 1);
+        }
+        std::optional<json> flat = stages::read_flat_object(line);
+        if (!flat) continue;
+        INFO(line);
+        json parsed = json::parse(line, nullptr, false);
+        REQUIRE_FALSE(parsed.is_discarded());
+        REQUIRE(*flat == parsed);
+        ++agreed;
+    }
+    CHECK(agreed > 100);
 }
