@@ -138,10 +138,20 @@ JsonDumpWriter& JsonDumpWriter::value(double d) {
         put(comma, "null");
         return *this;
     }
-    // dump's own formatter (serializer::dump_float), so that every double prints as the DOM printed it.
     char* p = room(65);
     *p = ',';
     p += comma;
+    // A whole number below 1e15 has its integer digits as its shortest form, which that formatter
+    // prints with ".0" (-0.0 is left to it).
+    if (d == std::trunc(d) && std::fabs(d) < 1e15 && d != 0) {
+        *p = '-';
+        p += d < 0;
+        char* end = std::to_chars(p, p + 20, static_cast<uint64_t>(std::fabs(d))).ptr;
+        std::memcpy(end, ".0", 2);
+        size_ = static_cast<size_t>(end + 2 - out_.data());
+        return *this;
+    }
+    // dump's own formatter (serializer::dump_float), so that every double prints as the DOM printed it.
     char* end = nlohmann::detail::to_chars(p, p + 64, d);
     size_ = static_cast<size_t>(end - out_.data());
     return *this;

@@ -43,6 +43,12 @@ TEST_CASE("json dump writer: doubles print as dump prints them", "[json_dump_wri
                                   1e-5,    2.5e-5,  1e-4,    123.456,   -42.125,   1e15,     1e16,   1e17,
                                   1e21,    1e22,    9007199254740993.0, 1.7976931348623157e308,
                                   2.2250738585072014e-308, 0.9, 0.64, 0.2159956115544861, std::nan(""), inf, -inf};
+    for (double whole = 1; whole < 1e17; whole *= 10)  // whole numbers, around where the short form ends
+        for (double d : {whole, whole - 1, whole + 1, -whole, 3 * whole, whole / 1024}) values.push_back(d);
+    for (int n = -1000; n <= 1000; ++n) values.push_back(n);
+    values.push_back(std::ldexp(1.0, 53));
+    values.push_back(999999999999999.0);
+    values.push_back(1e15);
     std::mt19937_64 random(32);
     for (int i = 0; i < 20000; ++i) {
         uint64_t bits = random();
@@ -50,6 +56,7 @@ TEST_CASE("json dump writer: doubles print as dump prints them", "[json_dump_wri
         std::memcpy(&d, &bits, sizeof d);
         values.push_back(d);  // any bit pattern: subnormals, huge and tiny exponents, NaNs
         values.push_back(std::ldexp(double(bits >> 11), -53));  // in [0, 1), as scores are
+        values.push_back(std::round(std::ldexp(double(bits >> 11), -static_cast<int>(bits % 64))));  // whole numbers
     }
     for (double d : values) {
         INFO(d);
