@@ -75,7 +75,7 @@ public:
 private:
     struct Slot;
     void prepare(Slot& slot, std::map<std::string, size_t>& first_lines) const;
-    // `text_size`: the longest record text this worker wrote, reserved for the next one.
+    // `text_size`: the room this worker reserves for its next record's text (from its last one).
     void evaluate(Slot& slot, Pipeline& pipeline, size_t& text_size) const;
 
     BatchRunnerOptions options_;

@@ -1,5 +1,5 @@
 // What evaluate() and Batch (include/qdiff/evaluate.hpp) build from their options, for the in-tree front
-// end that needs the records as objects (`qdiff batch`: its summary and CSV rows).
+// end that needs more than the records' text (`qdiff batch`: their facts for its summary, CSV rows).
 #pragma once
 #include <functional>
 #include <memory>
