@@ -3,7 +3,8 @@
 # Spider dev gold/prediction pairs (bench/spider_cases.py) once (1x) and twice over (2x, other ids), so
 # that 2x - 1x is what a case costs warm and 1x - that is the process's cold start (ANTLR's prediction
 # DFAs built by the first parses). Each is split into parse, diff (normalize + diff), the record
-# (outcome_record builds the JSON DOM, its dump serialises it), and the main thread (reading the input
+# (write_outcome_record writes its JSON directly; before issue 32, outcome_record built a DOM and its
+# dump serialised it: record_dom and record_dump, 0 since), and the main thread (reading the input
 # lines, writing the records).
 # SCHEMA=1 keeps each case's schema, which turns on the synthesized-database results stage.
 # Usage: bench/batch_callgrind.sh [OUT_DIR]   (QDIFF_CORPUS_DIR: ../shared/corpus)
@@ -47,6 +48,7 @@ parts = {
     "total": ("$(inclusive 1x 'PROGRAM TOTALS')", "$(inclusive 2x 'PROGRAM TOTALS')"),
     "parse": ("$(inclusive 1x 'lambda\(\)#2\}::operator')", "$(inclusive 2x 'lambda\(\)#2\}::operator')"),
     "diff": ("$(inclusive 1x 'lambda\(\)#4\}::operator')", "$(inclusive 2x 'lambda\(\)#4\}::operator')"),
+    "record": ("$(inclusive 1x 'stages::write_outcome_record')", "$(inclusive 2x 'stages::write_outcome_record')"),
     "record_dom": ("$(inclusive 1x 'stages::outcome_record')", "$(inclusive 2x 'stages::outcome_record')"),
     "record_dump": ("$(inclusive 1x '_Function_handler<std::__cxx11::basic_string<.*> \(nlohmann')",
                     "$(inclusive 2x '_Function_handler<std::__cxx11::basic_string<.*> \(nlohmann')"),

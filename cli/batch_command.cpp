@@ -169,12 +169,9 @@ int run_batch(const std::vector<std::string>& argv) {
     size_t resumed = summary.cases();
     Progress progress(o.input);
 
-    std::unique_ptr<stages::BatchRunner> runner = stages::make_runner(
-        o.evaluate,
-        [csv = o.csv](const Record& r) {
-            return csv ? stages::csv_row(r) : r.dump(-1, ' ', false, Record::error_handler_t::replace) + "\n";
-        },
-        [&done_ids](const std::string& id) { return done_ids.count(id) != 0; });
+    std::unique_ptr<stages::BatchRunner> runner =
+        stages::make_runner(o.evaluate, o.csv ? stages::RecordFormat::Csv : stages::RecordFormat::Jsonl,
+                            [&done_ids](const std::string& id) { return done_ids.count(id) != 0; });
 
     size_t line_number = 0;
     auto next_case = [&]() -> std::optional<stages::BatchInput> {
@@ -201,8 +198,9 @@ int run_batch(const std::vector<std::string>& argv) {
             std::cerr << "qdiff batch: line " << output.line << ": the id \"" << output.renamed_from
                       << "\" is already on line " << output.first_line << ": renamed \"" << output.id << "\"\n";
         if (output.skipped) return;
+        if (!o.csv && !output.text.empty()) output.text += '\n';  // a CSV row has its own
         write_failed |= std::fwrite(output.text.data(), 1, output.text.size(), out) != output.text.size();
-        summary.add(output.record);
+        summary.add(output.facts);
         auto now = std::chrono::steady_clock::now();
         if (now - last_flush >= std::chrono::milliseconds(100)) {
             write_failed |= std::fflush(out) != 0;

@@ -5,9 +5,12 @@ find_program(ANTLR4_TOOL antlr4 REQUIRED)  # Debian's wrapper: sets the tool's c
 
 file(GLOB QDIFF_GRAMMARS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/grammars/*/*.g4)
 set(QDIFF_GRAMMAR_OUTPUTS "")
+set(QDIFF_LAZY_STATICS "")  # commands: each lexer's and parser's statics built on first use
 foreach(grammar ${QDIFF_GRAMMARS})
   get_filename_component(name ${grammar} NAME_WE)
   list(APPEND QDIFF_GRAMMAR_OUTPUTS ${QDIFF_GENERATED_DIR}/${name}.cpp)
+  list(APPEND QDIFF_LAZY_STATICS COMMAND ${CMAKE_COMMAND} -DSOURCE=${QDIFF_GENERATED_DIR}/${name}.cpp
+       -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/LazyGrammarStatics.cmake)
   if(name MATCHES "Parser$")
     list(APPEND QDIFF_GRAMMAR_OUTPUTS ${QDIFF_GENERATED_DIR}/${name}Visitor.cpp
                                       ${QDIFF_GENERATED_DIR}/${name}BaseVisitor.cpp)
@@ -29,7 +32,8 @@ if(QDIFF_GRAMMARS)
     COMMAND ${ANTLR4_TOOL} -Dlanguage=Cpp -visitor -no-listener
             -package qdiff_gen -Xexact-output-dir -o ${QDIFF_GENERATED_DIR} -lib ${QDIFF_GENERATED_DIR}
             ${parsers}
-    DEPENDS ${QDIFF_GRAMMARS}
+    ${QDIFF_LAZY_STATICS}
+    DEPENDS ${QDIFF_GRAMMARS} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/LazyGrammarStatics.cmake
     COMMENT "Generating parsers from ${CMAKE_CURRENT_SOURCE_DIR}/grammars"
     VERBATIM)
 endif()

@@ -1,11 +1,14 @@
 // The ordered worker pool of batch evaluation (stages/batch_runner.hpp).
 #include "stages/batch_runner.hpp"
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+
+#include "support/json_dump_writer.hpp"
 
 namespace qdiff::stages {
 
@@ -59,29 +62,58 @@ void BatchRunner::prepare(Slot& slot, std::map<std::string, size_t>& first_lines
 }
 
 // On a worker. Never throws: whatever goes wrong becomes an error record for this input.
-void BatchRunner::evaluate(Slot& slot, Pipeline& pipeline) const {
+void BatchRunner::evaluate(Slot& slot, Pipeline& pipeline, size_t& text_size) const {
     BatchOutput& output = slot.output;
+    bool written = false;  // the JSONL text written directly, without the DOM
     try {
-        if (auto* bad = std::get_if<BadLine>(&slot.content))
+        if (auto* bad = std::get_if<BadLine>(&slot.content)) {
             output.record = bad_line_record(output.line, *bad);
-        else
-            output.record =
-                outcome_record(output.line, std::get<Case>(slot.content), pipeline.run(std::get<Case>(slot.content)));
+        } else {
+            const Case& c = std::get<Case>(slot.content);
+            CaseOutcome outcome = pipeline.run(c);
+            if (options_.format == RecordFormat::Jsonl) {
+                output.text.reserve(text_size);
+                written = write_outcome_record(output.text, output.facts, output.line, c, outcome);
+            }
+            if (!written) output.record = outcome_record(output.line, c, outcome);
+        }
     } catch (const std::exception& e) {
+        written = false;
         output.record = bad_line_record(output.line, {output.id, "internal error: " + std::string(e.what())});
     }
-    if (!output.renamed_from.empty()) output.record["renamed_from"] = output.renamed_from;
     slot.content = BadLine{};  // the input's memory is not held until the record is emitted
-    if (!options_.render) return;
+    if (written) {
+        // The DOM's record["renamed_from"]: a last member. It is well-formed UTF-8, since the record's
+        // id (itself and "#N") was.
+        if (!output.renamed_from.empty()) {
+            output.text.pop_back();
+            output.text += ",\"renamed_from\":";
+            support::JsonDumpWriter(output.text).value(output.renamed_from);
+            output.text += '}';
+        }
+        // The next record of this worker is likely as long: room for it and the caller's line break.
+        text_size = std::min<size_t>(output.text.size() + output.text.size() / 4 + 1, 64 * 1024);
+        return;
+    }
+    if (!output.renamed_from.empty()) output.record["renamed_from"] = output.renamed_from;
+    output.facts = record_facts(output.record);
+    if (options_.format == RecordFormat::Dom) return;
+    auto render = [&] {
+        return options_.format == RecordFormat::Csv
+                   ? csv_row(output.record)
+                   : output.record.dump(-1, ' ', false, Record::error_handler_t::replace);
+    };
     try {
-        output.text = options_.render(output.record);
+        output.text = render();
     } catch (const std::exception& e) {
         output.record = bad_line_record(output.line, {output.id, "cannot render the record: " + std::string(e.what())});
+        output.facts = record_facts(output.record);
         try {
-            output.text = options_.render(output.record);
+            output.text = render();
         } catch (const std::exception&) {  // a renderer that cannot render an error record: the caller sees text ""
         }
     }
+    output.record = Record();
 }
 
 void BatchRunner::run(const std::function<std::optional<BatchInput>()>& next,
@@ -104,6 +136,7 @@ void BatchRunner::run(const std::function<std::optional<BatchInput>()>& next,
     };
     for (auto& pipeline : pipelines_) {
         workers.emplace_back([&, &pipeline = *pipeline] {
+            size_t text_size = 1024;
             std::unique_lock lock(mutex);
             for (;;) {
                 work_ready.wait(lock, [&] { return !pending.empty() || input_done; });
@@ -111,7 +144,7 @@ void BatchRunner::run(const std::function<std::optional<BatchInput>()>& next,
                 std::shared_ptr<Slot> slot = pending.front();
                 pending.pop_front();
                 lock.unlock();
-                evaluate(*slot, pipeline);
+                evaluate(*slot, pipeline, text_size);
                 lock.lock();
                 slot->done = true;
                 // Only this thread's caller waits, and only for the slot at the front of the window.

@@ -4,6 +4,7 @@
 // binding can drive it with ready cases.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -23,14 +24,22 @@ struct BatchInput {
     std::variant<std::string, Case> content;
 };
 
+// What a batch hands back for each record, made on the workers.
+enum class RecordFormat : uint8_t {
+    Dom,    // the record as a DOM (`record`), no text
+    Jsonl,  // `text`: the record's JSON on one line, without the line break (written without a DOM)
+    Csv,    // `text`: the record's CSV row, with its line break (csv_row)
+};
+
 struct BatchOutput {
     size_t line = 0;
     std::string id;            // the case's id (for a bad line: its readable id, else the default one)
     std::string renamed_from;  // the id the input gave, when it repeated an earlier one (see run)
     size_t first_line = 0;     // then: the line that has that id
     bool skipped = false;      // already_done said so: not evaluated, no record
-    Record record;
-    std::string text;  // options.render(record), made on the worker; "" without render
+    Record record;             // with RecordFormat::Dom
+    std::string text;          // with RecordFormat::Jsonl or Csv
+    RecordFacts facts;         // what the run's summary takes from the record
 };
 
 struct BatchRunnerOptions {
@@ -40,8 +49,7 @@ struct BatchRunnerOptions {
     // Ids whose records already exist (a resumed run): those cases are skipped. Called on the calling
     // thread, with the id after renaming.
     std::function<bool(const std::string& id)> already_done;
-    // Turns a record into the text the caller writes (a JSONL line, a CSV row), on the workers.
-    std::function<std::string(const Record&)> render;
+    RecordFormat format = RecordFormat::Dom;
 };
 
 class BatchRunner {
@@ -67,7 +75,8 @@ public:
 private:
     struct Slot;
     void prepare(Slot& slot, std::map<std::string, size_t>& first_lines) const;
-    void evaluate(Slot& slot, Pipeline& pipeline) const;
+    // `text_size`: the room this worker reserves for its next record's text (from its last one).
+    void evaluate(Slot& slot, Pipeline& pipeline, size_t& text_size) const;
 
     BatchRunnerOptions options_;
     std::vector<std::unique_ptr<Pipeline>> pipelines_;

@@ -185,8 +185,7 @@ BatchStageOptions stage_options(const EvaluateOptions& options) {
                              .timeout = options.timeout};
 }
 
-std::unique_ptr<BatchRunner> make_runner(const EvaluateOptions& options,
-                                         std::function<std::string(const Record&)> render,
+std::unique_ptr<BatchRunner> make_runner(const EvaluateOptions& options, RecordFormat format,
                                          std::function<bool(const std::string& id)> already_done) {
     check(options);
     BatchRunnerOptions runner;
@@ -195,7 +194,7 @@ std::unique_ptr<BatchRunner> make_runner(const EvaluateOptions& options,
     runner.defaults = {.language = options.compare.language,
                        .dialect = options.compare.dialect,
                        .base_dir = options.base_dir};
-    runner.render = std::move(render);
+    runner.format = format;
     runner.already_done = std::move(already_done);
     PipelineOptions pipeline = pipeline_options(options);
     BatchStageOptions stages = stage_options(options);
@@ -207,16 +206,10 @@ std::unique_ptr<BatchRunner> make_runner(const EvaluateOptions& options,
 
 }  // namespace stages
 
-namespace {
-
-std::string record_text(const stages::Record& r) { return r.dump(-1, ' ', false, stages::Record::error_handler_t::replace); }
-
-}  // namespace
-
 std::string evaluate(const Case& c, const EvaluateOptions& options) {
     stages::check(options);
     stages::Pipeline pipeline(stages::pipeline_options(options), stages::make_batch_stages(stages::stage_options(options)));
-    return record_text(stages::outcome_record(1, c, pipeline.run(c)));
+    return stages::outcome_record_text(1, c, pipeline.run(c));
 }
 
 struct Batch::Impl {
@@ -225,7 +218,7 @@ struct Batch::Impl {
 
 Batch::Batch(EvaluateOptions options, std::function<bool(const std::string& id)> already_done)
     : impl_(std::make_unique<Impl>()) {
-    impl_->runner = stages::make_runner(options, record_text, std::move(already_done));
+    impl_->runner = stages::make_runner(options, stages::RecordFormat::Jsonl, std::move(already_done));
 }
 
 Batch::~Batch() = default;

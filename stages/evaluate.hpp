@@ -1,5 +1,5 @@
 // What evaluate() and Batch (include/qdiff/evaluate.hpp) build from their options, for the in-tree front
-// end that needs the records as objects (`qdiff batch`: its summary and CSV rows).
+// end that needs more than the records' text (`qdiff batch`: their facts for its summary, CSV rows).
 #pragma once
 #include <functional>
 #include <memory>
@@ -15,10 +15,9 @@ namespace qdiff::stages {
 void check(const EvaluateOptions& options);
 PipelineOptions pipeline_options(const EvaluateOptions& options);
 BatchStageOptions stage_options(const EvaluateOptions& options);
-// A runner with one pipeline per thread, sharing one schema cache. `render` and `already_done` as
+// A runner with one pipeline per thread, sharing one schema cache. `format` and `already_done` as
 // BatchRunnerOptions has them.
-std::unique_ptr<BatchRunner> make_runner(const EvaluateOptions& options,
-                                         std::function<std::string(const Record&)> render,
+std::unique_ptr<BatchRunner> make_runner(const EvaluateOptions& options, RecordFormat format,
                                          std::function<bool(const std::string& id)> already_done);
 
 }  // namespace qdiff::stages

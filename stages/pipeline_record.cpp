@@ -6,6 +6,7 @@
 #include "diff/diff_json.hpp"
 #include "qdiff/compare.hpp"
 #include "qdiff/schema.hpp"
+#include "support/json_dump_writer.hpp"
 
 namespace qdiff::stages {
 namespace {
@@ -83,13 +84,101 @@ bool stage_failed(const StageResult& r) { return r.status == StageStatus::Error 
 
 }  // namespace
 
+namespace {
+
+// The text of a JSON string that starts after its opening quote at line[i], with the escapes of one
+// character; i is left after the closing quote. Nothing for what read_flat_object declines.
+std::optional<std::string> flat_string(std::string_view line, size_t& i) {
+    std::string text;
+    size_t run = i;
+    for (; i < line.size(); ++i) {
+        char c = line[i];
+        if (c == '"') {
+            text.append(line.data() + run, i - run);
+            ++i;
+            return text;
+        }
+        if (static_cast<unsigned char>(c) < 0x20) return std::nullopt;  // not JSON
+        if (c != '\\') continue;
+        text.append(line.data() + run, i - run);
+        if (++i == line.size()) return std::nullopt;
+        switch (line[i]) {
+            case '"': text += '"'; break;
+            case '\\': text += '\\'; break;
+            case '/': text += '/'; break;
+            case 'b': text += '\b'; break;
+            case 'f': text += '\f'; break;
+            case 'n': text += '\n'; break;
+            case 'r': text += '\r'; break;
+            case 't': text += '\t'; break;
+            default: return std::nullopt;  // \u (surrogate pairs and all) is left to nlohmann
+        }
+        run = i + 1;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<nlohmann::json> read_flat_object(std::string_view line) {
+    // Outside strings JSON is ASCII; inside, nlohmann takes exactly the well-formed UTF-8.
+    if (!support::JsonDumpWriter::is_utf8(line)) return std::nullopt;
+    size_t i = 0;
+    auto skip_space = [&] {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n' || line[i] == '\r')) ++i;
+    };
+    auto literal = [&](std::string_view word) {
+        if (line.substr(i, word.size()) != word) return false;
+        i += word.size();
+        return true;
+    };
+    skip_space();
+    if (!literal("{")) return std::nullopt;
+    json object = json::object();
+    skip_space();
+    if (literal("}")) {
+        skip_space();
+        return i == line.size() ? std::optional<json>(std::move(object)) : std::nullopt;
+    }
+    for (;;) {
+        if (!literal("\"")) return std::nullopt;
+        std::optional<std::string> key = flat_string(line, i);
+        if (!key) return std::nullopt;
+        skip_space();
+        if (!literal(":")) return std::nullopt;
+        skip_space();
+        json value;
+        if (literal("\"")) {
+            std::optional<std::string> text = flat_string(line, i);
+            if (!text) return std::nullopt;
+            value = std::move(*text);
+        } else if (literal("true")) {
+            value = true;
+        } else if (literal("false")) {
+            value = false;
+        } else if (!literal("null")) {
+            return std::nullopt;  // a number, array or object
+        }
+        object[*key] = std::move(value);  // a repeated key: the last value, as nlohmann's parse keeps
+        skip_space();
+        if (literal(",")) {
+            skip_space();
+            continue;
+        }
+        if (!literal("}")) return std::nullopt;
+        skip_space();
+        return i == line.size() ? std::optional<json>(std::move(object)) : std::nullopt;
+    }
+}
+
 std::string default_case_id(size_t line) { return "line " + std::to_string(line); }
 
 std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults) {
     std::string where = "line " + std::to_string(line_number) + ": ";
+    std::optional<json> flat = read_flat_object(line);
     json j;
     try {
-        j = json::parse(line);
+        j = flat ? std::move(*flat) : json::parse(line);
     } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
         return BadLine{"", where + "not valid JSON (" + e.what() + ")"};
     }
@@ -216,6 +305,314 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
         j["tags"] = std::move(tags);
     }
     return j;
+}
+
+namespace {
+
+// The direct form of outcome_record: each function writes what its DOM counterpart above builds, in
+// the same order, so that the text is that DOM's dump (support/json_dump_writer.hpp). Where the DOM
+// would merge a repeated key, `unique` turns false and the caller takes the DOM path.
+class RecordWriter {
+public:
+    RecordWriter(std::string& text, RecordFacts& facts) : w_(text), facts_(facts) {}
+
+    bool write(size_t line_number, const Case& c, const CaseOutcome& out);
+
+private:
+    void optional_number(std::string_view key, const std::optional<double>& v) {
+        w_.key(key);
+        if (v)
+            w_.value(*v);
+        else
+            w_.null();
+    }
+    void strings(std::string_view key, const std::vector<std::string>& list) {
+        w_.key(key).begin_array();
+        for (const std::string& s : list) w_.value(s);
+        w_.end_array();
+    }
+    void score(std::string name, double value) { facts_.scores.emplace_back(std::move(name), value); }
+    // features_json (diff/diff_json.cpp)
+    void features(const std::vector<FeatureContribution>& list);
+    void evidence(const CaseOutcome& out);
+    // diff_record_json (diff/diff_json.cpp)
+    void structural(const DiffResult& diff);
+    void diagnostics(const std::optional<ParseResult>& parsed, const std::vector<Diagnostic>* lint);
+    void stage(const StageResult& r);
+
+    support::JsonDumpWriter w_;
+    RecordFacts& facts_;
+    bool unique_ = true;
+};
+
+// Whether names[i] is one of the names before it (lists of a few names: a scan is cheapest).
+template <class List, class Name>
+bool repeats_earlier(const List& list, size_t i, Name name) {
+    for (size_t k = 0; k < i; ++k)
+        if (name(list[k]) == name(list[i])) return true;
+    return false;
+}
+
+void RecordWriter::features(const std::vector<FeatureContribution>& list) {
+    w_.begin_array();
+    for (const FeatureContribution& f : list)
+        w_.begin_object()
+            .field("name", f.name)
+            .field("value", f.value)
+            .field("coefficient", f.coefficient)
+            .field("contribution", f.contribution)
+            .field("detail", f.detail)
+            .end_object();
+    w_.end_array();
+}
+
+void RecordWriter::evidence(const CaseOutcome& out) {
+    const scoring::Verdict& v = out.verdict;
+    w_.key("evidence").begin_object();
+    optional_number("structural_probability", v.structural_probability);
+    w_.key("terms");
+    features(v.evidence);
+    strings("reasons", v.reasons);
+    w_.field("results", scoring::results_evidence_kind_name(out.evidence.results.kind))
+        .field("synthesized", out.evidence.results.synthesized)
+        .field("separating_kind", out.evidence.results.separating_kind)
+        .field("databases", out.evidence.results.databases)
+        .field("lint_errors", out.evidence.lint_errors);
+    optional_number("judge", out.evidence.judge);
+    w_.end_object();
+}
+
+void RecordWriter::structural(const DiffResult& diff) {
+    w_.begin_object().field("score", diff.score).field("gated", diff.gated).field("profile", diff.profile);
+    score("structural", diff.score);
+    w_.key("components").begin_object();
+    auto pairs = [&](std::string_view key, const std::vector<AtomPair>& list) {
+        w_.key(key).begin_array();
+        for (const AtomPair& p : list)
+            w_.begin_array()
+                .value(p.expected.span.begin)
+                .value(p.expected.span.end)
+                .value(p.generated.span.begin)
+                .value(p.generated.span.end)
+                .end_array();
+        w_.end_array();
+    };
+    auto singles = [&](std::string_view key, const std::vector<Atom>& list) {
+        w_.key(key).begin_array();
+        for (const Atom& a : list) w_.begin_array().value(a.span.begin).value(a.span.end).end_array();
+        w_.end_array();
+    };
+    auto texts = [&](std::string_view key, const std::vector<Atom>& list) {
+        w_.key(key).begin_array();
+        for (const Atom& a : list) w_.value(a.text);
+        w_.end_array();
+    };
+    for (size_t i = 0; i < diff.components.size(); ++i) {
+        const ComponentResult& c = diff.components[i];
+        std::string_view name = component_name(c.component);
+        unique_ &= !repeats_earlier(diff.components, i, [](const ComponentResult& r) { return r.component; });
+        w_.key(name).begin_object().field("score", c.score);
+        if (std::optional<double> contribution = log_odds_contribution(diff, c.component))
+            w_.key("weight").null().field("contribution", *contribution);
+        else
+            w_.field("weight", c.weight);
+        if (c.absent) {
+            w_.field("absent", true).end_object();
+            continue;
+        }
+        score("structural." + std::string(name), c.score);
+        w_.field("matched", c.matched.size());
+        texts("missing", c.missing);
+        texts("extra", c.extra);
+        w_.key("changed").begin_array();
+        for (const AtomPair& p : c.changed)
+            w_.begin_object()
+                .field("expected", p.expected.text)
+                .field("generated", p.generated.text)
+                .field("similarity", p.similarity)
+                .end_object();
+        w_.end_array();
+        w_.key("spans").begin_object();
+        pairs("matched", c.matched);
+        pairs("changed", c.changed);
+        singles("missing", c.missing);
+        singles("extra", c.extra);
+        w_.end_object().end_object();
+    }
+    w_.end_object();
+    if (diff.log_odds) {
+        w_.field("log_odds", *diff.log_odds).key("features").begin_array();
+        for (const FeatureContribution& f : diff.features)
+            w_.begin_object()
+                .field("name", f.name)
+                .field("value", f.value)
+                .field("contribution", f.contribution)
+                .field("detail", f.detail)
+                .end_object();
+        w_.end_array();
+    }
+    w_.end_object();
+}
+
+// render_json's text is what its parse dumps back when it is compact (it is), has well-formed UTF-8
+// and no DEL (which it escapes as \u007f and dump prints as it is): then it is written as it is.
+// Otherwise its DOM is parsed and dumped here, exactly as the record's DOM would be (which may throw,
+// as the DOM path does).
+void RecordWriter::diagnostics(const std::optional<ParseResult>& parsed, const std::vector<Diagnostic>* lint) {
+    if (!parsed) {
+        w_.begin_array().end_array();
+        return;
+    }
+    const std::vector<Diagnostic>& list = lint ? *lint : parsed->diagnostics();
+    for (const Diagnostic& d : list) facts_.diagnostic_codes.emplace_back(d.code());
+    std::string text = render_json(list, parsed->source());
+    if (text.find("\\u007f") == std::string::npos && support::JsonDumpWriter::is_utf8(text))
+        w_.raw(text);
+    else
+        w_.raw(Record::parse(text).dump(-1, ' ', false, Record::error_handler_t::replace));
+}
+
+void RecordWriter::stage(const StageResult& r) {
+    w_.begin_object().field("status", stage_status_name(r.status));
+    if (r.status == StageStatus::Ok) {
+        w_.field("score", r.score);
+        score(std::string(stage_kind_name(r.stage)), r.score);
+    }
+    if (!r.reason.empty()) w_.field("reason", r.reason);
+    if (!r.details.empty()) {
+        w_.key("details").begin_object();
+        // As stage_json: a detail that is JSON is that value as dump prints it, another is a string.
+        for (const auto& [key, text] : r.details) {
+            w_.key(key);
+            if (Record::accept(text))
+                w_.raw(Record::parse(text).dump(-1, ' ', false, Record::error_handler_t::replace));
+            else
+                w_.value(text);
+        }
+        w_.end_object();
+    }
+    w_.field("seconds", r.seconds).end_object();
+}
+
+bool RecordWriter::write(size_t line_number, const Case& c, const CaseOutcome& out) {
+    bool failed_stage = has_errors(out.schema_diagnostics);
+    for (const StageResult& r : out.stages) failed_stage |= stage_failed(r);
+    bool error = !out.error.empty() || failed_stage;
+    bool pass = out.total.pass && !error;
+    facts_.id = c.id;
+    facts_.pass = pass;
+    facts_.error = error;
+    facts_.total = out.total.total;
+    score("total", out.total.total);
+    score("query_similarity", out.total.query_similarity);
+    if (out.total.results_match) score("results_match", *out.total.results_match);
+
+    w_.begin_object()
+        .field("line", line_number)
+        .field("id", c.id)
+        .field("status", error ? "error" : "ok")
+        .field("pass", pass)
+        .field("total", out.total.total)
+        .field("query_similarity", out.total.query_similarity)
+        .field("query_similarity_source", out.total.query_similarity_source);
+    optional_number("results_match", out.total.results_match);
+    w_.field("basis", out.total.basis)
+        .field("verdict", scoring::verdict_kind_name(out.verdict.kind))
+        .field("probability", out.verdict.probability)
+        .field("pass_threshold", out.total.pass_threshold)
+        .field("seed_total", out.total.seed_total);
+    // The reasons as outcome_record adds to them.
+    w_.key("reasons").begin_array();
+    for (const std::string& reason : out.total.reasons) w_.value(reason);
+    if (has_errors(out.schema_diagnostics)) w_.value("error: the schema could not be loaded");
+    if (error && out.total.pass) {
+        for (const StageResult& r : out.stages)
+            if (stage_failed(r))
+                w_.value("error: the " + std::string(stage_kind_name(r.stage)) + " stage failed: " + r.reason);
+    }
+    w_.end_array();
+    evidence(out);
+    w_.key("structural");
+    if (out.diff)
+        structural(*out.diff);
+    else
+        w_.null();
+    w_.key("language")
+        .begin_object()
+        .field("expected", out.expected ? language_name(out.expected->language()) : "?")
+        .field("generated", out.generated ? language_name(out.generated->language()) : "?")
+        .end_object();
+    w_.key("confidence");
+    if (out.lint) {
+        w_.value(out.lint->confidence);
+        score("confidence", out.lint->confidence);
+    } else {
+        w_.null();
+    }
+    w_.key("diagnostics").begin_object().key("expected");
+    diagnostics(out.expected, nullptr);
+    w_.key("generated");
+    diagnostics(out.generated, out.lint && out.generated ? &out.lint->diagnostics : nullptr);
+    if (!out.schema_diagnostics.empty()) {
+        w_.key("schema").begin_array();
+        for (const Diagnostic& d : out.schema_diagnostics) {
+            facts_.diagnostic_codes.emplace_back(d.code());
+            w_.begin_object()
+                .field("code", d.code())
+                .field("severity", severity_name(d.severity))
+                .field("message", d.message)
+                .end_object();
+        }
+        w_.end_array();
+    }
+    w_.end_object();
+    w_.key("stages").begin_object();
+    for (size_t i = 0; i < out.stages.size(); ++i) {
+        unique_ &= !repeats_earlier(out.stages, i, [](const StageResult& r) { return r.stage; });
+        w_.key(stage_kind_name(out.stages[i].stage));
+        stage(out.stages[i]);
+    }
+    w_.end_object();
+    w_.key("timings").begin_object();
+    for (size_t i = 0; i < out.timings.size(); ++i) {
+        unique_ &= !repeats_earlier(out.timings, i, [](const auto& t) -> const std::string& { return t.first; });
+        w_.field(out.timings[i].first, out.timings[i].second);
+    }
+    w_.end_object();
+    if (!out.error.empty()) w_.field("error", out.error);
+    w_.key("queries")
+        .begin_object()
+        .field("question", c.question)
+        .field("expected", c.expected)
+        .field("generated", c.generated)
+        .end_object();
+    if (c.label) w_.field("label", *c.label);
+    if (!c.tags.empty()) {
+        w_.key("tags").begin_object();
+        for (size_t i = 0; i < c.tags.size(); ++i) {
+            unique_ &= !repeats_earlier(c.tags, i, [](const auto& t) -> const std::string& { return t.first; });
+            w_.field(c.tags[i].first, c.tags[i].second);
+        }
+        w_.end_object();
+    }
+    w_.end_object();
+    w_.finish();
+    return unique_ && w_.valid();
+}
+
+}  // namespace
+
+bool write_outcome_record(std::string& text, RecordFacts& facts, size_t line_number, const Case& c,
+                          const CaseOutcome& outcome) {
+    facts = RecordFacts{};
+    return RecordWriter(text, facts).write(line_number, c, outcome);
+}
+
+std::string outcome_record_text(size_t line_number, const Case& c, const CaseOutcome& outcome) {
+    std::string text;
+    RecordFacts facts;
+    if (write_outcome_record(text, facts, line_number, c, outcome)) return text;
+    return outcome_record(line_number, c, outcome).dump(-1, ' ', false, Record::error_handler_t::replace);
 }
 
 Record bad_line_record(size_t line_number, const BadLine& bad) {

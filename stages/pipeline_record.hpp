@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -31,10 +32,38 @@ struct BadLine {
 };
 // A case, or why the line is not one (not JSON, not an object, a missing or mistyped field).
 std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults);
+// nlohmann::json::parse(line) for the common case line, a flat object whose values are strings (with
+// no \u escape), true, false or null, without nlohmann's parser (which cost more than the record); nothing
+// for any other line, which read_case gives to that parser.
+std::optional<nlohmann::json> read_flat_object(std::string_view line);
 
 using Record = nlohmann::ordered_json;
 Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& outcome);
 Record bad_line_record(size_t line_number, const BadLine& bad);
+
+// What the summary of a run takes from a record (BatchSummary::add).
+struct RecordFacts {
+    std::string id;
+    bool pass = false;
+    bool error = false;  // "status": "error"
+    double total = 0;
+    // The scores that are averaged, by name: "total", "query_similarity", "results_match", "structural",
+    // "structural.COMPONENT" (a component present on either side), a stage's name, "confidence".
+    std::vector<std::pair<std::string, double>> scores;
+    std::vector<std::string> diagnostic_codes;  // of every side
+};
+// Throws nlohmann::json's exception for a record of another shape (a resumed file's line).
+RecordFacts record_facts(const Record& record);
+
+// outcome_record(...).dump(-1, ' ', false, Record::error_handler_t::replace), appended to `text`
+// without building the DOM, and the record's facts. False when that text cannot be written directly:
+// a string of the record is not well-formed UTF-8 (which the DOM replaces, or rejects in diagnostics),
+// or a name repeats where the DOM keeps one key. `text` and `facts` are then to be discarded, and the
+// DOM path taken. An exception is the one that outcome_record would throw.
+bool write_outcome_record(std::string& text, RecordFacts& facts, size_t line_number, const Case& c,
+                          const CaseOutcome& outcome);
+// That text, by write_outcome_record or else the DOM.
+std::string outcome_record_text(size_t line_number, const Case& c, const CaseOutcome& outcome);
 
 // The CSV form of records (`qdiff batch --output-format csv`): one row of scalar fields per record.
 // Lists are joined: diagnostics as their codes separated by spaces, reasons by "; ".
@@ -45,7 +74,8 @@ std::string csv_row(const Record& record);
 class BatchSummary {
 public:
     explicit BatchSummary(size_t worst_kept = 5) : worst_kept_(worst_kept) {}
-    void add(const Record& record);
+    void add(const RecordFacts& facts);
+    void add(const Record& record) { add(record_facts(record)); }
 
     size_t cases() const { return cases_; }
     size_t passed() const { return passed_; }

@@ -22,34 +22,44 @@ const Record& member(const Record& r, const char* key) {
 
 }  // namespace
 
-void BatchSummary::add(const Record& r) {
-    ++cases_;
-    if (r.value("pass", false)) ++passed_;
-    if (r.value("status", "") == "error") ++errors_;
-    auto mean = [&](const std::string& name, const Record& value) {
-        if (!value.is_number()) return;
-        Mean& m = means_[name];
-        m.sum += value.get<double>();
-        ++m.count;
+RecordFacts record_facts(const Record& r) {
+    RecordFacts facts;
+    facts.pass = r.value("pass", false);
+    facts.error = r.value("status", "") == "error";
+    auto score = [&](std::string name, const Record& value) {
+        if (value.is_number()) facts.scores.emplace_back(std::move(name), value.get<double>());
     };
-    double total = r.value("total", 0.0);
-    mean("total", r.value("total", Record()));
-    mean("query_similarity", r.value("query_similarity", Record()));
-    mean("results_match", r.value("results_match", Record()));
+    facts.total = r.value("total", 0.0);
+    score("total", r.value("total", Record()));
+    score("query_similarity", r.value("query_similarity", Record()));
+    score("results_match", r.value("results_match", Record()));
     if (r.contains("structural") && r["structural"].is_object()) {
         const Record& s = r["structural"];
-        mean("structural", s.value("score", Record()));
+        score("structural", s.value("score", Record()));
         // A component absent on both sides gets full credit; it would only dilute its mean.
         for (const auto& [name, c] : member(s, "components").items())
-            if (!c.value("absent", false)) mean("structural." + name, c.value("score", Record()));
+            if (!c.value("absent", false)) score("structural." + name, c.value("score", Record()));
     }
-    for (const auto& [name, stage] : member(r, "stages").items()) mean(name, stage.value("score", Record()));
-    mean("confidence", r.value("confidence", Record()));
+    for (const auto& [name, stage] : member(r, "stages").items()) score(name, stage.value("score", Record()));
+    score("confidence", r.value("confidence", Record()));
     for (const auto& [side, list] : member(r, "diagnostics").items())
         for (const Record& d : list)
-            if (d.contains("code") && d["code"].is_string()) ++diagnostic_counts_[d["code"].get<std::string>()];
+            if (d.contains("code") && d["code"].is_string()) facts.diagnostic_codes.push_back(d["code"].get<std::string>());
+    facts.id = r.value("id", "");
+    return facts;
+}
 
-    worst_.emplace(total, r.value("id", ""));
+void BatchSummary::add(const RecordFacts& facts) {
+    ++cases_;
+    if (facts.pass) ++passed_;
+    if (facts.error) ++errors_;
+    for (const auto& [name, value] : facts.scores) {
+        Mean& m = means_[name];
+        m.sum += value;
+        ++m.count;
+    }
+    for (const std::string& code : facts.diagnostic_codes) ++diagnostic_counts_[code];
+    worst_.emplace(facts.total, facts.id);
     if (worst_.size() > worst_kept_) worst_.erase(std::prev(worst_.end()));
 }
 

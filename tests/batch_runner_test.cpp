@@ -60,9 +60,7 @@ struct CountingSource {
 }  // namespace
 
 TEST_CASE("batch runner: records come back in input order from many threads, none lost", "[batch_runner]") {
-    auto runner = make_runner({.threads = 4, .cases_per_thread = 4, .render = [](const stages::Record& r) {
-                                   return r["id"].get<std::string>();
-                               }});
+    auto runner = make_runner({.threads = 4, .cases_per_thread = 4, .format = stages::RecordFormat::Jsonl});
     CountingSource source{.count = 150};
     std::vector<stages::BatchOutput> outputs;
     runner.run([&] { return source.next(); },
@@ -75,9 +73,12 @@ TEST_CASE("batch runner: records come back in input order from many threads, non
         INFO("output " << i);
         CHECK(outputs[i].line == i + 1);
         CHECK(outputs[i].id == std::to_string(i + 1));
-        CHECK(outputs[i].record["id"] == std::to_string(i + 1));
-        CHECK(outputs[i].record["status"] == "ok");
-        CHECK(outputs[i].text == std::to_string(i + 1));  // rendered on the worker
+        CHECK(outputs[i].record.is_null());  // the JSONL text only, written on the worker
+        stages::Record record = stages::Record::parse(outputs[i].text);
+        CHECK(record["id"] == std::to_string(i + 1));
+        CHECK(record["status"] == "ok");
+        CHECK(outputs[i].facts.id == std::to_string(i + 1));
+        CHECK(outputs[i].facts.pass == record["pass"].get<bool>());
     }
 }
 
@@ -167,8 +168,9 @@ TEST_CASE("batch runner: a repeated id is renamed in input order, and resumed al
         return R"({"id": ")" + id + R"(", "lang": "sql", "expected": "SELECT 1", "generated": "SELECT 1"})";
     };
     std::vector<std::string> lines = {line("a"), line("a"), "{broken", line("a#2"), line("line 3"), line("a")};
-    auto run = [&](std::function<bool(const std::string&)> done) {
-        auto runner = make_runner({.threads = 3, .already_done = std::move(done)});
+    auto run = [&](std::function<bool(const std::string&)> done,
+                   stages::RecordFormat format = stages::RecordFormat::Dom) {
+        auto runner = make_runner({.threads = 3, .already_done = std::move(done), .format = format});
         size_t taken = 0;
         std::vector<stages::BatchOutput> outputs;
         runner.run(
@@ -191,6 +193,18 @@ TEST_CASE("batch runner: a repeated id is renamed in input order, and resumed al
     CHECK(first[4].record["renamed_from"] == "line 3");  // a written id that a bad line's default id took
     CHECK(first[0].renamed_from.empty());
     CHECK_FALSE(first[0].record.contains("renamed_from"));
+    // Written directly, the text has the DOM's keys in the DOM's order, `renamed_from` last.
+    std::vector<stages::BatchOutput> texts = run(nullptr, stages::RecordFormat::Jsonl);
+    REQUIRE(texts.size() == first.size());
+    for (size_t i = 0; i < texts.size(); ++i) {
+        INFO("output " << i << ": " << texts[i].text);
+        stages::Record written = stages::Record::parse(texts[i].text);
+        std::vector<std::string> keys, dom_keys;
+        for (const auto& [key, value] : written.items()) keys.push_back(key);
+        for (const auto& [key, value] : first[i].record.items()) dom_keys.push_back(key);
+        CHECK(keys == dom_keys);
+        CHECK(written.value("renamed_from", "") == first[i].renamed_from);
+    }
     // A resumed run that has the first three: the same names, those three skipped.
     std::set<std::string> done = {"a", "a#2", "line 3"};
     std::vector<stages::BatchOutput> second = run([&](const std::string& id) { return done.count(id) != 0; });
