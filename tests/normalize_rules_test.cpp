@@ -453,6 +453,62 @@ TEST_CASE("normalize rules: the schema-aware rules leave their near misses diffe
     CHECK_FALSE(equal_after({sql("SELECT count(name) FROM singer"), sql("SELECT count(*) FROM singer")}, {}));
 }
 
+TEST_CASE("normalize rules: join-equal-columns reads one column for two only where `=` means one value",
+          "[normalize]") {
+    auto s = [](const char* text, Dialect d = Dialect::Sqlite) { return with_schema(sql(text, d), "typed_joins.sql"); };
+    auto same = [&](const char* join, const char* a, const char* b, Dialect d = Dialect::Sqlite) {
+        std::string from = std::string(" FROM singer AS s ") + join;
+        return equal_after({s(("SELECT " + std::string(a) + from).c_str(), d), s(("SELECT " + std::string(b) + from).c_str(), d)},
+                           {});
+    };
+    const char* inner = "JOIN ticket AS t ON t.singer_id = s.singer_id";
+    // INTEGER and BIGINT: one affinity; in the select list, WHERE, GROUP BY, ORDER BY and aggregates alike
+    CHECK(same(inner, "t.singer_id", "s.singer_id"));
+    CHECK(same(inner, "max(t.singer_id)", "max(s.singer_id)"));
+    CHECK(equal_after({s("SELECT count(*) FROM singer AS s JOIN ticket AS t ON t.singer_id = s.singer_id "
+                         "WHERE t.singer_id > 3 GROUP BY t.singer_id HAVING min(t.singer_id) > 4 ORDER BY t.singer_id"),
+                       s("SELECT count(*) FROM singer AS s, ticket AS t WHERE s.singer_id = t.singer_id "
+                         "AND s.singer_id > 3 GROUP BY s.singer_id HAVING min(s.singer_id) > 4 ORDER BY s.singer_id")},
+                      {}));
+    // three columns, two equalities: either pair of them (the select list keeps its output name)
+    CHECK(equal_after({s("SELECT t.ticket_id FROM singer AS s, ticket AS t WHERE s.singer_id = t.singer_id AND t.singer_id = t.ticket_id"),
+                       s("SELECT s.singer_id AS ticket_id FROM singer AS s, ticket AS t WHERE t.ticket_id = s.singer_id AND s.singer_id = t.singer_id")},
+                      {}));
+    // TEXT and VARCHAR, REAL and DOUBLE: one affinity each (a select-list column keeps its output name)
+    CHECK(same("JOIN ticket AS t ON t.singer_name = s.name", "t.singer_name", "s.name AS singer_name"));
+    CHECK(same("JOIN ticket AS t ON t.score = s.rating", "t.score", "s.rating AS score"));
+    // the null-supplying side of a LEFT JOIN is NULL where the other is not
+    CHECK_FALSE(same("LEFT JOIN ticket AS t ON t.singer_id = s.singer_id", "t.singer_id", "s.singer_id"));
+    // INTEGER against TEXT: '1' = 1 converts, the values differ; INTEGER against REAL: 1 = 1.0
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_ref = s.singer_id", "t.singer_ref", "s.singer_id AS singer_ref"));
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_id = s.rating", "t.singer_id", "s.rating AS singer_id"));
+    // (the near misses keep the output name, so that only the rule could make them equal)
+    // no affinity (BLOB), a type the schema does not pin down (NUMBER, as Spider writes it), a COLLATE NOCASE column
+    CHECK_FALSE(same("JOIN ticket AS t ON t.picture = s.picture", "t.picture", "s.picture"));
+    CHECK_FALSE(same("JOIN ticket AS t ON t.listed = s.singer_id", "t.listed", "s.singer_id AS listed"));
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_code = s.code", "t.singer_code", "s.code AS singer_code"));
+    // an equality under OR holds on some rows only
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_id = s.singer_id OR t.score > 1", "t.singer_id", "s.singer_id"));
+    CHECK_FALSE(equal_after({s("SELECT t.singer_id FROM singer AS s, ticket AS t WHERE NOT (t.singer_id <> s.singer_id AND t.score > 1)"),
+                             s("SELECT s.singer_id FROM singer AS s, ticket AS t WHERE NOT (t.singer_id <> s.singer_id AND t.score > 1)")},
+                            {}));
+    // outside SQLite text comparisons may ignore case or trailing blanks: only integer columns
+    CHECK(same(inner, "t.singer_id", "s.singer_id", Dialect::Postgres));
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_name = s.name", "t.singer_name", "s.name AS singer_name", Dialect::Mysql));
+    // a subquery has names of its own: its equality does not reach the outer block
+    CHECK_FALSE(equal_after({s("SELECT t.singer_id FROM singer AS s, ticket AS t WHERE EXISTS (SELECT 1 FROM singer AS u WHERE u.singer_id = t.singer_id)"),
+                             s("SELECT s.singer_id FROM singer AS s, ticket AS t WHERE EXISTS (SELECT 1 FROM singer AS u WHERE u.singer_id = t.singer_id)")},
+                            {}));
+    // a column that changes its name keeps its output name (a derived table's reader reads it by name)
+    CHECK(equal_after({s("SELECT d.score FROM (SELECT t.score FROM singer AS s JOIN ticket AS t ON t.score = s.rating LIMIT 5) AS d"),
+                       s("SELECT d.score FROM (SELECT s.rating AS score FROM singer AS s JOIN ticket AS t ON t.score = s.rating LIMIT 5) AS d")},
+                      {}));
+    // without the schema's types, none of these
+    CHECK_FALSE(equal_after({sql("SELECT t.singer_id FROM singer AS s JOIN ticket AS t ON t.singer_id = s.singer_id"),
+                             sql("SELECT s.singer_id FROM singer AS s JOIN ticket AS t ON t.singer_id = s.singer_id")},
+                            {}));
+}
+
 TEST_CASE("normalize is idempotent with the new structural rules and a schema", "[normalize]") {
     auto facts = fixture_schema("concerts.sql");
     for (const char* text : {
@@ -460,6 +516,8 @@ TEST_CASE("normalize is idempotent with the new structural rules and a schema", 
              "SELECT x.n FROM (SELECT y.name AS n FROM (SELECT name FROM singer) AS y) AS x ORDER BY 1",
              "SELECT DISTINCT s.singer_id FROM singer s LEFT JOIN concert c ON s.singer_id = c.singer_id WHERE c.year = 1",
              "SELECT c.theme FROM concert c JOIN singer s ON c.singer_id = s.singer_id LIMIT 2 OFFSET 0",
+             "SELECT s.singer_id, count(s.singer_id) FROM singer s JOIN concert c ON s.singer_id = c.singer_id "
+             "JOIN concert d ON d.singer_id = c.singer_id GROUP BY s.singer_id, c.singer_id ORDER BY d.singer_id",
          }) {
         ParseResult parsed = parse(text, ParseOptions{.language = Language::Sql, .dialect = Dialect::Sqlite});
         REQUIRE(parsed.ok());
