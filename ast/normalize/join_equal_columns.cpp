@@ -17,7 +17,7 @@
 // keeps its output name as an alias (an outer query or ORDER BY may read it by name).
 #include <algorithm>
 
-#include "ast/normalize/normalizer.hpp"
+#include "ast/normalize/block_rewrite.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
@@ -43,18 +43,6 @@ bool same_value_when_equal(const Normalizer& n, const ResolvedColumn& a, const R
         return x == y && x != Affinity::Unknown && x != Affinity::Blob;
     }
     return facts.type(a.table, a.column) == ColumnType::Integer && facts.type(b.table, b.column) == ColumnType::Integer;
-}
-
-// A copy of `node` of its own type.
-Node* clone(Normalizer& n, const Node& node) {
-    switch (node.kind) {
-#define QDIFF_NODE(Class) \
-    case Kind::Class:     \
-        return n.copy(static_cast<const Class&>(node));
-#include "qdiff/ast_nodes.def"
-#undef QDIFF_NODE
-    }
-    return nullptr;
 }
 
 class Substitution {
@@ -97,32 +85,20 @@ public:
     }
 
     // `node` with every column of a class read as its first one; the same node when nothing changes.
-    // Copies what changes, so a node shared with another place keeps its meaning there.
     Node* rewrite(Node* node) {
-        if (!node || isa<Query>(node)) return node;  // a subquery resolves names of its own
-        if (auto* c = dyn_cast<ColumnRef>(node)) {
+        auto first_of_class = [&](const Node& e) -> Node* {
+            auto* c = dyn_cast<ColumnRef>(&e);
+            if (!c) return nullptr;
             auto column = n_.resolve(scope_, c);
-            if (!column) return node;
+            if (!column) return nullptr;
             auto it = index_.find(Member{column->relation, column->column});
-            if (it == index_.end()) return node;
+            if (it == index_.end()) return nullptr;
             size_t first = first_.at(find(it->second));
-            if (first == it->second) return node;
+            if (first == it->second) return nullptr;
             changed_ = true;
             return reference(first, c->span);
-        }
-        bool differs = false;
-        for_each_child(*node, [&](const Node& child) { differs = differs || reads_member(child); });
-        if (!differs) return node;
-        Node* copy = clone(n_, *node);
-        visit_fields(*copy, [&](std::string_view, const auto& field) {
-            using T = std::decay_t<decltype(field)>;
-            if constexpr (std::is_pointer_v<T>) {
-                if constexpr (std::is_base_of_v<Node, std::remove_pointer_t<T>>)
-                    const_cast<T&>(field) = static_cast<T>(rewrite(field));
-            }
-        });
-        rewrite_lists(*copy);
-        return copy;
+        };
+        return replace_in_block(n_, node, first_of_class);
     }
 
     bool changed() const { return changed_; }
@@ -153,49 +129,11 @@ private:
         while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
         return i;
     }
-    size_t find(size_t i) const {
-        while (parent_[i] != i) i = parent_[i];
-        return i;
-    }
     Expr* reference(size_t i, Span span) {
         ColumnRef* c = n_.copy(*written_[i]);
         c->span = span;
         return c;
     }
-    bool reads_member(const Node& node) const {
-        if (isa<Query>(&node)) return false;
-        if (auto* c = dyn_cast<ColumnRef>(&node)) {
-            auto column = n_.resolve(scope_, c);
-            if (!column) return false;
-            auto it = index_.find(Member{column->relation, column->column});
-            return it != index_.end() && first_.at(find(it->second)) != it->second;
-        }
-        bool found = false;
-        for_each_child(node, [&](const Node& child) { found = found || reads_member(child); });
-        return found;
-    }
-    // The node lists of `copy` (a fresh clone), each rewritten.
-    void rewrite_lists(Node& copy) {
-        visit_fields(copy, [&](std::string_view, const auto& field) {
-            using T = std::decay_t<decltype(field)>;
-            if constexpr (ast::detail::is_node_list<T>::value) {
-                using Item = typename list_item<T>::type;
-                std::vector<Item*> items;
-                bool changed = false;
-                for (Item* item : field) {
-                    items.push_back(static_cast<Item*>(rewrite(item)));
-                    changed = changed || items.back() != item;
-                }
-                if (changed) const_cast<T&>(field) = n_.arena().list(items);
-            }
-        });
-    }
-    template <class T>
-    struct list_item {};
-    template <class T>
-    struct list_item<List<T*>> {
-        using type = T;
-    };
 };
 
 void read_first_of_equal_columns(Normalizer& n, Query& q) {
