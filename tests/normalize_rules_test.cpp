@@ -509,6 +509,73 @@ TEST_CASE("normalize rules: join-equal-columns reads one column for two only whe
                             {}));
 }
 
+TEST_CASE("normalize rules: counts of a condition are one sum only where no empty group or NULL can show",
+          "[normalize]") {
+    auto lite = [](const char* text) { return sql(text, Dialect::Sqlite); };
+    auto s = [](const char* text, Dialect d = Dialect::Sqlite) { return with_schema(sql(text, d), "concerts.sql"); };
+    // count-case-as-sum: under GROUP BY no group is empty
+    CHECK(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 END) FROM singer GROUP BY country"),
+                       lite("SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer GROUP BY country")},
+                      {}));
+    // without GROUP BY over no rows count is 0 and sum NULL ...
+    CHECK_FALSE(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 END) FROM singer"),
+                             lite("SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer")},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 END) / 2 FROM singer"),
+                             lite("SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) / 2 FROM singer")},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT sum(age) / (count(CASE WHEN age > 30 THEN 1 END) + 1) FROM singer"),
+                             lite("SELECT sum(age) / (sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) + 1) FROM singer")},
+                            {}));
+    // ... unless SQLite divides by it, or divides it by an aggregate: x / 0 and x / NULL are NULL there
+    CHECK(equal_after({lite("SELECT CAST(count(CASE WHEN age > 30 THEN 1 END) AS REAL) * 100 / count(*) FROM singer"),
+                       lite("SELECT CAST(sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) AS REAL) * 100 / count(*) FROM singer")},
+                      {}));
+    CHECK(equal_after({lite("SELECT sum(age) / count(CASE WHEN age > 30 THEN 1 END) FROM singer"),
+                       lite("SELECT sum(age) / sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer")},
+                      {}));
+    CHECK_FALSE(equal_after(
+        {sql("SELECT CAST(count(CASE WHEN age > 30 THEN 1 END) AS REAL) * 100 / count(*) FROM singer", Dialect::Postgres),
+         sql("SELECT CAST(sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) AS REAL) * 100 / count(*) FROM singer", Dialect::Postgres)},
+        {}));
+    // ROLLUP's grand total may be over no rows
+    CHECK_FALSE(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 END) FROM singer GROUP BY ROLLUP (country)"),
+                             lite("SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer GROUP BY ROLLUP (country)")},
+                            {}));
+    // what COUNT counts: a column that may be NULL, an ELSE that is not NULL, DISTINCT
+    const char* grouped_sum = "SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer GROUP BY age";
+    CHECK_FALSE(equal_after({s("SELECT count(CASE WHEN age > 30 THEN country END) FROM singer GROUP BY age"), s(grouped_sum)}, {}));
+    CHECK(equal_after({s("SELECT count(CASE WHEN age > 30 THEN singer_id END) FROM singer GROUP BY age"), s(grouped_sum)}, {}));
+    CHECK_FALSE(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer GROUP BY age"), lite(grouped_sum)},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT count(DISTINCT CASE WHEN age > 30 THEN 1 END) FROM singer GROUP BY age"), lite(grouped_sum)},
+                            {}));
+
+    // sum-of-condition: a condition over NOT NULL columns is 1 or 0 on every row
+    CHECK(equal_after({s("SELECT sum(name LIKE 'J%') FROM singer"), s("SELECT sum(CASE WHEN name LIKE 'J%' THEN 1 ELSE 0 END) FROM singer")},
+                      {}));
+    CHECK(equal_after({s("SELECT sum(NOT (singer_id > 3) AND country IS NULL) FROM singer"),
+                       s("SELECT sum(CASE WHEN singer_id <= 3 AND country IS NULL THEN 1 ELSE 0 END) FROM singer")},
+                      {}));
+    // a column that may be NULL: over rows where it is NULL everywhere sum(c) is NULL, the CASE form 0
+    CHECK_FALSE(equal_after({s("SELECT sum(country = 'US') FROM singer"),
+                             s("SELECT sum(CASE WHEN country = 'US' THEN 1 ELSE 0 END) FROM singer")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT sum(s.name = 'Joe') FROM concert AS c LEFT JOIN singer AS s ON c.singer_id = s.singer_id"),
+                             s("SELECT sum(CASE WHEN s.name = 'Joe' THEN 1 ELSE 0 END) FROM concert AS c LEFT JOIN singer AS s "
+                               "ON c.singer_id = s.singer_id")},
+                            {}));
+    // x / 0 is NULL in SQLite; outside SQLite a condition is no number
+    CHECK_FALSE(equal_after({s("SELECT sum(singer_id / 2 = 1) FROM singer"),
+                             s("SELECT sum(CASE WHEN singer_id / 2 = 1 THEN 1 ELSE 0 END) FROM singer")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT sum(name = 'Joe') FROM singer", Dialect::Mysql),
+                             s("SELECT sum(CASE WHEN name = 'Joe' THEN 1 ELSE 0 END) FROM singer", Dialect::Mysql)},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT sum(name = 'Joe') FROM singer"), lite("SELECT sum(CASE WHEN name = 'Joe' THEN 1 ELSE 0 END) FROM singer")},
+                            {}));
+}
+
 TEST_CASE("normalize is idempotent with the new structural rules and a schema", "[normalize]") {
     auto facts = fixture_schema("concerts.sql");
     for (const char* text : {
@@ -518,6 +585,7 @@ TEST_CASE("normalize is idempotent with the new structural rules and a schema", 
              "SELECT c.theme FROM concert c JOIN singer s ON c.singer_id = s.singer_id LIMIT 2 OFFSET 0",
              "SELECT s.singer_id, count(s.singer_id) FROM singer s JOIN concert c ON s.singer_id = c.singer_id "
              "JOIN concert d ON d.singer_id = c.singer_id GROUP BY s.singer_id, c.singer_id ORDER BY d.singer_id",
+             "SELECT 100 * count(CASE WHEN age > 3 THEN 1 END) / count(*), sum(name = 'a') FROM singer",
          }) {
         ParseResult parsed = parse(text, ParseOptions{.language = Language::Sql, .dialect = Dialect::Sqlite});
         REQUIRE(parsed.ok());
