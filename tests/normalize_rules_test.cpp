@@ -576,6 +576,25 @@ TEST_CASE("normalize rules: counts of a condition are one sum only where no empt
                             {}));
 }
 
+TEST_CASE("normalize rules: a REAL literal keeps its arithmetic real only in SQLite", "[normalize]") {
+    auto lite = [](const char* text) { return sql(text, Dialect::Sqlite); };
+    const char* cast = "SELECT CAST(sum(age) AS REAL) * 100 / count(*) FROM singer";
+    CHECK(equal_after({lite("SELECT sum(age) * 100.0 / count(*) FROM singer"), lite(cast)}, {}));
+    CHECK(equal_after({lite("SELECT 100.0 * sum(age) / count(*) FROM singer"), lite(cast)}, {}));
+    CHECK(equal_after({lite("SELECT CAST(sum(age) AS FLOAT) * 100.0 / count(*) FROM singer"), lite(cast)}, {}));
+    // integer division: sum(age) * 100 / count(*) truncates, the REAL forms do not
+    CHECK_FALSE(equal_after({lite("SELECT sum(age) * 100 / count(*) FROM singer"), lite(cast)}, {}));
+    CHECK_FALSE(equal_after({lite("SELECT sum(age) * 100 / count(*) FROM singer"),
+                             lite("SELECT sum(age) * 100.0 / count(*) FROM singer")},
+                            {}));
+    // REAL already: avg
+    CHECK(equal_after({lite("SELECT avg(age) * 100.0 FROM singer"), lite("SELECT avg(age) * 100 FROM singer")}, {}));
+    // elsewhere 100.0 is an exact NUMERIC, not a REAL
+    CHECK_FALSE(equal_after({sql("SELECT sum(age) * 100.0 / count(*) FROM singer", Dialect::Postgres),
+                             sql("SELECT CAST(sum(age) AS REAL) * 100 / count(*) FROM singer", Dialect::Postgres)},
+                            {}));
+}
+
 TEST_CASE("normalize is idempotent with the new structural rules and a schema", "[normalize]") {
     auto facts = fixture_schema("concerts.sql");
     for (const char* text : {
@@ -586,6 +605,7 @@ TEST_CASE("normalize is idempotent with the new structural rules and a schema", 
              "SELECT s.singer_id, count(s.singer_id) FROM singer s JOIN concert c ON s.singer_id = c.singer_id "
              "JOIN concert d ON d.singer_id = c.singer_id GROUP BY s.singer_id, c.singer_id ORDER BY d.singer_id",
              "SELECT 100 * count(CASE WHEN age > 3 THEN 1 END) / count(*), sum(name = 'a') FROM singer",
+             "SELECT sum(age) * 100.0 / count(*), 2.0 * (age - 1.0) FROM singer GROUP BY age",
          }) {
         ParseResult parsed = parse(text, ParseOptions{.language = Language::Sql, .dialect = Dialect::Sqlite});
         REQUIRE(parsed.ok());
