@@ -595,6 +595,49 @@ TEST_CASE("normalize rules: a REAL literal keeps its arithmetic real only in SQL
                             {}));
 }
 
+TEST_CASE("normalize rules: count(c) of a compared column, and a join on a key as EXISTS, and their near misses",
+          "[normalize]") {
+    // count-compared-column: a row whose age is NULL fails `age > 30`
+    CHECK(equal_after({sql("SELECT count(age) FROM singer WHERE age IS NOT NULL"), sql("SELECT count(*) FROM singer WHERE age IS NOT NULL")},
+                      {}));
+    CHECK(equal_after({sql("SELECT count(s.age) FROM singer AS s, concert AS c WHERE s.age = c.year"),
+                       sql("SELECT count(*) FROM singer AS s, concert AS c WHERE s.age = c.year")},
+                      {}));
+    // under OR, through a function that passes NULL, in a subquery, or DISTINCT: the NULLs may remain
+    CHECK_FALSE(equal_after({sql("SELECT count(age) FROM singer WHERE age > 30 OR name = 'x'"),
+                             sql("SELECT count(*) FROM singer WHERE age > 30 OR name = 'x'")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT count(age) FROM singer WHERE coalesce(age, 0) = 0"),
+                             sql("SELECT count(*) FROM singer WHERE coalesce(age, 0) = 0")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT count(age) FROM singer WHERE EXISTS (SELECT 1 FROM concert WHERE concert.year = singer.age)"),
+                             sql("SELECT count(*) FROM singer WHERE EXISTS (SELECT 1 FROM concert WHERE concert.year = singer.age)")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT count(DISTINCT age) FROM singer WHERE age > 3"), sql("SELECT count(*) FROM singer WHERE age > 3")},
+                            {}));
+
+    // key-join-as-exists: a UNIQUE column is a key too
+    auto s = [](const char* text) { return with_schema(sql(text, Dialect::Sqlite), "concerts.sql"); };
+    CHECK(equal_after({s("SELECT c.theme FROM concert AS c JOIN venue AS v ON c.theme = v.code WHERE v.name = 'x'"),
+                       s("SELECT theme FROM concert WHERE theme IN (SELECT code FROM venue WHERE name = 'x')")},
+                      {}));
+    // not a key: a venue name may repeat, and so may a singer's concerts (the join repeats the row)
+    CHECK_FALSE(equal_after({s("SELECT c.theme FROM concert AS c JOIN venue AS v ON c.theme = v.name WHERE v.code = 'x'"),
+                             s("SELECT theme FROM concert WHERE theme IN (SELECT name FROM venue WHERE code = 'x')")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT s.name FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id WHERE c.year = 1"),
+                             s("SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM concert WHERE year = 1)")},
+                            {}));
+    // the joined table read by the select list stays joined
+    CHECK_FALSE(equal_after({s("SELECT c.theme, v.name FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id"),
+                             s("SELECT theme, venue_id FROM concert WHERE venue_id IN (SELECT venue_id FROM venue)")},
+                            {}));
+    // without the schema's keys
+    CHECK_FALSE(equal_after({sql("SELECT c.theme FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id WHERE v.name = 'x'"),
+                             sql("SELECT theme FROM concert WHERE venue_id IN (SELECT venue_id FROM venue WHERE name = 'x')")},
+                            {}));
+}
+
 TEST_CASE("normalize is idempotent with the new structural rules and a schema", "[normalize]") {
     auto facts = fixture_schema("concerts.sql");
     for (const char* text : {

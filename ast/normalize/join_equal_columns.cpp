@@ -3,8 +3,8 @@
 // other WHERE conjuncts, GROUP BY, HAVING, ORDER BY and the block's aggregates may read either one:
 // `SELECT disp.client_id` is `SELECT client.client_id`. The columns a block's top-level WHERE
 // equalities make equal form classes; every reference to a member reads the class's first column
-// (the least printed `table.column`), and the class's equalities become `first = member` for each
-// other member, so both spellings of the query converge.
+// (a column that is no key of its table before one that is, then the least printed `table.column`), and
+// the class's equalities become `first = member` for each other member, so both spellings converge.
 //
 // Runs on the form inner-joins-as-filter leaves (inner joins as FROM items, their ON in WHERE): a block
 // that still has an outer join keeps its columns. `a = b` being true means `a` and `b` hold the same
@@ -64,11 +64,18 @@ public:
             parent_[find(i)] = find(j);
             equalities.insert(c);
         }
-        // Each class's first column, by printed text.
+        // Each class's first column: one that is no key of its table if there is one (reading the
+        // referencing column leaves the referenced table to its join, which fk-join-elimination and
+        // key-join-as-exists can then take up), then the least printed text.
+        const SchemaFacts& facts = *n_.schema();
+        auto rank = [&](size_t i) {
+            bool key = facts.contains_key(members_[i].relation->table, {members_[i].column});
+            return std::make_pair(key, printed_[i]);
+        };
         for (size_t i = 0; i < members_.size(); ++i) {
             size_t root = find(i);
             auto [it, fresh] = first_.emplace(root, i);
-            if (!fresh && printed_[i] < printed_[it->second]) it->second = i;
+            if (!fresh && rank(i) < rank(it->second)) it->second = i;
         }
         return equalities;
     }
