@@ -77,4 +77,22 @@ ast::Node* replace_in_block(Normalizer& n, ast::Node* node, Replace& replace) {
     return copy;
 }
 
+// Whether the block's select list, HAVING or ORDER BY calls `function` (outside subqueries): the query
+// rules that rewrite one aggregate check this before they resolve the block's names.
+inline bool block_calls(const ast::Query& q, std::string_view function) {
+    using namespace ast;
+    auto calls = [&](const Node& node, auto& self) -> bool {
+        if (isa<Query>(&node)) return false;
+        if (auto* f = dyn_cast<FunctionCall>(&node); f && Normalizer::function_name(f) == function) return true;
+        bool found = false;
+        for_each_child(node, [&](const Node& child) { found = found || self(child, self); });
+        return found;
+    };
+    for (const SelectItem* item : q.projection)
+        if (calls(*item, calls)) return true;
+    for (const OrderItem* o : q.order_by)
+        if (calls(*o, calls)) return true;
+    return q.having && calls(*q.having, calls);
+}
+
 }  // namespace qdiff::normalizing

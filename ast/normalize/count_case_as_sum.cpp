@@ -67,6 +67,7 @@ void counts_of_case_as_sums(Normalizer& n, Query& q) {
     bool grouped = !q.group_by.empty();
     for (Expr* g : q.group_by) grouped = grouped && !isa<GroupingSet>(g);
     if (!grouped && n.dialect() != Dialect::Sqlite) return;
+    if (!block_calls(q, "count")) return;
     Scope scope = n.scope_of(q);
     std::set<const Node*> eligible;
     if (!grouped) {

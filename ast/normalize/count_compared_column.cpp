@@ -54,6 +54,7 @@ void compared_columns(const Normalizer& n, const Expr* c, const Scope& scope, st
 
 void count_of_compared_as_star(Normalizer& n, Query& q) {
     if (n.language() != Language::Sql || !q.filter) return;
+    if (!block_calls(q, "count")) return;
     Scope scope = n.scope_of(q);
     std::vector<Expr*> conjuncts;
     Normalizer::flatten(q.filter, BinaryOp::And, conjuncts);

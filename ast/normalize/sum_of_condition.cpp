@@ -57,6 +57,7 @@ bool never_null_condition(const Normalizer& n, const Scope& scope, const Expr* e
 
 void sum_of_condition_as_case(Normalizer& n, Query& q) {
     if (!n.schema() || n.language() != Language::Sql || n.dialect() != Dialect::Sqlite) return;
+    if (!block_calls(q, "sum")) return;
     Scope scope = n.scope_of(q);
     bool changed = false;
     auto as_case = [&](const Node& node) -> Node* {
