@@ -188,10 +188,7 @@ void read_first_of_equal_columns(Normalizer& n, Query& q) {
     std::vector<std::string> before, after;
     for (const Expr* e : conjuncts)
         if (equalities.count(e)) before.push_back(n.key(e));
-    for (const Expr* e : s.equalities(q.filter->span)) {
-        Expr* oriented = n.simplify(const_cast<Expr*>(e));
-        after.push_back(n.key(oriented));
-    }
+    for (Expr* e : s.equalities(q.filter->span)) after.push_back(n.key(n.simplify(e)));
     std::sort(before.begin(), before.end());
     std::sort(after.begin(), after.end());
     if (!s.changed() && before == after) return;
