@@ -74,9 +74,54 @@ void set_value(Atom& a, const Expr* v) {
             }
 }
 
+// A search's parameters (the properties searched, certainty, distance, alpha...) choose which objects
+// come back as much as its query does: `; name=value`, sorted by name.
+std::string search_options(const Search& s) {
+    std::vector<std::string> options;
+    if (!s.properties.empty()) {
+        std::vector<std::string> properties;
+        for (const Expr* p : s.properties) properties.push_back(to_sql(*p));
+        std::sort(properties.begin(), properties.end());
+        std::string joined;
+        for (const std::string& p : properties) joined += (joined.empty() ? "" : ", ") + p;
+        options.push_back("properties=[" + joined + "]");
+    }
+    for (const Expr* o : s.options)
+        if (auto* named = dyn_cast<NamedArg>(o); named && named->value)
+            options.push_back(std::string(named->name.text) + "=" + to_sql(*named->value));
+    std::sort(options.begin(), options.end());
+    std::string out;
+    for (const std::string& o : options) out += "; " + o;
+    return out;
+}
+
 class Extractor {
 public:
     Components out;
+
+    // Weaviate's `autocut`, `after` (a cursor), `objectLimit` and a grouped Get's `groups` and
+    // `objectsPerGroup` bound the objects returned like a limit does, and `tenant` picks whose objects they are: atoms of those components. Other options
+    // (operator hints, KQL's operators kept whole, `render`) do not choose rows and stay out.
+    void row_bound_option(const Expr* option) {
+        auto* named = dyn_cast<NamedArg>(option);
+        if (!named || !named->value) return;
+        const std::string name(named->name.text);
+        Component component;
+        if (name == "autocut" || name == "after" || name == "objectLimit" || name == "groups" ||
+            name == "objectsPerGroup")
+            component = Component::Limit;
+        else if (name == "tenant")
+            component = Component::Collection;
+        else
+            return;
+        Atom a;
+        a.property = name;
+        a.op = name;
+        set_value(a, named->value);
+        a.text = name + " " + a.value;
+        a.span = named->span;
+        out[component].push_back(a);
+    }
 
     void run(const Statement* statement) {
         if (!statement) return;
@@ -110,10 +155,15 @@ public:
             a.op = std::string(enum_name(s->search));
             a.property = "search";
             set_value(a, s->query);
+            if (std::string options = search_options(*s); !options.empty()) {
+                a.value += options;
+                a.numeric = false;
+            }
             a.text = a.op + "(" + a.value + ")";
             a.span = s->span;
             out[Component::Search].push_back(a);
         }
+        for (const Expr* o : q->options) row_bound_option(o);
         if (q->filter) filter_atoms(q->filter, "", out[Component::Filters]);
         if (q->having) filter_atoms(q->having, "", out[Component::Having]);
 

@@ -22,8 +22,19 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
         labels[j["id"].get<std::string>()] = j["label"].get<bool>();
         lines.push_back(line);
     }
-    // Known misses, with the reason (none today; a listed pair that starts to agree fails the test).
-    const std::set<std::string> known_misses = {};
+    // Known misses, with the reason (a listed pair that starts to agree fails the test).
+    const std::map<std::string, std::string> known_misses = {
+        // different pairs that pass: no synthesized database has the row that separates them
+        {"in-vs-distinct-join", "needs two customers of one name, each with an order over 100"},
+        {"sum-case-else-zero", "needs orders with rows, none of them 'paid' (SUM is NULL against 0)"},
+        // an equivalent pair that fails: equal on every database, but its structure is far from the gold's
+        {"union-vs-or", "UNION of two filters against DISTINCT with OR: no difference found, probability just "
+                        "under the threshold"},
+        // equivalent KQL pairs that fail: KQL has no results evidence without tables, and the normalizer
+        // does not prune a derived table's unused aggregates, nor type project-rename
+        {"kql-distinct-vs-summarize-project", "summarize count() by a | project a against distinct a"},
+        {"kql-project-rename", "project-rename x = a | project x against project x = a"},
+    };
 
     qdiff::EvaluateOptions options;
     options.base_dir = folder;
@@ -57,11 +68,14 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
         WARN(language << ": " << counts.first << " of " << counts.second << " pairs agree with their label");
     for (const std::string& miss : misses) WARN("miss: " << miss);
     CHECK(equivalent + different == lines.size());
-    CHECK(equivalent >= 20);
-    CHECK(different >= 20);
-    CHECK(different_passing == 0);  // the aim: no different pair passes
-    CHECK(equivalent_failing <= 3);  // the aim: at most 3 equivalent pairs fail
-    std::set<std::string> missed_ids;
+    CHECK(equivalent >= 50);
+    CHECK(different >= 50);
+    size_t known_different_passing = 0;
+    for (const auto& [id, why] : known_misses) known_different_passing += !labels.at(id);
+    CHECK(different_passing == known_different_passing);  // the aim is 0: each one is listed above
+    CHECK(equivalent_failing <= 3);                         // the aim: at most 3 equivalent pairs fail
+    std::set<std::string> missed_ids, listed;
     for (const std::string& miss : misses) missed_ids.insert(miss.substr(0, miss.find(' ')));
-    CHECK(missed_ids == known_misses);
+    for (const auto& [id, why] : known_misses) listed.insert(id);
+    CHECK(missed_ids == listed);
 }

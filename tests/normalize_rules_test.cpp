@@ -336,6 +336,19 @@ TEST_CASE("normalize rules: CTEs and derived tables meet the flat query only whe
     CHECK_FALSE(equal_after({sql("WITH RECURSIVE n AS (SELECT 1 AS x) SELECT x FROM n"),
                              sql("SELECT x FROM (SELECT 1 AS x) AS n")},
                             {}));
+    // KQL: a `project` followed by `where` lowers to a derived table, which meets the plain pipeline
+    CHECK(equal_after({kql("T | project id, status | where status == 'open' | project id"),
+                       kql("T | where status == 'open' | project id")},
+                      {}));
+    CHECK(equal_after({kql("T | project id, s = status | where s == 'open' | project id"),
+                       kql("T | where status == 'open' | project id")},
+                      {}));
+    CHECK_FALSE(equal_after({kql("T | top 3 by amount | project id | where id > 1"),
+                             kql("T | where id > 1 | top 3 by amount | project id")},
+                            {}));
+    CHECK_FALSE(equal_after({kql("T | distinct id, status | where status == 'open' | project id"),
+                             kql("T | where status == 'open' | project id")},
+                            {}));
 }
 
 TEST_CASE("normalize rules: KQL extend then project, timespan units, and what KQL keeps apart", "[normalize]") {
@@ -352,6 +365,20 @@ TEST_CASE("normalize rules: KQL extend then project, timespan units, and what KQ
     CHECK_FALSE(equal_after({kql("T | where State =~ 'texas'"), kql("T | where State == 'texas'")}, {}));
     CHECK_FALSE(equal_after({kql("T | where State has 'tex'"), kql("T | where State contains 'tex'")}, {}));
     CHECK_FALSE(equal_after({kql("T | where State contains 'tex'"), kql("T | where State contains_cs 'tex'")}, {}));
+    // `$left.id == $right.id` is `on id`; a datetime's quotes are optional
+    CHECK(equal_after({kql("T | join kind=inner (U) on $left.id == $right.id"), kql("T | join kind=inner (U) on id")},
+                      {}));
+    CHECK(equal_after({kql("T | join kind=inner (U) on $right.id == $left.id"), kql("T | join kind=inner (U) on id")},
+                      {}));
+    CHECK_FALSE(
+        equal_after({kql("T | join kind=inner (U) on $left.id == $right.uid"), kql("T | join kind=inner (U) on id")}, {}));
+    CHECK(equal_after({kql("T | where ts > datetime('2024-01-01')"), kql("T | where ts > datetime(2024-01-01)")}, {}));
+    CHECK_FALSE(
+        equal_after({kql("T | where ts > datetime('2024-01-02')"), kql("T | where ts > datetime(2024-01-01)")}, {}));
+    // not(p) is the negation `!contains` spells: the same node, pushed down alike
+    CHECK(equal_after({kql("T | where not(State contains 'tex')"), kql("T | where State !contains 'tex'")}, {}));
+    CHECK(equal_after({kql("T | where not(a > 1)"), kql("T | where a <= 1")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where not(State contains 'tex')"), kql("T | where State contains 'tex'")}, {}));
 }
 
 TEST_CASE("normalize rules: LIKE ignores case only where the dialect's LIKE does", "[normalize]") {

@@ -6,6 +6,7 @@
 // block reads is one of the derived table's (no correlation, no subquery there, no other star than a
 // bare `*` or `d.*`). A block with UNION/INTERSECT/EXCEPT flattens its own part when it has no ORDER BY,
 // so that the result does not depend on which operand set-operation-order puts first.
+// KQL lowers `T | project a, b | where b == 1` to such a derived table, so its pipelines flatten too.
 #include "ast/normalize/normalizer.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -83,8 +84,8 @@ struct Flattening {
 };
 
 Query* flatten_derived(Normalizer& n, const Query& q) {
-    if (n.language() != Language::Sql || q.sources.size() != 1 || !q.joins.empty() || !q.search.empty() ||
-        !q.options.empty())
+    if ((n.language() != Language::Sql && n.language() != Language::Kql) || q.sources.size() != 1 ||
+        !q.joins.empty() || !q.search.empty() || !q.options.empty())
         return nullptr;
     // Under a set operation the block is its first operand (set-operation-order may make it another
     // one): its ORDER BY applies to the combined rows and names their output columns.

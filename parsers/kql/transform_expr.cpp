@@ -216,6 +216,10 @@ Literal* Transformer::literal(G::LiteralContext* c) {
         lt = LiteralType::Integer;
     else
         lt = LiteralType::Decimal;  // real, double, decimal
+    // datetime("2024-01-01") is datetime(2024-01-01): the quotes are optional around a date or a guid
+    if ((lt == LiteralType::Datetime || lt == LiteralType::Guid) && inner.size() >= 2 &&
+        (inner.front() == '\'' || inner.front() == '"') && inner.back() == inner.front())
+        inner = trim(inner.substr(1, inner.size() - 2));
     return make_literal(c, lt, inner);
 }
 
@@ -310,6 +314,11 @@ antlrcpp::Any Transformer::visitFunctionCallPrimary(G::FunctionCallPrimaryContex
     auto* f = make<FunctionCall>(c);
     f->name = list(std::vector<Name>{name(c->name())});
     f->args = arguments(c->argumentList());
+    // `not(p)` is KQL's logical negation, spelled as a function: the same node as `!contains`' NOT, so
+    // that `not(a contains 'x')` and `a !contains 'x'` meet (the printer writes it back as `not(...)`).
+    if (f->name[0].text == "not" && !f->name[0].quoted && f->args.size() == 1 && !isa<NamedArg>(f->args[0]) &&
+        !isa<Star>(f->args[0]))
+        return done(not_(f->args[0], c), c);
     return done(f, c);
 }
 

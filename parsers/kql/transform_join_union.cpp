@@ -46,6 +46,18 @@ static bool is_plain_name(const Expr* e) {
     return r && r->path.size() == 1;
 }
 
+// `$left.id == $right.id` (either way round) is `on id`: the name both sides share, else null.
+static const Name* shared_side_name(const Expr* e) {
+    auto* eq = dyn_cast<Binary>(e);
+    if (!eq || eq->op != BinaryOp::Eq) return nullptr;
+    auto* l = dyn_cast<ColumnRef>(eq->lhs);
+    auto* r = dyn_cast<ColumnRef>(eq->rhs);
+    if (!l || !r || l->path.size() != 2 || r->path.size() != 2 || l->path[1].text != r->path[1].text) return nullptr;
+    std::string_view a = l->path[0].text, b = r->path[0].text;
+    if ((a == "$left" && b == "$right") || (a == "$right" && b == "$left")) return &l->path[1];
+    return nullptr;
+}
+
 antlrcpp::Any Transformer::join(antlr4::ParserRuleContext* c, const std::vector<G::OperatorParameterContext*>& params,
                                 G::ExprContext* right, G::JoinConditionContext* condition, bool lookup) {
     Query* q = cur_;
@@ -77,11 +89,14 @@ antlrcpp::Any Transformer::join(antlr4::ParserRuleContext* c, const std::vector<
         bool plain = true;
         for (auto* e : on->expr()) {
             items.push_back(expr(e));
-            plain = plain && is_plain_name(items.back());
+            plain = plain && (is_plain_name(items.back()) || shared_side_name(items.back()));
         }
         if (plain) {
             std::vector<Name> names;
-            for (Expr* e : items) names.push_back(cast<ColumnRef>(*e).path[0]);
+            for (Expr* e : items) {
+                const Name* shared = shared_side_name(e);
+                names.push_back(shared ? *shared : cast<ColumnRef>(*e).path[0]);
+            }
             j->using_columns = list(names);
         } else {
             Expr* all = nullptr;
