@@ -129,12 +129,21 @@ double column_similarity(std::string_view a, std::string_view b) {
 }
 }  // namespace
 
+namespace {
+// Two canonical texts: names are folded already, so texts that differ only in case differ in a string
+// literal (`EXISTS (.. colour = 'Blue')` against `'blue'`) or a case-sensitive name: close, not equal.
+double text_similarity(std::string_view a, std::string_view b) {
+    double s = name_similarity(a, b);
+    return s == 1 && a != b ? 0.95 : s;
+}
+}  // namespace
+
 double atom_similarity(Component component, const Atom& e, const Atom& g) {
     if (e.text == g.text && e.context == g.context) return 1;
     if (component == Component::Collection) return e.text == g.text ? 1 : 0;  // exact: the gate
     if (component == Component::GroupBy || component == Component::Projection) return column_similarity(e.text, g.text);
     if (component == Component::Subqueries)
-        return (e.context == g.context ? 1.0 : 0.9) * name_similarity(e.text, g.text);
+        return (e.context == g.context ? 1.0 : 0.9) * text_similarity(e.text, g.text);
     double value;
     if (e.numeric && g.numeric && quantity(e) == quantity(g)) {
         double m = std::max(std::fabs(e.number), std::fabs(g.number));
@@ -151,7 +160,7 @@ double atom_similarity(Component component, const Atom& e, const Atom& g) {
             value = 0.95;
     }
     double op = e.op == g.op ? 1 : word_and_substring(e.op, g.op) ? 0.5 : 0;
-    double property = name_similarity(e.property, g.property);
+    double property = text_similarity(e.property, g.property);
     double s;
     if (component == Component::Order)
         s = 0.6 * property + 0.4 * op;

@@ -1,5 +1,5 @@
-// SchemaFacts (qdiff/schema_facts.hpp): the keys, NOT NULL columns and foreign keys of a schema model,
-// with names in lower case.
+// SchemaFacts (qdiff/schema_facts.hpp): the keys, NOT NULL columns, foreign keys and column types of a
+// schema model, with names in lower case.
 #include "qdiff/schema_facts.hpp"
 
 #include <algorithm>
@@ -8,12 +8,33 @@
 
 namespace qdiff {
 
+namespace {
+
+SchemaFacts::Affinity affinity_of(std::string_view declared_type) {
+    using Affinity = SchemaFacts::Affinity;
+    std::string type = support::fold_whitespace(support::to_lower(declared_type));
+    auto has = [&](std::string_view part) { return type.find(part) != std::string::npos; };
+    // Spider's tables.json sums several declared types up in one word: the column's affinity is lost.
+    // A format without types leaves the declared type empty (in SQLite DDL that would be BLOB affinity).
+    for (std::string_view summary : {"", "number", "time", "boolean", "others"})
+        if (type == summary) return Affinity::Unknown;
+    // In this order ("Datatypes In SQLite" 3.1): "CHARINT" is INTEGER, and so is "FLOATING POINT" ("POINT").
+    if (has("int")) return Affinity::Integer;
+    if (has("char") || has("clob") || has("text")) return Affinity::Text;
+    if (has("blob")) return Affinity::Blob;
+    if (has("real") || has("floa") || has("doub")) return Affinity::Real;
+    return Affinity::Numeric;
+}
+
+}  // namespace
+
 SchemaFacts::SchemaFacts(const Schema& schema) {
     for (const Table& table : schema.tables) {
         TableFacts& facts = tables_[support::to_lower(table.name)];
         for (const Column& c : table.columns) {
             std::string name = support::to_lower(c.name);
             facts.columns.insert(name);
+            facts.column_facts[name] = ColumnFacts{affinity_of(c.declared_type), c.type, c.collated};
             if (c.not_null || c.primary_key) facts.not_null.insert(name);
         }
         auto lowered = [](const std::vector<std::string>& names) {
@@ -82,6 +103,27 @@ const std::vector<SchemaFacts::Reference>& SchemaFacts::references(std::string_v
     static const std::vector<Reference> none;
     const TableFacts* t = find(table);
     return t ? t->references : none;
+}
+
+SchemaFacts::Affinity SchemaFacts::sqlite_affinity(std::string_view table, std::string_view column) const {
+    const TableFacts* t = find(table);
+    if (!t) return Affinity::Unknown;
+    auto it = t->column_facts.find(support::to_lower(column));
+    return it == t->column_facts.end() ? Affinity::Unknown : it->second.affinity;
+}
+
+ColumnType SchemaFacts::type(std::string_view table, std::string_view column) const {
+    const TableFacts* t = find(table);
+    if (!t) return ColumnType::Unknown;
+    auto it = t->column_facts.find(support::to_lower(column));
+    return it == t->column_facts.end() ? ColumnType::Unknown : it->second.type;
+}
+
+bool SchemaFacts::collated(std::string_view table, std::string_view column) const {
+    const TableFacts* t = find(table);
+    if (!t) return false;
+    auto it = t->column_facts.find(support::to_lower(column));
+    return it != t->column_facts.end() && it->second.collated;
 }
 
 std::string SchemaFacts::owner(const std::vector<std::string>& tables, std::string_view column) const {

@@ -52,6 +52,7 @@ Table read_create_table(const LoadContext& ctx, const ast::CreateTable& create, 
         for (const ast::Constraint* k : def->constraints) {
             if (k->constraint == ConstraintKind::PrimaryKey) add_primary_key(table, {table.columns.back().name});
             if (k->constraint == ConstraintKind::NotNull) table.columns.back().not_null = true;
+            if (k->constraint == ConstraintKind::Collate) table.columns.back().collated = true;
             if (k->constraint == ConstraintKind::Unique) table.unique_keys.push_back({table.columns.back().name});
             if (k->constraint == ConstraintKind::ForeignKey) {
                 table.foreign_keys.push_back(

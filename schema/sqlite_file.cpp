@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "schema/loader.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff::schema_loading {
 namespace {
@@ -70,6 +71,12 @@ Table read_table(const Reader& reader, const std::string& name) {
                      table.columns.push_back(std::move(column));
                  });
     for (auto& [position, column] : key_by_position) table.primary_key.push_back(column);
+    // pragma_table_info does not say which columns have a COLLATE clause; any in the table's CREATE
+    // statement marks them all (`=` may then hold between values that differ).
+    reader.query("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?1", &name, [&](sqlite3_stmt* s) {
+        if (support::to_lower(text_column(s, 0)).find("collate") == std::string::npos) return;
+        for (Column& c : table.columns) c.collated = true;
+    });
     // One row per column pair; `id` groups the pairs of one key. `to` is NULL when the key refers
     // to the target's primary key.
     std::map<int, ForeignKey> keys;

@@ -480,6 +480,191 @@ TEST_CASE("normalize rules: the schema-aware rules leave their near misses diffe
     CHECK_FALSE(equal_after({sql("SELECT count(name) FROM singer"), sql("SELECT count(*) FROM singer")}, {}));
 }
 
+TEST_CASE("normalize rules: join-equal-columns reads one column for two only where `=` means one value",
+          "[normalize]") {
+    auto s = [](const char* text, Dialect d = Dialect::Sqlite) { return with_schema(sql(text, d), "typed_joins.sql"); };
+    auto same = [&](const char* join, const char* a, const char* b, Dialect d = Dialect::Sqlite) {
+        std::string from = std::string(" FROM singer AS s ") + join;
+        return equal_after({s(("SELECT " + std::string(a) + from).c_str(), d), s(("SELECT " + std::string(b) + from).c_str(), d)},
+                           {});
+    };
+    const char* inner = "JOIN ticket AS t ON t.singer_id = s.singer_id";
+    // INTEGER and BIGINT: one affinity; in the select list, WHERE, GROUP BY, ORDER BY and aggregates alike
+    CHECK(same(inner, "t.singer_id", "s.singer_id"));
+    CHECK(same(inner, "max(t.singer_id)", "max(s.singer_id)"));
+    CHECK(equal_after({s("SELECT count(*) FROM singer AS s JOIN ticket AS t ON t.singer_id = s.singer_id "
+                         "WHERE t.singer_id > 3 GROUP BY t.singer_id HAVING min(t.singer_id) > 4 ORDER BY t.singer_id"),
+                       s("SELECT count(*) FROM singer AS s, ticket AS t WHERE s.singer_id = t.singer_id "
+                         "AND s.singer_id > 3 GROUP BY s.singer_id HAVING min(s.singer_id) > 4 ORDER BY s.singer_id")},
+                      {}));
+    // three columns, two equalities: either pair of them (the select list keeps its output name)
+    CHECK(equal_after({s("SELECT t.ticket_id FROM singer AS s, ticket AS t WHERE s.singer_id = t.singer_id AND t.singer_id = t.ticket_id"),
+                       s("SELECT s.singer_id AS ticket_id FROM singer AS s, ticket AS t WHERE t.ticket_id = s.singer_id AND s.singer_id = t.singer_id")},
+                      {}));
+    // TEXT and VARCHAR, REAL and DOUBLE: one affinity each (a select-list column keeps its output name)
+    CHECK(same("JOIN ticket AS t ON t.singer_name = s.name", "t.singer_name", "s.name AS singer_name"));
+    CHECK(same("JOIN ticket AS t ON t.score = s.rating", "t.score", "s.rating AS score"));
+    // the null-supplying side of a LEFT JOIN is NULL where the other is not
+    CHECK_FALSE(same("LEFT JOIN ticket AS t ON t.singer_id = s.singer_id", "t.singer_id", "s.singer_id"));
+    // INTEGER against TEXT: '1' = 1 converts, the values differ; INTEGER against REAL: 1 = 1.0
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_ref = s.singer_id", "t.singer_ref", "s.singer_id AS singer_ref"));
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_id = s.rating", "t.singer_id", "s.rating AS singer_id"));
+    // (the near misses keep the output name, so that only the rule could make them equal)
+    // no affinity (BLOB), a type the schema does not pin down (NUMBER, as Spider writes it), a COLLATE NOCASE column
+    CHECK_FALSE(same("JOIN ticket AS t ON t.picture = s.picture", "t.picture", "s.picture"));
+    CHECK_FALSE(same("JOIN ticket AS t ON t.listed = s.singer_id", "t.listed", "s.singer_id AS listed"));
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_code = s.code", "t.singer_code", "s.code AS singer_code"));
+    // an equality under OR holds on some rows only
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_id = s.singer_id OR t.score > 1", "t.singer_id", "s.singer_id"));
+    CHECK_FALSE(equal_after({s("SELECT t.singer_id FROM singer AS s, ticket AS t WHERE NOT (t.singer_id <> s.singer_id AND t.score > 1)"),
+                             s("SELECT s.singer_id FROM singer AS s, ticket AS t WHERE NOT (t.singer_id <> s.singer_id AND t.score > 1)")},
+                            {}));
+    // outside SQLite text comparisons may ignore case or trailing blanks: only integer columns
+    CHECK(same(inner, "t.singer_id", "s.singer_id", Dialect::Postgres));
+    CHECK_FALSE(same("JOIN ticket AS t ON t.singer_name = s.name", "t.singer_name", "s.name AS singer_name", Dialect::Mysql));
+    // a subquery has names of its own: its equality does not reach the outer block
+    CHECK_FALSE(equal_after({s("SELECT t.singer_id FROM singer AS s, ticket AS t WHERE EXISTS (SELECT 1 FROM singer AS u WHERE u.singer_id = t.singer_id)"),
+                             s("SELECT s.singer_id FROM singer AS s, ticket AS t WHERE EXISTS (SELECT 1 FROM singer AS u WHERE u.singer_id = t.singer_id)")},
+                            {}));
+    // a column that changes its name keeps its output name (a derived table's reader reads it by name)
+    CHECK(equal_after({s("SELECT d.score FROM (SELECT t.score FROM singer AS s JOIN ticket AS t ON t.score = s.rating LIMIT 5) AS d"),
+                       s("SELECT d.score FROM (SELECT s.rating AS score FROM singer AS s JOIN ticket AS t ON t.score = s.rating LIMIT 5) AS d")},
+                      {}));
+    // without the schema's types, none of these
+    CHECK_FALSE(equal_after({sql("SELECT t.singer_id FROM singer AS s JOIN ticket AS t ON t.singer_id = s.singer_id"),
+                             sql("SELECT s.singer_id FROM singer AS s JOIN ticket AS t ON t.singer_id = s.singer_id")},
+                            {}));
+}
+
+TEST_CASE("normalize rules: counts of a condition are one sum only where no empty group or NULL can show",
+          "[normalize]") {
+    auto lite = [](const char* text) { return sql(text, Dialect::Sqlite); };
+    auto s = [](const char* text, Dialect d = Dialect::Sqlite) { return with_schema(sql(text, d), "concerts.sql"); };
+    // count-case-as-sum: under GROUP BY no group is empty
+    CHECK(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 END) FROM singer GROUP BY country"),
+                       lite("SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer GROUP BY country")},
+                      {}));
+    // without GROUP BY over no rows count is 0 and sum NULL ...
+    CHECK_FALSE(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 END) FROM singer"),
+                             lite("SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer")},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 END) / 2 FROM singer"),
+                             lite("SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) / 2 FROM singer")},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT sum(age) / (count(CASE WHEN age > 30 THEN 1 END) + 1) FROM singer"),
+                             lite("SELECT sum(age) / (sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) + 1) FROM singer")},
+                            {}));
+    // ... unless SQLite divides by it, or divides it by an aggregate: x / 0 and x / NULL are NULL there
+    CHECK(equal_after({lite("SELECT CAST(count(CASE WHEN age > 30 THEN 1 END) AS REAL) * 100 / count(*) FROM singer"),
+                       lite("SELECT CAST(sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) AS REAL) * 100 / count(*) FROM singer")},
+                      {}));
+    CHECK(equal_after({lite("SELECT sum(age) / count(CASE WHEN age > 30 THEN 1 END) FROM singer"),
+                       lite("SELECT sum(age) / sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer")},
+                      {}));
+    CHECK_FALSE(equal_after(
+        {sql("SELECT CAST(count(CASE WHEN age > 30 THEN 1 END) AS REAL) * 100 / count(*) FROM singer", Dialect::Postgres),
+         sql("SELECT CAST(sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) AS REAL) * 100 / count(*) FROM singer", Dialect::Postgres)},
+        {}));
+    // ROLLUP's grand total may be over no rows
+    CHECK_FALSE(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 END) FROM singer GROUP BY ROLLUP (country)"),
+                             lite("SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer GROUP BY ROLLUP (country)")},
+                            {}));
+    // what COUNT counts: a column that may be NULL, an ELSE that is not NULL, DISTINCT
+    const char* grouped_sum = "SELECT sum(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer GROUP BY age";
+    CHECK_FALSE(equal_after({s("SELECT count(CASE WHEN age > 30 THEN country END) FROM singer GROUP BY age"), s(grouped_sum)}, {}));
+    CHECK(equal_after({s("SELECT count(CASE WHEN age > 30 THEN singer_id END) FROM singer GROUP BY age"), s(grouped_sum)}, {}));
+    CHECK_FALSE(equal_after({lite("SELECT count(CASE WHEN age > 30 THEN 1 ELSE 0 END) FROM singer GROUP BY age"), lite(grouped_sum)},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT count(DISTINCT CASE WHEN age > 30 THEN 1 END) FROM singer GROUP BY age"), lite(grouped_sum)},
+                            {}));
+
+    // sum-of-condition: a condition over NOT NULL columns is 1 or 0 on every row
+    CHECK(equal_after({s("SELECT sum(name LIKE 'J%') FROM singer"), s("SELECT sum(CASE WHEN name LIKE 'J%' THEN 1 ELSE 0 END) FROM singer")},
+                      {}));
+    CHECK(equal_after({s("SELECT sum(NOT (singer_id > 3) AND country IS NULL) FROM singer"),
+                       s("SELECT sum(CASE WHEN singer_id <= 3 AND country IS NULL THEN 1 ELSE 0 END) FROM singer")},
+                      {}));
+    // a column that may be NULL: over rows where it is NULL everywhere sum(c) is NULL, the CASE form 0
+    CHECK_FALSE(equal_after({s("SELECT sum(country = 'US') FROM singer"),
+                             s("SELECT sum(CASE WHEN country = 'US' THEN 1 ELSE 0 END) FROM singer")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT sum(s.name = 'Joe') FROM concert AS c LEFT JOIN singer AS s ON c.singer_id = s.singer_id"),
+                             s("SELECT sum(CASE WHEN s.name = 'Joe' THEN 1 ELSE 0 END) FROM concert AS c LEFT JOIN singer AS s "
+                               "ON c.singer_id = s.singer_id")},
+                            {}));
+    // x / 0 is NULL in SQLite; outside SQLite a condition is no number
+    CHECK_FALSE(equal_after({s("SELECT sum(singer_id / 2 = 1) FROM singer"),
+                             s("SELECT sum(CASE WHEN singer_id / 2 = 1 THEN 1 ELSE 0 END) FROM singer")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT sum(name = 'Joe') FROM singer", Dialect::Mysql),
+                             s("SELECT sum(CASE WHEN name = 'Joe' THEN 1 ELSE 0 END) FROM singer", Dialect::Mysql)},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT sum(name = 'Joe') FROM singer"), lite("SELECT sum(CASE WHEN name = 'Joe' THEN 1 ELSE 0 END) FROM singer")},
+                            {}));
+}
+
+TEST_CASE("normalize rules: a REAL literal keeps its arithmetic real only in SQLite", "[normalize]") {
+    auto lite = [](const char* text) { return sql(text, Dialect::Sqlite); };
+    const char* cast = "SELECT CAST(sum(age) AS REAL) * 100 / count(*) FROM singer";
+    CHECK(equal_after({lite("SELECT sum(age) * 100.0 / count(*) FROM singer"), lite(cast)}, {}));
+    CHECK(equal_after({lite("SELECT 100.0 * sum(age) / count(*) FROM singer"), lite(cast)}, {}));
+    CHECK(equal_after({lite("SELECT CAST(sum(age) AS FLOAT) * 100.0 / count(*) FROM singer"), lite(cast)}, {}));
+    // integer division: sum(age) * 100 / count(*) truncates, the REAL forms do not
+    CHECK_FALSE(equal_after({lite("SELECT sum(age) * 100 / count(*) FROM singer"), lite(cast)}, {}));
+    CHECK_FALSE(equal_after({lite("SELECT sum(age) * 100 / count(*) FROM singer"),
+                             lite("SELECT sum(age) * 100.0 / count(*) FROM singer")},
+                            {}));
+    // REAL already: avg
+    CHECK(equal_after({lite("SELECT avg(age) * 100.0 FROM singer"), lite("SELECT avg(age) * 100 FROM singer")}, {}));
+    // elsewhere 100.0 is an exact NUMERIC, not a REAL
+    CHECK_FALSE(equal_after({sql("SELECT sum(age) * 100.0 / count(*) FROM singer", Dialect::Postgres),
+                             sql("SELECT CAST(sum(age) AS REAL) * 100 / count(*) FROM singer", Dialect::Postgres)},
+                            {}));
+}
+
+TEST_CASE("normalize rules: count(c) of a compared column, and a join on a key as EXISTS, and their near misses",
+          "[normalize]") {
+    // count-compared-column: a row whose age is NULL fails `age > 30`
+    CHECK(equal_after({sql("SELECT count(age) FROM singer WHERE age IS NOT NULL"), sql("SELECT count(*) FROM singer WHERE age IS NOT NULL")},
+                      {}));
+    CHECK(equal_after({sql("SELECT count(s.age) FROM singer AS s, concert AS c WHERE s.age = c.year"),
+                       sql("SELECT count(*) FROM singer AS s, concert AS c WHERE s.age = c.year")},
+                      {}));
+    // under OR, through a function that passes NULL, in a subquery, or DISTINCT: the NULLs may remain
+    CHECK_FALSE(equal_after({sql("SELECT count(age) FROM singer WHERE age > 30 OR name = 'x'"),
+                             sql("SELECT count(*) FROM singer WHERE age > 30 OR name = 'x'")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT count(age) FROM singer WHERE coalesce(age, 0) = 0"),
+                             sql("SELECT count(*) FROM singer WHERE coalesce(age, 0) = 0")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT count(age) FROM singer WHERE EXISTS (SELECT 1 FROM concert WHERE concert.year = singer.age)"),
+                             sql("SELECT count(*) FROM singer WHERE EXISTS (SELECT 1 FROM concert WHERE concert.year = singer.age)")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT count(DISTINCT age) FROM singer WHERE age > 3"), sql("SELECT count(*) FROM singer WHERE age > 3")},
+                            {}));
+
+    // key-join-as-exists: a UNIQUE column is a key too
+    auto s = [](const char* text) { return with_schema(sql(text, Dialect::Sqlite), "concerts.sql"); };
+    CHECK(equal_after({s("SELECT c.theme FROM concert AS c JOIN venue AS v ON c.theme = v.code WHERE v.name = 'x'"),
+                       s("SELECT theme FROM concert WHERE theme IN (SELECT code FROM venue WHERE name = 'x')")},
+                      {}));
+    // not a key: a venue name may repeat, and so may a singer's concerts (the join repeats the row)
+    CHECK_FALSE(equal_after({s("SELECT c.theme FROM concert AS c JOIN venue AS v ON c.theme = v.name WHERE v.code = 'x'"),
+                             s("SELECT theme FROM concert WHERE theme IN (SELECT name FROM venue WHERE code = 'x')")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT s.name FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id WHERE c.year = 1"),
+                             s("SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM concert WHERE year = 1)")},
+                            {}));
+    // the joined table read by the select list stays joined
+    CHECK_FALSE(equal_after({s("SELECT c.theme, v.name FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id"),
+                             s("SELECT theme, venue_id FROM concert WHERE venue_id IN (SELECT venue_id FROM venue)")},
+                            {}));
+    // without the schema's keys
+    CHECK_FALSE(equal_after({sql("SELECT c.theme FROM concert AS c JOIN venue AS v ON c.venue_id = v.venue_id WHERE v.name = 'x'"),
+                             sql("SELECT theme FROM concert WHERE venue_id IN (SELECT venue_id FROM venue WHERE name = 'x')")},
+                            {}));
+}
+
 TEST_CASE("normalize is idempotent with the new structural rules and a schema", "[normalize]") {
     auto facts = fixture_schema("concerts.sql");
     for (const char* text : {
@@ -487,6 +672,10 @@ TEST_CASE("normalize is idempotent with the new structural rules and a schema", 
              "SELECT x.n FROM (SELECT y.name AS n FROM (SELECT name FROM singer) AS y) AS x ORDER BY 1",
              "SELECT DISTINCT s.singer_id FROM singer s LEFT JOIN concert c ON s.singer_id = c.singer_id WHERE c.year = 1",
              "SELECT c.theme FROM concert c JOIN singer s ON c.singer_id = s.singer_id LIMIT 2 OFFSET 0",
+             "SELECT s.singer_id, count(s.singer_id) FROM singer s JOIN concert c ON s.singer_id = c.singer_id "
+             "JOIN concert d ON d.singer_id = c.singer_id GROUP BY s.singer_id, c.singer_id ORDER BY d.singer_id",
+             "SELECT 100 * count(CASE WHEN age > 3 THEN 1 END) / count(*), sum(name = 'a') FROM singer",
+             "SELECT sum(age) * 100.0 / count(*), 2.0 * (age - 1.0) FROM singer GROUP BY age",
          }) {
         ParseResult parsed = parse(text, ParseOptions{.language = Language::Sql, .dialect = Dialect::Sqlite});
         REQUIRE(parsed.ok());

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "qdiff/schema.hpp"
+#include "qdiff/schema_facts.hpp"
 #include "support/corpus.hpp"
 
 using namespace qdiff;
@@ -410,7 +411,7 @@ TEST_CASE("SQLite database files are introspected read-only", "[schema]") {
         sqlite3* db = nullptr;
         REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
         const char* ddl = R"sql(
-            CREATE TABLE singer (Singer_ID int PRIMARY KEY, Name text, Age real, Is_male bool);
+            CREATE TABLE singer (Singer_ID int PRIMARY KEY, Name text COLLATE NOCASE, Age real, Is_male bool);
             CREATE TABLE concert (concert_ID int, Year text, PRIMARY KEY (concert_ID));
             CREATE TABLE singer_in_concert (concert_ID int, Singer_ID int,
                 PRIMARY KEY (Singer_ID, concert_ID),
@@ -433,6 +434,9 @@ TEST_CASE("SQLite database files are introspected read-only", "[schema]") {
     CHECK(column(table(s, "singer"), "Age").type == ColumnType::Real);
     CHECK(column(table(s, "singer"), "Is_male").type == ColumnType::Boolean);
     CHECK(column(table(s, "singer"), "Singer_ID").primary_key);
+    // The table's CREATE statement has a COLLATE clause: its columns may compare equal and differ.
+    CHECK(column(table(s, "singer"), "Name").collated);
+    CHECK_FALSE(column(table(s, "concert"), "Year").collated);
     const Table& link = table(s, "singer_in_concert");
     CHECK(link.primary_key == std::vector<std::string>{"Singer_ID", "concert_ID"});  // key order, not column order
     REQUIRE(link.foreign_keys.size() == 2);
@@ -453,6 +457,41 @@ TEST_CASE("SQLite database files are introspected read-only", "[schema]") {
     CHECK((d.code() == "schema-malformed" || d.code() == "schema-unreadable"));
     CHECK(contains(d.message, path.string()));
     fs::remove(path);
+}
+
+TEST_CASE("SchemaFacts: SQLite type affinity from the declared type, and COLLATE", "[schema]") {
+    using Affinity = SchemaFacts::Affinity;
+    SchemaFacts ddl(must_load(load_schema_text(
+        "CREATE TABLE t (a INT, b BIGINT, c VARCHAR(20), d CLOB, e DOUBLE PRECISION, f FLOAT, g DECIMAL(9, 2), "
+        "h DATE, i BLOB, j, k CHARINT, l TEXT COLLATE NOCASE, m NUMBER);",
+        "t.sql")));
+    CHECK(ddl.sqlite_affinity("t", "a") == Affinity::Integer);
+    CHECK(ddl.sqlite_affinity("T", "B") == Affinity::Integer);
+    CHECK(ddl.sqlite_affinity("t", "c") == Affinity::Text);
+    CHECK(ddl.sqlite_affinity("t", "d") == Affinity::Text);
+    CHECK(ddl.sqlite_affinity("t", "e") == Affinity::Real);
+    CHECK(ddl.sqlite_affinity("t", "f") == Affinity::Real);
+    CHECK(ddl.sqlite_affinity("t", "g") == Affinity::Numeric);
+    CHECK(ddl.sqlite_affinity("t", "h") == Affinity::Numeric);
+    CHECK(ddl.sqlite_affinity("t", "i") == Affinity::Blob);
+    CHECK(ddl.sqlite_affinity("t", "j") == Affinity::Unknown);  // no type: a format may state none
+    CHECK(ddl.sqlite_affinity("t", "k") == Affinity::Integer);  // the INT rule comes before CHAR
+    CHECK(ddl.sqlite_affinity("t", "m") == Affinity::Unknown);  // Spider's word for INT, REAL and NUMERIC alike
+    CHECK(ddl.sqlite_affinity("t", "nope") == Affinity::Unknown);
+    CHECK(ddl.sqlite_affinity("u", "a") == Affinity::Unknown);
+    CHECK(ddl.type("t", "c") == ColumnType::Text);
+    CHECK(ddl.collated("t", "l"));
+    CHECK_FALSE(ddl.collated("t", "c"));
+    // Spider's tables.json types are summaries: "number" and "time" name no one affinity, "text" does.
+    SchemaFacts spider(must_load(load_schema_text(
+        R"({"db_id": "d", "table_names_original": ["t"], "table_names": ["t"],
+            "column_names_original": [[-1, "*"], [0, "n"], [0, "s"], [0, "w"]],
+            "column_names": [[-1, "*"], [0, "n"], [0, "s"], [0, "w"]],
+            "column_types": ["text", "number", "text", "time"], "primary_keys": [], "foreign_keys": []})",
+        "tables.json")));
+    CHECK(spider.sqlite_affinity("t", "n") == Affinity::Unknown);
+    CHECK(spider.sqlite_affinity("t", "s") == Affinity::Text);
+    CHECK(spider.sqlite_affinity("t", "w") == Affinity::Unknown);
 }
 
 TEST_CASE("NL2KQL schema files", "[schema]") {

@@ -40,6 +40,8 @@ struct Column {
     bool primary_key = false;
     std::vector<std::string> references;  // Weaviate cross-references: the target classes
     bool not_null = false;                // declared NOT NULL (DDL, SQLite files); key columns are never NULL either
+    bool collated = false;                // declared with COLLATE (DDL, SQLite files): `=` may hold between values
+                                          // that differ ('A' and 'a' under NOCASE)
 };
 
 struct ForeignKey {

@@ -1,5 +1,6 @@
 // What a schema proves about the rows of its tables, as the normalizer asks it: which column sets are
-// keys (primary key, UNIQUE), which columns are NOT NULL, which foreign keys reference which key. A view
+// keys (primary key, UNIQUE), which columns are NOT NULL, which foreign keys reference which key, and
+// which values a column can hold (its type, and its type affinity in SQLite). A view
 // of the schema model (qdiff/schema.hpp) with names folded to lower case, as the normalizer folds SQL
 // names. A rule that needs one of these facts asks for it and does nothing when the view is absent or
 // the schema does not state the fact.
@@ -41,9 +42,28 @@ public:
     // The one table of `tables` that has `column`; empty when none or several do, or one is unknown.
     std::string owner(const std::vector<std::string>& tables, std::string_view column) const;
 
+    // SQLite's type affinity of a column, from its declared type by the rules of "Datatypes In SQLite"
+    // (3.1): INT -> Integer; CHAR, CLOB, TEXT -> Text; BLOB -> Blob; REAL, FLOA, DOUB -> Real; anything
+    // else -> Numeric. Unknown for a column the schema does not have or gives no type (a format without
+    // types), and for the type names Spider's tables.json writes for several declared types at once
+    // ("number" is INT, REAL or NUMERIC; "time", "boolean", "others"): the database's affinity is not known.
+    enum class Affinity : uint8_t { Unknown, Integer, Text, Real, Numeric, Blob };
+    Affinity sqlite_affinity(std::string_view table, std::string_view column) const;
+    // The coarse type of a column (Unknown when the schema has no such column or no type for it).
+    ColumnType type(std::string_view table, std::string_view column) const;
+    // The column is declared with a COLLATE clause: `=` may hold between values that differ (under
+    // NOCASE 'A' = 'a'). False for a column the schema does not have.
+    bool collated(std::string_view table, std::string_view column) const;
+
 private:
+    struct ColumnFacts {
+        Affinity affinity = Affinity::Unknown;
+        ColumnType type = ColumnType::Unknown;
+        bool collated = false;
+    };
     struct TableFacts {
         std::set<std::string> columns;
+        std::map<std::string, ColumnFacts, std::less<>> column_facts;
         std::set<std::string> not_null;
         std::vector<std::set<std::string>> keys;
         std::vector<Reference> references;

@@ -1,0 +1,94 @@
+// count-compared-column: count(c) counts the rows where c is not NULL; when a top-level WHERE conjunct
+// compares c (=, <>, <, <=, >, >=, LIKE, GLOB and the string operators, IN a list, IS NOT NULL), a row
+// whose c is NULL makes that conjunct NULL or false and never reaches the count, so count(c) is count(*)
+// there — `COUNT(T2.account_id)` over `account JOIN disp ON T1.account_id = T2.account_id`. For the
+// block's own aggregates (select list, HAVING, ORDER BY; not subqueries, which have their own rows). Not
+// count(DISTINCT c), not under OR or NOT, not for a comparison inside a function (`coalesce(c, 0) = 0`
+// passes NULL), nor for a name of the select list (it may stand for an expression).
+#include "ast/normalize/block_rewrite.hpp"
+
+namespace qdiff::normalizing::rules {
+namespace {
+
+using namespace ast;
+
+bool rejects_null(BinaryOp op) {
+    switch (op) {
+        case BinaryOp::Eq:
+        case BinaryOp::NotEq:
+        case BinaryOp::Lt:
+        case BinaryOp::LtEq:
+        case BinaryOp::Gt:
+        case BinaryOp::GtEq:
+        case BinaryOp::Like:
+        case BinaryOp::Glob:
+        case BinaryOp::Contains:
+        case BinaryOp::StartsWith:
+        case BinaryOp::EndsWith:
+        case BinaryOp::ContainsCs:
+        case BinaryOp::StartsWithCs:
+        case BinaryOp::EndsWithCs:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// The columns a conjunct compares directly, by canonical text.
+void compared_columns(const Normalizer& n, const Expr* c, const Scope& scope, std::set<std::string>& out) {
+    auto add = [&](const Expr* e) {
+        auto* column = dyn_cast<ColumnRef>(e);
+        if (!column || column->path.empty()) return;
+        if (column->path.size() == 1 && scope.output_aliases.count(std::string(column->path[0].text))) return;
+        out.insert(n.key(column));
+    };
+    if (auto* b = dyn_cast<Binary>(c); b && rejects_null(b->op)) {
+        add(b->lhs);
+        add(b->rhs);
+    } else if (auto* in = dyn_cast<InList>(c)) {
+        add(in->expr);
+    } else if (auto* no = dyn_cast<Unary>(c); no && no->op == UnaryOp::Not) {
+        if (auto* test = dyn_cast<Unary>(no->operand); test && test->op == UnaryOp::IsNull) add(test->operand);
+    }
+}
+
+void count_of_compared_as_star(Normalizer& n, Query& q) {
+    if (n.language() != Language::Sql || !q.filter) return;
+    if (!block_calls(q, "count")) return;
+    Scope scope = n.scope_of(q);
+    std::vector<Expr*> conjuncts;
+    Normalizer::flatten(q.filter, BinaryOp::And, conjuncts);
+    std::set<std::string> compared;
+    for (const Expr* c : conjuncts) compared_columns(n, c, scope, compared);
+    if (compared.empty()) return;
+    bool changed = false;
+    auto as_star = [&](const Node& node) -> Node* {
+        auto* f = dyn_cast<FunctionCall>(&node);
+        if (!f || f->distinct || f->args.size() != 1 || Normalizer::function_name(f) != "count" ||
+            !isa<ColumnRef>(f->args[0]) || !compared.count(n.key(f->args[0])))
+            return nullptr;
+        FunctionCall* star_count = n.copy(*f);
+        auto* star = n.arena().make<Star>();
+        star->span = f->args[0]->span;
+        star_count->args = n.arena().list(std::vector<Expr*>{star});
+        changed = true;
+        return star_count;
+    };
+    std::vector<SelectItem*> projection;
+    for (SelectItem* item : q.projection) projection.push_back(static_cast<SelectItem*>(replace_in_block(n, item, as_star)));
+    Expr* having = static_cast<Expr*>(replace_in_block(n, q.having, as_star));
+    std::vector<OrderItem*> order_by;
+    for (OrderItem* o : q.order_by) order_by.push_back(static_cast<OrderItem*>(replace_in_block(n, o, as_star)));
+    if (!changed) return;
+    q.projection = n.arena().list(projection);
+    q.having = having;
+    q.order_by = n.arena().list(order_by);
+    // The expressions around a rewritten count were ordered by its old text: another pass orders them.
+    n.note_reshaped();
+}
+
+}  // namespace
+
+const RuleHooks count_compared_column = {.query = &count_of_compared_as_star};
+
+}  // namespace qdiff::normalizing::rules
