@@ -344,6 +344,7 @@ public:
                     indexed.push_back(name);
             }
         if (kind_ == DataKind::Empty) choose_empty_tables();
+        plan_goal_rows();
         for (size_t i : fill_order(schema_, refs_)) fill(db, i);
         return db;
     }
@@ -357,6 +358,13 @@ private:
     bool read(const Column& c) const { return LiteralHints::reads(hints_.read_columns, c.name); }
     bool in(const std::vector<std::string>& columns, const Column& c) const { return LiteralHints::reads(columns, c.name); }
     bool nullable(const Column& c) const { return !c.primary_key && !c.not_null; }
+    // Whether the column refers to another table (a declared or implied reference).
+    bool refers(size_t table, const Column& c) const {
+        size_t index = size_t(&c - schema_.tables[table].columns.data());
+        return std::any_of(refs_.begin(), refs_.end(), [&](const Reference& r) {
+            return r.from == table && std::find(r.from_columns.begin(), r.from_columns.end(), index) != r.from_columns.end();
+        });
+    }
 
     // The "empty" databases empty some of the tables the queries read: each with even odds, at least
     // one (a different one from database to database).
@@ -368,6 +376,139 @@ private:
         // One table the queries name (in turn from database to database); and in all of them half
         // of the referenced rows have no referencing row (empty groups, draw_row).
         empty_.push_back(named[index_ % named.size()]);
+    }
+
+    struct GoalRow {
+        size_t goal = 0, copy = 0;                       // copy npos: not placed
+        std::string alias;                               // the alias whose terms it satisfies ("": any)
+        std::vector<std::pair<size_t, Value>> values;   // column index, value
+        std::vector<size_t> once;                        // columns whose value names one row (keys, names)
+    };
+    struct PlacedGoal {
+        size_t goal, copy;
+        std::string alias;
+        size_t row;       // in the table (goal_same_: the index of the planned row it shares)
+        size_t plan = 0;  // the index in goal_rows_
+    };
+    // Rows that satisfy the queries' filters (LiteralHints::Goal): each table a goal's block reads gets
+    // two of them, first in the table: the goal's values for its columns (the second row the other
+    // satisfying value, or none where it would repeat a key or a name), and references to the goal's
+    // rows of the referenced table. Every table of the block takes part, with or without values, so
+    // that the rows a filtered join meets are the goal's. On the boundary data the second row holds
+    // the term's edge value (the literal of `x > 30`, 'xBluex' for LIKE '%Blue%'), on the case data a
+    // case variant: a near miss among rows that pass every other filter. Not on the cast data.
+    void plan_goal_rows() {
+        goal_rows_.assign(schema_.tables.size(), {});
+        goal_placed_.assign(schema_.tables.size(), {});
+        goal_same_.assign(schema_.tables.size(), {});
+        if (kind_ == DataKind::Cast) return;
+        for (size_t g = 0; g < hints_.goals.size(); ++g) {
+            const LiteralHints::Goal& goal = hints_.goals[g];
+            std::vector<size_t> tables;
+            for (const std::string& name : goal.tables)
+                if (size_t t = table_index(schema_, name); t != size_t(-1)) tables.push_back(t);
+            // Rows per table and alias: a table joined twice (colour as eye and as hair colour) has a
+            // pair of rows for each alias its terms name.
+            std::vector<std::vector<GoalRow>> rows(schema_.tables.size());
+            for (size_t t : tables) rows[t] = {GoalRow{g, 0, "", {}, {}}, GoalRow{g, 1, "", {}, {}}};
+            for (const LiteralHints::Goal::Term& term : goal.terms) {
+                size_t t = size_t(-1), c = size_t(-1);
+                if (!term.table.empty()) {
+                    t = table_index(schema_, term.table);
+                    if (t != size_t(-1)) c = column_index(schema_.tables[t], term.column);
+                } else
+                    for (size_t candidate : tables)
+                        if (c = column_index(schema_.tables[candidate], term.column); c != size_t(-1)) {
+                            t = candidate;
+                            break;
+                        }
+                if (t == size_t(-1) || c == size_t(-1) || rows[t].empty()) continue;
+                auto pair = std::find_if(rows[t].begin(), rows[t].end(), [&](const GoalRow& r) { return r.alias == term.alias; });
+                if (pair == rows[t].end()) {
+                    // The first alias takes the rows with no alias yet; another gets a pair of its own.
+                    pair = std::find_if(rows[t].begin(), rows[t].end(), [&](const GoalRow& r) { return r.alias.empty() && r.values.empty(); });
+                    if (pair != rows[t].end() && pair->copy == 0) {
+                        pair[0].alias = pair[1].alias = term.alias;
+                    } else {
+                        size_t at = rows[t].size();
+                        rows[t].push_back(GoalRow{g, 0, term.alias, {}, {}});
+                        rows[t].push_back(GoalRow{g, 1, term.alias, {}, {}});
+                        pair = rows[t].begin() + std::ptrdiff_t(at);
+                    }
+                }
+                const Column& column = schema_.tables[t].columns[c];
+                if (!suits(term.value, column.type)) continue;
+                current_table_ = &schema_.tables[t];
+                Value first = term.value;
+                Value second = kind_ == DataKind::Boundary ? term.edge : term.other;
+                // One spelling on all but the case data: the expected query's (its hints come first).
+                if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case) {
+                    first = first_spelling(*spelled, first);
+                    second = first_spelling(*spelled, second);
+                }
+                if (date_like(column)) first = as_date(first, random_), second = as_date(second, random_);
+                if (kind_ == DataKind::Case && in(hints_.case_columns, column))
+                    if (const auto* text = std::get_if<std::string>(&first)) second = case_variant(*text, random_.below(3));
+                // Ties hold one value under ORDER BY in the rows the filters select; duplicates the same values twice.
+                if ((kind_ == DataKind::Ties && in(hints_.order_columns, column)) || kind_ == DataKind::Duplicates)
+                    second = first;
+                pair[0].values.emplace_back(c, first);
+                // A second row with the same key or name would not be another row of real data.
+                bool once = column.primary_key || referenced(column, true) ||
+                            (name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties);
+                if (once && second == first) pair[1].copy = size_t(-1);
+                pair[1].values.emplace_back(c, second);
+                if (once) pair[0].once.push_back(c), pair[1].once.push_back(c);
+            }
+            current_table_ = nullptr;
+            for (size_t t : tables)
+                for (GoalRow& row : rows[t]) {
+                    if (row.copy == size_t(-1)) continue;
+                    // A key or a name another goal row already holds is that row's (colour 'Black' as
+                    // eye and as hair colour is one row): the goal refers to it instead.
+                    size_t same = size_t(-1);
+                    for (size_t k = 0; k < goal_rows_[t].size() && same == size_t(-1); ++k)
+                        for (size_t c : row.once)
+                            for (const auto& [index, v] : goal_rows_[t][k].values)
+                                if (index == c && v == *goal_value_in(row, c)) same = k;
+                    if (same != size_t(-1))
+                        goal_same_[t].push_back({row.goal, row.copy, row.alias, same});
+                    else if (goal_rows_[t].size() < 8)
+                        goal_rows_[t].push_back(std::move(row));
+                }
+        }
+    }
+
+    static const Value* goal_value_in(const GoalRow& row, size_t column) {
+        for (const auto& [index, v] : row.values)
+            if (index == column) return &v;
+        return nullptr;
+    }
+
+    // The row of table `t` that plays (goal, copy) for the alias (any when the table has one pair), or
+    // the first such row; npos when none.
+    size_t goal_row_of(size_t t, size_t goal, size_t copy, const std::string& alias) const {
+        std::vector<PlacedGoal> candidates = goal_placed_[t];
+        for (const PlacedGoal& same : goal_same_[t])  // `row` is the planned row it shares
+            for (const PlacedGoal& p : goal_placed_[t])
+                if (p.plan == same.row) candidates.push_back({same.goal, same.copy, same.alias, p.row, p.plan});
+        bool aliased = std::any_of(candidates.begin(), candidates.end(),
+                                   [&](const PlacedGoal& p) { return p.goal == goal && p.alias == alias; });
+        size_t first = size_t(-1);
+        for (const PlacedGoal& p : candidates) {
+            if (p.goal != goal || (aliased && p.alias != alias)) continue;
+            if (p.copy == copy) return p.row;
+            if (first == size_t(-1)) first = p.row;
+        }
+        return first;
+    }
+
+    const Value* goal_value(const Column& column) const {
+        if (!goal_row_ || !current_table_) return nullptr;
+        size_t c = size_t(&column - current_table_->columns.data());
+        for (const auto& [index, v] : goal_row_->values)
+            if (index == c) return &v;
+        return nullptr;
     }
 
     size_t row_count(size_t table) {
@@ -489,8 +630,14 @@ private:
 
     Value value(const Column& column, size_t row) {
         bool key = column.primary_key;
-        if (nullable(column)) {
+        const Value* goal = goal_value(column);  // a goal row's value: the filters select the row
+        if (nullable(column) && !goal) {
             if (kind_ == DataKind::Nulls && (read(column) ? &column == null_target_ : random_.chance(5))) return Null{};
+        }
+        if (goal) {
+            // Other rows keep away from a name a goal row holds (a name is one entity's).
+            if (name_like(column) || unique_order_key(column)) used_names_.emplace_back(&column, *goal);
+            return *goal;
         }
         if (kind_ == DataKind::Cast && !key && in(hints_.cast_columns, column) && random_.chance(85)) {
             // Around a number the queries compare the column with, mostly: 7 gives 7.5, '7.5', '07'
@@ -583,6 +730,7 @@ private:
         SynthTable& out = db.tables[table_index];
         current_table_ = &table;
         size_t wanted = row_count(table_index);
+        if (wanted > 0) wanted = std::max(wanted, std::min<size_t>(goal_rows_[table_index].size(), 10));
         // Plain data references every referenced row when it can, and some twice (fan-out, as on
         // real data: count against count distinct, sum against avg): a referencing table has two
         // rows more than the tables it refers to (at most 12), its references go round them first
@@ -602,12 +750,18 @@ private:
         for (const std::string& k : table.primary_key)
             if (size_t i = column_index(table, k); i != size_t(-1)) key_columns.push_back(i);
         for (size_t n = 0; n < wanted; ++n) {
+            // The goal rows first, each tried a few times (a key it repeats drops it, not the rows after it).
+            const GoalRow* goal = n < goal_rows_[table_index].size() ? &goal_rows_[table_index][n] : nullptr;
             for (int attempt = 0; attempt < 12; ++attempt) {
+                if (attempt == 6) goal = nullptr;
+                goal_row_ = goal;
                 std::vector<Value> row = draw_row(db, table_index, out);
+                goal_row_ = nullptr;
                 if (row.empty()) break;  // a NOT NULL foreign key with nothing to reference
                 std::vector<Value> key;
                 for (size_t k : key_columns) key.push_back(row[k]);
                 if (!key_columns.empty() && !keys.insert(key).second) continue;
+                if (goal) goal_placed_[table_index].push_back({goal->goal, goal->copy, goal->alias, out.rows.size(), n});
                 out.rows.push_back(std::move(row));
                 break;
             }
@@ -638,7 +792,16 @@ private:
                 if (turn < nullable_read.size()) null_target_ = nullable_read[turn];
             }
         }
-        bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && random_.chance(50);
+        // A goal row's second copy, on the nulls data, is NULL in the read nullable columns the filters
+        // leave free (count(name) against count(*) over the rows a filter selects).
+        if (kind_ == DataKind::Nulls && goal_row_ && goal_row_->copy == 1) {
+            for (const Column& c : table.columns)
+                if (nullable(c) && read(c) && !goal_value(c) && !refers(table_index, c)) {
+                    null_target_ = &c;
+                    break;
+                }
+        }
+        bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && !goal_row_ && random_.chance(50);
         if (copy)
             row = so_far.rows[random_.below(so_far.rows.size())];
         else
@@ -691,6 +854,24 @@ private:
                                            [&](size_t i) { return in(hints_.order_columns, table.columns[i]); });
             if (kind_ == DataKind::Ties && ordered_ref) pick = number % std::min<size_t>(2, target->rows.size());
             if (kind_ == DataKind::Duplicates && random_.chance(60)) pick = random_.below(std::min<size_t>(2, target->rows.size()));
+            // A goal row refers to the goal's row of the referenced table (both copies to the first on
+            // the duplicates data: two rows the filters select under one); or to a row with the value
+            // the goal gives the referring column.
+            // (Without fan-out the rows go round the referenced ones once: no goal may add a second.)
+            if (goal_row_ && target != &so_far && fan_out_) {
+                size_t copy = kind_ == DataKind::Duplicates ? 0 : goal_row_->copy;
+                std::string alias;  // the alias of the referenced table this column meets
+                if (r.from_columns.size() == 1) {
+                    std::string name = support::to_lower(table.columns[r.from_columns[0]].name);
+                    for (const auto& [column, a] : hints_.goals[goal_row_->goal].joined)
+                        if (column == name) alias = a;
+                }
+                if (size_t at = goal_row_of(r.to, goal_row_->goal, copy, alias); at != size_t(-1)) pick = at;
+                if (r.from_columns.size() == 1)
+                    if (const Value* wanted = goal_value(table.columns[r.from_columns[0]]))
+                        for (size_t k = 0; k < target->rows.size(); ++k)
+                            if (target->rows[k][r.to_columns[0]] == *wanted) pick = k;
+            }
             const auto& referenced_row = target->rows[pick];
             for (size_t k = 0; k < r.from_columns.size(); ++k) row[r.from_columns[k]] = referenced_row[r.to_columns[k]];
         }
@@ -706,6 +887,10 @@ private:
     std::vector<Reference> refs_;
     std::vector<size_t> empty_;
     const Column* null_target_ = nullptr;  // the nulls databases: the column NULL in the row being drawn
+    std::vector<std::vector<GoalRow>> goal_rows_;       // per table, in the order they are placed
+    std::vector<std::vector<PlacedGoal>> goal_placed_;  // per table: which rows play which goal row
+    std::vector<std::vector<PlacedGoal>> goal_same_;    // per table: goal rows another goal row plays
+    const GoalRow* goal_row_ = nullptr;                 // the goal row being drawn
     const Table* current_table_ = nullptr;
     std::vector<std::pair<const Column*, Value>> used_names_;  // literals a name column already holds
     size_t reference_offset_ = size_t(random_.below(7));

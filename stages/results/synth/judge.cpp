@@ -12,9 +12,11 @@
 // - error: the generated query fails while the expected one runs.
 #include <algorithm>
 #include <chrono>
+#include <functional>
 
 #include "stages/results/synth/shrink.hpp"
 #include "stages/results/synth/synth.hpp"
+#include "qdiff/ast.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::results::synth {
@@ -92,6 +94,93 @@ std::string key_literal_for_a_name(const Schema& schema, const ParseResult& expe
         }
     }
     return "";
+}
+
+// The statement a query's result comes from (the last one).
+const ast::Query* top_query(const ParseResult& parsed) {
+    if (!parsed.ok() || parsed.script()->statements.empty()) return nullptr;
+    return ast::dyn_cast<ast::Query>(parsed.script()->statements.back());
+}
+
+// Where `sql` says LIMIT for `q`: the keyword before the limit's expression (npos when the text is not
+// the one parsed, or the LIMIT is spelled otherwise: TOP, FETCH FIRST).
+size_t limit_keyword(const std::string& sql, const ast::Query& q) {
+    if (!q.limit || q.limit->span.begin > sql.size()) return std::string::npos;
+    std::string before = support::to_lower(sql.substr(0, q.limit->span.begin));
+    size_t at = before.rfind("limit");
+    if (at == std::string::npos || (q.offset && q.offset->span.begin < q.limit->span.begin && q.offset->span.begin < at))
+        return std::string::npos;
+    if (!q.order_by.empty() && q.order_by.back()->span.end > at) return std::string::npos;
+    return at;
+}
+
+// The query with its ORDER BY made total by every result column, ascending or descending: where
+// rows tie on the query's own keys at the LIMIT's cut, the two pick different rows.
+std::string with_tie_breaker(const std::string& sql, size_t limit_at, size_t columns, bool descending) {
+    std::string keys;
+    for (size_t i = 1; i <= std::min<size_t>(columns, 6); ++i)
+        keys += ", " + std::to_string(i) + (descending ? " DESC" : " ASC");
+    return sql.substr(0, limit_at) + keys.substr(0) + " " + sql.substr(limit_at);
+}
+
+bool row_in(const std::vector<Value>& row, const ResultSet& set) {
+    return std::any_of(set.rows.begin(), set.rows.end(), [&](const std::vector<Value>& other) { return other == row; });
+}
+
+// Whether a plain counterexample separates the queries through rows that tie on an ORDER BY .. LIMIT's
+// keys at the cut (ORDER BY count(*) DESC LIMIT 1 against every row with the maximum count, when two
+// counts tie): the ordered query's result changes with a tie-breaker, and with one tie-breaker it
+// agrees with the other query, or its rows are all among the other's. Real data, with fewer ties,
+// may not show it: the ties kind.
+bool ties_at_limit_cut(const Counterexample& c, const std::string& expected_sql, const ParseResult& expected,
+                       const std::string& generated_sql, const ParseResult& generated, const Judging& judging,
+                       const SynthOptions& options) {
+    for (bool expected_side : {true, false}) {
+        const ast::Query* q = top_query(expected_side ? expected : generated);
+        const std::string& sql = expected_side ? expected_sql : generated_sql;
+        if (!q || !q->limit || q->order_by.empty()) continue;
+        size_t at = limit_keyword(sql, *q);
+        const ResultSet& own = expected_side ? c.expected : c.generated;
+        const ResultSet& other = expected_side ? c.generated : c.expected;
+        if (at == std::string::npos || own.columns.empty()) continue;
+        auto results = run_on(c.data, {with_tie_breaker(sql, at, own.columns.size(), false),
+                                       with_tie_breaker(sql, at, own.columns.size(), true)}, options.limits);
+        if (results[0].status != ExecStatus::Ok || results[1].status != ExecStatus::Ok) continue;
+        Judging as_sets = judging;
+        as_sets.ordered = false;
+        if (!separates(results[0].result, results[1].result, as_sets)) continue;  // no tie at the cut
+        for (const ExecResult& broken : results) {
+            const ResultSet& e = expected_side ? broken.result : other;
+            const ResultSet& g = expected_side ? other : broken.result;
+            if (!separates(e, g, judging)) return true;
+        }
+        if (!own.rows.empty() && std::all_of(own.rows.begin(), own.rows.end(), [&](const auto& row) { return row_in(row, other); }))
+            return true;
+    }
+    return false;
+}
+
+// Scalar subqueries (`x = (SELECT y FROM t WHERE ...)`) of either query that return more than one row
+// on the counterexample's data (SQLite takes the first): real data, where the subquery names one
+// row, may not. Correlated ones do not run alone and are left out.
+bool scalar_subquery_over_rows(const Counterexample& c, const std::string& sql, const ParseResult& parsed,
+                               const SynthOptions& options) {
+    if (!parsed.ok()) return false;
+    std::vector<std::string> counts;
+    std::function<void(const ast::Node&)> walk = [&](const ast::Node& n) {
+        if (const auto* sub = ast::dyn_cast<ast::SubqueryExpr>(&n); sub && sub->query) {
+            Span span = sub->query->span;
+            if (span.end <= sql.size() && span.begin < span.end && counts.size() < 4)
+                counts.push_back("SELECT COUNT(*) FROM (" + sql.substr(span.begin, span.size()) + ")");
+        }
+        ast::for_each_child(n, walk);
+    };
+    walk(*parsed.script());
+    if (counts.empty()) return false;
+    for (const ExecResult& r : run_on(c.data, counts, options.limits))
+        if (r.status == ExecStatus::Ok && !r.result.rows.empty() && !r.result.rows[0].empty())
+            if (const auto* n = std::get_if<int64_t>(&r.result.rows[0][0]); n && *n > 1) return true;
+    return false;
 }
 
 }  // namespace
@@ -216,6 +305,16 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                 found = DataKind::Ties;
                 because = "the results depend on the order of rows that tie (ORDER BY .. LIMIT, a LIMIT or a "
                           "scalar subquery over several rows); ";
+            }
+            if (found == DataKind::Plain &&
+                ties_at_limit_cut(c, expected_sql, expected, generated_sql, generated, judging, options)) {
+                found = DataKind::Ties;
+                because = "rows tie on the ORDER BY keys at the LIMIT's cut; ";
+            }
+            if (found == DataKind::Plain && (scalar_subquery_over_rows(c, expected_sql, expected, options) ||
+                                             scalar_subquery_over_rows(c, generated_sql, generated, options))) {
+                found = DataKind::Duplicates;
+                because = "a scalar subquery returns several rows on this data (SQLite takes the first); ";
             }
             // Plain data that separates a key value from a name proves nothing about the real data.
             if (found == DataKind::Plain)
