@@ -368,7 +368,12 @@ private:
 
     // The "empty" databases empty some of the tables the queries read: each with even odds, at least
     // one (a different one from database to database).
+    bool missing_goals() const {
+        return kind_ == DataKind::Empty && hints_.goals.size() > 1 && index_ < kPlainDatabases + kinds_for(hints_).size();
+    }
+
     void choose_empty_tables() {
+        if (missing_goals()) return;  // the rows missing are the goals'
         std::vector<size_t> named;
         for (const std::string& name : hints_.tables)
             if (size_t t = table_index(schema_, name); t != size_t(-1)) named.push_back(t);
@@ -379,10 +384,11 @@ private:
     }
 
     struct GoalRow {
-        size_t goal = 0, copy = 0;                       // copy npos: not placed
+        size_t goal = 0, copy = 0;
         std::string alias;                               // the alias whose terms it satisfies ("": any)
         std::vector<std::pair<size_t, Value>> values;   // column index, value
         std::vector<size_t> once;                        // columns whose value names one row (keys, names)
+        bool dropped = false;                            // a copy that would repeat a key or a name
     };
     struct PlacedGoal {
         size_t goal, copy;
@@ -403,14 +409,25 @@ private:
         goal_same_.assign(schema_.tables.size(), {});
         if (kind_ == DataKind::Cast) return;
         for (size_t g = 0; g < hints_.goals.size(); ++g) {
+            // The first empty data of a run with several goals leaves out every other goal's rows: a
+            // row one query's filters look for is missing (a scalar subquery over nothing against a
+            // SUM over the rows there are).
+            if (missing_goals() && g % 2 == 1) continue;
             const LiteralHints::Goal& goal = hints_.goals[g];
             std::vector<size_t> tables;
             for (const std::string& name : goal.tables)
                 if (size_t t = table_index(schema_, name); t != size_t(-1)) tables.push_back(t);
             // Rows per table and alias: a table joined twice (colour as eye and as hair colour) has a
-            // pair of rows for each alias its terms name.
+            // group of rows for each alias its terms name; `copies` rows each (two, or one more than
+            // the block's LIMIT: a cut needs rows past it).
+            const size_t copies = goal.copies;
+            auto group = [&](const std::string& alias) {
+                std::vector<GoalRow> out;
+                for (size_t k = 0; k < copies; ++k) out.push_back(GoalRow{g, k, alias, {}, {}});
+                return out;
+            };
             std::vector<std::vector<GoalRow>> rows(schema_.tables.size());
-            for (size_t t : tables) rows[t] = {GoalRow{g, 0, "", {}, {}}, GoalRow{g, 1, "", {}, {}}};
+            for (size_t t : tables) rows[t] = group("");
             for (const LiteralHints::Goal::Term& term : goal.terms) {
                 size_t t = size_t(-1), c = size_t(-1);
                 if (!term.table.empty()) {
@@ -423,47 +440,67 @@ private:
                             break;
                         }
                 if (t == size_t(-1) || c == size_t(-1) || rows[t].empty()) continue;
-                auto pair = std::find_if(rows[t].begin(), rows[t].end(), [&](const GoalRow& r) { return r.alias == term.alias; });
-                if (pair == rows[t].end()) {
-                    // The first alias takes the rows with no alias yet; another gets a pair of its own.
-                    pair = std::find_if(rows[t].begin(), rows[t].end(), [&](const GoalRow& r) { return r.alias.empty() && r.values.empty(); });
-                    if (pair != rows[t].end() && pair->copy == 0) {
-                        pair[0].alias = pair[1].alias = term.alias;
+                auto at = std::find_if(rows[t].begin(), rows[t].end(), [&](const GoalRow& r) { return r.alias == term.alias; });
+                if (at == rows[t].end()) {
+                    // The first alias takes the rows with no alias yet; another gets a group of its own.
+                    if (rows[t][0].alias.empty() && rows[t][0].values.empty()) {
+                        for (size_t k = 0; k < copies; ++k) rows[t][k].alias = term.alias;
+                        at = rows[t].begin();
                     } else {
-                        size_t at = rows[t].size();
-                        rows[t].push_back(GoalRow{g, 0, term.alias, {}, {}});
-                        rows[t].push_back(GoalRow{g, 1, term.alias, {}, {}});
-                        pair = rows[t].begin() + std::ptrdiff_t(at);
+                        size_t from = rows[t].size();
+                        for (GoalRow& r : group(term.alias)) rows[t].push_back(std::move(r));
+                        at = rows[t].begin() + std::ptrdiff_t(from);
                     }
                 }
                 const Column& column = schema_.tables[t].columns[c];
                 if (!suits(term.value, column.type)) continue;
                 current_table_ = &schema_.tables[t];
-                Value first = term.value;
-                Value second = kind_ == DataKind::Boundary ? term.edge : term.other;
-                // One spelling on all but the case data: the expected query's (its hints come first).
-                if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case) {
-                    first = first_spelling(*spelled, first);
-                    second = first_spelling(*spelled, second);
-                }
-                if (date_like(column)) first = as_date(first, random_), second = as_date(second, random_);
-                if (kind_ == DataKind::Case && in(hints_.case_columns, column))
-                    if (const auto* text = std::get_if<std::string>(&first)) second = case_variant(*text, random_.below(3));
-                // Ties hold one value under ORDER BY in the rows the filters select; duplicates the same values twice.
-                if ((kind_ == DataKind::Ties && in(hints_.order_columns, column)) || kind_ == DataKind::Duplicates)
-                    second = first;
-                pair[0].values.emplace_back(c, first);
                 // A second row with the same key or name would not be another row of real data.
-                bool once = column.primary_key || referenced(column, true) ||
+                bool once = is_sole_key(schema_.tables[t], c) || referenced(column, true) ||
                             (name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties);
-                if (once && second == first) pair[1].copy = size_t(-1);
-                pair[1].values.emplace_back(c, second);
-                if (once) pair[0].once.push_back(c), pair[1].once.push_back(c);
+                for (size_t k = 0; k < copies; ++k) {
+                    Value v = k == 0 ? term.value : kind_ == DataKind::Boundary && k == 1 ? term.edge : term.other;
+                    // One spelling on all but the case data: the expected query's (its hints come first).
+                    if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
+                        v = first_spelling(*spelled, v);
+                    if (date_like(column)) v = as_date(v, random_);
+                    const Value& first = k == 0 ? v : at[0].values.back().second;
+                    if (k > 0 && kind_ == DataKind::Case && in(hints_.case_columns, column))
+                        if (const auto* text = std::get_if<std::string>(&first)) v = case_variant(*text, random_.below(3));
+                    // Ties hold one value under ORDER BY in the rows the filters select; duplicates
+                    // the same values in every copy.
+                    if (k > 0 && ((kind_ == DataKind::Ties && in(hints_.order_columns, column)) || kind_ == DataKind::Duplicates))
+                        v = first;
+                    if (k > 0 && once && v == first) at[k].dropped = true;
+                    at[k].values.emplace_back(c, std::move(v));
+                    if (once) at[k].once.push_back(c);
+                }
+            }
+            // A value a goal gives a referring column (CustomerID = 7 in yearmonth) needs the referenced
+            // row (customers 7): the referenced table gets goal rows holding it.
+            for (size_t n = 0; n < tables.size(); ++n) {
+                const size_t t = tables[n];
+                for (const Reference& r : refs_) {
+                    if (r.from != t || r.to == t || r.from_columns.size() != 1) continue;
+                    for (size_t k = 0; k < rows[t].size(); ++k)
+                        if (const Value* v = goal_value_in(rows[t][k], r.from_columns[0]); v && !rows[t][k].dropped) {
+                            if (rows[r.to].empty()) {
+                                rows[r.to] = group("");
+                                for (GoalRow& row : rows[r.to]) row.dropped = true;  // until a value comes
+                                tables.push_back(r.to);
+                            }
+                            GoalRow& target = rows[r.to][std::min(rows[t][k].copy, rows[r.to].size() - 1)];
+                            if (goal_value_in(target, r.to_columns[0])) continue;
+                            target.dropped = false;
+                            target.values.emplace_back(r.to_columns[0], *v);
+                            target.once.push_back(r.to_columns[0]);  // a referenced value names its row
+                        }
+                }
             }
             current_table_ = nullptr;
             for (size_t t : tables)
                 for (GoalRow& row : rows[t]) {
-                    if (row.copy == size_t(-1)) continue;
+                    if (row.dropped) continue;
                     // A key or a name another goal row already holds is that row's (colour 'Black' as
                     // eye and as hair colour is one row): the goal refers to it instead.
                     size_t same = size_t(-1);
@@ -501,6 +538,15 @@ private:
             if (first == size_t(-1)) first = p.row;
         }
         return first;
+    }
+
+    bool reserved_key(const Column& column, const Value& v) const {
+        if (!current_table_) return false;
+        size_t t = size_t(current_table_ - schema_.tables.data());
+        size_t c = size_t(&column - current_table_->columns.data());
+        for (const GoalRow& row : goal_rows_[t])
+            if (const Value* held = goal_value_in(row, c); held && *held == v) return true;
+        return false;
     }
 
     const Value* goal_value(const Column& column) const {
@@ -713,8 +759,12 @@ private:
             }
         }
         // Integer keys count up from 1, as most real tables do; other keys draw from a wider domain.
-        if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real))
-            return int64_t(1 + random_.below(20));
+        // (Away from the keys goal rows hold: a row drawn first would take a goal row's key.)
+        if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real)) {
+            Value v = int64_t(1 + random_.below(20));
+            for (int again = 0; again < 4 && reserved_key(column, v); ++again) v = int64_t(1 + random_.below(20));
+            return v;
+        }
         // A column the queries join to (player_api_id) identifies its row, as a key would, except
         // where duplicates are the point; one a declared foreign key refers to always does (SQL
         // requires it unique: repeated, an 11-way self-join of Player multiplies rows past any timeout).
@@ -802,7 +852,16 @@ private:
                 }
         }
         bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && !goal_row_ && random_.chance(50);
-        if (copy)
+        // On the duplicates data a goal row's later copies copy its first (keys redrawn): two rows
+        // alike but for their keys, both selected by the filters (GROUP BY name against GROUP BY id).
+        size_t first_copy = size_t(-1);
+        if (kind_ == DataKind::Duplicates && goal_row_ && goal_row_->copy > 0)
+            for (const PlacedGoal& p : goal_placed_[table_index])
+                if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0) first_copy = p.row;
+        if (first_copy != size_t(-1)) {
+            copy = true;
+            row = so_far.rows[first_copy];
+        } else if (copy)
             row = so_far.rows[random_.below(so_far.rows.size())];
         else
             for (const Column& c : table.columns) row.push_back(value(c, number));
@@ -859,7 +918,9 @@ private:
             // the goal gives the referring column.
             // (Without fan-out the rows go round the referenced ones once: no goal may add a second.)
             if (goal_row_ && target != &so_far && fan_out_) {
-                size_t copy = kind_ == DataKind::Duplicates ? 0 : goal_row_->copy;
+                // (the duplicates data alternates: every copy under the first referenced row, or each
+                // under its own copy of it)
+                size_t copy = kind_ == DataKind::Duplicates && index_ % 2 == 0 ? 0 : goal_row_->copy;
                 std::string alias;  // the alias of the referenced table this column meets
                 if (r.from_columns.size() == 1) {
                     std::string name = support::to_lower(table.columns[r.from_columns[0]].name);

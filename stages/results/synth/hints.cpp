@@ -289,7 +289,9 @@ void collect_aliases(const ast::Node& n, LiteralHints& hints) {
 
 class Collector {
 public:
-    explicit Collector(LiteralHints& hints) : hints_(hints) {}
+    // `own_aliases`: where this query's aliases start in hints.aliases (both queries call their
+    // tables T1, T2, ... and mean different ones).
+    Collector(LiteralHints& hints, size_t own_aliases) : hints_(hints), own_aliases_(own_aliases) {}
 
     void walk(const ast::Node& n) {
         visit(n);
@@ -318,6 +320,8 @@ private:
     std::string table_of(const ast::ColumnRef& ref) const {
         if (ref.path.size() < 2) return "";
         std::string qualifier = support::to_lower(ref.path[ref.path.size() - 2].text);
+        for (size_t i = own_aliases_; i < hints_.aliases.size(); ++i)
+            if (hints_.aliases[i].first == qualifier) return hints_.aliases[i].second;
         for (const auto& [alias, table] : hints_.aliases)
             if (alias == qualifier) return table;
         return qualifier;
@@ -389,7 +393,14 @@ private:
                 }
             } else if (const auto* between = ast::dyn_cast<ast::Between>(term)) {
                 auto low = literal_value(between->low), high = literal_value(between->high);
-                if (low && high) add_term(goal_column(between->expr, date), date, *low, *high, with_neighbours(*high, true).back());
+                if (low && high) {
+                    // Inside the range, away from its bounds (which are the boundary data's).
+                    Value first = *low, second = *high;
+                    const auto* a = std::get_if<int64_t>(&*low);
+                    const auto* b = std::get_if<int64_t>(&*high);
+                    if (a && b && *b - *a >= 2 && *b - *a < INT64_MAX / 2) first = *a + 1, second = *b - 1;
+                    add_term(goal_column(between->expr, date), date, first, second, *low);
+                }
             } else if (const auto* in = ast::dyn_cast<ast::InList>(term); in && !in->items.empty()) {
                 auto first = literal_value(in->items[0]);
                 auto second = literal_value(in->items[in->items.size() > 1 ? 1 : 0]);
@@ -397,6 +408,8 @@ private:
             }
         }
         if (goal.terms.empty() || hints_.goals.size() >= 8) return;
+        if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
+            if (const auto* n = std::get_if<int64_t>(&*limit); n && *n >= 2 && *n <= 5) goal.copies = size_t(*n) + 1;
         for (const LiteralHints::Goal& g : hints_.goals) {
             bool same = g.terms.size() == goal.terms.size();
             for (size_t i = 0; same && i < g.terms.size(); ++i)
@@ -529,6 +542,7 @@ private:
     }
 
     LiteralHints& hints_;
+    size_t own_aliases_ = 0;
 };
 
 }  // namespace
@@ -562,8 +576,9 @@ bool LiteralHints::reads(const std::vector<std::string>& columns, const std::str
 
 void collect_hints(const ParseResult& parsed, LiteralHints& hints) {
     if (!parsed.ok() || !parsed.script()) return;
+    size_t own_aliases = hints.aliases.size();
     collect_aliases(*parsed.script(), hints);
-    Collector(hints).walk(*parsed.script());
+    Collector(hints, own_aliases).walk(*parsed.script());
 }
 
 std::vector<std::string> read_signature(const ParseResult& parsed) {

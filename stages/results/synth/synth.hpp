@@ -73,6 +73,7 @@ struct LiteralHints {
         // `x.c = y.k` in the block: the referring column c meets the row of alias y (which colour row
         // eye_colour_id and hair_colour_id each point at when colour is joined twice).
         std::vector<std::pair<std::string, std::string>> joined;  // column, alias
+        size_t copies = 2;  // rows per table: one more than a small LIMIT of the block, else two
     };
     std::vector<Goal> goals;
     bool groups = false;         // DISTINCT, GROUP BY, set operations, count/sum/avg
