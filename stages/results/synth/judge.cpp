@@ -128,34 +128,44 @@ bool row_in(const std::vector<Value>& row, const ResultSet& set) {
 }
 
 // Whether a plain counterexample separates the queries through rows that tie on an ORDER BY .. LIMIT's
-// keys at the cut (ORDER BY count(*) DESC LIMIT 1 against every row with the maximum count, when two
-// counts tie): the ordered query's result changes with a tie-breaker, and with one tie-breaker it
-// agrees with the other query, or its rows are all among the other's. Real data, with fewer ties,
-// may not show it: the ties kind.
+// keys at the cut (ORDER BY count(*) DESC LIMIT 1 against every row with the maximum count, or
+// against the same with another GROUP BY, when two counts tie): some query's result changes with a
+// tie-breaker (every result column, ascending or descending), and with the same tie-breaker in both
+// the queries agree; or only one query has the LIMIT, and its rows are all among the other's. Real
+// data, with fewer ties, may not show it: the ties kind.
 bool ties_at_limit_cut(const Counterexample& c, const std::string& expected_sql, const ParseResult& expected,
                        const std::string& generated_sql, const ParseResult& generated, const Judging& judging,
                        const SynthOptions& options) {
-    for (bool expected_side : {true, false}) {
-        const ast::Query* q = top_query(expected_side ? expected : generated);
-        const std::string& sql = expected_side ? expected_sql : generated_sql;
-        if (!q || !q->limit || q->order_by.empty()) continue;
-        size_t at = limit_keyword(sql, *q);
-        const ResultSet& own = expected_side ? c.expected : c.generated;
-        const ResultSet& other = expected_side ? c.generated : c.expected;
-        if (at == std::string::npos || own.columns.empty()) continue;
-        auto results = run_on(c.data, {with_tie_breaker(sql, at, own.columns.size(), false),
-                                       with_tie_breaker(sql, at, own.columns.size(), true)}, options.limits);
-        if (results[0].status != ExecStatus::Ok || results[1].status != ExecStatus::Ok) continue;
-        Judging as_sets = judging;
-        as_sets.ordered = false;
-        if (!separates(results[0].result, results[1].result, as_sets)) continue;  // no tie at the cut
-        for (const ExecResult& broken : results) {
-            const ResultSet& e = expected_side ? broken.result : other;
-            const ResultSet& g = expected_side ? other : broken.result;
-            if (!separates(e, g, judging)) return true;
-        }
-        if (!own.rows.empty() && std::all_of(own.rows.begin(), own.rows.end(), [&](const auto& row) { return row_in(row, other); }))
-            return true;
+    const ast::Query* qe = top_query(expected);
+    const ast::Query* qg = top_query(generated);
+    auto cut = [](const ast::Query* q, const std::string& sql) {
+        return q && q->limit && !q->order_by.empty() ? limit_keyword(sql, *q) : std::string::npos;
+    };
+    const size_t at_e = cut(qe, expected_sql), at_g = cut(qg, generated_sql);
+    if (at_e == std::string::npos && at_g == std::string::npos) return false;
+    const size_t columns = std::max<size_t>(1, std::max(c.expected.columns.size(), c.generated.columns.size()));
+    auto variant = [&](const std::string& sql, size_t at, bool descending) {
+        return at == std::string::npos ? sql : with_tie_breaker(sql, at, columns, descending);
+    };
+    auto results = run_on(c.data,
+                          {variant(expected_sql, at_e, false), variant(expected_sql, at_e, true),
+                           variant(generated_sql, at_g, false), variant(generated_sql, at_g, true)},
+                          options.limits);
+    for (const ExecResult& r : results)
+        if (r.status != ExecStatus::Ok) return false;
+    Judging as_sets = judging;
+    as_sets.ordered = false;
+    bool tie_e = separates(results[0].result, results[1].result, as_sets).has_value();
+    bool tie_g = separates(results[2].result, results[3].result, as_sets).has_value();
+    if (!tie_e && !tie_g) return false;  // no tie at the cut
+    if (!separates(results[0].result, results[2].result, judging) || !separates(results[1].result, results[3].result, judging))
+        return true;
+    // One LIMIT against every tied row: the limited rows are among the other's.
+    if ((at_e == std::string::npos) != (at_g == std::string::npos)) {
+        const ResultSet& own = at_e != std::string::npos ? c.expected : c.generated;
+        const ResultSet& other = at_e != std::string::npos ? c.generated : c.expected;
+        return !own.rows.empty() &&
+               std::all_of(own.rows.begin(), own.rows.end(), [&](const auto& row) { return row_in(row, other); });
     }
     return false;
 }
@@ -271,6 +281,9 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
             expected_varies = true;
         if (auto why = separates(results[0].result, results[1].result, judging)) {
             Counterexample c{i, std::move(db), std::move(results[0].result), std::move(results[1].result), *why};
+            // Ties are judged on the whole database (shrunk, most differences come down to a tie).
+            std::optional<Counterexample> whole;
+            if (kind == DataKind::Plain) whole = c;
             shrink(c, schema, expected_sql, generated_sql, judging, options);
             DataKind found = kind;
             std::string because;
@@ -301,21 +314,46 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                     because = "plain data separates them only with two rows referring to one; ";
                 }
             }
-            if (found == DataKind::Plain && depends_on_row_order(c, expected_sql, generated_sql, judging, options)) {
-                found = DataKind::Ties;
-                because = "the results depend on the order of rows that tie (ORDER BY .. LIMIT, a LIMIT or a "
-                          "scalar subquery over several rows); ";
-            }
-            if (found == DataKind::Plain &&
-                ties_at_limit_cut(c, expected_sql, expected, generated_sql, generated, judging, options)) {
-                found = DataKind::Ties;
-                because = "rows tie on the ORDER BY keys at the LIMIT's cut; ";
-            }
-            if (found == DataKind::Plain && (scalar_subquery_over_rows(c, expected_sql, expected, options) ||
-                                             scalar_subquery_over_rows(c, generated_sql, generated, options))) {
-                found = DataKind::Duplicates;
-                because = "a scalar subquery returns several rows on this data (SQLite takes the first); ";
-            }
+            // A plain difference that shows through ties or duplicates real data seldom has is that
+            // kind's, unless a later plain database shows it without them.
+            auto edge_cause = [&](const Counterexample& x,
+                                  const Counterexample& x_whole) -> std::optional<std::pair<DataKind, std::string>> {
+                if (depends_on_row_order(x, expected_sql, generated_sql, judging, options))
+                    return std::pair{DataKind::Ties, std::string("the results depend on the order of rows that tie "
+                                                                 "(ORDER BY .. LIMIT, a LIMIT or a scalar subquery over "
+                                                                 "several rows); ")};
+                if (ties_at_limit_cut(x_whole, expected_sql, expected, generated_sql, generated, judging, options))
+                    return std::pair{DataKind::Ties, std::string("rows tie on the ORDER BY keys at the LIMIT's cut; ")};
+                if (scalar_subquery_over_rows(x, expected_sql, expected, options) ||
+                    scalar_subquery_over_rows(x, generated_sql, generated, options))
+                    return std::pair{DataKind::Duplicates,
+                                     std::string("a scalar subquery returns several rows on this data (SQLite takes "
+                                                 "the first); ")};
+                return std::nullopt;
+            };
+            if (found == DataKind::Plain)
+                if (auto cause = edge_cause(c, whole && whole->database == c.database ? *whole : c)) {
+                    std::optional<Counterexample> plain;
+                    for (size_t j = i + 1; j < kPlainDatabases && !plain; ++j) {
+                        SynthDatabase other = generate_database(schema, hints, options.seed, j, DataKind::Plain);
+                        auto other_results = run_on(other, {expected_sql, generated_sql}, options.limits);
+                        ++out.databases_run;
+                        if (other_results[0].status != ExecStatus::Ok || other_results[1].status != ExecStatus::Ok) break;
+                        if (auto other_why = separates(other_results[0].result, other_results[1].result, judging)) {
+                            Counterexample x{j, std::move(other), std::move(other_results[0].result),
+                                             std::move(other_results[1].result), *other_why};
+                            Counterexample x_whole = x;
+                            shrink(x, schema, expected_sql, generated_sql, judging, options);
+                            if (!edge_cause(x, x_whole) && !has_fan_out(schema, hints, x.data)) plain = std::move(x);
+                        }
+                    }
+                    if (plain)
+                        c = std::move(*plain);
+                    else {
+                        found = cause->first;
+                        because = cause->second;
+                    }
+                }
             // Plain data that separates a key value from a name proves nothing about the real data.
             if (found == DataKind::Plain)
                 if (std::string key = key_literal_for_a_name(schema, expected, generated); !key.empty()) {
