@@ -540,12 +540,11 @@ private:
         return first;
     }
 
+    // A key value some goal's filter names (placed or left out on purpose): other rows keep away from it.
     bool reserved_key(const Column& column, const Value& v) const {
-        if (!current_table_) return false;
-        size_t t = size_t(current_table_ - schema_.tables.data());
-        size_t c = size_t(&column - current_table_->columns.data());
-        for (const GoalRow& row : goal_rows_[t])
-            if (const Value* held = goal_value_in(row, c); held && *held == v) return true;
+        for (const LiteralHints::Goal& goal : hints_.goals)
+            for (const LiteralHints::Goal::Term& term : goal.terms)
+                if (term.value == v && support::iequals(term.column, column.name)) return true;
         return false;
     }
 
@@ -736,7 +735,8 @@ private:
             // The same for a key under ORDER BY .. LIMIT: real values seldom tie, ties are the ties kind's.
             bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
                         kind_ != DataKind::Ties;
-            if (suits(v, column.type) && !(once && used(column, v))) {
+            // (a key a goal's filter names is the goal row's, or missing on purpose)
+            if (suits(v, column.type) && !(once && used(column, v)) && !(key && reserved_key(column, v))) {
                 if (once) used_names_.emplace_back(&column, v);
                 return v;
             }
@@ -868,6 +868,14 @@ private:
         for (size_t i = 0; i < table.columns.size(); ++i)
             if (copy && (table.columns[i].primary_key || referenced(table.columns[i], true)))
                 row[i] = value(table.columns[i], number);  // keys, and what a declared foreign key refers to
+        // Elsewhere a goal row's later copies differ from its first where the filters leave a read
+        // column free: tied rows that pass the filters, told apart by what the queries return.
+        if (goal_row_ && goal_row_->copy > 0 && first_copy == size_t(-1))
+            for (const PlacedGoal& p : goal_placed_[table_index])
+                if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0)
+                    for (size_t i = 0; i < table.columns.size(); ++i)
+                        if (read(table.columns[i]) && !goal_value(table.columns[i]) && row[i] == so_far.rows[p.row][i])
+                            row[i] = value(table.columns[i], number);
         for (const Reference& r : refs_) {
             if (r.from != table_index) continue;
             const SynthTable* target = &db.tables[r.to];
@@ -927,7 +935,10 @@ private:
                     for (const auto& [column, a] : hints_.goals[goal_row_->goal].joined)
                         if (column == name) alias = a;
                 }
-                if (size_t at = goal_row_of(r.to, goal_row_->goal, copy, alias); at != size_t(-1)) pick = at;
+                if (size_t at = goal_row_of(r.to, goal_row_->goal, copy, alias); at != size_t(-1))
+                    pick = at;
+                else  // a referenced table the goal does not filter: each copy its own row (or one, as above)
+                    pick = (copy + reference_offset_) % target->rows.size();
                 if (r.from_columns.size() == 1)
                     if (const Value* wanted = goal_value(table.columns[r.from_columns[0]]))
                         for (size_t k = 0; k < target->rows.size(); ++k)
