@@ -524,7 +524,8 @@ private:
 
     // The row of table `t` that plays (goal, copy) for the alias (any when the table has one pair), or
     // the first such row; npos when none.
-    size_t goal_row_of(size_t t, size_t goal, size_t copy, const std::string& alias) const {
+    size_t goal_row_of(size_t t, size_t goal, size_t copy, const std::string& alias, bool* exact = nullptr) const {
+        if (exact) *exact = false;
         std::vector<PlacedGoal> candidates = goal_placed_[t];
         for (const PlacedGoal& same : goal_same_[t])  // `row` is the planned row it shares
             for (const PlacedGoal& p : goal_placed_[t])
@@ -534,7 +535,10 @@ private:
         size_t first = size_t(-1);
         for (const PlacedGoal& p : candidates) {
             if (p.goal != goal || (aliased && p.alias != alias)) continue;
-            if (p.copy == copy) return p.row;
+            if (p.copy == copy) {
+                if (exact) *exact = true;
+                return p.row;
+            }
             if (first == size_t(-1)) first = p.row;
         }
         return first;
@@ -924,8 +928,7 @@ private:
             // A goal row refers to the goal's row of the referenced table (both copies to the first on
             // the duplicates data: two rows the filters select under one); or to a row with the value
             // the goal gives the referring column.
-            // (Without fan-out the rows go round the referenced ones once: no goal may add a second.)
-            if (goal_row_ && target != &so_far && fan_out_) {
+                    if (goal_row_ && target != &so_far) {
                 // (the duplicates data alternates: every copy under the first referenced row, or each
                 // under its own copy of it)
                 size_t copy = kind_ == DataKind::Duplicates && index_ % 2 == 0 ? 0 : goal_row_->copy;
@@ -935,11 +938,19 @@ private:
                     for (const auto& [column, a] : hints_.goals[goal_row_->goal].joined)
                         if (column == name) alias = a;
                 }
-                if (size_t at = goal_row_of(r.to, goal_row_->goal, copy, alias); at != size_t(-1))
+                bool shared = false;  // the goal's filters name one referenced row (a name, a key): every copy is under it
+                size_t first = goal_row_of(r.to, goal_row_->goal, 0, alias);
+                goal_row_of(r.to, goal_row_->goal, 1, alias, &shared);
+                shared = first != size_t(-1) && !shared;
+                if (!fan_out_) {
+                    // Without fan-out the rows go round the referenced ones once, but where the filters
+                    // name one referenced row.
+                    if (shared) pick = first;
+                } else if (size_t at = goal_row_of(r.to, goal_row_->goal, copy, alias); at != size_t(-1))
                     pick = at;
                 else  // a referenced table the goal does not filter: each copy its own row (or one, as above)
                     pick = (copy + reference_offset_) % target->rows.size();
-                if (r.from_columns.size() == 1)
+                if (r.from_columns.size() == 1 && fan_out_)
                     if (const Value* wanted = goal_value(table.columns[r.from_columns[0]]))
                         for (size_t k = 0; k < target->rows.size(); ++k)
                             if (target->rows[k][r.to_columns[0]] == *wanted) pick = k;

@@ -252,7 +252,18 @@ std::optional<std::pair<Value, Value>> satisfying(ast::BinaryOp op, const Value&
         return std::pair{Value(year_text(year + step)), Value(year_text(year + 2 * step))};
     }
     if (auto around = date_neighbours(*s); !around.empty()) return std::pair{around[up ? 2 : 0], around[up ? 2 : 0]};
+    // A time of day ('13:00:00'): an hour later or earlier.
+    if (s->size() >= 5 && all_digits(s->substr(0, 2)) && (*s)[2] == ':') {
+        int hour = std::atoi(s->substr(0, 2).c_str()) + (up ? 1 : -1);
+        if (hour < 0 || hour > 23) return std::nullopt;
+        char buffer[4];
+        std::snprintf(buffer, sizeof buffer, "%02d", hour);
+        Value v = std::string(buffer) + s->substr(2);
+        return std::pair{v, v};
+    }
     if (up) return std::pair{Value(*s + "a"), Value(*s + "b")};
+    // Any shorter start of a text sorts before it.
+    if (s->size() > 1) return std::pair{Value(s->substr(0, s->size() - 1)), Value(s->substr(0, s->size() - 1))};
     return std::nullopt;
 }
 
