@@ -820,6 +820,18 @@ private:
                 break;
             }
         }
+        // The goal rows go last: on real data the rows a filter selects are seldom the first a scan
+        // meets (a scalar subquery or a LIMIT 1 without the filter would take them by chance).
+        std::vector<bool> is_goal(out.rows.size(), false);
+        for (const PlacedGoal& p : goal_placed_[table_index]) is_goal[p.row] = true;
+        std::vector<size_t> moved_to(out.rows.size());
+        std::vector<std::vector<Value>> rows;
+        rows.reserve(out.rows.size());
+        for (bool goals : {false, true})
+            for (size_t i = 0; i < out.rows.size(); ++i)
+                if (is_goal[i] == goals) moved_to[i] = rows.size(), rows.push_back(std::move(out.rows[i]));
+        out.rows = std::move(rows);
+        for (PlacedGoal& p : goal_placed_[table_index]) p.row = moved_to[p.row];
     }
 
     // A value no row of the referenced column holds (implied references only).
