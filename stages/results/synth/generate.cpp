@@ -453,13 +453,20 @@ private:
                     }
                 }
                 const Column& column = schema_.tables[t].columns[c];
-                if (!suits(term.value, column.type)) continue;
+                // A number written as text (CardID = '667467') is the number to a numeric column.
+                LiteralHints::Goal::Term numeric = term;
+                for (Value* v : {&numeric.value, &numeric.other, &numeric.edge})
+                    if (const auto* text = std::get_if<std::string>(v);
+                        text && digits(*text) && text->size() < 16 &&
+                        (column.type == ColumnType::Integer || column.type == ColumnType::Real))
+                        *v = int64_t(std::stoll(*text));
+                if (!suits(numeric.value, column.type)) continue;
                 current_table_ = &schema_.tables[t];
                 // A second row with the same key or name would not be another row of real data.
                 bool once = is_sole_key(schema_.tables[t], c) || referenced(column, true) ||
                             (name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties);
                 for (size_t k = 0; k < copies; ++k) {
-                    Value v = k == 0 ? term.value : kind_ == DataKind::Boundary && k == 1 ? term.edge : term.other;
+                    Value v = k == 0 ? numeric.value : kind_ == DataKind::Boundary && k == 1 ? numeric.edge : numeric.other;
                     // One spelling on all but the case data: the expected query's (its hints come first).
                     if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
                         v = first_spelling(*spelled, v);
