@@ -930,7 +930,22 @@ private:
                 continue;
             }
             size_t pick = random_.below(target->rows.size());
-            if (covering() && number < target->rows.size()) pick = (number + reference_offset_) % target->rows.size();
+            if (covering() && number < target->rows.size()) {
+                // The next referenced row no row refers to yet (goal rows refer where their goal says).
+                pick = (number + reference_offset_) % target->rows.size();
+                for (size_t step = 0; step < target->rows.size(); ++step) {
+                    size_t k = (number + reference_offset_ + step) % target->rows.size();
+                    bool taken = std::any_of(so_far.rows.begin(), so_far.rows.end(), [&](const std::vector<Value>& earlier) {
+                        for (size_t c = 0; c < r.from_columns.size(); ++c)
+                            if (!(earlier[r.from_columns[c]] == target->rows[k][r.to_columns[c]])) return false;
+                        return true;
+                    });
+                    if (!taken) {
+                        pick = k;
+                        break;
+                    }
+                }
+            }
             // (without fan-out, fill() keeps `number` below the referenced rows: each is picked once)
             // Empty groups: the empty databases refer to half of the referenced rows only (which
             // half depends on the referencing table), so that the others have no referencing row.

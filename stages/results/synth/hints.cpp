@@ -226,6 +226,28 @@ const ast::ColumnRef* goal_column(const ast::Expr* e, bool& date) {
 
 std::string year_text(int year) { return std::to_string(year); }
 
+// The day after or before a date 'YYYY-MM-DD...' (across months and years; days kept within 1..28),
+// or nothing for other text.
+std::optional<std::string> day_beside(const std::string& s, bool after) {
+    if (s.size() < 10 || !all_digits(s.substr(0, 4)) || s[4] != '-' || !all_digits(s.substr(5, 2)) || s[7] != '-' ||
+        !all_digits(s.substr(8, 2)))
+        return std::nullopt;
+    int year = std::atoi(s.substr(0, 4).c_str()), month = std::atoi(s.substr(5, 2).c_str()),
+        day = std::atoi(s.substr(8, 2).c_str());
+    if (after) {
+        if (day < 28) ++day;
+        else if (month < 12) day = 1, ++month;
+        else day = 1, month = 1, ++year;
+    } else {
+        if (day > 1) day = std::min(day - 1, 28);
+        else if (month > 1) day = 28, --month;
+        else day = 28, month = 12, --year;
+    }
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", year, month, day);
+    return std::string(buffer);  // (a time of day after the date is left out: the day alone satisfies)
+}
+
 // Two values x with `x op v` true (the second another one where the comparison allows), or nothing.
 std::optional<std::pair<Value, Value>> satisfying(ast::BinaryOp op, const Value& v) {
     using ast::BinaryOp;
@@ -251,7 +273,7 @@ std::optional<std::pair<Value, Value>> satisfying(ast::BinaryOp op, const Value&
         int year = std::atoi(s->c_str()), step = up ? 1 : -1;
         return std::pair{Value(year_text(year + step)), Value(year_text(year + 2 * step))};
     }
-    if (auto around = date_neighbours(*s); !around.empty()) return std::pair{around[up ? 2 : 0], around[up ? 2 : 0]};
+    if (auto day = day_beside(*s, up)) return std::pair{Value(*day), Value(*day)};
     // A time of day ('13:00:00'): an hour later or earlier.
     if (s->size() >= 5 && all_digits(s->substr(0, 2)) && (*s)[2] == ':') {
         int hour = std::atoi(s->substr(0, 2).c_str()) + (up ? 1 : -1);
