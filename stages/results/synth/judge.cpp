@@ -31,8 +31,9 @@ bool same_rows(const ResultSet& a, const ResultSet& b) {
 }
 
 // Whether a plain counterexample separates the queries only through the order SQLite happens to
-// scan tied rows in: with every table's rows stored in reverse order, the two queries agree. Real
-// data, with fewer ties, may not show such a difference (the ties kind).
+// scan tied rows in: with every table's rows stored in reverse order, the two queries agree, or the
+// expected result changes and both have as many rows. Real data, with fewer ties, may not show such a
+// difference (the ties kind).
 bool depends_on_row_order(const Counterexample& c, const std::string& expected_sql, const std::string& generated_sql,
                           const Judging& judging, const SynthOptions& options) {
     SynthDatabase reversed = c.data;
@@ -44,9 +45,11 @@ bool depends_on_row_order(const Counterexample& c, const std::string& expected_s
     if (!moved) return false;
     auto results = run_on(reversed, {expected_sql, generated_sql}, options.limits);
     if (results[0].status != ExecStatus::Ok || results[1].status != ExecStatus::Ok) return false;
-    // (A changed expected result alone is no tie: LIMIT 3 without ORDER BY keeps other rows, and still
-    // three against the other query's four.)
-    return !separates(results[0].result, results[1].result, judging).has_value();
+    // (A changed expected result is a tie when both results have as many rows: LIMIT 3 without ORDER BY
+    // keeps other rows, and still three against the other query's four.)
+    if (!separates(results[0].result, results[1].result, judging)) return true;
+    return separates(c.expected, results[0].result, judging).has_value() &&
+           results[0].result.rows.size() == results[1].result.rows.size();
 }
 
 // Whether a column is named as an identifier (id, alignment_id, CustomerID) and is a key or a
