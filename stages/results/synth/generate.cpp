@@ -344,6 +344,7 @@ public:
                     indexed.push_back(name);
             }
         if (kind_ == DataKind::Empty) choose_empty_tables();
+        plan_goal_rows();
         for (size_t i : fill_order(schema_, refs_)) fill(db, i);
         return db;
     }
@@ -357,10 +358,22 @@ private:
     bool read(const Column& c) const { return LiteralHints::reads(hints_.read_columns, c.name); }
     bool in(const std::vector<std::string>& columns, const Column& c) const { return LiteralHints::reads(columns, c.name); }
     bool nullable(const Column& c) const { return !c.primary_key && !c.not_null; }
+    // Whether the column refers to another table (a declared or implied reference).
+    bool refers(size_t table, const Column& c) const {
+        size_t index = size_t(&c - schema_.tables[table].columns.data());
+        return std::any_of(refs_.begin(), refs_.end(), [&](const Reference& r) {
+            return r.from == table && std::find(r.from_columns.begin(), r.from_columns.end(), index) != r.from_columns.end();
+        });
+    }
 
     // The "empty" databases empty some of the tables the queries read: each with even odds, at least
     // one (a different one from database to database).
+    bool missing_goals() const {
+        return kind_ == DataKind::Empty && hints_.goals.size() > 1 && index_ < kPlainDatabases + kinds_for(hints_).size();
+    }
+
     void choose_empty_tables() {
+        if (missing_goals()) return;  // the rows missing are the goals'
         std::vector<size_t> named;
         for (const std::string& name : hints_.tables)
             if (size_t t = table_index(schema_, name); t != size_t(-1)) named.push_back(t);
@@ -368,6 +381,190 @@ private:
         // One table the queries name (in turn from database to database); and in all of them half
         // of the referenced rows have no referencing row (empty groups, draw_row).
         empty_.push_back(named[index_ % named.size()]);
+    }
+
+    struct GoalRow {
+        size_t goal = 0, copy = 0;
+        std::string alias;                               // the alias whose terms it satisfies ("": any)
+        std::vector<std::pair<size_t, Value>> values;   // column index, value
+        std::vector<size_t> once;                        // columns whose value names one row (keys, names)
+        bool dropped = false;                            // a copy that would repeat a key or a name
+    };
+    struct PlacedGoal {
+        size_t goal, copy;
+        std::string alias;
+        size_t row;       // in the table (goal_same_: the index of the planned row it shares)
+        size_t plan = 0;  // the index in goal_rows_
+    };
+    // Rows that satisfy the queries' filters (LiteralHints::Goal): each table a goal's block reads gets
+    // two of them, first in the table: the goal's values for its columns (the second row the other
+    // satisfying value, or none where it would repeat a key or a name), and references to the goal's
+    // rows of the referenced table. Every table of the block takes part, with or without values, so
+    // that the rows a filtered join meets are the goal's. On the boundary data the second row holds
+    // the term's edge value (the literal of `x > 30`, 'xBluex' for LIKE '%Blue%'), on the case data a
+    // case variant: a near miss among rows that pass every other filter. Not on the cast data.
+    void plan_goal_rows() {
+        goal_rows_.assign(schema_.tables.size(), {});
+        goal_placed_.assign(schema_.tables.size(), {});
+        goal_same_.assign(schema_.tables.size(), {});
+        if (kind_ == DataKind::Cast) return;
+        for (size_t g = 0; g < hints_.goals.size(); ++g) {
+            // The first empty data of a run with several goals leaves out every other goal's rows: a
+            // row one query's filters look for is missing (a scalar subquery over nothing against a
+            // SUM over the rows there are).
+            if (missing_goals() && g % 2 == 1) continue;
+            const LiteralHints::Goal& goal = hints_.goals[g];
+            std::vector<size_t> tables;
+            for (const std::string& name : goal.tables)
+                if (size_t t = table_index(schema_, name); t != size_t(-1)) tables.push_back(t);
+            // Rows per table and alias: a table joined twice (colour as eye and as hair colour) has a
+            // group of rows for each alias its terms name; `copies` rows each (two, or one more than
+            // the block's LIMIT: a cut needs rows past it).
+            const size_t copies = goal.copies;
+            auto group = [&](const std::string& alias) {
+                std::vector<GoalRow> out;
+                for (size_t k = 0; k < copies; ++k) out.push_back(GoalRow{g, k, alias, {}, {}});
+                return out;
+            };
+            std::vector<std::vector<GoalRow>> rows(schema_.tables.size());
+            for (size_t t : tables) rows[t] = group("");
+            for (const LiteralHints::Goal::Term& term : goal.terms) {
+                size_t t = size_t(-1), c = size_t(-1);
+                if (!term.table.empty()) {
+                    t = table_index(schema_, term.table);
+                    if (t != size_t(-1)) c = column_index(schema_.tables[t], term.column);
+                } else
+                    for (size_t candidate : tables)
+                        if (c = column_index(schema_.tables[candidate], term.column); c != size_t(-1)) {
+                            t = candidate;
+                            break;
+                        }
+                if (t == size_t(-1) || c == size_t(-1) || rows[t].empty()) continue;
+                auto at = std::find_if(rows[t].begin(), rows[t].end(), [&](const GoalRow& r) { return r.alias == term.alias; });
+                if (at == rows[t].end()) {
+                    // The first alias takes the rows with no alias yet; another gets a group of its own.
+                    if (rows[t][0].alias.empty() && rows[t][0].values.empty()) {
+                        for (size_t k = 0; k < copies; ++k) rows[t][k].alias = term.alias;
+                        at = rows[t].begin();
+                    } else {
+                        size_t from = rows[t].size();
+                        for (GoalRow& r : group(term.alias)) rows[t].push_back(std::move(r));
+                        at = rows[t].begin() + std::ptrdiff_t(from);
+                    }
+                }
+                const Column& column = schema_.tables[t].columns[c];
+                // A number written as text (CardID = '667467') is the number to a numeric column.
+                LiteralHints::Goal::Term numeric = term;
+                for (Value* v : {&numeric.value, &numeric.other, &numeric.edge})
+                    if (const auto* text = std::get_if<std::string>(v);
+                        text && digits(*text) && text->size() < 16 &&
+                        (column.type == ColumnType::Integer || column.type == ColumnType::Real))
+                        *v = int64_t(std::stoll(*text));
+                if (!suits(numeric.value, column.type)) continue;
+                current_table_ = &schema_.tables[t];
+                // A second row with the same key or name would not be another row of real data.
+                bool once = is_sole_key(schema_.tables[t], c) || referenced(column, true) ||
+                            (name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties);
+                for (size_t k = 0; k < copies; ++k) {
+                    Value v = k == 0 ? numeric.value : kind_ == DataKind::Boundary && k == 1 ? numeric.edge : numeric.other;
+                    // One spelling on all but the case data: the expected query's (its hints come first).
+                    if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
+                        v = first_spelling(*spelled, v);
+                    if (date_like(column)) v = as_date(v, random_);
+                    const Value& first = k == 0 ? v : at[0].values.back().second;
+                    if (k > 0 && kind_ == DataKind::Case && in(hints_.case_columns, column))
+                        if (const auto* text = std::get_if<std::string>(&first)) v = case_variant(*text, random_.below(3));
+                    // Ties hold one value under ORDER BY in the rows the filters select; duplicates
+                    // the same values in every copy.
+                    if (k > 0 && ((kind_ == DataKind::Ties && in(hints_.order_columns, column)) || kind_ == DataKind::Duplicates))
+                        v = first;
+                    if (k > 0 && once && v == first) at[k].dropped = true;
+                    at[k].values.emplace_back(c, std::move(v));
+                    if (once) at[k].once.push_back(c);
+                }
+            }
+            // A value a goal gives a referring column (CustomerID = 7 in yearmonth) needs the referenced
+            // row (customers 7): the referenced table gets goal rows holding it.
+            for (size_t n = 0; n < tables.size(); ++n) {
+                const size_t t = tables[n];
+                for (const Reference& r : refs_) {
+                    if (r.from != t || r.to == t || r.from_columns.size() != 1) continue;
+                    for (size_t k = 0; k < rows[t].size(); ++k)
+                        if (const Value* v = goal_value_in(rows[t][k], r.from_columns[0]); v && !rows[t][k].dropped) {
+                            if (rows[r.to].empty()) {
+                                rows[r.to] = group("");
+                                for (GoalRow& row : rows[r.to]) row.dropped = true;  // until a value comes
+                                tables.push_back(r.to);
+                            }
+                            GoalRow& target = rows[r.to][std::min(rows[t][k].copy, rows[r.to].size() - 1)];
+                            if (goal_value_in(target, r.to_columns[0])) continue;
+                            target.dropped = false;
+                            target.values.emplace_back(r.to_columns[0], *v);
+                            target.once.push_back(r.to_columns[0]);  // a referenced value names its row
+                        }
+                }
+            }
+            current_table_ = nullptr;
+            for (size_t t : tables)
+                for (GoalRow& row : rows[t]) {
+                    if (row.dropped) continue;
+                    // A key or a name another goal row already holds is that row's (colour 'Black' as
+                    // eye and as hair colour is one row): the goal refers to it instead.
+                    size_t same = size_t(-1);
+                    for (size_t k = 0; k < goal_rows_[t].size() && same == size_t(-1); ++k)
+                        for (size_t c : row.once)
+                            for (const auto& [index, v] : goal_rows_[t][k].values)
+                                if (index == c && v == *goal_value_in(row, c)) same = k;
+                    if (same != size_t(-1))
+                        goal_same_[t].push_back({row.goal, row.copy, row.alias, same});
+                    else if (goal_rows_[t].size() < 8)
+                        goal_rows_[t].push_back(std::move(row));
+                }
+        }
+    }
+
+    static const Value* goal_value_in(const GoalRow& row, size_t column) {
+        for (const auto& [index, v] : row.values)
+            if (index == column) return &v;
+        return nullptr;
+    }
+
+    // The row of table `t` that plays (goal, copy) for the alias (any when the table has one pair), or
+    // the first such row; npos when none.
+    size_t goal_row_of(size_t t, size_t goal, size_t copy, const std::string& alias, bool* exact = nullptr) const {
+        if (exact) *exact = false;
+        std::vector<PlacedGoal> candidates = goal_placed_[t];
+        for (const PlacedGoal& same : goal_same_[t])  // `row` is the planned row it shares
+            for (const PlacedGoal& p : goal_placed_[t])
+                if (p.plan == same.row) candidates.push_back({same.goal, same.copy, same.alias, p.row, p.plan});
+        bool aliased = std::any_of(candidates.begin(), candidates.end(),
+                                   [&](const PlacedGoal& p) { return p.goal == goal && p.alias == alias; });
+        size_t first = size_t(-1);
+        for (const PlacedGoal& p : candidates) {
+            if (p.goal != goal || (aliased && p.alias != alias)) continue;
+            if (p.copy == copy) {
+                if (exact) *exact = true;
+                return p.row;
+            }
+            if (first == size_t(-1)) first = p.row;
+        }
+        return first;
+    }
+
+    // A key value some goal's filter names (placed or left out on purpose): other rows keep away from it.
+    bool reserved_key(const Column& column, const Value& v) const {
+        for (const LiteralHints::Goal& goal : hints_.goals)
+            for (const LiteralHints::Goal::Term& term : goal.terms)
+                if (term.value == v && support::iequals(term.column, column.name)) return true;
+        return false;
+    }
+
+    const Value* goal_value(const Column& column) const {
+        if (!goal_row_ || !current_table_) return nullptr;
+        size_t c = size_t(&column - current_table_->columns.data());
+        for (const auto& [index, v] : goal_row_->values)
+            if (index == c) return &v;
+        return nullptr;
     }
 
     size_t row_count(size_t table) {
@@ -489,8 +686,14 @@ private:
 
     Value value(const Column& column, size_t row) {
         bool key = column.primary_key;
-        if (nullable(column)) {
+        const Value* goal = goal_value(column);  // a goal row's value: the filters select the row
+        if (nullable(column) && !goal) {
             if (kind_ == DataKind::Nulls && (read(column) ? &column == null_target_ : random_.chance(5))) return Null{};
+        }
+        if (goal) {
+            // Other rows keep away from a name a goal row holds (a name is one entity's).
+            if (name_like(column) || unique_order_key(column)) used_names_.emplace_back(&column, *goal);
+            return *goal;
         }
         if (kind_ == DataKind::Cast && !key && in(hints_.cast_columns, column) && random_.chance(85)) {
             // Around a number the queries compare the column with, mostly: 7 gives 7.5, '7.5', '07'
@@ -543,7 +746,8 @@ private:
             // The same for a key under ORDER BY .. LIMIT: real values seldom tie, ties are the ties kind's.
             bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
                         kind_ != DataKind::Ties;
-            if (suits(v, column.type) && !(once && used(column, v))) {
+            // (a key a goal's filter names is the goal row's, or missing on purpose)
+            if (suits(v, column.type) && !(once && used(column, v)) && !(key && reserved_key(column, v))) {
                 if (once) used_names_.emplace_back(&column, v);
                 return v;
             }
@@ -566,8 +770,12 @@ private:
             }
         }
         // Integer keys count up from 1, as most real tables do; other keys draw from a wider domain.
-        if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real))
-            return int64_t(1 + random_.below(20));
+        // (Away from the keys goal rows hold: a row drawn first would take a goal row's key.)
+        if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real)) {
+            Value v = int64_t(1 + random_.below(20));
+            for (int again = 0; again < 4 && reserved_key(column, v); ++again) v = int64_t(1 + random_.below(20));
+            return v;
+        }
         // A column the queries join to (player_api_id) identifies its row, as a key would, except
         // where duplicates are the point; one a declared foreign key refers to always does (SQL
         // requires it unique: repeated, an 11-way self-join of Player multiplies rows past any timeout).
@@ -583,6 +791,7 @@ private:
         SynthTable& out = db.tables[table_index];
         current_table_ = &table;
         size_t wanted = row_count(table_index);
+        if (wanted > 0) wanted = std::max(wanted, std::min<size_t>(goal_rows_[table_index].size(), 10));
         // Plain data references every referenced row when it can, and some twice (fan-out, as on
         // real data: count against count distinct, sum against avg): a referencing table has two
         // rows more than the tables it refers to (at most 12), its references go round them first
@@ -602,16 +811,34 @@ private:
         for (const std::string& k : table.primary_key)
             if (size_t i = column_index(table, k); i != size_t(-1)) key_columns.push_back(i);
         for (size_t n = 0; n < wanted; ++n) {
+            // The goal rows first, each tried a few times (a key it repeats drops it, not the rows after it).
+            const GoalRow* goal = n < goal_rows_[table_index].size() ? &goal_rows_[table_index][n] : nullptr;
             for (int attempt = 0; attempt < 12; ++attempt) {
+                if (attempt == 6) goal = nullptr;
+                goal_row_ = goal;
                 std::vector<Value> row = draw_row(db, table_index, out);
+                goal_row_ = nullptr;
                 if (row.empty()) break;  // a NOT NULL foreign key with nothing to reference
                 std::vector<Value> key;
                 for (size_t k : key_columns) key.push_back(row[k]);
                 if (!key_columns.empty() && !keys.insert(key).second) continue;
+                if (goal) goal_placed_[table_index].push_back({goal->goal, goal->copy, goal->alias, out.rows.size(), n});
                 out.rows.push_back(std::move(row));
                 break;
             }
         }
+        // The goal rows go last: on real data the rows a filter selects are seldom the first a scan
+        // meets (a scalar subquery or a LIMIT 1 without the filter would take them by chance).
+        std::vector<bool> is_goal(out.rows.size(), false);
+        for (const PlacedGoal& p : goal_placed_[table_index]) is_goal[p.row] = true;
+        std::vector<size_t> moved_to(out.rows.size());
+        std::vector<std::vector<Value>> rows;
+        rows.reserve(out.rows.size());
+        for (bool goals : {false, true})
+            for (size_t i = 0; i < out.rows.size(); ++i)
+                if (is_goal[i] == goals) moved_to[i] = rows.size(), rows.push_back(std::move(out.rows[i]));
+        out.rows = std::move(rows);
+        for (PlacedGoal& p : goal_placed_[table_index]) p.row = moved_to[p.row];
     }
 
     // A value no row of the referenced column holds (implied references only).
@@ -638,14 +865,40 @@ private:
                 if (turn < nullable_read.size()) null_target_ = nullable_read[turn];
             }
         }
-        bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && random_.chance(50);
-        if (copy)
+        // A goal row's second copy, on the nulls data, is NULL in the read nullable columns the filters
+        // leave free (count(name) against count(*) over the rows a filter selects).
+        if (kind_ == DataKind::Nulls && goal_row_ && goal_row_->copy == 1) {
+            for (const Column& c : table.columns)
+                if (nullable(c) && read(c) && !goal_value(c) && !refers(table_index, c)) {
+                    null_target_ = &c;
+                    break;
+                }
+        }
+        bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && !goal_row_ && random_.chance(50);
+        // On the duplicates data a goal row's later copies copy its first (keys redrawn): two rows
+        // alike but for their keys, both selected by the filters (GROUP BY name against GROUP BY id).
+        size_t first_copy = size_t(-1);
+        if (kind_ == DataKind::Duplicates && goal_row_ && goal_row_->copy > 0)
+            for (const PlacedGoal& p : goal_placed_[table_index])
+                if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0) first_copy = p.row;
+        if (first_copy != size_t(-1)) {
+            copy = true;
+            row = so_far.rows[first_copy];
+        } else if (copy)
             row = so_far.rows[random_.below(so_far.rows.size())];
         else
             for (const Column& c : table.columns) row.push_back(value(c, number));
         for (size_t i = 0; i < table.columns.size(); ++i)
             if (copy && (table.columns[i].primary_key || referenced(table.columns[i], true)))
                 row[i] = value(table.columns[i], number);  // keys, and what a declared foreign key refers to
+        // Elsewhere a goal row's later copies differ from its first where the filters leave a read
+        // column free: tied rows that pass the filters, told apart by what the queries return.
+        if (goal_row_ && goal_row_->copy > 0 && first_copy == size_t(-1))
+            for (const PlacedGoal& p : goal_placed_[table_index])
+                if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0)
+                    for (size_t i = 0; i < table.columns.size(); ++i)
+                        if (read(table.columns[i]) && !goal_value(table.columns[i]) && row[i] == so_far.rows[p.row][i])
+                            row[i] = value(table.columns[i], number);
         for (const Reference& r : refs_) {
             if (r.from != table_index) continue;
             const SynthTable* target = &db.tables[r.to];
@@ -677,7 +930,22 @@ private:
                 continue;
             }
             size_t pick = random_.below(target->rows.size());
-            if (covering() && number < target->rows.size()) pick = (number + reference_offset_) % target->rows.size();
+            if (covering() && number < target->rows.size()) {
+                // The next referenced row no row refers to yet (goal rows refer where their goal says).
+                pick = (number + reference_offset_) % target->rows.size();
+                for (size_t step = 0; step < target->rows.size(); ++step) {
+                    size_t k = (number + reference_offset_ + step) % target->rows.size();
+                    bool taken = std::any_of(so_far.rows.begin(), so_far.rows.end(), [&](const std::vector<Value>& earlier) {
+                        for (size_t c = 0; c < r.from_columns.size(); ++c)
+                            if (!(earlier[r.from_columns[c]] == target->rows[k][r.to_columns[c]])) return false;
+                        return true;
+                    });
+                    if (!taken) {
+                        pick = k;
+                        break;
+                    }
+                }
+            }
             // (without fan-out, fill() keeps `number` below the referenced rows: each is picked once)
             // Empty groups: the empty databases refer to half of the referenced rows only (which
             // half depends on the referencing table), so that the others have no referencing row.
@@ -691,6 +959,36 @@ private:
                                            [&](size_t i) { return in(hints_.order_columns, table.columns[i]); });
             if (kind_ == DataKind::Ties && ordered_ref) pick = number % std::min<size_t>(2, target->rows.size());
             if (kind_ == DataKind::Duplicates && random_.chance(60)) pick = random_.below(std::min<size_t>(2, target->rows.size()));
+            // A goal row refers to the goal's row of the referenced table (both copies to the first on
+            // the duplicates data: two rows the filters select under one); or to a row with the value
+            // the goal gives the referring column.
+                    if (goal_row_ && target != &so_far) {
+                // (the duplicates data alternates: every copy under the first referenced row, or each
+                // under its own copy of it)
+                size_t copy = kind_ == DataKind::Duplicates && index_ % 2 == 0 ? 0 : goal_row_->copy;
+                std::string alias;  // the alias of the referenced table this column meets
+                if (r.from_columns.size() == 1) {
+                    std::string name = support::to_lower(table.columns[r.from_columns[0]].name);
+                    for (const auto& [column, a] : hints_.goals[goal_row_->goal].joined)
+                        if (column == name) alias = a;
+                }
+                bool shared = false;  // the goal's filters name one referenced row (a name, a key): every copy is under it
+                size_t first = goal_row_of(r.to, goal_row_->goal, 0, alias);
+                goal_row_of(r.to, goal_row_->goal, 1, alias, &shared);
+                shared = first != size_t(-1) && !shared;
+                if (!fan_out_) {
+                    // Without fan-out the rows go round the referenced ones once, but where the filters
+                    // name one referenced row.
+                    if (shared) pick = first;
+                } else if (size_t at = goal_row_of(r.to, goal_row_->goal, copy, alias); at != size_t(-1))
+                    pick = at;
+                else  // a referenced table the goal does not filter: each copy its own row (or one, as above)
+                    pick = (copy + reference_offset_) % target->rows.size();
+                if (r.from_columns.size() == 1 && fan_out_)
+                    if (const Value* wanted = goal_value(table.columns[r.from_columns[0]]))
+                        for (size_t k = 0; k < target->rows.size(); ++k)
+                            if (target->rows[k][r.to_columns[0]] == *wanted) pick = k;
+            }
             const auto& referenced_row = target->rows[pick];
             for (size_t k = 0; k < r.from_columns.size(); ++k) row[r.from_columns[k]] = referenced_row[r.to_columns[k]];
         }
@@ -706,6 +1004,10 @@ private:
     std::vector<Reference> refs_;
     std::vector<size_t> empty_;
     const Column* null_target_ = nullptr;  // the nulls databases: the column NULL in the row being drawn
+    std::vector<std::vector<GoalRow>> goal_rows_;       // per table, in the order they are placed
+    std::vector<std::vector<PlacedGoal>> goal_placed_;  // per table: which rows play which goal row
+    std::vector<std::vector<PlacedGoal>> goal_same_;    // per table: goal rows another goal row plays
+    const GoalRow* goal_row_ = nullptr;                 // the goal row being drawn
     const Table* current_table_ = nullptr;
     std::vector<std::pair<const Column*, Value>> used_names_;  // literals a name column already holds
     size_t reference_offset_ = size_t(random_.below(7));

@@ -187,6 +187,129 @@ bool is_number_function(std::string_view name) {
     return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return support::iequals(name, n); });
 }
 
+// A year, a year and month, or a date as text (or a year as a number): what a date column can be
+// made to hold so that a date function or a text comparison of the column finds the literal.
+bool date_literal(const Value& v) {
+    if (const auto* i = std::get_if<int64_t>(&v)) return *i >= 1000 && *i <= 2999;
+    const auto* s = std::get_if<std::string>(&v);
+    return s && s->size() >= 4 && all_digits(s->substr(0, 4)) && (s->size() == 4 || (*s)[4] == '-');
+}
+
+// The column a filter term is about, through what keeps a value recognisable: CAST, lower/upper/trim,
+// and date functions and SUBSTR when the literal is a date or a year (strftime('%Y', d) = '1997':
+// d holds a day of 1997). `date` says the value must be a date for the column to satisfy it.
+const ast::ColumnRef* goal_column(const ast::Expr* e, bool& date) {
+    date = false;
+    for (int depth = 0; e && depth < 4; ++depth) {
+        if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(e)) return ref->path.empty() ? nullptr : ref;
+        if (const auto* cast = ast::dyn_cast<ast::Cast>(e)) {
+            e = cast->expr;
+            continue;
+        }
+        const auto* call = ast::dyn_cast<ast::FunctionCall>(e);
+        if (!call || call->over || call->name.empty()) return nullptr;
+        std::string_view name = call->name.back().text;
+        bool by_date = is_date_function(name) || support::iequals(name, "substr") || support::iequals(name, "substring");
+        if (!by_date && !support::iequals(name, "lower") && !support::iequals(name, "upper") &&
+            !support::iequals(name, "trim"))
+            return nullptr;
+        date |= by_date;
+        e = nullptr;
+        for (const ast::Expr* arg : call->args)
+            if (!ast::dyn_cast<ast::Literal>(arg)) {
+                e = arg;
+                break;
+            }
+    }
+    return nullptr;
+}
+
+std::string year_text(int year) { return std::to_string(year); }
+
+// The day after or before a date 'YYYY-MM-DD...' (across months and years; days kept within 1..28),
+// or nothing for other text.
+std::optional<std::string> day_beside(const std::string& s, bool after) {
+    if (s.size() < 10 || !all_digits(s.substr(0, 4)) || s[4] != '-' || !all_digits(s.substr(5, 2)) || s[7] != '-' ||
+        !all_digits(s.substr(8, 2)))
+        return std::nullopt;
+    int year = std::atoi(s.substr(0, 4).c_str()), month = std::atoi(s.substr(5, 2).c_str()),
+        day = std::atoi(s.substr(8, 2).c_str());
+    if (after) {
+        if (day < 28) ++day;
+        else if (month < 12) day = 1, ++month;
+        else day = 1, month = 1, ++year;
+    } else {
+        if (day > 1) day = std::min(day - 1, 28);
+        else if (month > 1) day = 28, --month;
+        else day = 28, month = 12, --year;
+    }
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", year, month, day);
+    return std::string(buffer);  // (a time of day after the date is left out: the day alone satisfies)
+}
+
+// Two values x with `x op v` true (the second another one where the comparison allows), or nothing.
+std::optional<std::pair<Value, Value>> satisfying(ast::BinaryOp op, const Value& v) {
+    using ast::BinaryOp;
+    if (op == BinaryOp::Eq) return std::pair{v, v};
+    if (op != BinaryOp::Gt && op != BinaryOp::GtEq && op != BinaryOp::Lt && op != BinaryOp::LtEq) return std::nullopt;
+    const bool up = op == BinaryOp::Gt || op == BinaryOp::GtEq;
+    // Both strict and not past the literal: the literal itself is a boundary value (the edge), which
+    // typical data seldom holds.
+    if (const auto* i = std::get_if<int64_t>(&v)) {
+        if (*i < -1000000000000LL || *i > 1000000000000LL) return std::nullopt;
+        int64_t step = up ? 1 : -1;
+        return std::pair{Value(*i + step), Value(*i + 2 * step)};
+    }
+    if (const auto* d = std::get_if<double>(&v)) {
+        double step = up ? 0.5 : -0.5;
+        return std::pair{Value(*d + step), Value(*d + 2 * step)};
+    }
+    const auto* s = std::get_if<std::string>(&v);
+    if (!s) return std::nullopt;
+    if (s->size() == 4 && all_digits(*s)) {
+        // (a date of the year itself is after the year's text, '1997-05-03' > '1997': the year after
+        // or before satisfies either way)
+        int year = std::atoi(s->c_str()), step = up ? 1 : -1;
+        return std::pair{Value(year_text(year + step)), Value(year_text(year + 2 * step))};
+    }
+    if (auto day = day_beside(*s, up)) return std::pair{Value(*day), Value(*day)};
+    // A time of day ('13:00:00'): an hour later or earlier.
+    if (s->size() >= 5 && all_digits(s->substr(0, 2)) && (*s)[2] == ':') {
+        int hour = std::atoi(s->substr(0, 2).c_str()) + (up ? 1 : -1);
+        if (hour < 0 || hour > 23) return std::nullopt;
+        char buffer[4];
+        std::snprintf(buffer, sizeof buffer, "%02d", hour);
+        Value v = std::string(buffer) + s->substr(2);
+        return std::pair{v, v};
+    }
+    if (up) return std::pair{Value(*s + "a"), Value(*s + "b")};
+    // Any shorter start of a text sorts before it.
+    if (s->size() > 1) return std::pair{Value(s->substr(0, s->size() - 1)), Value(s->substr(0, s->size() - 1))};
+    return std::nullopt;
+}
+
+// The tables a block reads itself (not its subqueries'), by name.
+void block_tables(const ast::Relation* r, std::vector<std::string>& out) {
+    if (const auto* table = ast::dyn_cast<ast::TableRef>(r); table && !table->name.empty())
+        add_unique(out, support::to_lower(table->name.back().text));
+    else if (const auto* joined = ast::dyn_cast<ast::JoinedTable>(r)) {
+        block_tables(joined->first, out);
+        for (const ast::Join* j : joined->joins) block_tables(j->right, out);
+    }
+}
+
+// The terms of a conjunction; an OR contributes its first branch (one way to satisfy it).
+void conjuncts(const ast::Expr* e, std::vector<const ast::Expr*>& out) {
+    if (!e) return;
+    if (const auto* b = ast::dyn_cast<ast::Binary>(e); b && (b->op == ast::BinaryOp::And || b->op == ast::BinaryOp::Or)) {
+        conjuncts(b->lhs, out);
+        if (b->op == ast::BinaryOp::And) conjuncts(b->rhs, out);
+        return;
+    }
+    out.push_back(e);
+}
+
 // Table aliases first (a condition may come before the FROM that names its alias, in a subquery).
 void collect_aliases(const ast::Node& n, LiteralHints& hints) {
     if (const auto* table = ast::dyn_cast<ast::TableRef>(&n); table && !table->name.empty()) {
@@ -199,7 +322,9 @@ void collect_aliases(const ast::Node& n, LiteralHints& hints) {
 
 class Collector {
 public:
-    explicit Collector(LiteralHints& hints) : hints_(hints) {}
+    // `own_aliases`: where this query's aliases start in hints.aliases (both queries call their
+    // tables T1, T2, ... and mean different ones).
+    Collector(LiteralHints& hints, size_t own_aliases) : hints_(hints), own_aliases_(own_aliases) {}
 
     void walk(const ast::Node& n) {
         visit(n);
@@ -228,9 +353,15 @@ private:
     std::string table_of(const ast::ColumnRef& ref) const {
         if (ref.path.size() < 2) return "";
         std::string qualifier = support::to_lower(ref.path[ref.path.size() - 2].text);
+        for (size_t i = own_aliases_; i < hints_.aliases.size(); ++i)
+            if (hints_.aliases[i].first == qualifier) return hints_.aliases[i].second;
         for (const auto& [alias, table] : hints_.aliases)
             if (alias == qualifier) return table;
         return qualifier;
+    }
+
+    static std::string qualifier(const ast::ColumnRef& ref) {
+        return ref.path.size() < 2 ? "" : support::to_lower(ref.path[ref.path.size() - 2].text);
     }
 
     void link(const ast::ColumnRef& a, const ast::ColumnRef& b) {
@@ -243,7 +374,87 @@ private:
         if (const auto* ref = column_of(column_side)) add_unique(hints_.case_columns, lower_name(*ref));
     }
 
+    // The block's goal (LiteralHints::Goal): a satisfying value per column its filters compare with a literal.
+    void add_goal(const ast::Query& q) {
+        LiteralHints::Goal goal;
+        for (const ast::Relation* r : q.sources) block_tables(r, goal.tables);
+        std::vector<const ast::Expr*> terms;
+        conjuncts(q.filter, terms);
+        for (const ast::Join* j : q.joins) {
+            block_tables(j->right, goal.tables);
+            conjuncts(j->condition, terms);
+        }
+        auto add_term = [&](const ast::ColumnRef* column, bool date, const Value& value, const Value& other,
+                            const Value& edge) {
+            if (!column || (date && !date_literal(value))) return;
+            std::string table = table_of(*column), name = lower_name(*column), alias = qualifier(*column);
+            for (const auto& t : goal.terms)
+                if (t.column == name && t.alias == alias) return;  // the first term wins
+            goal.terms.push_back({table, name, alias, value, other, edge});
+        };
+        for (const ast::Expr* term : terms) {
+            bool date = false;
+            if (const auto* b = ast::dyn_cast<ast::Binary>(term); b && b->op == ast::BinaryOp::Eq) {
+                const auto* x = ast::dyn_cast<ast::ColumnRef>(b->lhs);
+                const auto* y = ast::dyn_cast<ast::ColumnRef>(b->rhs);
+                if (x && y && !x->path.empty() && !y->path.empty()) {
+                    goal.joined.emplace_back(lower_name(*x), qualifier(*y));
+                    goal.joined.emplace_back(lower_name(*y), qualifier(*x));
+                    continue;
+                }
+            }
+            if (const auto* b = ast::dyn_cast<ast::Binary>(term)) {
+                if (is_pattern(b->op)) {
+                    auto v = literal_value(b->rhs);
+                    if (const auto* s = v ? std::get_if<std::string>(&*v) : nullptr) {
+                        std::vector<Value> matches = pattern_matches(*s, b->op == ast::BinaryOp::Glob);
+                        add_term(goal_column(b->lhs, date), date, matches[0], matches[0], matches[1]);
+                    }
+                    continue;
+                }
+                if (!compares_values(b->op)) continue;
+                for (bool flip : {false, true}) {
+                    const ast::Expr* column_side = flip ? b->rhs : b->lhs;
+                    auto v = literal_value(flip ? b->lhs : b->rhs);
+                    auto op = flip ? semantics::flipped(b->op) : std::optional<ast::BinaryOp>(b->op);
+                    if (!v || !op) continue;
+                    // The boundary data's row: the literal itself for an ordering, a neighbour for an equality.
+                    Value edge = *v;
+                    if (*op == ast::BinaryOp::Eq) edge = with_neighbours(*v, false).back();
+                    if (auto values = satisfying(*op, *v))
+                        add_term(goal_column(column_side, date), date, values->first, values->second, edge);
+                }
+            } else if (const auto* between = ast::dyn_cast<ast::Between>(term)) {
+                auto low = literal_value(between->low), high = literal_value(between->high);
+                if (low && high) {
+                    // Inside the range, away from its bounds (which are the boundary data's).
+                    Value first = *low, second = *high;
+                    const auto* a = std::get_if<int64_t>(&*low);
+                    const auto* b = std::get_if<int64_t>(&*high);
+                    if (a && b && *b - *a >= 2 && *b - *a < INT64_MAX / 2) first = *a + 1, second = *b - 1;
+                    add_term(goal_column(between->expr, date), date, first, second, *low);
+                }
+            } else if (const auto* in = ast::dyn_cast<ast::InList>(term); in && !in->items.empty()) {
+                auto first = literal_value(in->items[0]);
+                auto second = literal_value(in->items[in->items.size() > 1 ? 1 : 0]);
+                if (first && second) add_term(goal_column(in->expr, date), date, *first, *second, *second);
+            }
+        }
+        if (goal.terms.empty() || hints_.goals.size() >= 8) return;
+        if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
+            if (const auto* n = std::get_if<int64_t>(&*limit); n && *n >= 2 && *n <= 5) goal.copies = size_t(*n) + 1;
+        for (const LiteralHints::Goal& g : hints_.goals) {
+            bool same = g.terms.size() == goal.terms.size();
+            for (size_t i = 0; same && i < g.terms.size(); ++i)
+                same = g.terms[i].table == goal.terms[i].table && g.terms[i].column == goal.terms[i].column &&
+                       g.terms[i].value == goal.terms[i].value && g.terms[i].edge == goal.terms[i].edge;
+            if (same) return;
+        }
+        hints_.goals.push_back(std::move(goal));
+    }
+
     void visit_query(const ast::Query& q) {
+        add_goal(q);
         if (q.distinct != ast::DistinctKind::None || !q.group_by.empty() || !q.set_ops.empty()) hints_.groups = true;
         if (!q.joins.empty() || q.sources.size() > 1) hints_.joins = true;
         if (!q.limit || q.order_by.empty()) return;
@@ -364,6 +575,7 @@ private:
     }
 
     LiteralHints& hints_;
+    size_t own_aliases_ = 0;
 };
 
 }  // namespace
@@ -397,8 +609,9 @@ bool LiteralHints::reads(const std::vector<std::string>& columns, const std::str
 
 void collect_hints(const ParseResult& parsed, LiteralHints& hints) {
     if (!parsed.ok() || !parsed.script()) return;
+    size_t own_aliases = hints.aliases.size();
     collect_aliases(*parsed.script(), hints);
-    Collector(hints).walk(*parsed.script());
+    Collector(hints, own_aliases).walk(*parsed.script());
 }
 
 std::vector<std::string> read_signature(const ParseResult& parsed) {

@@ -12,9 +12,11 @@
 // - error: the generated query fails while the expected one runs.
 #include <algorithm>
 #include <chrono>
+#include <functional>
 
 #include "stages/results/synth/shrink.hpp"
 #include "stages/results/synth/synth.hpp"
+#include "qdiff/ast.hpp"
 #include "support/strings.hpp"
 
 namespace qdiff::results::synth {
@@ -29,8 +31,9 @@ bool same_rows(const ResultSet& a, const ResultSet& b) {
 }
 
 // Whether a plain counterexample separates the queries only through the order SQLite happens to
-// scan tied rows in: with every table's rows stored in reverse order, the expected result changes,
-// or the two queries agree. Real data, with fewer ties, may not show such a difference (the ties kind).
+// scan tied rows in: with every table's rows stored in reverse order, the two queries agree, or the
+// expected result changes and both have as many rows. Real data, with fewer ties, may not show such a
+// difference (the ties kind).
 bool depends_on_row_order(const Counterexample& c, const std::string& expected_sql, const std::string& generated_sql,
                           const Judging& judging, const SynthOptions& options) {
     SynthDatabase reversed = c.data;
@@ -42,8 +45,11 @@ bool depends_on_row_order(const Counterexample& c, const std::string& expected_s
     if (!moved) return false;
     auto results = run_on(reversed, {expected_sql, generated_sql}, options.limits);
     if (results[0].status != ExecStatus::Ok || results[1].status != ExecStatus::Ok) return false;
-    return separates(c.expected, results[0].result, judging).has_value() ||
-           !separates(results[0].result, results[1].result, judging).has_value();
+    // (A changed expected result is a tie when both results have as many rows: LIMIT 3 without ORDER BY
+    // keeps other rows, and still three against the other query's four.)
+    if (!separates(results[0].result, results[1].result, judging)) return true;
+    return separates(c.expected, results[0].result, judging).has_value() &&
+           results[0].result.rows.size() == results[1].result.rows.size();
 }
 
 // Whether a column is named as an identifier (id, alignment_id, CustomerID) and is a key or a
@@ -92,6 +98,103 @@ std::string key_literal_for_a_name(const Schema& schema, const ParseResult& expe
         }
     }
     return "";
+}
+
+// The statement a query's result comes from (the last one).
+const ast::Query* top_query(const ParseResult& parsed) {
+    if (!parsed.ok() || parsed.script()->statements.empty()) return nullptr;
+    return ast::dyn_cast<ast::Query>(parsed.script()->statements.back());
+}
+
+// Where `sql` says LIMIT for `q`: the keyword before the limit's expression (npos when the text is not
+// the one parsed, or the LIMIT is spelled otherwise: TOP, FETCH FIRST).
+size_t limit_keyword(const std::string& sql, const ast::Query& q) {
+    if (!q.limit || q.limit->span.begin > sql.size()) return std::string::npos;
+    std::string before = support::to_lower(sql.substr(0, q.limit->span.begin));
+    size_t at = before.rfind("limit");
+    if (at == std::string::npos || (q.offset && q.offset->span.begin < q.limit->span.begin && q.offset->span.begin < at))
+        return std::string::npos;
+    if (!q.order_by.empty() && q.order_by.back()->span.end > at) return std::string::npos;
+    return at;
+}
+
+// The query with its ORDER BY made total by every result column, ascending or descending: where
+// rows tie on the query's own keys at the LIMIT's cut, the two pick different rows.
+std::string with_tie_breaker(const std::string& sql, size_t limit_at, size_t columns, bool descending) {
+    std::string keys;
+    for (size_t i = 1; i <= std::min<size_t>(columns, 6); ++i)
+        keys += ", " + std::to_string(i) + (descending ? " DESC" : " ASC");
+    return sql.substr(0, limit_at) + keys.substr(0) + " " + sql.substr(limit_at);
+}
+
+bool row_in(const std::vector<Value>& row, const ResultSet& set) {
+    return std::any_of(set.rows.begin(), set.rows.end(), [&](const std::vector<Value>& other) { return other == row; });
+}
+
+// Whether a plain counterexample separates the queries through rows that tie on an ORDER BY .. LIMIT's
+// keys at the cut (ORDER BY count(*) DESC LIMIT 1 against every row with the maximum count, or
+// against the same with another GROUP BY, when two counts tie): some query's result changes with a
+// tie-breaker (every result column, ascending or descending), and with the same tie-breaker in both
+// the queries agree; or only one query has the LIMIT, and its rows are all among the other's. Real
+// data, with fewer ties, may not show it: the ties kind.
+bool ties_at_limit_cut(const Counterexample& c, const std::string& expected_sql, const ParseResult& expected,
+                       const std::string& generated_sql, const ParseResult& generated, const Judging& judging,
+                       const SynthOptions& options) {
+    const ast::Query* qe = top_query(expected);
+    const ast::Query* qg = top_query(generated);
+    auto cut = [](const ast::Query* q, const std::string& sql) {
+        return q && q->limit && !q->order_by.empty() ? limit_keyword(sql, *q) : std::string::npos;
+    };
+    const size_t at_e = cut(qe, expected_sql), at_g = cut(qg, generated_sql);
+    if (at_e == std::string::npos && at_g == std::string::npos) return false;
+    const size_t columns = std::max<size_t>(1, std::max(c.expected.columns.size(), c.generated.columns.size()));
+    auto variant = [&](const std::string& sql, size_t at, bool descending) {
+        return at == std::string::npos ? sql : with_tie_breaker(sql, at, columns, descending);
+    };
+    auto results = run_on(c.data,
+                          {variant(expected_sql, at_e, false), variant(expected_sql, at_e, true),
+                           variant(generated_sql, at_g, false), variant(generated_sql, at_g, true)},
+                          options.limits);
+    for (const ExecResult& r : results)
+        if (r.status != ExecStatus::Ok) return false;
+    Judging as_sets = judging;
+    as_sets.ordered = false;
+    bool tie_e = separates(results[0].result, results[1].result, as_sets).has_value();
+    bool tie_g = separates(results[2].result, results[3].result, as_sets).has_value();
+    if (!tie_e && !tie_g) return false;  // no tie at the cut
+    if (!separates(results[0].result, results[2].result, judging) || !separates(results[1].result, results[3].result, judging))
+        return true;
+    // One LIMIT against every tied row: the limited rows are among the other's.
+    if ((at_e == std::string::npos) != (at_g == std::string::npos)) {
+        const ResultSet& own = at_e != std::string::npos ? c.expected : c.generated;
+        const ResultSet& other = at_e != std::string::npos ? c.generated : c.expected;
+        return !own.rows.empty() &&
+               std::all_of(own.rows.begin(), own.rows.end(), [&](const auto& row) { return row_in(row, other); });
+    }
+    return false;
+}
+
+// Scalar subqueries (`x = (SELECT y FROM t WHERE ...)`) of either query that return more than one row
+// on the counterexample's data (SQLite takes the first): real data, where the subquery names one
+// row, may not. Correlated ones do not run alone and are left out.
+bool scalar_subquery_over_rows(const Counterexample& c, const std::string& sql, const ParseResult& parsed,
+                               const SynthOptions& options) {
+    if (!parsed.ok()) return false;
+    std::vector<std::string> counts;
+    std::function<void(const ast::Node&)> walk = [&](const ast::Node& n) {
+        if (const auto* sub = ast::dyn_cast<ast::SubqueryExpr>(&n); sub && sub->query) {
+            Span span = sub->query->span;
+            if (span.end <= sql.size() && span.begin < span.end && counts.size() < 4)
+                counts.push_back("SELECT COUNT(*) FROM (" + sql.substr(span.begin, span.size()) + ")");
+        }
+        ast::for_each_child(n, walk);
+    };
+    walk(*parsed.script());
+    if (counts.empty()) return false;
+    for (const ExecResult& r : run_on(c.data, counts, options.limits))
+        if (r.status == ExecStatus::Ok && !r.result.rows.empty() && !r.result.rows[0].empty())
+            if (const auto* n = std::get_if<int64_t>(&r.result.rows[0][0]); n && *n > 1) return true;
+    return false;
 }
 
 }  // namespace
@@ -182,6 +285,9 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
             expected_varies = true;
         if (auto why = separates(results[0].result, results[1].result, judging)) {
             Counterexample c{i, std::move(db), std::move(results[0].result), std::move(results[1].result), *why};
+            // Ties are judged on the whole database (shrunk, most differences come down to a tie).
+            std::optional<Counterexample> whole;
+            if (kind == DataKind::Plain) whole = c;
             shrink(c, schema, expected_sql, generated_sql, judging, options);
             DataKind found = kind;
             std::string because;
@@ -212,11 +318,46 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                     because = "plain data separates them only with two rows referring to one; ";
                 }
             }
-            if (found == DataKind::Plain && depends_on_row_order(c, expected_sql, generated_sql, judging, options)) {
-                found = DataKind::Ties;
-                because = "the results depend on the order of rows that tie (ORDER BY .. LIMIT, a LIMIT or a "
-                          "scalar subquery over several rows); ";
-            }
+            // A plain difference that shows through ties or duplicates real data seldom has is that
+            // kind's, unless a later plain database shows it without them.
+            auto edge_cause = [&](const Counterexample& x,
+                                  const Counterexample& x_whole) -> std::optional<std::pair<DataKind, std::string>> {
+                if (scalar_subquery_over_rows(x, expected_sql, expected, options) ||
+                    scalar_subquery_over_rows(x, generated_sql, generated, options))
+                    return std::pair{DataKind::Duplicates,
+                                     std::string("a scalar subquery returns several rows on this data (SQLite takes "
+                                                 "the first); ")};
+                if (depends_on_row_order(x, expected_sql, generated_sql, judging, options))
+                    return std::pair{DataKind::Ties, std::string("the results depend on the order of rows that tie "
+                                                                 "(ORDER BY .. LIMIT, a LIMIT or a scalar subquery over "
+                                                                 "several rows); ")};
+                if (ties_at_limit_cut(x_whole, expected_sql, expected, generated_sql, generated, judging, options))
+                    return std::pair{DataKind::Ties, std::string("rows tie on the ORDER BY keys at the LIMIT's cut; ")};
+                return std::nullopt;
+            };
+            if (found == DataKind::Plain)
+                if (auto cause = edge_cause(c, whole && whole->database == c.database ? *whole : c)) {
+                    std::optional<Counterexample> plain;
+                    for (size_t j = i + 1; j < kPlainDatabases && !plain; ++j) {
+                        SynthDatabase other = generate_database(schema, hints, options.seed, j, DataKind::Plain);
+                        auto other_results = run_on(other, {expected_sql, generated_sql}, options.limits);
+                        ++out.databases_run;
+                        if (other_results[0].status != ExecStatus::Ok || other_results[1].status != ExecStatus::Ok) break;
+                        if (auto other_why = separates(other_results[0].result, other_results[1].result, judging)) {
+                            Counterexample x{j, std::move(other), std::move(other_results[0].result),
+                                             std::move(other_results[1].result), *other_why};
+                            Counterexample x_whole = x;
+                            shrink(x, schema, expected_sql, generated_sql, judging, options);
+                            if (!edge_cause(x, x_whole) && !has_fan_out(schema, hints, x.data)) plain = std::move(x);
+                        }
+                    }
+                    if (plain)
+                        c = std::move(*plain);
+                    else {
+                        found = cause->first;
+                        because = cause->second;
+                    }
+                }
             // Plain data that separates a key value from a name proves nothing about the real data.
             if (found == DataKind::Plain)
                 if (std::string key = key_literal_for_a_name(schema, expected, generated); !key.empty()) {

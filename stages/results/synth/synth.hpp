@@ -57,6 +57,25 @@ struct LiteralHints {
     std::vector<std::string> case_columns;    // compared with a string by =, <>, LIKE, GLOB or IN
     std::vector<std::string> cast_columns;    // under CAST, /, %, ROUND and the like
     std::vector<Link> links;
+    // What one query block's filters select (its WHERE and ON conditions, the first branch of an OR):
+    // a value per column that satisfies each comparison with a literal, and another that does too
+    // (`x > 30`: 31 and 32; `x = 'a'`: 'a' twice). The generator makes a few rows of each table hold
+    // them, so that on plain data every query's filters select rows (issue 29, "targeted rows").
+    struct Goal {
+        struct Term {
+            std::string table, column;  // table "" when unqualified: the first of `tables` that has the column
+            std::string alias;          // as qualified (lower case): one table joined twice has two rows to satisfy
+            Value value, other;
+            Value edge;  // for the boundary data: the literal of an ordering, a pattern's wildcards filled, a neighbour
+        };
+        std::vector<std::string> tables;  // the block's own tables (aliases resolved)
+        std::vector<Term> terms;
+        // `x.c = y.k` in the block: the referring column c meets the row of alias y (which colour row
+        // eye_colour_id and hair_colour_id each point at when colour is joined twice).
+        std::vector<std::pair<std::string, std::string>> joined;  // column, alias
+        size_t copies = 2;  // rows per table: one more than a small LIMIT of the block, else two
+    };
+    std::vector<Goal> goals;
     bool groups = false;         // DISTINCT, GROUP BY, set operations, count/sum/avg
     bool joins = false;          // joins, several sources, IN (subquery)
     bool ordered_limit = false;  // ORDER BY .. LIMIT
