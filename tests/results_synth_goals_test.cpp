@@ -8,10 +8,13 @@
 #include "qdiff/schema.hpp"
 #include "stages/results/results_stage.hpp"
 #include "stages/results/synth/synth.hpp"
+#include "support/synth_fixture.hpp"
 
 using namespace qdiff;
 using namespace qdiff::results;
 using namespace qdiff::results::synth;
+using qdiff::testing::hints_of;
+using qdiff::testing::table;
 
 namespace {
 
@@ -26,36 +29,14 @@ const char* const kDdl =
     "                    amount INTEGER NOT NULL);\n";
 
 const Schema& schema() {
-    static const Schema s = [] {
-        SchemaLoadResult loaded = load_schema_text(kDdl, "goals.sql");
-        REQUIRE(loaded.schema);
-        return *loaded.schema;
-    }();
+    static const Schema s = testing::schema_from_ddl(kDdl, "goals.sql");
     return s;
-}
-
-ParseResult sql(const std::string& text) {
-    ParseOptions options;
-    options.language = Language::Sql;
-    options.dialect = Dialect::Sqlite;
-    return parse(text, options);
 }
 
 SynthOutcome judge(const std::string& expected, const std::string& generated, SynthOptions options = {},
                    bool as_sets = true) {
-    ParseResult e = sql(expected), g = sql(generated);
-    REQUIRE(e.ok());
-    REQUIRE(g.ok());
     options.as_sets = as_sets;  // BIRD's comparison
-    ResultOrder order = result_order(e);
-    return compare_on_synthesized(schema(), expected, e, generated, g, order.ordered, order.keys, options);
-}
-
-LiteralHints hints_of(const std::string& a, const std::string& b = "") {
-    LiteralHints hints;
-    collect_hints(sql(a), hints);
-    if (!b.empty()) collect_hints(sql(b), hints);
-    return hints;
+    return testing::judge_on_synth(schema(), expected, generated, options);
 }
 
 // The pair differs, on a database of `kind` (an edge case unless plain), for the default seed and for
@@ -78,13 +59,6 @@ void check_kind(const std::string& expected, const std::string& generated, DataK
         CHECK((kind == DataKind::Plain) == (again.kind == DataKind::Plain));
     }
     CHECK(found >= 4);
-}
-
-const SynthTable& table(const SynthDatabase& db, const std::string& name) {
-    for (const SynthTable& t : db.tables)
-        if (t.name == name) return t;
-    FAIL("no table " << name);
-    throw;
 }
 
 }  // namespace

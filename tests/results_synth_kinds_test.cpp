@@ -8,10 +8,13 @@
 #include "qdiff/schema.hpp"
 #include "stages/results/results_stage.hpp"
 #include "stages/results/synth/synth.hpp"
+#include "support/synth_fixture.hpp"
 
 using namespace qdiff;
 using namespace qdiff::results;
 using namespace qdiff::results::synth;
+using qdiff::testing::hints_of;
+using qdiff::testing::table;
 
 namespace {
 
@@ -24,41 +27,12 @@ const char* const kDdl =
     "CREATE TABLE visit (id INTEGER PRIMARY KEY, emp_id INTEGER NOT NULL, city TEXT NOT NULL, day DATE);\n";
 
 const Schema& schema() {
-    static const Schema s = [] {
-        SchemaLoadResult loaded = load_schema_text(kDdl, "kinds.sql");
-        REQUIRE(loaded.schema);
-        return *loaded.schema;
-    }();
+    static const Schema s = testing::schema_from_ddl(kDdl, "kinds.sql");
     return s;
 }
 
-ParseResult sql(const std::string& text) {
-    ParseOptions options;
-    options.language = Language::Sql;
-    options.dialect = Dialect::Sqlite;
-    return parse(text, options);
-}
-
 SynthOutcome judge(const std::string& expected, const std::string& generated, SynthOptions options = {}) {
-    ParseResult e = sql(expected), g = sql(generated);
-    REQUIRE(e.ok());
-    REQUIRE(g.ok());
-    ResultOrder order = result_order(e);
-    return compare_on_synthesized(schema(), expected, e, generated, g, order.ordered, order.keys, options);
-}
-
-LiteralHints hints_of(const std::string& a, const std::string& b = "") {
-    LiteralHints hints;
-    collect_hints(sql(a), hints);
-    if (!b.empty()) collect_hints(sql(b), hints);
-    return hints;
-}
-
-const SynthTable& table(const SynthDatabase& db, const std::string& name) {
-    for (const SynthTable& t : db.tables)
-        if (t.name == name) return t;
-    FAIL("no table " << name);
-    throw;
+    return testing::judge_on_synth(schema(), expected, generated, options);
 }
 
 void check_kind(const std::string& expected, const std::string& generated, DataKind kind) {
@@ -370,7 +344,7 @@ TEST_CASE("synth generator: an 11-way self-join through a declared foreign key r
     const std::string expected =
         "SELECT SUM(M.goals) FROM Player AS P JOIN Match AS M ON P.player_api_id = M.p5 WHERE P.player_name = 'Daan Smith'";
     const std::string generated = "SELECT SUM(M.goals) FROM Match AS M" + joins + " WHERE " + where;
-    ParseResult e = sql(expected), g = sql(generated);
+    ParseResult e = testing::sqlite(expected), g = testing::sqlite(generated);
     REQUIRE(e.ok());
     REQUIRE(g.ok());
     SynthOptions options;

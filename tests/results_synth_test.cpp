@@ -12,10 +12,13 @@
 #include "stages/results/results_stage.hpp"
 #include "stages/results/synth/stage_source.hpp"
 #include "stages/results/synth/synth.hpp"
+#include "support/synth_fixture.hpp"
 
 using namespace qdiff;
 using namespace qdiff::results;
 using namespace qdiff::results::synth;
+using qdiff::testing::hints_of;
+using qdiff::testing::table;
 
 namespace {
 
@@ -27,38 +30,12 @@ const char* const kDdl =
     "                      FOREIGN KEY (emp_id) REFERENCES emp(id));\n";
 
 const Schema& schema() {
-    static const Schema s = [] {
-        SchemaLoadResult loaded = load_schema_text(kDdl, "company.sql");
-        REQUIRE(loaded.schema);
-        return *loaded.schema;
-    }();
+    static const Schema s = testing::schema_from_ddl(kDdl, "company.sql");
     return s;
 }
 
-ParseResult sql(const std::string& text) {
-    ParseOptions options;
-    options.language = Language::Sql;
-    options.dialect = Dialect::Sqlite;
-    return parse(text, options);
-}
-
 SynthOutcome judge(const std::string& expected, const std::string& generated, SynthOptions options = {}) {
-    ParseResult e = sql(expected), g = sql(generated);
-    ResultOrder order = result_order(e);
-    return compare_on_synthesized(schema(), expected, e, generated, g, order.ordered, order.keys, options);
-}
-
-const SynthTable& table(const SynthDatabase& db, const std::string& name) {
-    for (const SynthTable& t : db.tables)
-        if (t.name == name) return t;
-    FAIL("no table " << name);
-    throw;
-}
-
-LiteralHints hints_of(const std::string& query) {
-    LiteralHints hints;
-    collect_hints(sql(query), hints);
-    return hints;
+    return testing::judge_on_synth(schema(), expected, generated, options);
 }
 
 }  // namespace

@@ -6,33 +6,12 @@
 // count(DISTINCT c), not under OR or NOT, not for a comparison inside a function (`coalesce(c, 0) = 0`
 // passes NULL), nor for a name of the select list (it may stand for an expression).
 #include "ast/normalize/block_rewrite.hpp"
+#include "ast/semantics/operators.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
 
 using namespace ast;
-
-bool rejects_null(BinaryOp op) {
-    switch (op) {
-        case BinaryOp::Eq:
-        case BinaryOp::NotEq:
-        case BinaryOp::Lt:
-        case BinaryOp::LtEq:
-        case BinaryOp::Gt:
-        case BinaryOp::GtEq:
-        case BinaryOp::Like:
-        case BinaryOp::Glob:
-        case BinaryOp::Contains:
-        case BinaryOp::StartsWith:
-        case BinaryOp::EndsWith:
-        case BinaryOp::ContainsCs:
-        case BinaryOp::StartsWithCs:
-        case BinaryOp::EndsWithCs:
-            return true;
-        default:
-            return false;
-    }
-}
 
 // The columns a conjunct compares directly, by canonical text.
 void compared_columns(const Normalizer& n, const Expr* c, const Scope& scope, std::set<std::string>& out) {
@@ -42,7 +21,7 @@ void compared_columns(const Normalizer& n, const Expr* c, const Scope& scope, st
         if (column->path.size() == 1 && scope.output_aliases.count(std::string(column->path[0].text))) return;
         out.insert(n.key(column));
     };
-    if (auto* b = dyn_cast<Binary>(c); b && rejects_null(b->op)) {
+    if (auto* b = dyn_cast<Binary>(c); b && semantics::is_strict_predicate(b->op)) {
         add(b->lhs);
         add(b->rhs);
     } else if (auto* in = dyn_cast<InList>(c)) {

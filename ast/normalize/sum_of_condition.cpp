@@ -8,39 +8,18 @@
 // NOT of never-NULL conditions. SQLite only (elsewhere SUM of a boolean is an error or a bit).
 #include "ast/normalize/block_rewrite.hpp"
 #include "ast/normalize/conditional_count.hpp"
+#include "ast/semantics/operators.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
 
 using namespace ast;
 
-bool is_comparison(BinaryOp op) {
-    switch (op) {
-        case BinaryOp::Eq:
-        case BinaryOp::NotEq:
-        case BinaryOp::Lt:
-        case BinaryOp::LtEq:
-        case BinaryOp::Gt:
-        case BinaryOp::GtEq:
-        case BinaryOp::Like:
-        case BinaryOp::Glob:
-        case BinaryOp::Contains:
-        case BinaryOp::StartsWith:
-        case BinaryOp::EndsWith:
-        case BinaryOp::ContainsCs:
-        case BinaryOp::StartsWithCs:
-        case BinaryOp::EndsWithCs:
-            return true;
-        default:
-            return false;
-    }
-}
-
 bool never_null_condition(const Normalizer& n, const Scope& scope, const Expr* e) {
     if (auto* b = dyn_cast<Binary>(e)) {
         if (b->op == BinaryOp::And || b->op == BinaryOp::Or)
             return never_null_condition(n, scope, b->lhs) && never_null_condition(n, scope, b->rhs);
-        return is_comparison(b->op) && never_null_value(n, scope, b->lhs) && never_null_value(n, scope, b->rhs);
+        return semantics::is_strict_predicate(b->op) && never_null_value(n, scope, b->lhs) && never_null_value(n, scope, b->rhs);
     }
     if (auto* u = dyn_cast<Unary>(e)) {
         if (u->op == UnaryOp::IsNull) return true;

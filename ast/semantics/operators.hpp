@@ -71,6 +71,12 @@ inline bool is_plain_comparison(ast::BinaryOp op) {
     const BinaryOperator& o = binary_operator(op);
     return o.kind == OperatorClass::Comparison && !o.null_safe && !o.ignores_case;
 }
+// A comparison or string match that is NULL when an operand is (strict): true only of non-NULL operands, so
+// a WHERE that holds it rejects a row whose operand is NULL, and it is never NULL over non-NULL operands.
+inline bool is_strict_predicate(ast::BinaryOp op) {
+    OperatorClass kind = operator_class(op);
+    return (kind == OperatorClass::Comparison || kind == OperatorClass::StringMatch) && binary_operator(op).strict;
+}
 // An operator whose operand chains the normalizer flattens and sorts: AND, OR, XOR, +, *.
 inline bool is_sortable_chain(ast::BinaryOp op) {
     const BinaryOperator& o = binary_operator(op);
