@@ -162,8 +162,8 @@ double atom_similarity(Component component, const Atom& e, const Atom& g) {
     double op = e.op == g.op ? 1 : word_and_substring(e.op, g.op) ? 0.5 : 0;
     double property = text_similarity(e.property, g.property);
     double s;
-    if (component == Component::Order)
-        s = 0.6 * property + 0.4 * op;
+    if (component == Component::Order)  // the value is where NULLs go: a key and direction apart from it are close
+        s = (0.6 * property + 0.4 * op) * (e.value == g.value ? 1.0 : 0.9);
     else if (component == Component::Limit)
         s = e.op == g.op ? value : 0;
     else if (component == Component::Aggregations)

@@ -336,6 +336,9 @@ TEST_CASE("normalize rules: CTEs and derived tables meet the flat query only whe
     CHECK_FALSE(equal_after({sql("WITH RECURSIVE n AS (SELECT 1 AS x) SELECT x FROM n"),
                              sql("SELECT x FROM (SELECT 1 AS x) AS n")},
                             {}));
+    // KQL: a tabular let read once is the pipeline in its place; one read twice stays
+    CHECK(equal_after({kql("let big = T | where a > 5; big | count"), kql("T | where a > 5 | count")}, {}));
+    CHECK_FALSE(equal_after({kql("let big = T | where a > 5; big | union big"), kql("T | where a > 5 | union T")}, {}));
     // KQL: a `project` followed by `where` lowers to a derived table, which meets the plain pipeline
     CHECK(equal_after({kql("T | project id, status | where status == 'open' | project id"),
                        kql("T | where status == 'open' | project id")},
@@ -379,6 +382,30 @@ TEST_CASE("normalize rules: KQL extend then project, timespan units, and what KQ
     CHECK(equal_after({kql("T | where not(State contains 'tex')"), kql("T | where State !contains 'tex'")}, {}));
     CHECK(equal_after({kql("T | where not(a > 1)"), kql("T | where a <= 1")}, {}));
     CHECK_FALSE(equal_after({kql("T | where not(State contains 'tex')"), kql("T | where State contains 'tex'")}, {}));
+}
+
+TEST_CASE("normalize rules: where NULLs sort by default follows the dialect", "[normalize]") {
+    const char* plain = "SELECT name FROM customer ORDER BY age LIMIT 3";
+    const char* first = "SELECT name FROM customer ORDER BY age NULLS FIRST LIMIT 3";
+    const char* last = "SELECT name FROM customer ORDER BY age NULLS LAST LIMIT 3";
+    // SQLite, MySQL, SQL Server, BigQuery: NULL is below every value
+    CHECK(equal_after({sql(plain, Dialect::Sqlite), sql(first, Dialect::Sqlite)}, {}));
+    CHECK_FALSE(equal_after({sql(plain, Dialect::Sqlite), sql(last, Dialect::Sqlite)}, {}));
+    CHECK(equal_after({sql("SELECT a FROM t ORDER BY a DESC", Dialect::Mysql),
+                       sql("SELECT a FROM t ORDER BY a DESC NULLS LAST", Dialect::Mysql)},
+                      {}));
+    // PostgreSQL, Snowflake: above every value
+    CHECK(equal_after({sql(plain, Dialect::Postgres), sql(last, Dialect::Postgres)}, {}));
+    CHECK_FALSE(equal_after({sql(plain, Dialect::Postgres), sql(first, Dialect::Postgres)}, {}));
+    CHECK(equal_after({sql("SELECT a FROM t ORDER BY a DESC", Dialect::Postgres),
+                       sql("SELECT a FROM t ORDER BY a DESC NULLS FIRST", Dialect::Postgres)},
+                      {}));
+    // DuckDB: last both ways; the generic dialect does not know, so a stated order differs from none
+    CHECK(equal_after({sql("SELECT a FROM t ORDER BY a DESC", Dialect::Duckdb),
+                       sql("SELECT a FROM t ORDER BY a DESC NULLS LAST", Dialect::Duckdb)},
+                      {}));
+    CHECK_FALSE(equal_after({sql(plain), sql(first)}, {}));
+    CHECK_FALSE(equal_after({sql(plain), sql(last)}, {}));
 }
 
 TEST_CASE("normalize rules: LIKE ignores case only where the dialect's LIKE does", "[normalize]") {

@@ -2,6 +2,7 @@
 // non-recursive CTE that the statement reads once is the derived table of that one place; one it never
 // reads is dropped. Not for RECURSIVE, a data-modifying or MATERIALIZED CTE, nor when a nested WITH
 // reuses the name (the reference could be the nested one's).
+// KQL's tabular `let big = T | where ...; big | count` is such a CTE.
 #include "ast/normalize/normalizer.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -24,7 +25,7 @@ void find_uses(Normalizer& n, const Node& node, std::string_view name, Uses& use
 }
 
 Query* inline_ctes(Normalizer& n, const Query& q) {
-    if (n.language() != Language::Sql || q.ctes.empty() || q.recursive) return nullptr;
+    if ((n.language() != Language::Sql && n.language() != Language::Kql) || q.ctes.empty() || q.recursive) return nullptr;
     std::vector<Cte*> kept;
     bool changed = false;
     for (Cte* cte : q.ctes) {

@@ -25,8 +25,8 @@ bool has_window(const Node& node) {
 bool only_projects(const Normalizer& n, const Query& q) {
     if (!q.ctes.empty() || q.recursive || q.distinct != DistinctKind::None || !q.aggregations.empty() ||
         !q.group_by.empty() || q.having || q.qualify || !q.windows.empty() || !q.set_ops.empty() ||
-        !q.order_by.empty() || q.limit || !q.options.empty() || !q.search.empty() || q.projection.empty() ||
-        q.sources.empty())
+        !q.order_by.empty() || q.limit || !q.options.empty() || !q.search.empty() ||
+        (q.projection.empty() && n.language() != Language::Kql) || q.sources.empty())
         return false;
     if (q.offset && number(q.offset).value_or(1) != 0) return false;
     for (const SelectItem* item : q.projection)
@@ -96,10 +96,14 @@ Query* flatten_derived(Normalizer& n, const Query& q) {
         return nullptr;
     const Query& inner = *derived->query;
     Flattening f{n, derived->alias.empty() ? "" : std::string(n.fold(derived->alias).text), {}, false, {}};
-    if (inner.projection.size() == 1) {
+    const bool one_table = inner.sources.size() == 1 && inner.joins.empty() && isa<TableRef>(inner.sources[0]);
+    if (inner.projection.empty()) {  // a KQL pipeline stage that keeps every column (`T | where a > 5`)
+        if (!one_table) return nullptr;
+        f.star_only = true;
+    } else if (inner.projection.size() == 1) {
         auto* star = dyn_cast<Star>(inner.projection[0]->expr);
         if (star && star->qualifier.empty() && star->pattern.empty() && star->except.empty() &&
-            star->replace.empty() && inner.sources.size() == 1 && inner.joins.empty() && isa<TableRef>(inner.sources[0]))
+            star->replace.empty() && one_table)
             f.star_only = true;
     }
     for (const SelectItem* item : inner.projection) {

@@ -25,6 +25,11 @@ enum class DialectFeature : uint8_t {
 #undef QDIFF_DIALECT_FEATURE
 };
 
+// Where NULLs sort when ORDER BY does not say: below every value (ASC puts them first: SQLite, MySQL,
+// SQL Server, BigQuery), above every value (ASC puts them last: PostgreSQL, Snowflake), last in both
+// directions (DuckDB), or not known (the generic dialect, which stands for all of them).
+enum class NullsDefault : uint8_t { Unknown, Low, High, Last };
+
 // How a dialect bounds the rows of a query.
 enum class RowLimit : uint8_t { Limit, Top };
 
@@ -65,6 +70,7 @@ struct DialectTraits {
     bool bare_columns_in_groups = false;  // an ungrouped column takes an arbitrary row's value (no error)
     bool like_ignores_case = false;       // LIKE compares case-insensitively, so it is not `=`
     bool cast_by_affinity = false;        // CAST types compare by storage class (SQLite)
+    NullsDefault nulls = NullsDefault::Unknown;  // where ORDER BY puts NULLs by default
     RowLimit row_limit = RowLimit::Limit;
     uint64_t features = 0;         // DialectFeature bits
     std::string_view engine = {};  // the `--db ENGINE:...` that executes it, if any
