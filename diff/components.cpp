@@ -100,8 +100,9 @@ public:
     Components out;
 
     // Weaviate's `autocut`, `after` (a cursor), `objectLimit` and a grouped Get's `groups` and
-    // `objectsPerGroup` bound the objects returned like a limit does, and `tenant` picks whose objects they are: atoms of those components. Other options
-    // (operator hints, KQL's operators kept whole, `render`) do not choose rows and stay out.
+    // `objectsPerGroup` bound the objects returned like a limit does, and `tenant` picks whose objects
+    // they are: atoms of those components. Other options (operator hints, KQL's operators kept whole,
+    // `render`) do not choose rows and stay out.
     void row_bound_option(const Expr* option) {
         auto* named = dyn_cast<NamedArg>(option);
         if (!named || !named->value) return;
