@@ -378,6 +378,14 @@ TEST_CASE("normalize rules: KQL extend then project, timespan units, and what KQ
     CHECK(equal_after({kql("T | where ts > datetime('2024-01-01')"), kql("T | where ts > datetime(2024-01-01)")}, {}));
     CHECK_FALSE(
         equal_after({kql("T | where ts > datetime('2024-01-02')"), kql("T | where ts > datetime(2024-01-01)")}, {}));
+    // an OR of has over one operand is has_any, whose terms are a set; an AND, has_cs and two operands stay
+    CHECK(equal_after({kql("T | where a has 'x' or a has 'y'"), kql("T | where a has_any ('y', 'x', 'y')")}, {}));
+    CHECK(equal_after({kql("T | where a has_any ('x')"), kql("T | where a has 'x'")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where a has 'x' and a has 'y'"), kql("T | where a has_any ('x', 'y')")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where a has 'x' or b has 'y'"), kql("T | where a has_any ('x', 'y')")}, {}));
+    CHECK_FALSE(
+        equal_after({kql("T | where a has_cs 'x' or a has_cs 'y'"), kql("T | where a has_any ('x', 'y')")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where a has_all ('x', 'y')"), kql("T | where a has_any ('x', 'y')")}, {}));
     // not(p) is the negation `!contains` spells: the same node, pushed down alike
     CHECK(equal_after({kql("T | where not(State contains 'tex')"), kql("T | where State !contains 'tex'")}, {}));
     CHECK(equal_after({kql("T | where not(a > 1)"), kql("T | where a <= 1")}, {}));
