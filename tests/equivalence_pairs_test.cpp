@@ -35,7 +35,6 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
         // does not prune a derived table's unused aggregates, nor type project-rename
         {"kql-distinct-vs-summarize-project", "summarize count() by a | project a against distinct a"},
         {"kql-project-rename", "project-rename x = a | project x against project x = a"},
-        {"kql-let-inline", "a scalar let is not inlined into the statements after it"},
         {"kql-extend-summarize", "extend b2 = b * 2 | summarize sum(b2): a derived table of * and b2 does not flatten"},
         {"kql-top-by-expr", "extend x | top by x | project-away x: project-away is kept whole"},
     };

@@ -378,6 +378,12 @@ TEST_CASE("normalize rules: KQL extend then project, timespan units, and what KQ
     CHECK(equal_after({kql("T | where ts > datetime('2024-01-01')"), kql("T | where ts > datetime(2024-01-01)")}, {}));
     CHECK_FALSE(
         equal_after({kql("T | where ts > datetime('2024-01-02')"), kql("T | where ts > datetime(2024-01-01)")}, {}));
+    // a let of a constant is read in its place; a let of a column's value or of a table stays a let
+    CHECK(equal_after({kql("let m = 5; T | where a > m"), kql("T | where a > 5")}, {}));
+    CHECK(equal_after({kql("let start = ago(7d); T | where ts > start | count"), kql("T | where ts > ago(7d) | count")},
+                      {}));
+    CHECK_FALSE(equal_after({kql("let m = 5; T | where a > m"), kql("T | where a > 6")}, {}));
+    CHECK_FALSE(equal_after({kql("let m = toscalar(T | summarize max(a)); T | where a > m"), kql("T | where a > m")}, {}));
     // an OR of has over one operand is has_any, whose terms are a set; an AND, has_cs and two operands stay
     CHECK(equal_after({kql("T | where a has 'x' or a has 'y'"), kql("T | where a has_any ('y', 'x', 'y')")}, {}));
     CHECK(equal_after({kql("T | where a has_any ('x')"), kql("T | where a has 'x'")}, {}));

@@ -111,6 +111,14 @@ public:
     // left with nothing but filters is flattened), so normalize() runs another pass over the result.
     void note_reshaped() { reshaped_ = true; }
     bool reshaped() const { return reshaped_; }
+    // KQL's scalar `let name = value;` of a constant: the statements after it read `value` where they name
+    // it (kql-let-inline binds it when it meets the let, then replaces the names as written).
+    void bind_let(std::string name, const ast::Expr* value) { lets_[std::move(name)] = value; }
+    const ast::Expr* let_value(std::string_view name) const {
+        if (lets_.empty()) return nullptr;
+        auto it = lets_.find(std::string(name));
+        return it == lets_.end() ? nullptr : it->second;
+    }
     // The schema facts of the options, or null: the rules that need them are off without them.
     const SchemaFacts* schema() const { return options_.schema.get(); }
     // The names of a block (for query rules, which run after the block's own scope is left; the block
@@ -148,6 +156,7 @@ private:
     std::vector<Scope> scopes_;
     std::map<const ast::Node*, const ast::Node*> substitutes_;
     bool reshaped_ = false;
+    std::map<std::string, const ast::Expr*> lets_;
 
     void rewrite_fields(ast::Node& c);
     ast::Node* rewrite_query(const ast::Query& q);
