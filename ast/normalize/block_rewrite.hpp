@@ -34,13 +34,12 @@ inline ast::Node* clone(Normalizer& n, const ast::Node& node) {
 }  // namespace block_rewrite_detail
 
 // `node` with every node for which `replace(const Node&)` returns a replacement replaced (that node's
-// children are not visited then); the same node when nothing is replaced. Subqueries are not entered,
-// unless `into_queries` (a rewrite of a whole statement).
+// children are not visited then); the same node when nothing is replaced. Subqueries are not entered.
 template <class Replace>
-ast::Node* replace_in_block(Normalizer& n, ast::Node* node, Replace& replace, bool into_queries = false) {
+ast::Node* replace_in_block(Normalizer& n, ast::Node* node, Replace& replace) {
     using namespace ast;
     using block_rewrite_detail::list_item;
-    if (!node || (isa<Query>(node) && !into_queries)) return node;
+    if (!node || isa<Query>(node)) return node;
     if (Node* r = replace(*node)) return r;
     // The fields' new values in visiting order; the copy is made only when one differs.
     std::deque<Node*> pointers;
@@ -49,12 +48,12 @@ ast::Node* replace_in_block(Normalizer& n, ast::Node* node, Replace& replace, bo
     visit_fields(*node, [&](std::string_view, const auto& field) {
         using T = std::decay_t<decltype(field)>;
         if constexpr (ast::detail::is_node_ptr<T>::value) {
-            pointers.push_back(replace_in_block(n, field, replace, into_queries));
+            pointers.push_back(replace_in_block(n, field, replace));
             changed = changed || pointers.back() != field;
         } else if constexpr (ast::detail::is_node_list<T>::value) {
             std::vector<Node*>& items = lists.emplace_back();
             for (auto* item : field) {
-                items.push_back(replace_in_block(n, item, replace, into_queries));
+                items.push_back(replace_in_block(n, item, replace));
                 changed = changed || items.back() != item;
             }
         }
