@@ -52,25 +52,10 @@ void as_semi_join(Normalizer& n, Query& q) {
         (reads_moved ? inner : outer).push_back(c);
     }
     if (inner.empty()) return;  // a cross join: EXISTS would still need a row of the others; leave it
-    auto* sub = n.arena().make<Query>();
-    sub->span = q.filter->span;
     std::vector<Relation*> sub_sources;
     for (size_t i = 0; i < q.sources.size(); ++i)
         if (i != kept_index) sub_sources.push_back(q.sources[i]);
-    sub->sources = n.arena().list(sub_sources);
-    auto* one = n.arena().make<Literal>();
-    one->type = LiteralType::Integer;
-    one->text = "1";
-    one->span = q.filter->span;
-    auto* item = n.arena().make<SelectItem>();
-    item->expr = one;
-    item->span = one->span;
-    sub->projection = n.arena().list(std::vector<SelectItem*>{item});
-    sub->filter = n.sorted_chain(BinaryOp::And, inner, q.filter->span);
-    auto* exists = n.arena().make<Exists>();
-    exists->query = sub;
-    exists->span = q.filter->span;
-    outer.push_back(n.simplify(exists));
+    outer.push_back(n.make_exists(sub_sources, inner, q.filter->span));
     q.sources = n.arena().list(std::vector<Relation*>{q.sources[kept_index]});
     q.filter = n.sorted_chain(BinaryOp::And, outer, q.filter->span);
     q.distinct = DistinctKind::None;

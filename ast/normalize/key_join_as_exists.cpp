@@ -71,22 +71,7 @@ void key_joins_as_exists(Normalizer& n, Query& q) {
             equated.insert(x->relation == &u ? x->column : y->column);
         }
         if (!movable || equated.empty() || !facts->contains_key(u.table, equated)) continue;
-        auto* sub = n.arena().make<Query>();
-        sub->span = q.filter->span;
-        sub->sources = n.arena().list(std::vector<Relation*>{q.sources[ui]});
-        auto* one = n.arena().make<Literal>();
-        one->type = LiteralType::Integer;
-        one->text = "1";
-        one->span = q.filter->span;
-        auto* item = n.arena().make<SelectItem>();
-        item->expr = one;
-        item->span = one->span;
-        sub->projection = n.arena().list(std::vector<SelectItem*>{item});
-        sub->filter = n.sorted_chain(BinaryOp::And, inner, q.filter->span);
-        auto* exists = n.arena().make<Exists>();
-        exists->query = sub;
-        exists->span = q.filter->span;
-        outer.push_back(n.simplify(exists));
+        outer.push_back(n.make_exists({q.sources[ui]}, inner, q.filter->span));
         std::vector<Relation*> sources;
         for (size_t i = 0; i < q.sources.size(); ++i)
             if (i != ui) sources.push_back(q.sources[i]);

@@ -312,6 +312,25 @@ Binary* Normalizer::make_binary(BinaryOp op, Expr* lhs, Expr* rhs, Span span) {
     return b;
 }
 
+Expr* Normalizer::make_exists(std::vector<Relation*> sources, std::vector<Expr*> conjuncts, Span span) {
+    auto* sub = arena_.make<Query>();
+    sub->span = span;
+    sub->sources = arena_.list(sources);
+    auto* one = arena_.make<Literal>();
+    one->type = LiteralType::Integer;
+    one->text = "1";
+    one->span = span;
+    auto* item = arena_.make<SelectItem>();
+    item->expr = one;
+    item->span = span;
+    sub->projection = arena_.list(std::vector<SelectItem*>{item});
+    sub->filter = sorted_chain(BinaryOp::And, std::move(conjuncts), span);
+    auto* exists = arena_.make<Exists>();
+    exists->query = sub;
+    exists->span = span;
+    return simplify(exists);
+}
+
 Unary* Normalizer::make_not(Expr* operand, Span span) {
     auto* u = arena_.make<Unary>();
     u->op = UnaryOp::Not;

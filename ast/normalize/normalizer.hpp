@@ -139,6 +139,8 @@ public:
     // ---- helpers the rules share ----
     std::string key(const ast::Node* n) const;  // the canonical text: equal keys, equal nodes
     ast::Binary* make_binary(ast::BinaryOp op, ast::Expr* lhs, ast::Expr* rhs, Span span);
+    // `EXISTS (SELECT 1 FROM sources WHERE conjuncts)`, canonical (the semi-join forms of the rules).
+    ast::Expr* make_exists(std::vector<ast::Relation*> sources, std::vector<ast::Expr*> conjuncts, Span span);
     ast::Unary* make_not(ast::Expr* operand, Span span);
     ast::Literal* make_number(double v, Span span);
     static void flatten(ast::Expr* e, ast::BinaryOp op, std::vector<ast::Expr*>& out);
