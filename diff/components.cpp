@@ -187,7 +187,14 @@ public:
 
         for (auto* g : q->group_by) out[Component::GroupBy].push_back(make_atom(to_sql(*g), g->span));
 
-        if (q->distinct != DistinctKind::None) out[Component::Projection].push_back(make_atom("DISTINCT", q->span));
+        // DISTINCT ON (keys) keeps one row per key, not one per distinct row: its keys are part of the atom.
+        if (q->distinct == DistinctKind::DistinctOn) {
+            std::string keys;
+            for (const Expr* k : q->distinct_on) keys += (keys.empty() ? "" : ", ") + to_sql(*k);
+            out[Component::Projection].push_back(make_atom("DISTINCT ON (" + keys + ")", q->span));
+        } else if (q->distinct != DistinctKind::None) {
+            out[Component::Projection].push_back(make_atom("DISTINCT", q->span));
+        }
         for (auto* item : q->projection)
             out[Component::Projection].push_back(make_atom(to_sql(*item->expr), item->span));
 

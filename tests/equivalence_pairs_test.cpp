@@ -37,6 +37,8 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
         {"kql-project-rename", "project-rename x = a | project x against project x = a"},
         {"kql-extend-summarize", "extend b2 = b * 2 | summarize sum(b2): a derived table of * and b2 does not flatten"},
         {"kql-top-by-expr", "extend x | top by x | project-away x: project-away is kept whole"},
+        {"sql-ilike-vs-lower-like", "PostgreSQL ILIKE against LOWER(x) LIKE: the normalizer does not lower both sides"},
+        {"kql-count-if", "summarize countif(p) against where p | summarize count()"},
     };
 
     qdiff::EvaluateOptions options;
