@@ -52,4 +52,20 @@ inline bool may_read_outside_count(const Normalizer& n, const ast::Node& node, c
     return found;
 }
 
+// Whether a block may read `relation` anywhere but its WHERE and its joins: the select list, GROUP BY,
+// HAVING, QUALIFY, ORDER BY, DISTINCT ON, windows and set operations (count(*) reads no column). The
+// rules that drop or move a table check this, and the WHERE and joins each in its own way.
+inline bool reads_outside_where(const Normalizer& n, const ast::Query& q, const ScopeRelation& r) {
+    bool read = false;
+    for (const ast::SelectItem* item : q.projection) read = read || may_read_outside_count(n, *item, r);
+    for (const ast::Expr* g : q.group_by) read = read || may_read_outside_count(n, *g, r);
+    for (const ast::OrderItem* o : q.order_by) read = read || may_read_outside_count(n, *o, r);
+    for (const ast::Expr* d : q.distinct_on) read = read || may_read_outside_count(n, *d, r);
+    for (const ast::SetOp* s : q.set_ops) read = read || may_read_outside_count(n, *s, r);
+    for (const ast::WindowDef* w : q.windows) read = read || may_read_outside_count(n, *w, r);
+    for (const ast::Node* part : {static_cast<const ast::Node*>(q.having), static_cast<const ast::Node*>(q.qualify)})
+        read = read || (part && may_read_outside_count(n, *part, r));
+    return read;
+}
+
 }  // namespace qdiff::normalizing

@@ -77,6 +77,31 @@ ast::Node* replace_in_block(Normalizer& n, ast::Node* node, Replace& replace) {
     return copy;
 }
 
+// replace_in_block over the places a block's aggregates are (the select list, HAVING, ORDER BY; those
+// block_calls looks in), which are set only when something was replaced; whether it was.
+template <class Replace>
+bool replace_in_aggregates(Normalizer& n, ast::Query& q, Replace& replace) {
+    using namespace ast;
+    bool changed = false;
+    std::vector<SelectItem*> projection;
+    for (SelectItem* item : q.projection) {
+        projection.push_back(static_cast<SelectItem*>(replace_in_block(n, item, replace)));
+        changed = changed || projection.back() != item;
+    }
+    Expr* having = static_cast<Expr*>(replace_in_block(n, q.having, replace));
+    changed = changed || having != q.having;
+    std::vector<OrderItem*> order_by;
+    for (OrderItem* o : q.order_by) {
+        order_by.push_back(static_cast<OrderItem*>(replace_in_block(n, o, replace)));
+        changed = changed || order_by.back() != o;
+    }
+    if (!changed) return false;
+    q.projection = n.arena().list(projection);
+    q.having = having;
+    q.order_by = n.arena().list(order_by);
+    return true;
+}
+
 // Whether the block's select list, HAVING or ORDER BY calls `function` (outside subqueries): the query
 // rules that rewrite one aggregate check this before they resolve the block's names.
 inline bool block_calls(const ast::Query& q, std::string_view function) {

@@ -76,23 +76,14 @@ void counts_of_case_as_sums(Normalizer& n, Query& q) {
         for (OrderItem* o : q.order_by) hidden_over_no_rows(n, scope, *o, false, eligible);
         if (eligible.empty()) return;
     }
-    bool changed = false;
     auto as_sum = [&](const Node& node) -> Node* {
         Expr* condition = counted_condition(n, scope, node);
         if (!condition || (!grouped && !eligible.count(&node))) return nullptr;
-        changed = true;
         return sum_of_case(n, condition, node.span);
     };
-    std::vector<SelectItem*> projection;
-    for (SelectItem* item : q.projection) projection.push_back(static_cast<SelectItem*>(replace_in_block(n, item, as_sum)));
-    q.projection = n.arena().list(projection);
-    q.having = static_cast<Expr*>(replace_in_block(n, q.having, as_sum));
-    std::vector<OrderItem*> order_by;
-    for (OrderItem* o : q.order_by) order_by.push_back(static_cast<OrderItem*>(replace_in_block(n, o, as_sum)));
-    q.order_by = n.arena().list(order_by);
     // The expressions around a rewritten call were ordered by its old text (`count(..) * 100`): another
     // pass puts them in canonical form.
-    if (changed) n.note_reshaped();
+    if (replace_in_aggregates(n, q, as_sum)) n.note_reshaped();
 }
 
 }  // namespace

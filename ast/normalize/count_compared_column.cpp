@@ -40,7 +40,6 @@ void count_of_compared_as_star(Normalizer& n, Query& q) {
     std::set<std::string> compared;
     for (const Expr* c : conjuncts) compared_columns(n, c, scope, compared);
     if (compared.empty()) return;
-    bool changed = false;
     auto as_star = [&](const Node& node) -> Node* {
         auto* f = dyn_cast<FunctionCall>(&node);
         if (!f || f->distinct || f->args.size() != 1 || Normalizer::function_name(f) != "count" ||
@@ -50,20 +49,10 @@ void count_of_compared_as_star(Normalizer& n, Query& q) {
         auto* star = n.arena().make<Star>();
         star->span = f->args[0]->span;
         star_count->args = n.arena().list(std::vector<Expr*>{star});
-        changed = true;
         return star_count;
     };
-    std::vector<SelectItem*> projection;
-    for (SelectItem* item : q.projection) projection.push_back(static_cast<SelectItem*>(replace_in_block(n, item, as_star)));
-    Expr* having = static_cast<Expr*>(replace_in_block(n, q.having, as_star));
-    std::vector<OrderItem*> order_by;
-    for (OrderItem* o : q.order_by) order_by.push_back(static_cast<OrderItem*>(replace_in_block(n, o, as_star)));
-    if (!changed) return;
-    q.projection = n.arena().list(projection);
-    q.having = having;
-    q.order_by = n.arena().list(order_by);
     // The expressions around a rewritten count were ordered by its old text: another pass orders them.
-    n.note_reshaped();
+    if (replace_in_aggregates(n, q, as_star)) n.note_reshaped();
 }
 
 }  // namespace

@@ -64,16 +64,8 @@ void eliminate_parent_joins(Normalizer& n, Query& q) {
                 std::vector<Expr*> rest;
                 for (Expr* c : conjuncts)
                     if (!joining.count(c)) rest.push_back(c);
-                bool read = false;
+                bool read = reads_outside_where(n, q, parent);
                 for (Expr* c : rest) read = read || may_read_outside_count(n, *c, parent);
-                for (SelectItem* item : q.projection) read = read || may_read_outside_count(n, *item, parent);
-                for (Expr* g : q.group_by) read = read || may_read_outside_count(n, *g, parent);
-                for (OrderItem* o : q.order_by) read = read || may_read_outside_count(n, *o, parent);
-                for (Expr* d : q.distinct_on) read = read || may_read_outside_count(n, *d, parent);
-                for (SetOp* s : q.set_ops) read = read || may_read_outside_count(n, *s, parent);
-                for (WindowDef* w : q.windows) read = read || may_read_outside_count(n, *w, parent);
-                for (const Node* part : {static_cast<const Node*>(q.having), static_cast<const Node*>(q.qualify)})
-                    read = read || (part && may_read_outside_count(n, *part, parent));
                 if (read || q.projection.empty()) continue;
                 std::vector<Relation*> sources;
                 for (size_t i = 0; i < q.sources.size(); ++i)

@@ -26,19 +26,6 @@ bool has_unqualified_column(const Node& node) {
     return found;
 }
 
-bool read_outside_where(const Normalizer& n, const Query& q, const ScopeRelation& r) {
-    bool read = false;
-    for (SelectItem* item : q.projection) read = read || may_read_outside_count(n, *item, r);
-    for (Expr* g : q.group_by) read = read || may_read_outside_count(n, *g, r);
-    for (OrderItem* o : q.order_by) read = read || may_read_outside_count(n, *o, r);
-    for (Expr* d : q.distinct_on) read = read || may_read_outside_count(n, *d, r);
-    for (SetOp* s : q.set_ops) read = read || may_read_outside_count(n, *s, r);
-    for (WindowDef* w : q.windows) read = read || may_read_outside_count(n, *w, r);
-    for (const Node* part : {static_cast<const Node*>(q.having), static_cast<const Node*>(q.qualify)})
-        read = read || (part && may_read_outside_count(n, *part, r));
-    return read;
-}
-
 void key_joins_as_exists(Normalizer& n, Query& q) {
     const SchemaFacts* facts = n.schema();
     if (!facts || n.language() != Language::Sql || !q.joins.empty() || q.sources.size() < 2 || !q.filter ||
@@ -52,7 +39,7 @@ void key_joins_as_exists(Normalizer& n, Query& q) {
     Normalizer::flatten(q.filter, BinaryOp::And, conjuncts);
     for (size_t ui = 0; ui < scope.relations.size(); ++ui) {
         const ScopeRelation& u = scope.relations[ui];
-        if (u.table.empty() || read_outside_where(n, q, u)) continue;
+        if (u.table.empty() || reads_outside_where(n, q, u)) continue;
         // The conjuncts that read u, and the columns of u they equate to columns of the other tables.
         std::vector<Expr*> inner, outer;
         std::set<std::string> equated;

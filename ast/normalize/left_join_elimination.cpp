@@ -11,18 +11,9 @@ namespace {
 using namespace ast;
 
 bool reads_any(const Normalizer& n, const Query& q, const ScopeRelation& r, const Join* except) {
-    bool read = false;
-    for (SelectItem* item : q.projection) read = read || may_read_outside_count(n, *item, r);
+    bool read = reads_outside_where(n, q, r) || (q.filter && may_read_outside_count(n, *q.filter, r));
     for (Join* j : q.joins)
         if (j != except) read = read || may_read_outside_count(n, *j, r);
-    for (Expr* g : q.group_by) read = read || may_read_outside_count(n, *g, r);
-    for (OrderItem* o : q.order_by) read = read || may_read_outside_count(n, *o, r);
-    for (Expr* d : q.distinct_on) read = read || may_read_outside_count(n, *d, r);
-    for (SetOp* s : q.set_ops) read = read || may_read_outside_count(n, *s, r);
-    for (WindowDef* w : q.windows) read = read || may_read_outside_count(n, *w, r);
-    for (const Node* part : {static_cast<const Node*>(q.filter), static_cast<const Node*>(q.having),
-                             static_cast<const Node*>(q.qualify)})
-        read = read || (part && may_read_outside_count(n, *part, r));
     return read;
 }
 

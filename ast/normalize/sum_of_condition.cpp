@@ -38,22 +38,13 @@ void sum_of_condition_as_case(Normalizer& n, Query& q) {
     if (!n.schema() || n.language() != Language::Sql || n.dialect() != Dialect::Sqlite) return;
     if (!block_calls(q, "sum")) return;
     Scope scope = n.scope_of(q);
-    bool changed = false;
     auto as_case = [&](const Node& node) -> Node* {
         auto* f = dyn_cast<FunctionCall>(&node);
         if (!f || !plain_aggregate(*f, "sum") || !never_null_condition(n, scope, f->args[0])) return nullptr;
-        changed = true;
         return sum_of_case(n, f->args[0], f->span);
     };
-    std::vector<SelectItem*> projection;
-    for (SelectItem* item : q.projection) projection.push_back(static_cast<SelectItem*>(replace_in_block(n, item, as_case)));
-    q.projection = n.arena().list(projection);
-    q.having = static_cast<Expr*>(replace_in_block(n, q.having, as_case));
-    std::vector<OrderItem*> order_by;
-    for (OrderItem* o : q.order_by) order_by.push_back(static_cast<OrderItem*>(replace_in_block(n, o, as_case)));
-    q.order_by = n.arena().list(order_by);
     // The expressions around a rewritten call were ordered by its old text: another pass orders them.
-    if (changed) n.note_reshaped();
+    if (replace_in_aggregates(n, q, as_case)) n.note_reshaped();
 }
 
 }  // namespace
