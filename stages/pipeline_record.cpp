@@ -333,7 +333,8 @@ private:
     }
     void score(std::string name, double value) { facts_.scores.emplace_back(std::move(name), value); }
     // features_json (diff/diff_json.cpp)
-    void features(const std::vector<FeatureContribution>& list);
+    // Evidence terms carry their coefficient; the structure's features only their contribution.
+    void features(const std::vector<FeatureContribution>& list, bool with_coefficient);
     void evidence(const CaseOutcome& out);
     // diff_record_json (diff/diff_json.cpp)
     void structural(const DiffResult& diff);
@@ -353,16 +354,13 @@ bool repeats_earlier(const List& list, size_t i, Name name) {
     return false;
 }
 
-void RecordWriter::features(const std::vector<FeatureContribution>& list) {
+void RecordWriter::features(const std::vector<FeatureContribution>& list, bool with_coefficient) {
     w_.begin_array();
-    for (const FeatureContribution& f : list)
-        w_.begin_object()
-            .field("name", f.name)
-            .field("value", f.value)
-            .field("coefficient", f.coefficient)
-            .field("contribution", f.contribution)
-            .field("detail", f.detail)
-            .end_object();
+    for (const FeatureContribution& f : list) {
+        w_.begin_object().field("name", f.name).field("value", f.value);
+        if (with_coefficient) w_.field("coefficient", f.coefficient);
+        w_.field("contribution", f.contribution).field("detail", f.detail).end_object();
+    }
     w_.end_array();
 }
 
@@ -371,7 +369,7 @@ void RecordWriter::evidence(const CaseOutcome& out) {
     w_.key("evidence").begin_object();
     optional_number("structural_probability", v.structural_probability);
     w_.key("terms");
-    features(v.evidence);
+    features(v.evidence, true);
     strings("reasons", v.reasons);
     w_.field("results", scoring::results_evidence_kind_name(out.evidence.results.kind))
         .field("synthesized", out.evidence.results.synthesized)
@@ -441,15 +439,8 @@ void RecordWriter::structural(const DiffResult& diff) {
     }
     w_.end_object();
     if (diff.log_odds) {
-        w_.field("log_odds", *diff.log_odds).key("features").begin_array();
-        for (const FeatureContribution& f : diff.features)
-            w_.begin_object()
-                .field("name", f.name)
-                .field("value", f.value)
-                .field("contribution", f.contribution)
-                .field("detail", f.detail)
-                .end_object();
-        w_.end_array();
+        w_.field("log_odds", *diff.log_odds).key("features");
+        features(diff.features, false);
     }
     w_.end_object();
 }
