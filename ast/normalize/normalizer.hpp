@@ -114,8 +114,8 @@ public:
     // KQL's scalar `let name = value;` of a constant: the statements after it read `value` where they name
     // it (kql-let-inline binds it when it meets the let, then replaces the names as written).
     void bind_let(std::string name, const ast::Expr* value) { lets_[std::move(name)] = value; }
+    bool has_lets() const { return !lets_.empty(); }
     const ast::Expr* let_value(std::string_view name) const {
-        if (lets_.empty()) return nullptr;
         auto it = lets_.find(std::string(name));
         return it == lets_.end() ? nullptr : it->second;
     }
