@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "ast/functions.hpp"
+#include "ast/semantics/scope.hpp"
 #include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
 #include "support/strings.hpp"
@@ -148,8 +149,12 @@ public:
                 a.context = "WITH";
                 out[Component::Subqueries].push_back(a);
             }
-        for (auto* r : q->sources) derived_tables(r);
-        for (auto* j : q->joins) derived_tables(j->right);
+        for (const semantics::FromItem& item : semantics::from_items(*q))
+            if (auto* d = dyn_cast<DerivedTable>(item.relation); d && d->query) {
+                Atom a = make_atom(to_sql(*d->query), d->span);
+                a.context = "FROM";
+                out[Component::Subqueries].push_back(a);
+            }
 
         for (auto* s : q->search) {
             Atom a;
@@ -281,17 +286,6 @@ private:
         Atom a = make_atom(to_sql(st), st.span);
         a.op = std::string(kind_name(st.kind));
         out[Component::Projection].push_back(a);
-    }
-
-    void derived_tables(const Relation* r) {
-        if (auto* d = dyn_cast<DerivedTable>(r); d && d->query) {
-            Atom a = make_atom(to_sql(*d->query), d->span);
-            a.context = "FROM";
-            out[Component::Subqueries].push_back(a);
-        } else if (auto* j = dyn_cast<JoinedTable>(r)) {
-            derived_tables(j->first);
-            for (auto* join : j->joins) derived_tables(join->right);
-        }
     }
 
     std::string relation_name(const Relation* r) {

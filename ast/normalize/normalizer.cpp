@@ -9,6 +9,7 @@
 #include "ast/chain.hpp"
 #include "ast/functions.hpp"
 #include "ast/semantics/operators.hpp"
+#include "ast/semantics/scope.hpp"
 #include "qdiff/ast_print.hpp"
 #include "support/strings.hpp"
 
@@ -54,47 +55,6 @@ Node* copy_any(const Node& n, Arena& arena) {
 #undef QDIFF_NODE
     }
     return nullptr;
-}
-
-// The relations of a FROM item, as the driver will rewrite them: a relation a written_query rule
-// replaces (a CTE's reference, now its derived table) counts as its replacement.
-void collect_relations(const Relation* r, std::vector<const Relation*>& out, const Normalizer& n) {
-    if (!r) return;
-    r = static_cast<const Relation*>(n.substituted(r));
-    if (auto* j = dyn_cast<JoinedTable>(r)) {
-        collect_relations(j->first, out, n);
-        for (auto* join : j->joins) collect_relations(join->right, out, n);
-        return;
-    }
-    out.push_back(r);
-}
-
-// The relations an outer join may fill with NULLs: the right side of LEFT, the left of RIGHT, both of
-// FULL; every relation inside a parenthesised join that has an outer join (kept simple: all of it).
-void collect_nullable(const Query& q, std::set<const Relation*>& out, const Normalizer& n) {
-    std::vector<const Relation*> before;
-    auto outer_inside = [&](const Relation* r) {
-        auto* jt = dyn_cast<JoinedTable>(n.substituted(r));
-        if (!jt) return false;
-        for (auto* j : jt->joins)
-            if (j->join != JoinKind::Inner && j->join != JoinKind::Cross && j->join != JoinKind::InnerUnique) return true;
-        return false;
-    };
-    auto add_all = [&](const Relation* r) {
-        std::vector<const Relation*> inside;
-        collect_relations(r, inside, n);
-        out.insert(inside.begin(), inside.end());
-    };
-    for (auto* s : q.sources) {
-        if (outer_inside(s)) add_all(s);
-        collect_relations(s, before, n);
-    }
-    for (auto* j : q.joins) {
-        if (outer_inside(j->right)) add_all(j->right);
-        if (j->join == JoinKind::Left || j->join == JoinKind::Full || j->join == JoinKind::OuterApply) add_all(j->right);
-        if (j->join == JoinKind::Right || j->join == JoinKind::Full) out.insert(before.begin(), before.end());
-        collect_relations(j->right, before, n);
-    }
 }
 
 std::shared_ptr<const EnabledHooks> enabled_hooks(const std::set<std::string>& off) {
@@ -202,9 +162,12 @@ void Normalizer::rewrite_fields(Node& c) {
 // replaced by the table's name; a derived table's alias by its position.
 Scope Normalizer::scope_of(const Query& q) {
     Scope scope;
+    // A relation a written_query rule replaces (a CTE's reference, now its derived table) counts as its
+    // replacement.
+    std::vector<semantics::FromItem> items = semantics::from_items(
+        q, [this](const Relation* r) { return static_cast<const Relation*>(substituted(r)); });
     std::vector<const Relation*> relations;
-    for (auto* s : q.sources) collect_relations(s, relations, *this);
-    for (auto* j : q.joins) collect_relations(j->right, relations, *this);
+    for (const semantics::FromItem& item : items) relations.push_back(item.relation);
     std::map<std::string, int> table_count;
     for (auto* r : relations)
         if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty())
@@ -236,11 +199,10 @@ Scope Normalizer::scope_of(const Query& q) {
         if (auto* t = dyn_cast<TableRef>(relations[0]); t && !t->name.empty() && table_count.size() == 1)
             scope.single_table = std::string(fold(t->name.back()).text);
     }
-    std::set<const Relation*> nullable;
-    if (!q.joins.empty() || relations.size() > q.sources.size()) collect_nullable(q, nullable, *this);
-    for (auto* r : relations) {
+    for (const semantics::FromItem& item : items) {
+        const Relation* r = item.relation;
         ScopeRelation relation;
-        relation.nullable = nullable.count(r) != 0;
+        relation.nullable = item.nullable;
         if (auto* t = dyn_cast<TableRef>(r); t && !t->name.empty()) {
             relation.table = support::to_lower(fold(t->name.back()).text);
             std::string alias = t->alias.empty() ? "" : std::string(fold(t->alias).text);

@@ -1,6 +1,6 @@
 // SQL name resolution: builds the blocks (query scopes) and resolves every column reference.
 //
-// Scoping: a block sees the relations of its FROM clause (joined tables included); a nested query
+// Scoping: a block sees the relations of its FROM clause, as ast/semantics/scope.hpp walks it; a nested query
 // (subquery expression, IN/EXISTS, a LATERAL FROM item) also sees its enclosing blocks, nearest first;
 // a plain derived table does not see its siblings. CTEs are visible to the query that defines them,
 // to later CTEs and to every nested query; a RECURSIVE CTE also to itself. USING and NATURAL join
@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "ast/functions.hpp"
+#include "ast/semantics/scope.hpp"
 #include "diagnostics/suggest.hpp"
 #include "lint/sql/analysis.hpp"
 #include "support/strings.hpp"
@@ -75,8 +76,8 @@ private:
         block.query = &q;
         block.parent = parent;
         block.is_subquery = is_subquery;
-        for (const ast::Relation* r : q.sources) relation(*r, block, ctes);
-        for (const ast::Join* j : q.joins) join(*j, block, ctes);
+        std::vector<size_t> join_starts;
+        semantics::walk_from(q, from_walker(block, ctes, join_starts));
         output_names(q, block);
 
         for (const ast::SelectItem* item : q.projection) expr(item->expr, block, ctes, Clause::Select);
@@ -95,9 +96,29 @@ private:
         return block;
     }
 
-    void join(const ast::Join& j, Block& block, const CteEntry* ctes) {
-        size_t before = block.sources.size();
-        if (j.right) relation(*j.right, block, ctes);
+    // The FROM clause's relations become the block's sources; a join's USING and NATURAL columns are
+    // coalesced; the ON conditions of a parenthesised join are resolved where it ends, those of the
+    // block's own joins with its other clauses.
+    semantics::FromWalker from_walker(Block& block, const CteEntry* ctes, std::vector<size_t>& join_starts) {
+        return {
+            .relation = [this, &block, ctes](const ast::Relation& r) { relation(r, block, ctes); },
+            .join_begins = [&block, &join_starts](const ast::Join&) { join_starts.push_back(block.sources.size()); },
+            .join_ends =
+                [&block, &join_starts](const ast::Join& j) {
+                    size_t before = join_starts.back();
+                    join_starts.pop_back();
+                    coalesce(j, block, before);
+                },
+            .group_ends =
+                [this, &block, ctes](const ast::JoinedTable& group) {
+                    for (const ast::Join* j : group.joins) expr(j->condition, block, ctes, Clause::On);
+                },
+        };
+    }
+
+    // The columns a join names once: USING's, and NATURAL's shared ones (its right side's sources start
+    // at `before`).
+    static void coalesce(const ast::Join& j, Block& block, size_t before) {
         for (const ast::Name& n : j.using_columns) block.coalesced.push_back(support::to_lower(n.text));
         if (j.natural && before < block.sources.size()) {
             for (size_t r = before; r < block.sources.size(); ++r)
@@ -166,7 +187,8 @@ private:
             // A sample has its source's columns, under its own alias when it has one.
             if (!sampled->source) return;
             size_t before = block.sources.size();
-            relation(*sampled->source, block, ctes);
+            std::vector<size_t> join_starts;
+            semantics::walk_relation(sampled->source, from_walker(block, ctes, join_starts));
             if (block.sources.size() == before + 1 && !sampled->alias.empty()) {
                 block.sources.back().name = sampled->alias.text;
                 rename_columns(block.sources.back(), sampled->column_aliases);
@@ -179,10 +201,6 @@ private:
             s.name = p->alias.text;
             rename_columns(s, p->column_aliases);
             block.sources.push_back(std::move(s));
-        } else if (auto* jt = dyn_cast<JoinedTable>(&r)) {
-            if (jt->first) relation(*jt->first, block, ctes);
-            for (const Join* j : jt->joins) join(*j, block, ctes);
-            for (const Join* j : jt->joins) expr(j->condition, block, ctes, Clause::On);
         }
     }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <numeric>
 
+#include "ast/semantics/scope.hpp"
 #include "lint/rule.hpp"
 #include "lint/sql/analysis.hpp"
 #include "support/strings.hpp"
@@ -24,16 +25,6 @@ bool references(const Table& from, const Table& to) {
     return false;
 }
 
-void collect_joins(const ast::Relation* r, std::vector<const ast::Join*>& out) {
-    if (auto* jt = ast::dyn_cast<ast::JoinedTable>(r)) {
-        collect_joins(jt->first, out);
-        for (const ast::Join* j : jt->joins) {
-            out.push_back(j);
-            collect_joins(j->right, out);
-        }
-    }
-}
-
 class BlockCheck {
 public:
     BlockCheck(LintContext& ctx, const sql::Block& block)
@@ -41,12 +32,7 @@ public:
 
     void run() {
         const ast::Query& q = *block_.query;
-        std::vector<const ast::Join*> joins;
-        for (const ast::Relation* r : q.sources) collect_joins(r, joins);
-        for (const ast::Join* j : q.joins) {
-            joins.push_back(j);
-            collect_joins(j->right, joins);
-        }
+        std::vector<const ast::Join*> joins = semantics::block_joins(q);
         for (const ast::Join* j : joins) {
             link(j->condition);
             if ((j->natural || !j->using_columns.empty()) && index_of(j->right) > 0)
