@@ -39,6 +39,14 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
         {"kql-top-by-expr", "extend x | top by x | project-away x: project-away is kept whole"},
         {"sql-ilike-vs-lower-like", "PostgreSQL ILIKE against LOWER(x) LIKE: the normalizer does not lower both sides"},
         {"kql-count-if", "summarize countif(p) against where p | summarize count()"},
+        {"kql-extend-where", "extend b = a * 2 | where b > 10 against where a * 2 > 10 | extend b: a derived table of * "
+                             "and b does not flatten"},
+        {"kql-project-take", "project a, b | take 10 against take 10 | project a, b: a derived table that limits "
+                             "does not flatten"},
+        {"kql-strlen-isnotempty", "strlen(a) > 0 against isnotempty(a): the same only for strings, and the "
+                                  "normalizer has no types"},
+        // DuckDB's QUALIFY against the derived table that computes the window and filters it
+        {"qualify-vs-subquery", "QUALIFY ROW_NUMBER() .. = 1 against a derived table filtered on rn = 1"},
     };
 
     qdiff::EvaluateOptions options;

@@ -52,9 +52,13 @@ struct Example {
 
 Query sql(std::string text, Dialect dialect = Dialect::Generic) { return {std::move(text), Language::Sql, dialect, {}}; }
 Query kql(std::string text) { return {std::move(text), Language::Kql, Dialect::Generic, {}}; }
+Query weaviate(std::string text) { return {std::move(text), Language::Weaviate, Dialect::Generic, {}}; }
 
 Query read_query(const fs::path& path) {
-    Query q{qdiff::testing::read_file(path), path.extension() == ".kql" ? Language::Kql : Language::Sql};
+    Language language = path.extension() == ".kql"       ? Language::Kql
+                        : path.extension() == ".graphql" ? Language::Weaviate
+                                                         : Language::Sql;
+    Query q{qdiff::testing::read_file(path), language};
     const std::string dialect = "-- dialect: ", schema = "-- schema: ";
     // The directives are the first lines; the query keeps them (they are comments).
     for (size_t line = 0; line < q.text.size();) {
@@ -78,7 +82,7 @@ Query read_query(const fs::path& path) {
 
 fs::path fixture(const std::string& rule, const char* side) {
     fs::path dir = fs::path(QDIFF_TEST_DATA_DIR) / "normalize";
-    for (const char* ext : {".sql", ".kql"}) {
+    for (const char* ext : {".sql", ".kql", ".graphql"}) {
         fs::path p = dir / (rule + "." + side + ext);
         if (fs::exists(p)) return p;
     }
@@ -265,6 +269,74 @@ TEST_CASE("normalize rules: ISNULL, IFNULL and NVL are COALESCE; isnull(x) of on
     CHECK_FALSE(equal_after({sql("SELECT ISNULL(a, 1) FROM t", Dialect::Tsql), sql("SELECT COALESCE(a, 0) FROM t")}, {}));
     CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE isnull(b)", Dialect::Mysql), sql("SELECT a FROM t WHERE b IS NOT NULL")},
                             {}));
+}
+
+TEST_CASE("normalize rules: = ANY and <> ALL over a subquery are IN and NOT IN, other quantifiers stay", "[normalize]") {
+    CHECK(equal_after({sql("SELECT a FROM t WHERE b = ANY (SELECT c FROM u)", Dialect::Postgres),
+                       sql("SELECT a FROM t WHERE b IN (SELECT c FROM u)", Dialect::Postgres)},
+                      {}));
+    CHECK(equal_after({sql("SELECT a FROM t WHERE b = SOME (SELECT c FROM u)", Dialect::Mysql),
+                       sql("SELECT a FROM t WHERE b IN (SELECT c FROM u)", Dialect::Mysql)},
+                      {}));
+    CHECK(equal_after({sql("SELECT a FROM t WHERE b <> ALL (SELECT c FROM u)", Dialect::Postgres),
+                       sql("SELECT a FROM t WHERE b NOT IN (SELECT c FROM u)", Dialect::Postgres)},
+                      {}));
+    // = ALL is not IN, <> ANY is not NOT IN, and NOT IN is not NOT EXISTS
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE b = ALL (SELECT c FROM u)", Dialect::Postgres),
+                             sql("SELECT a FROM t WHERE b IN (SELECT c FROM u)", Dialect::Postgres)},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE b <> ANY (SELECT c FROM u)", Dialect::Postgres),
+                             sql("SELECT a FROM t WHERE b NOT IN (SELECT c FROM u)", Dialect::Postgres)},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE b <> ALL (SELECT c FROM u)", Dialect::Postgres),
+                             sql("SELECT a FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.c = t.b)", Dialect::Postgres)},
+                            {}));
+}
+
+TEST_CASE("normalize rules: CONCAT is || only where it yields NULL for a NULL part as || does", "[normalize]") {
+    for (Dialect d : {Dialect::Mysql, Dialect::Bigquery, Dialect::Snowflake})
+        CHECK(equal_after({sql("SELECT CONCAT(a, b) FROM t", d), sql("SELECT a || b FROM t", Dialect::Generic)}, {}));
+    // PostgreSQL, SQL Server, SQLite and DuckDB read a NULL part as '': CONCAT(a, b) is not a || b there
+    for (Dialect d : {Dialect::Postgres, Dialect::Tsql, Dialect::Sqlite, Dialect::Duckdb}) {
+        CHECK_FALSE(equal_after({sql("SELECT CONCAT(a, b) FROM t", d), sql("SELECT a || b FROM t", d)}, {}));
+        CHECK(equal_after({sql("SELECT CONCAT(a, 'x', b) FROM t", d),
+                           sql("SELECT COALESCE(a, '') || 'x' || COALESCE(b, '') FROM t", d)},
+                          {}));
+    }
+    // the generic dialect does not say which
+    CHECK_FALSE(equal_after({sql("SELECT CONCAT(a, b) FROM t"), sql("SELECT a || b FROM t")}, {}));
+    CHECK(equal_after({kql("T | extend c = strcat(a, b, \"x\")"), kql("T | extend c = strcat(strcat(a, b), \"x\")")}, {}));
+}
+
+TEST_CASE("normalize rules: KQL in~ is IN over lower-case values, and not in", "[normalize]") {
+    CHECK(equal_after({kql("T | where a in~ (\"X\", \"y\")"), kql("T | where tolower(a) in (\"x\", \"y\")")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where a in~ (\"x\", \"y\")"), kql("T | where a in (\"x\", \"y\")")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where a !in~ (\"x\")"), kql("T | where a !in (\"x\")")}, {}));
+}
+
+TEST_CASE("normalize rules: YEAR(d) is EXTRACT(YEAR FROM d); LEFT(s, n) is SUBSTRING(s, 1, n)", "[normalize]") {
+    CHECK(equal_after({sql("SELECT a FROM t WHERE YEAR(d) = 2024", Dialect::Mysql),
+                       sql("SELECT a FROM t WHERE EXTRACT(YEAR FROM d) = 2024", Dialect::Mysql)},
+                      {}));
+    CHECK(equal_after({sql("SELECT MONTH(d) FROM t", Dialect::Tsql), sql("SELECT EXTRACT(MONTH FROM d) FROM t")}, {}));
+    CHECK(equal_after({sql("SELECT LEFT(s, 3) FROM t", Dialect::Mysql), sql("SELECT SUBSTRING(s, 1, 3) FROM t", Dialect::Mysql)},
+                      {}));
+    CHECK_FALSE(equal_after({sql("SELECT YEAR(d) FROM t", Dialect::Mysql), sql("SELECT EXTRACT(MONTH FROM d) FROM t")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT LEFT(s, 3) FROM t", Dialect::Mysql), sql("SELECT SUBSTRING(s, 2, 3) FROM t", Dialect::Mysql)},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT LEFT(s, -1) FROM t", Dialect::Postgres),
+                             sql("SELECT SUBSTRING(s, 1, -1) FROM t", Dialect::Postgres)},
+                            {}));
+}
+
+TEST_CASE("normalize rules: Weaviate certainty is distance 2 x (1 - certainty), and only that distance", "[normalize]") {
+    auto near = [](const char* option) {
+        return weaviate(std::string("{ Get { Article(nearText: {concepts: [\"ai\"], ") + option + "}) { title } } }");
+    };
+    CHECK(equal_after({near("certainty: 0.8"), near("distance: 0.4")}, {}));
+    CHECK(equal_after({near("certainty: 1"), near("distance: 0")}, {}));
+    CHECK_FALSE(equal_after({near("certainty: 0.8"), near("distance: 0.2")}, {}));
+    CHECK_FALSE(equal_after({near("certainty: 0.8"), near("certainty: 0.7")}, {}));
 }
 
 TEST_CASE("normalize rules: duplicate conjuncts count once, from WHERE and ON alike", "[normalize]") {

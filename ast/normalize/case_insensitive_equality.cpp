@@ -1,5 +1,6 @@
 // case-insensitive-equality: KQL a =~ b, and ILIKE against a string without wildcards, are
-// lower(a) = lower(b); lower() of a string literal is computed.
+// lower(a) = lower(b); KQL a in~ (b, c) is lower(a) IN (lower(b), lower(c)); lower() of a string literal
+// is computed.
 #include "ast/normalize/normalizer.hpp"
 #include "support/strings.hpp"
 
@@ -31,6 +32,15 @@ Expr* as_lower_equality(Normalizer& n, Expr* e) {
     if (auto* f = dyn_cast<FunctionCall>(e);
         f && !f->over && !f->distinct && f->args.size() == 1 && Normalizer::function_name(f) == "lower") {
         if (auto* l = dyn_cast<Literal>(f->args[0]); l && l->type == LiteralType::String) return lowered(n, l);
+    }
+    if (auto* in = dyn_cast<InList>(e); in && in->case_insensitive) {
+        auto* c = n.copy(*in);
+        c->case_insensitive = false;
+        c->expr = lowered(n, in->expr);
+        std::vector<Expr*> items;
+        for (Expr* item : in->items) items.push_back(lowered(n, item));
+        c->items = n.arena().list(items);
+        return n.simplify(c);
     }
     if (auto* b = dyn_cast<Binary>(e);
         b && (b->op == BinaryOp::EqualsCi || (b->op == BinaryOp::ILike && is_plain_string(b->rhs))))

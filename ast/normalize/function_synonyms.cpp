@@ -2,6 +2,8 @@
 // the function catalogue (ast/functions.def: ifnull and nvl are coalesce, len is length, ...); KQL
 // dcount(x) is count(DISTINCT x). The spellings of now() are the now-and-ago rule's. T-SQL's
 // ISNULL(x, y) is coalesce(x, y); isnull(x) of one argument (MySQL, SQLite, KQL) is the test x IS NULL.
+// SQL's YEAR(d), MONTH(d) and DAY(d) are EXTRACT(YEAR FROM d)...; LEFT(s, n) of a count n >= 0 is
+// SUBSTRING(s, 1, n) (a negative n means "all but the last" in PostgreSQL).
 #include "ast/functions.hpp"
 #include "ast/normalize/normalizer.hpp"
 
@@ -25,6 +27,19 @@ Expr* canonical_spelling(Normalizer& n, Expr* e) {
         test->operand = f->args[0];
         test->span = f->span;
         return n.simplify(test);
+    } else if (n.language() == Language::Sql && f->args.size() == 1 && !f->distinct &&
+               (name == "year" || name == "month" || name == "day")) {
+        auto* field = n.arena().make<Literal>();
+        field->span = f->span;
+        field->type = LiteralType::Keyword;
+        field->text = name == "year" ? "YEAR" : name == "month" ? "MONTH" : "DAY";
+        f->name = n.arena().list(std::vector<Name>{Name{"extract", false}});
+        f->args = n.arena().list(std::vector<Expr*>{field, f->args[0]});
+    } else if (n.language() == Language::Sql && name == "left" && f->args.size() == 2 && !f->distinct) {
+        auto count = number(f->args[1]);
+        if (!count || *count < 0 || *count != static_cast<double>(static_cast<long long>(*count))) return f;
+        f->name = n.arena().list(std::vector<Name>{Name{"substring", false}});
+        f->args = n.arena().list(std::vector<Expr*>{f->args[0], n.make_number(1, f->span), f->args[1]});
     } else if (name == "dcount" && f->args.size() == 1) {
         f->name = n.arena().list(std::vector<Name>{Name{"count", false}});
         f->distinct = true;

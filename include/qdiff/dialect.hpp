@@ -30,6 +30,10 @@ enum class DialectFeature : uint8_t {
 // directions (DuckDB), or not known (the generic dialect, which stands for all of them).
 enum class NullsDefault : uint8_t { Unknown, Low, High, Last };
 
+// What CONCAT() makes of a NULL argument: not known (the generic dialect), NULL, as `||` does (MySQL,
+// BigQuery, Snowflake), or an empty string (PostgreSQL, SQL Server, SQLite, DuckDB).
+enum class ConcatNulls : uint8_t { Unknown, Propagate, Skip };
+
 // How a dialect bounds the rows of a query.
 enum class RowLimit : uint8_t { Limit, Top };
 
@@ -71,6 +75,7 @@ struct DialectTraits {
     bool like_ignores_case = false;       // LIKE compares case-insensitively, so it is not `=`
     bool cast_by_affinity = false;        // CAST types compare by storage class (SQLite)
     NullsDefault nulls = NullsDefault::Unknown;  // where ORDER BY puts NULLs by default
+    ConcatNulls concat_nulls = ConcatNulls::Unknown;
     RowLimit row_limit = RowLimit::Limit;
     uint64_t features = 0;         // DialectFeature bits
     std::string_view engine = {};  // the `--db ENGINE:...` that executes it, if any

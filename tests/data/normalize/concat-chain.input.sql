@@ -1,1 +1,2 @@
+-- dialect: mysql
 SELECT concat(a, b, c) FROM t
