@@ -339,6 +339,40 @@ TEST_CASE("normalize rules: Weaviate certainty is distance 2 x (1 - certainty), 
     CHECK_FALSE(equal_after({near("certainty: 0.8"), near("certainty: 0.7")}, {}));
 }
 
+TEST_CASE("normalize rules: COUNTIF, ZEROIFNULL, NVL2, DATE_ADD and startofday, and their near misses", "[normalize]") {
+    CHECK(equal_after({sql("SELECT COUNTIF(a > 3) FROM t", Dialect::Bigquery),
+                       sql("SELECT COUNT(CASE WHEN a > 3 THEN 1 END) FROM t", Dialect::Bigquery)},
+                      {}));
+    CHECK(equal_after({sql("SELECT COUNT_IF(a > 3) FROM t", Dialect::Snowflake),
+                       sql("SELECT COUNTIF(a > 3) FROM t", Dialect::Bigquery)},
+                      {}));
+    // with GROUP BY no group is empty, so rule 53 makes it the SUM form; without, SUM of none is NULL
+    CHECK(equal_after({sql("SELECT g, COUNTIF(a > 3) FROM t GROUP BY g", Dialect::Bigquery),
+                       sql("SELECT g, SUM(CASE WHEN a > 3 THEN 1 ELSE 0 END) FROM t GROUP BY g", Dialect::Bigquery)},
+                      {}));
+    CHECK_FALSE(equal_after({sql("SELECT COUNTIF(a > 3) FROM t", Dialect::Bigquery),
+                             sql("SELECT SUM(CASE WHEN a > 3 THEN 1 ELSE 0 END) FROM t", Dialect::Bigquery)},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT COUNTIF(a > 3) FROM t", Dialect::Bigquery), sql("SELECT COUNT(a) FROM t")}, {}));
+    CHECK(equal_after({sql("SELECT ZEROIFNULL(a) FROM t", Dialect::Snowflake), sql("SELECT COALESCE(a, 0) FROM t")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT ZEROIFNULL(a) FROM t", Dialect::Snowflake), sql("SELECT COALESCE(a, 1) FROM t")},
+                            {}));
+    CHECK(equal_after({sql("SELECT NVL2(a, 'y', 'n') FROM t", Dialect::Snowflake),
+                       sql("SELECT CASE WHEN a IS NOT NULL THEN 'y' ELSE 'n' END FROM t")},
+                      {}));
+    CHECK_FALSE(equal_after({sql("SELECT NVL2(a, 'y', 'n') FROM t", Dialect::Snowflake),
+                             sql("SELECT CASE WHEN a IS NULL THEN 'y' ELSE 'n' END FROM t")},
+                            {}));
+    CHECK(equal_after({sql("SELECT a FROM t WHERE DATE_ADD(d, INTERVAL 1 DAY) > NOW()", Dialect::Mysql),
+                       sql("SELECT a FROM t WHERE d + INTERVAL 1 DAY > NOW()", Dialect::Mysql)},
+                      {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE DATE_SUB(d, INTERVAL 1 DAY) > NOW()", Dialect::Mysql),
+                             sql("SELECT a FROM t WHERE d + INTERVAL 1 DAY > NOW()", Dialect::Mysql)},
+                            {}));
+    CHECK(equal_after({kql("T | where t >= startofday(now())"), kql("T | where t >= bin(now(), 1d)")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where t >= startofday(now())"), kql("T | where t >= bin(now(), 1h)")}, {}));
+}
+
 TEST_CASE("normalize rules: duplicate conjuncts count once, from WHERE and ON alike", "[normalize]") {
     CHECK(equal_after({sql("SELECT a FROM t WHERE b = 1 AND c = 2 AND b = 1"), sql("SELECT a FROM t WHERE c = 2 AND b = 1")},
                       {}));

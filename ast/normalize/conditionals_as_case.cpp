@@ -1,5 +1,6 @@
 // conditionals-as-case: KQL iff(c, a, b), T-SQL IIF and MySQL IF are CASE WHEN c THEN a ELSE b END;
-// KQL case(c1, v1, ..., e) is CASE WHEN c1 THEN v1 ... ELSE e END.
+// KQL case(c1, v1, ..., e) is CASE WHEN c1 THEN v1 ... ELSE e END; NVL2(x, a, b) (Oracle's, in Snowflake
+// and others) is CASE WHEN x IS NOT NULL THEN a ELSE b END.
 #include "ast/normalize/normalizer.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -30,6 +31,14 @@ Expr* as_case(Normalizer& n, Expr* e) {
     std::string name = Normalizer::function_name(f);
     bool if_function = (name == "iff" || name == "iif" || name == "if") && f->args.size() == 3;
     bool kql_case = name == "case" && n.language() == Language::Kql && f->args.size() >= 3 && f->args.size() % 2 == 1;
+    if (name == "nvl2" && f->args.size() == 3) {
+        auto* is_null = n.arena().make<Unary>();
+        is_null->span = f->args[0]->span;
+        is_null->op = UnaryOp::IsNull;
+        is_null->operand = f->args[0];
+        Expr* known = n.simplify(n.make_not(n.simplify(is_null), f->args[0]->span));
+        return case_from(n, n.arena().list(std::vector<Expr*>{known, f->args[1], f->args[2]}), f->span);
+    }
     return if_function || kql_case ? case_from(n, f->args, f->span) : e;
 }
 

@@ -3,7 +3,10 @@
 // dcount(x) is count(DISTINCT x). The spellings of now() are the now-and-ago rule's. T-SQL's
 // ISNULL(x, y) is coalesce(x, y); isnull(x) of one argument (MySQL, SQLite, KQL) is the test x IS NULL.
 // SQL's YEAR(d), MONTH(d) and DAY(d) are EXTRACT(YEAR FROM d)...; LEFT(s, n) of a count n >= 0 is
-// SUBSTRING(s, 1, n) (a negative n means "all but the last" in PostgreSQL).
+// SUBSTRING(s, 1, n) (a negative n means "all but the last" in PostgreSQL). Snowflake's ZEROIFNULL(x) is
+// coalesce(x, 0); SQL's COUNTIF(c) (BigQuery; COUNT_IF in Snowflake and DuckDB) is
+// count(CASE WHEN c THEN 1 END): both count the rows where c is true. DATE_ADD(d, INTERVAL ..) and
+// DATE_SUB (MySQL, BigQuery) are d + and d - the interval. KQL's startofday(t) is bin(t, 1d).
 #include "ast/functions.hpp"
 #include "ast/normalize/normalizer.hpp"
 
@@ -19,7 +22,9 @@ Expr* canonical_spelling(Normalizer& n, Expr* e) {
     const FunctionInfo* info = find_function(name);
     if (info && !info->canonical.empty() && info->canonical != "now") {
         f->name = n.arena().list(std::vector<Name>{Name{info->canonical, false}});
-    } else if (name == "isnull" && f->args.size() == 2 && !f->distinct) {
+        name = std::string(info->canonical);
+    }
+    if (name == "isnull" && f->args.size() == 2 && !f->distinct) {
         f->name = n.arena().list(std::vector<Name>{Name{"coalesce", false}});
     } else if (name == "isnull" && f->args.size() == 1 && !f->distinct) {
         auto* test = n.arena().make<Unary>();
@@ -40,6 +45,34 @@ Expr* canonical_spelling(Normalizer& n, Expr* e) {
         if (!count || *count < 0 || *count != static_cast<double>(static_cast<long long>(*count))) return f;
         f->name = n.arena().list(std::vector<Name>{Name{"substring", false}});
         f->args = n.arena().list(std::vector<Expr*>{f->args[0], n.make_number(1, f->span), f->args[1]});
+    } else if (name == "zeroifnull" && f->args.size() == 1 && !f->distinct) {
+        f->name = n.arena().list(std::vector<Name>{Name{"coalesce", false}});
+        f->args = n.arena().list(std::vector<Expr*>{f->args[0], n.make_number(0, f->span)});
+    } else if (n.language() == Language::Sql && (name == "countif" || name == "count_if") && f->args.size() == 1 &&
+               !f->distinct && !f->filter) {
+        auto* when = n.arena().make<When>();
+        when->span = f->args[0]->span;
+        when->condition = f->args[0];
+        when->result = n.make_number(1, f->span);
+        auto* only_true = n.arena().make<Case>();
+        only_true->span = f->span;
+        only_true->whens = n.arena().list(std::vector<When*>{when});
+        f->name = n.arena().list(std::vector<Name>{Name{"count", false}});
+        f->args = n.arena().list(std::vector<Expr*>{n.simplify(only_true)});
+        return n.simplify(f);
+    } else if ((name == "date_add" || name == "date_sub") && f->args.size() == 2 && !f->distinct) {
+        auto* interval = dyn_cast<Literal>(f->args[1]);
+        if (!interval || (interval->type != LiteralType::Interval && interval->type != LiteralType::Timespan)) return f;
+        return n.simplify(
+            n.make_binary(name == "date_add" ? BinaryOp::Add : BinaryOp::Sub, f->args[0], f->args[1], f->span));
+    } else if (n.language() == Language::Kql && name == "startofday" && f->args.size() == 1) {
+        auto* day = n.arena().make<Literal>();
+        day->span = f->span;
+        day->type = LiteralType::Timespan;
+        day->text = "1d";
+        f->name = n.arena().list(std::vector<Name>{Name{"bin", false}});
+        f->args = n.arena().list(std::vector<Expr*>{f->args[0], n.simplify(day)});
+        return n.simplify(f);
     } else if (name == "dcount" && f->args.size() == 1) {
         f->name = n.arena().list(std::vector<Name>{Name{"count", false}});
         f->distinct = true;
