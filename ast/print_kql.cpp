@@ -321,6 +321,11 @@ private:
             }
         }
         for (const Expr* o : q.options) {
+            if (is_operator(*o)) {
+                out += " | ";
+                expr(o, P{}, false);
+                continue;
+            }
             auto* n = dyn_cast<NamedArg>(o);
             if (!n || n->name.text.find('.') != std::string_view::npos) continue;
             out += " | ";
@@ -332,6 +337,80 @@ private:
         auto* t = dyn_cast<TableRef>(&r);
         return t && !t->name.empty() && !t->name.back().quoted &&
                t->name.back().text.find('*') != std::string_view::npos;
+    }
+
+    static bool is_operator(const Expr& e) {
+        return isa<KqlProjectColumns>(&e) || isa<KqlProjectRename>(&e) || isa<KqlMvExpand>(&e) || isa<KqlParse>(&e);
+    }
+
+    // `kind=array hint.x=y` after an operator's name.
+    void parameters(const List<Expr*>& items) {
+        for (const Expr* p : items) {
+            const auto& n = cast<NamedArg>(*p);
+            out += ' ';
+            out += n.name.text;
+            out += '=';
+            expr(n.value, P::Atom, false);
+        }
+    }
+
+    void project_columns(const KqlProjectColumns& p) {
+        out += enum_name(p.op);
+        if (p.columns.empty()) return;
+        out += ' ';
+        exprs(p.columns);
+    }
+
+    void project_rename(const KqlProjectRename& r) {
+        out += "project-rename ";
+        for (uint32_t i = 0; i < r.names.size(); ++i) {
+            if (i) out += ", ";
+            name(r.names[i]);
+            out += " = ";
+            expr(r.columns[i], P{}, false);
+        }
+    }
+
+    void mv_expand(const KqlMvExpand& m) {
+        out += "mv-expand";
+        parameters(m.parameters);
+        out += ' ';
+        comma_list(m.columns, [&](const KqlExpandColumn* c) {
+            if (!c->name.empty()) {
+                name(c->name);
+                out += " = ";
+            }
+            expr(c->expr, P{}, false);
+            if (!c->type.empty()) {
+                out += " to typeof(";
+                out += c->type;
+                out += ')';
+            }
+        });
+        if (m.limit) {
+            out += " limit ";
+            expr(m.limit, P{}, false);
+        }
+    }
+
+    void parse(const KqlParse& p) {
+        out += p.where ? "parse-where" : "parse";
+        parameters(p.parameters);
+        out += ' ';
+        expr(p.source, P{}, false);
+        out += " with";
+        for (const Node* part : p.pattern) {
+            out += ' ';
+            if (auto* column = dyn_cast<ColumnDef>(part)) {
+                name(column->name);
+                if (!column->type.empty()) {
+                    out += ':';
+                    out += column->type;
+                }
+            } else {
+                expr(dyn_cast<Expr>(part), P{}, false);
+            }
+        }
     }
 
     void option(const NamedArg& n) {
@@ -727,6 +806,10 @@ private:
                 out += " }";
                 return;
             }
+            case Kind::KqlProjectColumns: return project_columns(cast<KqlProjectColumns>(*e));
+            case Kind::KqlProjectRename: return project_rename(cast<KqlProjectRename>(*e));
+            case Kind::KqlMvExpand: return mv_expand(cast<KqlMvExpand>(*e));
+            case Kind::KqlParse: return parse(cast<KqlParse>(*e));
             default: out += kind_name(e->kind); return;
         }
     }

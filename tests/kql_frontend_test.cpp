@@ -118,15 +118,24 @@ TEST_CASE("KQL lowering folds a pipeline into blocks", "[kql]") {
     CHECK(sexpr("T | project A") != sexpr("T | project a"));
     // every operator stays visible: nothing is dropped
     for (const char* q :
-         {"T | parse x with * \"a\" y", "T | mv-apply x on (take 1)", "T | render piechart",
+         {"T | mv-apply x on (take 1)", "T | render piechart",
           "T | make-series n = count() on ts step 1h", "T | partition by k (take 1)", "T | fork (take 1) (count)",
-          "T | project-away a", "T | as X", "T | getschema", "T | evaluate pivot(k)", "T | sample-distinct 3 of k",
+          "T | as X", "T | getschema", "T | evaluate pivot(k)", "T | sample-distinct 3 of k",
           "T | facet by a", "T | reduce by msg", "T | top-hitters 3 of k", "T | consume"}) {
         INFO(q);
         ParseResult r = parse_kql(q);
         REQUIRE(r.ok());
         CHECK(to_sexpr(*r.script()).find(":options ((NamedArg") != std::string::npos);
     }
+    // the operators that change the columns by name are typed nodes, not text
+    CHECK(sexpr("T | project-away a, b*").find(":options ((KqlProjectColumns :op project-away :columns ((ColumnRef :path (a)) (Star :pattern \"b*\"))))") != std::string::npos);
+    CHECK(sexpr("T | project-keep a").find("(KqlProjectColumns :op project-keep") != std::string::npos);
+    CHECK(sexpr("T | project-rename x = a, y = b").find("(KqlProjectRename :names (x y) :columns ((ColumnRef :path (a)) (ColumnRef :path (b))))") != std::string::npos);
+    CHECK(sexpr("T | mv-expand kind=array with_itemindex=i x = d to typeof(long) limit 5").find(
+              "(KqlMvExpand :parameters ((NamedArg :name kind :value (ColumnRef :path (array))) (NamedArg :name with_itemindex :value (ColumnRef :path (i)))) :columns ((KqlExpandColumn :name x :expr (ColumnRef :path (d)) :type \"long\")) :limit (Literal :type integer :text \"5\"))") != std::string::npos);
+    CHECK(sexpr("T | parse kind=regex m with * \"a=\" n:long \",\" rest").find(
+              "(KqlParse :parameters ((NamedArg :name kind :value (ColumnRef :path (regex)))) :source (ColumnRef :path (m)) :pattern ((Star) (Literal :type string :text \"a=\") (ColumnDef :name n :type \"long\") (Literal :type string :text \",\") (ColumnDef :name rest)))") != std::string::npos);
+    CHECK(sexpr("T | parse-where m with x").find("(KqlParse :where #t") != std::string::npos);
 }
 
 TEST_CASE("KQL syntax errors carry line, column and what was expected", "[kql][errors]") {

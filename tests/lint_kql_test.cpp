@@ -94,6 +94,18 @@ TEST_CASE("KQL name resolution: the columns each operator lets through", "[lint]
     CHECK(errors("union withsource=SourceTable SecurityEvent, SigninLogs | project SourceTable, Account") == V{});
     CHECK(errors("let f = (T:(Account:string)) { T | project Account };\nf(SecurityEvent) | take 1") == V{});
     CHECK(errors("SecurityEvent | parse Activity with Code:int \" - \" Text | project Code, Text") == V{});
+    // mv-expand and parse are typed: their parameters, `to typeof`, and a parse of an expression are read.
+    CHECK(errors("SigninLogs | mv-expand kind=array with_itemindex=i Loc = LocationDetails to typeof(string) limit 3 | "
+                 "project i, Loc") == V{});
+    CHECK(errors("SigninLogs | mv-expand kind=array Loc = LocationDetails | project Nope") == V{"unknown-column"});
+    CHECK(errors("SigninLogs | mv-expand kind=array Nope | take 1") == V{"unknown-column"});
+    CHECK(errors("SecurityEvent | parse tostring(Activity) with Code:int \" - \" * | project Code") == V{});
+    CHECK(errors("SecurityEvent | parse tostring(Nope) with Code:int \" - \" * | project Code") == V{"unknown-column"});
+    CHECK(errors("SecurityEvent | parse-where kind=regex Activity with Code:int \" - \" Text | project Code, Nope") ==
+          V{"unknown-column"});
+    // project-rename: the old name is dropped, the new one resolves.
+    CHECK(errors("SecurityEvent | project-rename Who = Account | project Who") == V{});
+    CHECK(errors("SecurityEvent | project-rename Who = Account | project Account") == V{"kql-column-dropped"});
     CHECK(errors("let failures = SigninLogs | where ResultType != '0' | project UserPrincipalName;\n"
                  "failures | project UserPrincipalName") == V{});
     CHECK(errors("let failures = SigninLogs | project UserPrincipalName;\nfailures | project IPAddress") ==

@@ -137,16 +137,31 @@ Name Normalizer::fold(const Name& n) {
 }
 
 void Normalizer::rewrite_fields(Node& c) {
+    // `child` rewritten for a field that holds a P: a rule may replace a node by one of another kind (iff
+    // by a CASE, a let's name by its constant), which a field typed narrower than Expr cannot hold (a table
+    // function's FunctionCall, project-rename's ColumnRefs); there the node keeps its kind, its parts
+    // canonical.
+    auto rewrite_as = [&]<class P>(const Node* child) -> P* {
+        Node* r = rewrite(child);
+        if constexpr (std::is_same_v<P, Node>) {
+            return r;
+        } else {
+            if (isa<P>(r)) return static_cast<P*>(r);
+            Node* kept = copy_any(*(substitutes_.empty() ? child : substituted(child)), arena_);
+            rewrite_fields(*kept);
+            return isa<P>(kept) ? static_cast<P*>(kept) : static_cast<P*>(copy_any(*child, arena_));
+        }
+    };
     visit_fields_mut(c, [&](std::string_view, auto& field) {
         using T = std::decay_t<decltype(field)>;
         if constexpr (detail::is_node_ptr<T>::value) {
             using P = std::remove_pointer_t<T>;
-            if (field) field = static_cast<T>(static_cast<P*>(rewrite(field)));
+            if (field) field = rewrite_as.template operator()<P>(field);
         } else if constexpr (detail::is_node_list<T>::value) {
             using P = std::remove_pointer_t<std::decay_t<decltype(field[0])>>;
             std::vector<P*> items;
             items.reserve(field.size());
-            for (auto* child : field) items.push_back(static_cast<P*>(rewrite(child)));
+            for (auto* child : field) items.push_back(rewrite_as.template operator()<P>(child));
             field = arena_.list(items);
         } else if constexpr (std::is_same_v<T, List<Name>>) {
             std::vector<Name> names;

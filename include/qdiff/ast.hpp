@@ -148,6 +148,10 @@ QDIFF_ENUM(ConstraintKind, QDIFF_CONSTRAINT_KINDS)
     X(Default, "default") X(Materialized, "materialized") X(NotMaterialized, "not_materialized")
 QDIFF_ENUM(Materialization, QDIFF_MATERIALIZATIONS)
 
+// KQL's operators that pick columns by name: drop them, keep only them, move them first.
+#define QDIFF_COLUMNS_OPS(X) X(Away, "project-away") X(Keep, "project-keep") X(Reorder, "project-reorder")
+QDIFF_ENUM(ColumnsOp, QDIFF_COLUMNS_OPS)
+
 #undef QDIFF_ENUM_ITEM
 
 // ---- Node base and checked casts ---------------------------------------------------------------
@@ -197,7 +201,7 @@ protected:
     using Node::Node;
 };
 struct Expr : Node {
-    static bool classof(Kind k) { return k >= Kind::ColumnRef && k <= Kind::Lambda; }
+    static bool classof(Kind k) { return k >= Kind::ColumnRef && k <= Kind::KqlParse; }
 
 protected:
     using Node::Node;
@@ -770,6 +774,56 @@ struct Lambda : Expr {
     List<ColumnDef*> params;
     Node* body = nullptr;  // an Expr or a Query
     QDIFF_REFLECT(v("params", s.params); v("body", s.body);)
+};
+
+// ---- KQL operators kept in Query::options, in pipeline order after the block's other parts ------
+
+// `project-away a, b*` / `project-keep ...` / `project-reorder ...` (reorder without asc/desc): the
+// columns named (ColumnRef) or matched by a wildcard (Star with its pattern).
+struct KqlProjectColumns : Expr {
+    QDIFF_NODE_CLASS(KqlProjectColumns, Expr)
+    ColumnsOp op = ColumnsOp::Away;
+    List<Expr*> columns;
+    QDIFF_REFLECT(v("op", s.op); v("columns", s.columns);)
+};
+
+// `project-rename new1 = old1, new2 = old2`: names[i] is the new name of the column columns[i] reads.
+struct KqlProjectRename : Expr {
+    QDIFF_NODE_CLASS(KqlProjectRename, Expr)
+    List<Name> names;
+    List<ColumnRef*> columns;
+    QDIFF_REFLECT(v("names", s.names); v("columns", s.columns);)
+};
+
+// One expanded column of mv-expand: `[name =] expr [to typeof(type)]`.
+struct KqlExpandColumn : Node {
+    QDIFF_NODE_CLASS(KqlExpandColumn, Node)
+    Name name;              // empty: the column keeps the name of the column `expr` reads
+    Expr* expr = nullptr;   // the array or bag expanded
+    std::string_view type;  // `to typeof(type)` as written; empty: dynamic
+    QDIFF_REFLECT(v("name", s.name); v("expr", s.expr); v("type", s.type);)
+};
+
+// `mv-expand [kind=bag|array] [bagexpansion=..] [with_itemindex=i] [hint.*=..] columns [limit n]`.
+struct KqlMvExpand : Expr {
+    QDIFF_NODE_CLASS(KqlMvExpand, Expr)
+    List<Expr*> parameters;  // NamedArg: kind, bagexpansion, with_itemindex, hints (name as written)
+    List<KqlExpandColumn*> columns;
+    Expr* limit = nullptr;  // at most this many rows per input row
+    QDIFF_REFLECT(v("parameters", s.parameters); v("columns", s.columns); v("limit", s.limit);)
+};
+
+// `parse [kind=..] [flags=..] source with pattern` (and parse-where). The pattern's parts in order: a
+// Star (`*`: any text), a string Literal (text to match), a ColumnDef (a column captured; its type as
+// written, empty when not given: string).
+struct KqlParse : Expr {
+    QDIFF_NODE_CLASS(KqlParse, Expr)
+    bool where = false;      // parse-where: the rows that do not match are dropped
+    List<Expr*> parameters;  // NamedArg: kind, flags (name as written)
+    Expr* source = nullptr;
+    List<Node*> pattern;
+    QDIFF_REFLECT(v("where", s.where); v("parameters", s.parameters); v("source", s.source);
+                  v("pattern", s.pattern);)
 };
 
 #undef QDIFF_NODE_CLASS

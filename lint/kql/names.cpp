@@ -1,4 +1,4 @@
-// Kusto's default column names and the text-kept operators the resolver reads (see names.hpp).
+// Kusto's default column names (see names.hpp).
 #include "lint/kql/names.hpp"
 
 #include <algorithm>
@@ -30,8 +30,6 @@ std::string column_name(const Expr* e) {
     for (uint32_t i = 1; i < ref->path.size(); ++i) name += "_" + std::string(ref->path[i].text);
     return name;
 }
-
-bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 }  // namespace
 
@@ -119,65 +117,6 @@ ColumnType kusto_type(std::string_view name) {
     // In KQL `time` is an alias of timespan, not a time of day as in SQL.
     if (support::iequals(name, "time")) return ColumnType::TimeSpan;
     return classify_type(name);
-}
-
-ParsePattern parse_pattern(std::string_view text) {
-    // The front end joins the operator's tokens with single spaces: `Source with * "a" Name : type "b" Rest`.
-    ParsePattern p;
-    size_t with = text.find(" with ");
-    if (with == std::string_view::npos) return p;
-    std::string_view head = text.substr(0, with);
-    while (head.starts_with("kind =") || head.starts_with("flags =")) {  // parse kind=regex flags=Ui Source
-        size_t value_end = head.find(' ', head.find('=') + 2);
-        if (value_end == std::string_view::npos) return p;
-        head = head.substr(value_end + 1);
-    }
-    bool simple = !head.empty() && std::all_of(head.begin(), head.end(), identifier_char);
-    if (simple) p.source = std::string(head);
-    std::string_view rest = text.substr(with + 6);
-    size_t i = 0;
-    while (i < rest.size()) {
-        char c = rest[i];
-        if (c == '"' || c == '\'') {  // a literal of the pattern
-            size_t close = i + 1;
-            while (close < rest.size() && rest[close] != c) close += rest[close] == '\\' ? 2 : 1;
-            i = close + 1;
-        } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-            size_t begin = i;
-            while (i < rest.size() && identifier_char(rest[i])) ++i;
-            std::string name(rest.substr(begin, i - begin));
-            std::string type = "string";
-            if (rest.substr(i).starts_with(" : ")) {
-                size_t tb = i + 3;
-                size_t te = tb;
-                while (te < rest.size() && identifier_char(rest[te])) ++te;
-                type = std::string(rest.substr(tb, te - tb));
-                i = te;
-            }
-            p.captures.emplace_back(std::move(name), std::move(type));
-        } else {
-            ++i;
-        }
-    }
-    return p;
-}
-
-std::vector<std::string> mv_expand_new_columns(std::string_view text) {
-    std::vector<std::string> names;
-    for (size_t at = text.find(" = "); at != std::string_view::npos; at = text.find(" = ", at + 3)) {
-        size_t begin = at;
-        while (begin > 0 && identifier_char(text[begin - 1])) --begin;
-        std::string_view name = text.substr(begin, at - begin);
-        if (name == "with_itemindex") {
-            size_t vb = at + 3;
-            size_t ve = vb;
-            while (ve < text.size() && identifier_char(text[ve])) ++ve;
-            names.emplace_back(text.substr(vb, ve - vb));
-        } else if (!name.empty() && name != "kind" && name != "bagexpansion" && name != "limit") {
-            names.emplace_back(name);
-        }
-    }
-    return names;
 }
 
 }  // namespace qdiff::linting::kql

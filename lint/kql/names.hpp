@@ -1,6 +1,5 @@
 // How Kusto names the columns an operator creates when the query does not (count() -> count_,
-// sum(X) -> sum_X, by bin(T, 1h) -> T, an expression -> Column1), and the small parsers the resolver
-// needs for operators the front end keeps as text (parse).
+// sum(X) -> sum_X, by bin(T, 1h) -> T, an expression -> Column1).
 #pragma once
 #include <string>
 #include <utility>
@@ -26,15 +25,5 @@ std::vector<std::string> aggregate_names(const ast::Expr* e);
 // `*` matches any run of characters (project-away Col*).
 bool wildcard_match(std::string_view pattern, std::string_view name);
 ColumnType literal_type(const ast::Literal& lit);
-
-// `parse [kind=...] Source with * "lit" Name:type ...` kept as text: the source column and the
-// captured columns with their declared types ("string" when omitted).
-struct ParsePattern {
-    std::string source;
-    std::vector<std::pair<std::string, std::string>> captures;
-};
-ParsePattern parse_pattern(std::string_view operator_text);
-// mv-expand kept as text (it has parameters): the columns it adds (`x = expr`, with_itemindex = i).
-std::vector<std::string> mv_expand_new_columns(std::string_view operator_text);
 
 }  // namespace qdiff::linting::kql

@@ -124,8 +124,18 @@ private:
         for (const SetOp* op : q.set_ops)
             if (op->query) merge(cur, query(*op->query, env));
         for (const OrderItem* o : q.order_by) expr(o->expr, cur, env, Clause::Other);
-        for (const Expr* option : q.options)
-            if (auto* named = dyn_cast<NamedArg>(option)) operator_option(*named, cur, env);
+        for (const Expr* option : q.options) {
+            if (auto* pick = dyn_cast<KqlProjectColumns>(option))
+                project_columns(*pick, cur, env);
+            else if (auto* rename = dyn_cast<KqlProjectRename>(option))
+                project_rename(*rename, cur, env);
+            else if (auto* expand = dyn_cast<KqlMvExpand>(option))
+                mv_expand(*expand, cur, env);
+            else if (auto* parse = dyn_cast<KqlParse>(option))
+                parse_operator(*parse, cur, env);
+            else if (auto* named = dyn_cast<NamedArg>(option))
+                operator_option(*named, cur, env);
+        }
         return cur;
     }
 
@@ -283,63 +293,80 @@ private:
         cur = std::move(out);
     }
 
-    // The operators lowered to options: project-away/-keep/-rename/-reorder, mv-expand, parse, ...
+    // project-away/-keep/-reorder: the columns named or matched by a wildcard.
+    void project_columns(const KqlProjectColumns& pick, Columns& cur, const Env& env) {
+        Span op = operator_span(pick.span.begin, pick.span.end);
+        std::string by = operator_name(op);
+        Columns named;
+        for (const Expr* item : pick.columns) {
+            if (auto* star = dyn_cast<Star>(item))
+                keep_matching(star->pattern, cur, named);
+            else if (auto* ref = dyn_cast<ColumnRef>(item)) {
+                expr(ref, cur, env, Clause::Other);
+                if (const FlowColumn* c = cur.find(ref->path[0].text)) named.add(*c);
+            }
+        }
+        if (pick.op == ColumnsOp::Away) {
+            for (const FlowColumn& c : named.list) cur.remove(c.name, by, op);
+        } else if (pick.op == ColumnsOp::Keep) {
+            std::vector<std::string> gone;
+            for (const FlowColumn& c : cur.list)
+                if (!named.find(c.name)) gone.push_back(c.name);
+            for (const std::string& g : gone) cur.remove(g, by, op);
+        }
+    }
+
+    void project_rename(const KqlProjectRename& rename, Columns& cur, const Env& env) {
+        Span op = operator_span(rename.span.begin, rename.span.end);
+        std::string by = operator_name(op);
+        for (uint32_t i = 0; i < rename.columns.size(); ++i) {
+            const ColumnRef* old = rename.columns[i];
+            expr(old, cur, env, Clause::Other);
+            FlowColumn renamed{std::string(rename.names[i].text), ColumnType::Unknown, nullptr};
+            if (const FlowColumn* c = cur.find(old->path[0].text)) renamed = {renamed.name, c->type, c->origin};
+            cur.remove(old->path[0].text, by, op);
+            cur.add(std::move(renamed));
+        }
+    }
+
+    // mv-expand: each column is replaced by (or named after) its expanded elements, dynamic unless
+    // `to typeof(T)` says otherwise. An unnamed expression other than a plain column (a path such as
+    // parse_json(F).x becomes F_x, which we do not model) lets any column follow.
+    void mv_expand(const KqlMvExpand& expand, Columns& cur, const Env& env) {
+        for (const Expr* p : expand.parameters) {
+            const auto& named = cast<NamedArg>(*p);
+            if (named.name.text == "with_itemindex")
+                if (auto* index = dyn_cast<ColumnRef>(named.value); index && index->path.size() == 1)
+                    cur.add({std::string(index->path[0].text), ColumnType::Integer, nullptr});
+        }
+        expr(expand.limit, cur, env, Clause::Other);
+        for (const KqlExpandColumn* column : expand.columns) {
+            expr(column->expr, cur, env, Clause::Other);
+            ColumnType type = column->type.empty() ? ColumnType::Dynamic : kusto_type(column->type);
+            auto* ref = dyn_cast<ColumnRef>(column->expr);
+            if (!column->name.empty())
+                cur.add({std::string(column->name.text), type, nullptr});
+            else if (ref && ref->path.size() == 1)
+                cur.add({std::string(ref->path[0].text), type, nullptr});
+            else
+                cur.open = true;
+        }
+    }
+
+    // parse / parse-where: the source is read, the pattern's columns are added with their types.
+    void parse_operator(const KqlParse& parse, Columns& cur, const Env& env) {
+        expr(parse.source, cur, env, Clause::Other);
+        for (const Node* part : parse.pattern)
+            if (auto* column = dyn_cast<ColumnDef>(part))
+                cur.add({std::string(column->name.text),
+                         column->type.empty() ? ColumnType::Text : kusto_type(column->type), nullptr});
+    }
+
+    // The other operators lowered to options: serialize, getschema, union parameters, evaluate, ...
     void operator_option(const NamedArg& option, Columns& cur, const Env& env) {
         std::string_view name = option.name.text;
-        Span op = operator_span(option.span.begin, option.span.end);
-        std::string by = operator_name(op);
         auto* items = dyn_cast<Tuple>(option.value);
-        if (name == "project-away" || name == "project-keep" || name == "project-reorder") {
-            if (!items) return;
-            Columns named;
-            for (const Expr* item : items->items) {
-                if (auto* star = dyn_cast<Star>(item))
-                    keep_matching(star->pattern, cur, named);
-                else if (auto* ref = dyn_cast<ColumnRef>(item)) {
-                    expr(ref, cur, env, Clause::Other);
-                    if (const FlowColumn* c = cur.find(ref->path[0].text)) named.add(*c);
-                }
-            }
-            if (name == "project-away") {
-                for (const FlowColumn& c : named.list) cur.remove(c.name, by, op);
-            } else if (name == "project-keep") {
-                std::vector<std::string> gone;
-                for (const FlowColumn& c : cur.list)
-                    if (!named.find(c.name)) gone.push_back(c.name);
-                for (const std::string& g : gone) cur.remove(g, by, op);
-            }
-        } else if (name == "project-rename") {
-            if (!items) return;
-            for (const Expr* item : items->items) {
-                auto* rename = dyn_cast<NamedArg>(item);
-                if (!rename) continue;
-                expr(rename->value, cur, env, Clause::Other);
-                auto* old = dyn_cast<ColumnRef>(rename->value);
-                if (!old) continue;
-                FlowColumn renamed{std::string(rename->name.text), ColumnType::Unknown, nullptr};
-                if (const FlowColumn* c = cur.find(old->path[0].text)) renamed = {renamed.name, c->type, c->origin};
-                cur.remove(old->path[0].text, by, op);
-                cur.add(std::move(renamed));
-            }
-        } else if (name == "mv-expand" && !items) {
-            // With parameters (kind=, to typeof()) the operator is text: an expanded path such as
-            // parse_json(F).x becomes F_x, which we do not model, so any column may follow.
-            if (auto* text = dyn_cast<Literal>(option.value))
-                for (std::string& column : mv_expand_new_columns(text->text))
-                    cur.add({std::move(column), ColumnType::Dynamic, nullptr});
-            cur.open = true;
-        } else if (name == "mv-expand") {
-            for (const Expr* item : items->items) {
-                if (auto* named = dyn_cast<NamedArg>(item)) {
-                    expr(named->value, cur, env, Clause::Other);
-                    cur.add({std::string(named->name.text), ColumnType::Dynamic, nullptr});
-                } else {
-                    expr(item, cur, env, Clause::Other);
-                    if (auto* ref = dyn_cast<ColumnRef>(item))
-                        cur.add({std::string(ref->path[0].text), ColumnType::Dynamic, nullptr});
-                }
-            }
-        } else if (name == "serialize" && items) {
+        if (name == "serialize" && items) {
             for (const Expr* item : items->items) {
                 expr(item, cur, env, Clause::Other);
                 if (auto* named = dyn_cast<NamedArg>(item))
@@ -349,12 +376,6 @@ private:
             cur = Columns{};
             for (const char* c : {"ColumnName", "ColumnOrdinal", "DataType", "ColumnType"})
                 cur.add({c, ColumnType::Unknown, nullptr});
-        } else if (name == "parse" || name == "parse-where") {
-            auto* text = dyn_cast<Literal>(option.value);
-            if (!text) return;
-            ParsePattern p = parse_pattern(text->text);
-            if (!p.source.empty()) name_use_text(p.source, option.span, cur, env);
-            for (const auto& [column, type] : p.captures) cur.add({column, kusto_type(type), nullptr});
         } else if (name.ends_with(".withsource") || name.ends_with(".WithSource")) {
             // union withsource=T: the name of each row's table, as a column.
             if (auto* column = dyn_cast<ColumnRef>(option.value); column && column->path.size() == 1)
@@ -433,17 +454,6 @@ private:
     }
 
     // A column named in operator text the front end keeps as text (parse's source expression).
-    void name_use_text(const std::string& name, Span within, const Columns& cols, const Env& env) {
-        std::string_view text = text_.substr(within.begin, within.end - within.begin);
-        size_t at = text.find(name);
-        Span span = at == std::string_view::npos
-                        ? within
-                        : Span{within.begin + uint32_t(at), within.begin + uint32_t(at + name.size())};
-        std::string_view stable = text_.substr(span.begin, span.end - span.begin);
-        if (stable != name) return;  // the text was rewritten (whitespace folded): nothing to point at
-        name_use(stable, span, cols, env, Clause::Other);
-    }
-
     void mark_time_filtered(const Table* t) {
         if (std::find(out_.time_filtered.begin(), out_.time_filtered.end(), t) == out_.time_filtered.end())
             out_.time_filtered.push_back(t);

@@ -16,11 +16,13 @@
 //     first for asc, last for desc).
 //   - hints (`hint.strategy=shuffle`) → options named "<operator>.<hint>" (a prefixed option is a
 //     parameter of an operator of the block, not an operator of its own).
-//   - project-away/keep/reorder → option NamedArg{"project-away", Tuple(columns and Star patterns)};
-//     project-rename → Tuple of NamedArg{new, old}; mv-expand, serialize → Tuple of items; render →
+//   - project-away/keep/reorder → a KqlProjectColumns option (columns and Star patterns); project-rename
+//     → KqlProjectRename (new names, old columns); mv-expand → KqlMvExpand (parameters, columns with
+//     their `to typeof`, limit); parse/parse-where → KqlParse (parameters, source, pattern parts).
+//   - serialize → option NamedArg{"serialize", Tuple of items}; render →
 //     NamedArg{"render", Tuple(visualization, NamedArg properties...)}; as → ColumnRef; invoke and
 //     evaluate → FunctionCall; sample → the count; getschema → empty Tuple.
-//   - every other operator (parse, make-series, mv-apply, top-nested, partition, graph-*, ...) →
+//   - every other operator (parse-kv, make-series, mv-apply, top-nested, partition, graph-*, ...) →
 //     option NamedArg{operator, Keyword literal holding its text with single spaces}.
 //   Options come last in a block: any structural operator after one opens a new block.
 #include "parsers/kql/transformer.hpp"
@@ -363,38 +365,48 @@ static Tuple* tuple(Arena& arena, Span at, const std::vector<Expr*>& items) {
     return t;
 }
 
+antlrcpp::Any Transformer::project_columns(antlr4::ParserRuleContext* c, ColumnsOp op,
+                                           const std::vector<G::ColumnPatternContext*>& patterns) {
+    auto* pick = make<KqlProjectColumns>(c);
+    pick->op = op;
+    std::vector<Expr*> columns;
+    for (auto* p : patterns) columns.push_back(column_pattern(p));
+    pick->columns = list(columns);
+    add_option(cur_, pick);
+    return {};
+}
+
 antlrcpp::Any Transformer::visitProjectAwayOp(G::ProjectAwayOpContext* c) {
-    std::vector<Expr*> items;
-    for (auto* p : c->projectAwayOperator()->columnPattern()) items.push_back(column_pattern(p));
-    return option_operator(c, tuple(arena_, span(c), items));
+    return project_columns(c, ColumnsOp::Away, c->projectAwayOperator()->columnPattern());
 }
 
 antlrcpp::Any Transformer::visitProjectKeepOp(G::ProjectKeepOpContext* c) {
-    std::vector<Expr*> items;
-    for (auto* p : c->projectKeepOperator()->columnPattern()) items.push_back(column_pattern(p));
-    return option_operator(c, tuple(arena_, span(c), items));
+    return project_columns(c, ColumnsOp::Keep, c->projectKeepOperator()->columnPattern());
 }
 
 antlrcpp::Any Transformer::visitProjectReorderOp(G::ProjectReorderOpContext* c) {
-    std::vector<Expr*> items;
+    std::vector<G::ColumnPatternContext*> patterns;
     for (auto* r : c->projectReorderOperator()->reorderColumn()) {
         if (r->ASC() || r->DESC() || r->GRANNY_ASC() || r->GRANNY_DESC()) return raw_operator(c);
-        items.push_back(column_pattern(r->columnPattern()));
+        patterns.push_back(r->columnPattern());
     }
-    return option_operator(c, tuple(arena_, span(c), items));
+    return project_columns(c, ColumnsOp::Reorder, patterns);
 }
 
 antlrcpp::Any Transformer::visitProjectRenameOp(G::ProjectRenameOpContext* c) {
-    std::vector<Expr*> items;
+    auto* rename = make<KqlProjectRename>(c);
+    std::vector<Name> names;
+    std::vector<ColumnRef*> columns;
     for (auto* r : c->projectRenameOperator()->columnRename()) {
-        auto* n = make<NamedArg>(r);
-        n->name = name(r->name(0));
+        names.push_back(name(r->name(0)));
         auto* old = make<ColumnRef>(r->name(1));
         old->path = list(std::vector<Name>{name(r->name(1))});
-        n->value = old;
-        items.push_back(n);
+        columns.push_back(old);
     }
-    return option_operator(c, tuple(arena_, span(c), items));
+    rename->names = list(names);
+    rename->columns = list(columns);
+    add_option(cur_, rename);
+    return {};
 }
 
 static Expr* named_or_plain(Arena& arena, SelectItem* item) {
@@ -408,13 +420,73 @@ static Expr* named_or_plain(Arena& arena, SelectItem* item) {
 
 antlrcpp::Any Transformer::visitMvExpandOp(G::MvExpandOpContext* c) {
     auto* op = c->mvExpandOperator();
-    if (!op->kindOrHintParameter().empty() || op->LIMIT()) return raw_operator(c);
-    std::vector<Expr*> items;
-    for (auto* col : op->mvExpandColumn()) {
-        if (col->TO()) return raw_operator(c);
-        items.push_back(named_or_plain(arena_, select_item(col->namedExpression())));
+    auto* expand = make<KqlMvExpand>(c);
+    std::vector<Expr*> parameters;
+    for (auto* p : op->kindOrHintParameter()) {
+        if (auto* kind = dynamic_cast<G::KindParameterContext*>(p)) {
+            auto* a = make<NamedArg>(kind);
+            a->name = {copy(kind->getStart()->getText()), false};
+            a->value = option_value(kind->optionValue());
+            parameters.push_back(a);
+        } else {
+            auto* hint = dynamic_cast<G::HintKindParameterContext*>(p)->hintParameter();
+            auto* a = make<NamedArg>(hint);
+            a->name = {copy(option_name_text(hint)), false};
+            a->value = option_value(hint->optionValue());
+            parameters.push_back(a);
+        }
     }
-    return option_operator(c, tuple(arena_, span(c), items));
+    std::vector<KqlExpandColumn*> columns;
+    for (auto* col : op->mvExpandColumn()) {
+        auto* column = make<KqlExpandColumn>(col);
+        SelectItem* item = select_item(col->namedExpression());
+        column->name = item->alias;
+        column->expr = item->expr;
+        if (col->TO()) column->type = canonical(col->typeofArgument());
+        columns.push_back(column);
+    }
+    expand->parameters = list(parameters);
+    expand->columns = list(columns);
+    if (op->LIMIT()) expand->limit = expr(op->expr());
+    add_option(cur_, expand);
+    return {};
+}
+
+antlrcpp::Any Transformer::parse_operator(antlr4::ParserRuleContext* c, bool where,
+                                          const std::vector<G::OperatorParameterContext*>& params,
+                                          G::ExprContext* source, G::ParsePatternContext* pattern) {
+    auto* parse = make<KqlParse>(c);
+    parse->where = where;
+    std::vector<Expr*> parameters;
+    for (auto* p : params) parameters.push_back(parameter_arg(p));
+    parse->parameters = list(parameters);
+    parse->source = expr(source);
+    std::vector<Node*> parts;
+    for (auto* item : pattern->parsePatternItem()) {
+        if (auto* delimiter = dynamic_cast<G::ParseTextContext*>(item)) {
+            parts.push_back(make_literal(delimiter, LiteralType::String, string_value(delimiter->stringLiteral())));
+        } else if (auto* column = dynamic_cast<G::ParseColumnContext*>(item)) {
+            auto* d = make<ColumnDef>(column);
+            d->name = name(column->declName());
+            if (column->scalarType()) d->type = text(column->scalarType());
+            parts.push_back(d);
+        } else {
+            parts.push_back(make<Star>(item));
+        }
+    }
+    parse->pattern = list(parts);
+    add_option(cur_, parse);
+    return {};
+}
+
+antlrcpp::Any Transformer::visitParseOp(G::ParseOpContext* c) {
+    auto* op = c->parseOperator();
+    return parse_operator(c, false, op->operatorParameter(), op->expr(), op->parsePattern());
+}
+
+antlrcpp::Any Transformer::visitParseWhereOp(G::ParseWhereOpContext* c) {
+    auto* op = c->parseWhereOperator();
+    return parse_operator(c, true, op->operatorParameter(), op->expr(), op->parsePattern());
 }
 
 antlrcpp::Any Transformer::visitSerializeOp(G::SerializeOpContext* c) {

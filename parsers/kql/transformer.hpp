@@ -66,6 +66,8 @@ public:
     antlrcpp::Any visitUnionOp(G::UnionOpContext* c) override;
     antlrcpp::Any visitSearchOp(G::SearchOpContext* c) override;
     antlrcpp::Any visitMvExpandOp(G::MvExpandOpContext* c) override;
+    antlrcpp::Any visitParseOp(G::ParseOpContext* c) override;
+    antlrcpp::Any visitParseWhereOp(G::ParseWhereOpContext* c) override;
     antlrcpp::Any visitRenderOp(G::RenderOpContext* c) override;
     antlrcpp::Any visitAsOp(G::AsOpContext* c) override;
     antlrcpp::Any visitInvokeOp(G::InvokeOpContext* c) override;
@@ -76,7 +78,7 @@ public:
     // Operators kept whole as an option: NamedArg{operator, Keyword literal with its text}.
 #define QDIFF_KQL_RAW_OPERATORS(X)                                                                                  \
     X(ProjectByNamesOp)                                                                                             \
-    X(TopNestedOp) X(TopHittersOp) X(MvApplyOp) X(ParseOp) X(ParseWhereOp) X(ParseKvOp) X(MakeSeriesOp) X(FindOp)   \
+    X(TopNestedOp) X(TopHittersOp) X(MvApplyOp) X(ParseKvOp) X(MakeSeriesOp) X(FindOp)   \
         X(SampleDistinctOp) X(PartitionOp) X(ForkOp) X(FacetOp) X(ScanOp) X(ConsumeOp) X(ReduceOp) X(MacroExpandOp) \
             X(MakeGraphOp) X(GraphMatchOp) X(GraphShortestPathsOp) X(GraphToTableOp) X(GraphMarkComponentsOp)       \
                 X(PrintOp)
@@ -156,6 +158,11 @@ private:
     void add_parameters(ast::Query* q, std::string_view op, const std::vector<G::HintParameterContext*>& hints);
     antlrcpp::Any raw_operator(antlr4::ParserRuleContext* c);
     antlrcpp::Any option_operator(antlr4::ParserRuleContext* c, ast::Expr* value);
+    antlrcpp::Any project_columns(antlr4::ParserRuleContext* c, ast::ColumnsOp op,
+                                  const std::vector<G::ColumnPatternContext*>& patterns);
+    antlrcpp::Any parse_operator(antlr4::ParserRuleContext* c, bool where,
+                                 const std::vector<G::OperatorParameterContext*>& params, G::ExprContext* source,
+                                 G::ParsePatternContext* pattern);
     ast::SelectItem* select_item(G::NamedExpressionContext* c);
     ast::Expr* group_key(G::NamedExpressionContext* c);
     ast::OrderItem* sort_item(G::SortExpressionContext* c);

@@ -101,11 +101,12 @@ private:
         bool array_kind = false;   // kind=array: bags expand to [key, value]
         size_t limit = SIZE_MAX;   // limit N: rows per input row
     };
-    Table mv_expand(const ast::Expr* items, Table input);
-    Table mv_expand_text(const std::string& text, Table input);
+    Table mv_expand(const ast::KqlMvExpand& expand, Table input);
     Table mv_expand(const MvExpandSpec& spec, Table input);
     Table bag_unpack(const ast::FunctionCall& call, Table input);
-    Table parse_operator(const std::string& text, Table input, bool where);
+    Table parse_operator(const ast::KqlParse& parse, Table input);
+    Table project_columns(const ast::KqlProjectColumns& pick, Table input);
+    Table project_rename(const ast::KqlProjectRename& rename, Table input);
     Table union_with(Table left, const ast::SetOp& op, const ast::Query& q);
     Table table_function(const ast::FunctionCall& f);
     Table invoke_tabular_lambda(const ast::Lambda& lambda, const std::vector<const ast::Expr*>& args);

@@ -49,11 +49,9 @@ bool matches_pattern(std::string_view name, std::string_view pattern) {
 }
 
 // Column indexes named by project-away/keep/reorder items (names and wildcard patterns).
-std::vector<size_t> named_columns(const Table& t, const Expr* items, std::string_view op) {
+std::vector<size_t> named_columns(const Table& t, const List<Expr*>& items, std::string_view op) {
     std::vector<size_t> out;
-    const auto* tuple = dyn_cast<Tuple>(items);
-    if (!tuple) throw KqlUnsupported("operator " + std::string(op) + " in this form");
-    for (const Expr* item : tuple->items) {
+    for (const Expr* item : items) {
         if (const auto* star = dyn_cast<Star>(item)) {
             for (size_t i = 0; i < t.columns.size(); ++i)
                 if (matches_pattern(t.columns[i].name, star->pattern) &&
@@ -398,9 +396,19 @@ Table Interpreter::eval_query(const Query& q) {
         if (size_t(count) < t.rows.size()) t.rows.resize(size_t(count));
     }
     for (const Expr* option : q.options) {
-        const auto* named = dyn_cast<NamedArg>(option);
-        if (!named) throw KqlUnsupported("operator option of kind " + std::string(kind_name(option->kind)));
-        t = apply_option(*named, std::move(t), q);
+        if (const auto* pick = dyn_cast<KqlProjectColumns>(option)) {
+            t = project_columns(*pick, std::move(t));
+        } else if (const auto* rename = dyn_cast<KqlProjectRename>(option)) {
+            t = project_rename(*rename, std::move(t));
+        } else if (const auto* expand = dyn_cast<KqlMvExpand>(option)) {
+            t = mv_expand(*expand, std::move(t));
+        } else if (const auto* parse = dyn_cast<KqlParse>(option)) {
+            t = parse_operator(*parse, std::move(t));
+        } else {
+            const auto* named = dyn_cast<NamedArg>(option);
+            if (!named) throw KqlUnsupported("operator option of kind " + std::string(kind_name(option->kind)));
+            t = apply_option(*named, std::move(t), q);
+        }
     }
     return t;
 }
@@ -682,6 +690,31 @@ Table Interpreter::join(const Join& j, Table left) {
     return out;
 }
 
+Table Interpreter::project_columns(const KqlProjectColumns& pick, Table t) {
+    std::string op(enum_name(pick.op));
+    std::vector<size_t> named = named_columns(t, pick.columns, op), keep;
+    if (pick.op == ColumnsOp::Reorder) {
+        keep = named;
+        for (size_t i = 0; i < t.columns.size(); ++i)
+            if (std::find(keep.begin(), keep.end(), i) == keep.end()) keep.push_back(i);
+        return select_columns(std::move(t), keep);
+    }
+    bool listed_stay = pick.op == ColumnsOp::Keep;
+    for (size_t i = 0; i < t.columns.size(); ++i)
+        if ((std::find(named.begin(), named.end(), i) != named.end()) == listed_stay) keep.push_back(i);
+    return select_columns(std::move(t), keep);
+}
+
+Table Interpreter::project_rename(const KqlProjectRename& rename, Table t) {
+    for (uint32_t k = 0; k < rename.columns.size(); ++k) {
+        const ColumnRef* old = rename.columns[k];
+        int i = t.find(old->path.back().text);
+        if (i < 0) throw KqlError("project-rename: no column named '" + name_text(old->path.back()) + "'");
+        t.columns[size_t(i)].name = name_text(rename.names[k]);
+    }
+    return t;
+}
+
 Table Interpreter::apply_option(const NamedArg& option, Table t, const Query& q) {
     std::string op = std::string(option.name.text);
     if (op.find('.') != std::string::npos) {
@@ -689,47 +722,6 @@ Table Interpreter::apply_option(const NamedArg& option, Table t, const Query& q)
         if (op.find(".hint.") != std::string::npos || op.starts_with("union.")) return t;
         std::string param = op.substr(op.find('.') + 1);
         throw KqlUnsupported("parameter " + op);
-    }
-    if (op == "project-away") {
-        std::vector<size_t> away = named_columns(t, option.value, op), keep;
-        for (size_t i = 0; i < t.columns.size(); ++i)
-            if (std::find(away.begin(), away.end(), i) == away.end()) keep.push_back(i);
-        return select_columns(std::move(t), keep);
-    }
-    if (op == "project-keep") {
-        std::vector<size_t> named = named_columns(t, option.value, op), keep;
-        for (size_t i = 0; i < t.columns.size(); ++i)
-            if (std::find(named.begin(), named.end(), i) != named.end()) keep.push_back(i);
-        return select_columns(std::move(t), keep);
-    }
-    if (op == "project-reorder") {
-        std::vector<size_t> keep = named_columns(t, option.value, op);
-        for (size_t i = 0; i < t.columns.size(); ++i)
-            if (std::find(keep.begin(), keep.end(), i) == keep.end()) keep.push_back(i);
-        return select_columns(std::move(t), keep);
-    }
-    if (op == "project-rename") {
-        const auto* tuple = dyn_cast<Tuple>(option.value);
-        if (!tuple) throw KqlUnsupported("operator project-rename in this form");
-        for (const Expr* item : tuple->items) {
-            const auto* rename = dyn_cast<NamedArg>(item);
-            const auto* old = rename ? dyn_cast<ColumnRef>(rename->value) : nullptr;
-            if (!old) throw KqlUnsupported("operator project-rename in this form");
-            int i = t.find(old->path.back().text);
-            if (i < 0) throw KqlError("project-rename: no column named '" + name_text(old->path.back()) + "'");
-            t.columns[size_t(i)].name = name_text(rename->name);
-        }
-        return t;
-    }
-    if (op == "mv-expand") {
-        if (const auto* text = dyn_cast<Literal>(option.value); text && text->type == LiteralType::Keyword)
-            return mv_expand_text(std::string(text->text), std::move(t));
-        return mv_expand(option.value, std::move(t));
-    }
-    if (op == "parse" || op == "parse-where") {
-        const auto* text = dyn_cast<Literal>(option.value);
-        if (!text || text->type != LiteralType::Keyword) throw KqlUnsupported("operator " + op + " in this form");
-        return parse_operator(std::string(text->text), std::move(t), op == "parse-where");
     }
     if (op == "as") {
         if (const auto* name = dyn_cast<ColumnRef>(option.value)) tables_[name_text(name->path.back())] = t;
@@ -770,56 +762,6 @@ Table Interpreter::apply_option(const NamedArg& option, Table t, const Query& q)
 
 namespace {
 
-// The operator text the front end keeps for `parse` (tokens joined by single spaces), split into
-// tokens: quoted strings (with their quotes), `*`, `:`, `=`, names.
-std::vector<std::string> parse_tokens(const std::string& text) {
-    std::vector<std::string> out;
-    for (size_t i = 0; i < text.size();) {
-        char c = text[i];
-        if (c == ' ') {
-            ++i;
-            continue;
-        }
-        bool verbatim = (c == '@' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\''));
-        if (c == '"' || c == '\'' || verbatim) {
-            size_t start = i;
-            if (verbatim) ++i;
-            char quote = text[i++];
-            while (i < text.size() && text[i] != quote) i += (!verbatim && text[i] == '\\') ? 2 : 1;
-            if (i >= text.size()) throw KqlUnsupported("operator parse with this pattern");
-            out.push_back(text.substr(start, ++i - start));
-            continue;
-        }
-        if (c == '*' || c == ':' || c == '=' || c == ',') {
-            out.emplace_back(1, c);
-            ++i;
-            continue;
-        }
-        size_t start = i;
-        while (i < text.size() && text[i] != ' ' && text[i] != ':' && text[i] != '=' && text[i] != '*' && text[i] != '"' &&
-               text[i] != '\'' && text[i] != ',')
-            ++i;
-        if (i == start) throw KqlUnsupported("operator parse with this pattern");
-        out.push_back(text.substr(start, i - start));
-    }
-    return out;
-}
-
-// A quoted token's value: escapes of regular strings read, verbatim strings as written.
-std::string string_token(const std::string& token) {
-    if (token[0] == '@') return token.substr(2, token.size() - 3);
-    std::string out;
-    for (size_t i = 1; i + 1 < token.size(); ++i) {
-        if (token[i] == '\\' && i + 2 < token.size()) {
-            char e = token[++i];
-            out += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
-        } else {
-            out += token[i];
-        }
-    }
-    return out;
-}
-
 // The capturing groups a regular expression fragment opens: `(` not escaped, not in a class, not `(?`.
 size_t capture_groups(const std::string& re) {
     size_t n = 0;
@@ -847,31 +789,35 @@ std::string regex_escape(const std::string& s) {
     return out;
 }
 
+// A parameter's value as written: `kind=regex` (a name), `flags="Ui"` (a string).
+std::string parameter_text(const Expr* value) {
+    if (const auto* name = dyn_cast<ColumnRef>(value); name && name->path.size() == 1) return name_text(name->path[0]);
+    if (const auto* literal = dyn_cast<Literal>(value)) return std::string(literal->text);
+    return "";
+}
+
 }  // namespace
 
-Table Interpreter::parse_operator(const std::string& text, Table t, bool where) {
+Table Interpreter::parse_operator(const KqlParse& parse, Table t) {
     // parse [kind=simple|regex] [flags=..] Column with Pattern: `*`, string delimiters and columns
     // (name[:type]). simple: delimiters match exactly, from the start; regex: delimiters are regular
     // expressions, columns and `*` greedy unless flags has U. A row that does not match gets nulls
     // (parse) or is dropped (parse-where).
-    std::vector<std::string> tokens = parse_tokens(text);
     std::string kind = "simple", flags;
-    size_t i = 0;
-    while (i + 2 < tokens.size() && tokens[i + 1] == "=") {
-        std::string key = support::to_lower(tokens[i]);
-        if (key == "kind") kind = support::to_lower(tokens[i + 2]);
-        else if (key == "flags") flags = tokens[i + 2];
+    for (const Expr* p : parse.parameters) {
+        const auto& named = cast<NamedArg>(*p);
+        std::string key = support::to_lower(named.name.text);
+        if (key == "kind") kind = support::to_lower(parameter_text(named.value));
+        else if (key == "flags") flags = parameter_text(named.value);
         else throw KqlUnsupported("operator parse with " + key + "=");
-        i += 3;
     }
     if (kind != "simple" && kind != "regex") throw KqlUnsupported("operator parse kind=" + kind);
     for (char f : flags)
         if (f != 'U' && f != 'i') throw KqlUnsupported("operator parse flags=" + flags);
-    if (i + 2 > tokens.size() || support::to_lower(tokens[i + 1]) != "with")
-        throw KqlUnsupported("operator parse of an expression");
-    int source = t.find(tokens[i]);
-    if (source < 0) throw KqlError("parse: no column named '" + tokens[i] + "'");
-    i += 2;
+    const auto* column = dyn_cast<ColumnRef>(parse.source);
+    if (!column || column->path.size() != 1) throw KqlUnsupported("operator parse of an expression");
+    int source = t.find(column->path[0].text);
+    if (source < 0) throw KqlError("parse: no column named '" + name_text(column->path[0]) + "'");
     struct Capture {
         std::string name;
         KType type;
@@ -881,26 +827,24 @@ Table Interpreter::parse_operator(const std::string& text, Table t, bool where) 
     std::vector<Capture> captures;
     std::string pattern = kind == "simple" ? "^" : "";
     bool lazy = kind == "simple" || flags.find('U') != std::string::npos;
-    for (; i < tokens.size(); ++i) {
-        const std::string& token = tokens[i];
-        bool last = i + 1 == tokens.size();
-        if (token == "*") {
+    for (uint32_t i = 0; i < parse.pattern.size(); ++i) {
+        const Node* part = parse.pattern[i];
+        bool last = i + 1 == parse.pattern.size();
+        if (isa<Star>(part)) {
             pattern += last ? "[\\s\\S]*" : (lazy ? "[\\s\\S]*?" : "[\\s\\S]*");
-        } else if (token[0] == '"' || token[0] == '\'' || token[0] == '@') {
-            std::string value = string_token(token);
+        } else if (const auto* text = dyn_cast<Literal>(part)) {
+            std::string value(text->text);
             pattern += kind == "simple" ? regex_escape(value) : "(?:" + value + ")";
             if (kind != "simple") groups += capture_groups(value);
         } else {
+            const auto& def = cast<ColumnDef>(*part);
             KType type = KType::String;
-            if (i + 2 < tokens.size() + 1 && i + 1 < tokens.size() && tokens[i + 1] == ":") {
-                if (i + 2 >= tokens.size()) throw KqlUnsupported("operator parse with this pattern");
-                auto parsed_type = parse_type_name(tokens[i + 2]);
-                if (!parsed_type) throw KqlUnsupported("operator parse column type " + tokens[i + 2]);
+            if (!def.type.empty()) {
+                auto parsed_type = parse_type_name(def.type);
+                if (!parsed_type) throw KqlUnsupported("operator parse column type " + std::string(def.type));
                 type = *parsed_type;
-                last = i + 3 == tokens.size();
-                i += 2;
             }
-            captures.push_back({token, type, ++groups});
+            captures.push_back({name_text(def.name), type, ++groups});
             if (type == KType::Int || type == KType::Long) pattern += "(-?\\d+)";
             else if (type == KType::Real || type == KType::Decimal) pattern += "(-?\\d+(?:\\.\\d*)?(?:[eE][-+]?\\d+)?)";
             else pattern += last ? "([\\s\\S]*)" : (lazy ? "([\\s\\S]*?)" : "([\\s\\S]*)");
@@ -941,7 +885,7 @@ Table Interpreter::parse_operator(const std::string& text, Table t, bool where) 
             values.push_back(std::move(v));
         }
         if (!matched) {
-            if (where) continue;
+            if (parse.where) continue;
             for (size_t k = 0; k < captures.size(); ++k) r[size_t(target[k])] = KValue::null_of(captures[k].type);
         } else {
             for (size_t k = 0; k < captures.size(); ++k) r[size_t(target[k])] = std::move(values[k]);
@@ -1006,69 +950,35 @@ Table Interpreter::bag_unpack(const FunctionCall& call, Table t) {
     return out;
 }
 
-Table Interpreter::mv_expand(const Expr* items, Table t) {
-    const auto* tuple = dyn_cast<Tuple>(items);
-    if (!tuple || tuple->items.empty()) throw KqlUnsupported("operator mv-expand in this form");
-    MvExpandSpec spec;
-    for (const Expr* item : tuple->items) {
-        if (const auto* named = dyn_cast<NamedArg>(item)) {
-            spec.targets.push_back({name_text(named->name), named->value, -1, std::nullopt});
-        } else {
-            std::string name = inferred_name(item);
-            if (name.empty()) throw KqlUnsupported("mv-expand of an unnamed expression");
-            spec.targets.push_back({name, item, -1, std::nullopt});
-        }
-    }
-    return mv_expand(spec, std::move(t));
-}
-
-Table Interpreter::mv_expand_text(const std::string& text, Table t) {
-    // The forms the front end keeps as text: [kind=bag|array] [bagexpansion=..] [with_itemindex=I]
-    // Col [to typeof(T)], ... [limit N]. Columns are plain names or `Name = Column`.
-    std::vector<std::string> tokens = parse_tokens(text);
-    MvExpandSpec spec;
-    size_t i = 0;
+Table Interpreter::mv_expand(const KqlMvExpand& expand, Table t) {
     auto fail = [&] { return KqlUnsupported("operator mv-expand in this form"); };
-    while (i + 2 < tokens.size() && tokens[i + 1] == "=") {
-        std::string key = support::to_lower(tokens[i]), value = tokens[i + 2];
+    MvExpandSpec spec;
+    for (const Expr* p : expand.parameters) {
+        const auto& named = cast<NamedArg>(*p);
+        std::string key = support::to_lower(named.name.text), value = parameter_text(named.value);
         if (key == "kind" || key == "bagexpansion") spec.array_kind = support::to_lower(value) == "array";
         else if (key == "with_itemindex") spec.index_column = value;
-        else if (key.starts_with("hint.")) {}
-        else break;  // the first column, `Name = Column`
-        i += 3;
+        else if (!key.starts_with("hint.")) throw fail();
     }
-    while (i < tokens.size()) {
-        if (support::to_lower(tokens[i]) == "limit") {
-            if (i + 2 != tokens.size()) throw fail();
-            KValue n = convert_to(KValue::string(tokens[i + 1]), KType::Long);
-            if (n.null || n.i < 0) throw fail();
-            spec.limit = size_t(n.i);
-            break;
-        }
+    for (const KqlExpandColumn* column : expand.columns) {
         MvExpandSpec::Target target;
-        target.name = tokens[i];
-        std::string column = tokens[i];
-        ++i;
-        if (i + 1 < tokens.size() && tokens[i] == "=") {
-            column = tokens[i + 1];
-            i += 2;
-        }
-        target.source = t.find(column);
-        if (target.source < 0) throw KqlError("mv-expand: no column named '" + column + "'");
-        if (i < tokens.size() && support::to_lower(tokens[i]) == "to") {
-            // to typeof(T): the text is `to typeof(long)` split at spaces only.
-            if (i + 1 >= tokens.size()) throw fail();
-            std::string spelled = support::to_lower(tokens[i + 1]);
-            if (!spelled.starts_with("typeof(") || !spelled.ends_with(")")) throw fail();
-            auto type = parse_type_name(spelled.substr(7, spelled.size() - 8));
+        target.name = column->name.empty() ? inferred_name(column->expr) : name_text(column->name);
+        if (target.name.empty()) throw KqlUnsupported("mv-expand of an unnamed expression");
+        target.expr = column->expr;
+        if (!column->type.empty()) {
+            std::string spelled = support::to_lower(column->type);
+            auto type = parse_type_name(spelled);
             if (!type) throw fail();
             target.to_type = *type;
-            i += 2;
         }
         spec.targets.push_back(target);
-        if (i < tokens.size() && tokens[i] == ",") ++i;
     }
     if (spec.targets.empty()) throw fail();
+    if (expand.limit) {
+        KValue n = eval(expand.limit, Scope{});
+        if (n.null || !n.is_integral() || n.i < 0) throw fail();
+        spec.limit = size_t(n.i);
+    }
     return mv_expand(spec, std::move(t));
 }
 

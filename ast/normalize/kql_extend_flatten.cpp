@@ -1,0 +1,45 @@
+// kql-extend-flatten: KQL `T | extend b2 = b * 2 | summarize sum(b2)` is `T | summarize sum(b * 2)`.
+// An operator that cannot fold into the block of an extend (summarize, a where after it, a second
+// summarize...) is written as a block over it, whose select list is `*, b2 = b * 2`; the outer block
+// reads each extended name as its expression, any other name as the input's column, and the two blocks
+// are one (when the outer block names no output of its own, its output is the extend's select list).
+// A block that only projects is kql-extend-project's.
+// Not when an extended column reads another of the same extend, calls a function of the row's place
+// (row_number, prev, rand...), or is read as `b2.field`, nor when the outer block reads `*`.
+#include "ast/normalize/kql_pipeline.hpp"
+
+namespace qdiff::normalizing::rules {
+namespace {
+
+using namespace ast;
+
+Query* read_through_extend(Normalizer& n, const Query& q) {
+    // A block that only projects is kql-extend-project's (which keeps its own switch).
+    if (!q.projection.empty() && !q.filter && q.aggregations.empty() && q.group_by.empty() && !q.having &&
+        q.order_by.empty() && !q.limit && !q.offset && q.distinct == DistinctKind::None)
+        return nullptr;
+    const Query* inner = kql_pipeline::derived_block(n, q);
+    if (!inner || !kql_pipeline::only_filters(*inner) || !inner->options.empty() || inner->projection.size() < 2)
+        return nullptr;
+    auto* star = dyn_cast<Star>(inner->projection[0]->expr);
+    if (!star || !star->qualifier.empty() || !star->pattern.empty() || !star->except.empty() || !star->replace.empty())
+        return nullptr;
+    kql_pipeline::NameMap names;
+    std::set<std::string_view> extended;
+    for (uint32_t i = 1; i < inner->projection.size(); ++i) {
+        const SelectItem* item = inner->projection[i];
+        if (item->alias.empty() || isa<Star>(item->expr) || kql_pipeline::calls_row_dependent(*item->expr) ||
+            !names.emplace(item->alias.text, item->expr).second)
+            return nullptr;
+        extended.insert(item->alias.text);
+    }
+    for (uint32_t i = 1; i < inner->projection.size(); ++i)
+        if (kql_pipeline::reads_any(*inner->projection[i]->expr, extended)) return nullptr;
+    return kql_pipeline::merge_over(n, q, *inner, names, &inner->projection);
+}
+
+}  // namespace
+
+const RuleHooks kql_extend_flatten = {.written_query = &read_through_extend};
+
+}  // namespace qdiff::normalizing::rules
