@@ -123,6 +123,9 @@ TEST_CASE("synth targets: HAVING COUNT(*) > 15 has a group of 16 rows", "[result
     check_kind(query, std::string("SELECT e.name ") + kJoin + "WHERE v.amount > 0 GROUP BY e.id HAVING COUNT(*) > 15",
                DataKind::Plain);
     check_equal(query, std::string("SELECT e.name ") + kJoin + "GROUP BY e.id HAVING COUNT(v.id) >= 16");
+    // Two employees of one name with 8 visits each: 16 by name, 8 and 8 by key (the duplicates data).
+    check_kind(std::string("SELECT DISTINCT e.name ") + kJoin + "GROUP BY e.name HAVING COUNT(*) > 15", query,
+               DataKind::Duplicates);
 }
 
 TEST_CASE("synth targets: HAVING SUM(x) > 100 has a group whose rows share the sum", "[results][synth]") {

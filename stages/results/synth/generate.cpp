@@ -1060,9 +1060,15 @@ private:
                     if (goal_row_ && target != &so_far) {
                 // (the duplicates data alternates: every copy under the first referenced row, or each
                 // under its own copy of it)
-                // (a HAVING's group: every row under the first, one group)
-                const bool grouped = hints_.goals[goal_row_->goal].group_rows > 0;
-                size_t copy = (kind_ == DataKind::Duplicates && index_ % 2 == 0) || grouped ? 0 : goal_row_->copy;
+                // (a HAVING's group: every row under the first, one group; on the duplicates data the
+                // group is split between the referenced rows, which are alike but for their keys: GROUP
+                // BY name counts 16 where GROUP BY id counts 8 and 8)
+                const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
+                size_t copy = goal_row_->copy;
+                if (goal.group_rows)
+                    copy = kind_ == DataKind::Duplicates ? copy % goal.copies : 0;
+                else if (kind_ == DataKind::Duplicates && index_ % 2 == 0)
+                    copy = 0;
                 std::string alias;  // the alias of the referenced table this column meets
                 if (r.from_columns.size() == 1) {
                     std::string name = support::to_lower(table.columns[r.from_columns[0]].name);
