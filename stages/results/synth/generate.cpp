@@ -637,6 +637,23 @@ private:
         return false;
     }
 
+    // Whether a HAVING's group is one referenced row of `r` (GROUP BY v.emp_id, e.id or e.name): its
+    // rows refer to one row there; a reference the GROUP BY leaves free (GROUP BY aid, and the did of
+    // each row) goes its own way, as two rows of a link table seldom repeat a pair. Not knowing the
+    // GROUP BY (an expression), every reference is the group's.
+    bool groups_by_reference(const Table& table, const Reference& r) const {
+        const auto& columns = hints_.goals[goal_row_->goal].group_columns;
+        if (columns.empty()) return true;
+        for (size_t i : r.from_columns)
+            if (grouped_by(table, table.columns[i])) return true;
+        const Table& target = schema_.tables[r.to];
+        for (const auto& [group_table, name] : columns)
+            if (group_table.empty() ? column_index(target, name) != size_t(-1) && column_index(table, name) == size_t(-1)
+                                    : support::iequals(group_table, target.name))
+                return true;
+        return false;
+    }
+
     // A value that fails the filter term compared with the column (the no-match data).
     Value miss(const Column& column, const LiteralHints::Goal::Term& term, size_t row) {
         const bool number = column.type == ColumnType::Integer || column.type == ColumnType::Real;
@@ -1065,7 +1082,7 @@ private:
                 // BY name counts 16 where GROUP BY id counts 8 and 8)
                 const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
                 size_t copy = goal_row_->copy;
-                if (goal.group_rows)
+                if (goal.group_rows && groups_by_reference(table, r))
                     copy = kind_ == DataKind::Duplicates ? copy % goal.copies : 0;
                 else if (kind_ == DataKind::Duplicates && index_ % 2 == 0)
                     copy = 0;

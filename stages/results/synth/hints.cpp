@@ -34,6 +34,8 @@ const ast::ColumnRef* column_of(const ast::Expr* e) {
     for (int depth = 0; e && depth < 4; ++depth) {
         if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(e)) return ref->path.empty() ? nullptr : ref;
         if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && call->args.size() >= 1 && !call->over) {
+            // COUNT(x) > 2 compares a count, no value of x (HAVING's goal makes the group: hints.cpp add_having)
+            if (!call->name.empty() && support::iequals(call->name.back().text, "count")) return nullptr;
             // The first argument that is not a constant: strftime('%Y', d) is about d.
             e = call->args[0];
             for (const ast::Expr* arg : call->args)
@@ -784,8 +786,14 @@ private:
         }
         if (!grouped) return;
         if (!goal.group_rows) goal.group_rows = goal.copies;
-        for (const ast::Expr* g : q.group_by)
+        for (const ast::Expr* g : q.group_by) {
+            // GROUP BY 1: the first item of the select list
+            if (auto position = literal_value(g); position && std::holds_alternative<int64_t>(*position)) {
+                int64_t k = std::get<int64_t>(*position);
+                if (k >= 1 && size_t(k) <= q.projection.size()) g = q.projection[size_t(k - 1)]->expr;
+            }
             if (const auto* ref = column_of(g)) goal.group_columns.emplace_back(table_of(*ref), lower_name(*ref));
+        }
         // Each of the group's rows holds an even share of the sum, a little past it.
         const double rows = double(std::max(goal.group_rows, goal.copies));
         for (const Sum& s : sums) {
