@@ -572,12 +572,12 @@ private:
             LiteralHints::Goal goal;
             goal.tables = tables;
             goal.block = block;
-            fill_goal(goal, branches[n], n > 0 ? shifted : nullptr);
-            add_having(q, goal);
-            for (const auto& t : goal.terms) hints_.filtered_columns.emplace_back(hints_.queries - 1, t.column);
-            if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= 8) return;
             if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
                 if (const auto* k = std::get_if<int64_t>(&*limit); k && *k >= 2 && *k <= 5) goal.copies = size_t(*k) + 1;
+            fill_goal(goal, branches[n], n > 0 ? shifted : nullptr);
+            add_having(q, goal);  // (after the copies: a sum's share is of the group's rows)
+            for (const auto& t : goal.terms) hints_.filtered_columns.emplace_back(hints_.queries - 1, t.column);
+            if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= 8) return;
             bool known = false;
             for (const LiteralHints::Goal& g : hints_.goals) {
                 bool same = g.terms.size() == goal.terms.size() && g.group_rows == goal.group_rows;
