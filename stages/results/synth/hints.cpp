@@ -397,7 +397,10 @@ std::optional<Value> evaluate(const ast::Expr* e, const std::vector<BoundColumn>
         auto v = evaluate(cast->expr, bound, depth + 1);
         if (!v) return v;
         std::string type = support::to_lower(std::string(cast->type));
-        if (type.find("int") != std::string::npos) return Value(int64_t(*as_number(*v)));
+        if (type.find("int") != std::string::npos) {
+            double x = *as_number(*v);
+            return std::abs(x) < 1e15 ? std::optional<Value>(Value(int64_t(x))) : std::nullopt;
+        }
         if (type.find("real") != std::string::npos || type.find("float") != std::string::npos ||
             type.find("double") != std::string::npos || type.find("numeric") != std::string::npos ||
             type.find("decimal") != std::string::npos)
