@@ -115,7 +115,8 @@ enum class DataKind : uint8_t { Plain, Nulls, Duplicates, Ties, Empty, Dangling,
 std::string_view kind_name(DataKind kind);
 
 // Databases 0 .. kPlainDatabases-1 are plain; then one database of each kind the queries give a use
-// for (kinds_for), in DataKind's order; then the kinds again, with other draws.
+// for (kinds_for), in DataKind's order (two empty ones where one query filters on a column the other
+// does not: an empty table and no match); then the kinds again, with other draws.
 constexpr size_t kPlainDatabases = 3;
 std::vector<DataKind> kinds_for(const LiteralHints& hints);
 DataKind kind_of_database(const LiteralHints& hints, size_t index);
