@@ -24,10 +24,6 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
     }
     // Known misses, with the reason (a listed pair that starts to agree fails the test).
     const std::map<std::string, std::string> known_misses = {
-        // different pairs that pass: no synthesized database has the row that separates them
-        {"sum-case-else-zero", "needs orders with rows, none of them 'paid' (SUM is NULL against 0)"},
-        {"pg-nulls-first-asc", "PostgreSQL's ORDER BY puts NULLs last, its NULLS FIRST differs; the synthesized "
-                               "databases run it on SQLite, where NULLs sort first either way"},
         // an equivalent pair that fails: equal on every database, but its structure is far from the gold's
         {"union-vs-or", "UNION of two filters against DISTINCT with OR: no difference found, probability just "
                         "under the threshold"},

@@ -343,6 +343,7 @@ public:
                 if (meeting >= 3 && std::find(indexed.begin(), indexed.end(), name) == indexed.end())
                     indexed.push_back(name);
             }
+        no_match_ = no_match();
         if (kind_ == DataKind::Empty) choose_empty_tables();
         plan_goal_rows();
         for (size_t i : fill_order(schema_, refs_)) fill(db, i);
@@ -368,12 +369,56 @@ private:
 
     // The "empty" databases empty some of the tables the queries read: each with even odds, at least
     // one (a different one from database to database).
-    bool missing_goals() const {
-        return kind_ == DataKind::Empty && hints_.goals.size() > 1 && index_ < kPlainDatabases + kinds_for(hints_).size();
+    // What an empty database leaves out, in turn from one empty database of the run to the next:
+    // - a table the queries name (its rows), with empty groups elsewhere;
+    // - with goals of several blocks, the rows of every other block's goal (a row a scalar subquery
+    //   looks for is missing; the goals of one block, an OR's branches, count as one);
+    // - no match: every table keeps its rows, none passes a filter (each column a filter compares
+    //   holds values that fail it: `x > 30` 29 and 28, `status = 'paid'` the column's own texts; no
+    //   goal rows). SUM over the rows a WHERE selects is NULL there, SUM(CASE .. ELSE 0) over all
+    //   rows 0, where the empty table has NULL for both (and COUNT(*) WHERE against SUM(x = 'FR')
+    //   differ on the empty table only).
+    // The order: several blocks: missing goals, no match, empty table; else empty table, no match.
+    // Where one query filters on a column the other does not (CASE against WHERE), each round of
+    // kinds has two empty databases (kinds_for): the first two variants both run.
+    enum class EmptyVariant : uint8_t { Table, MissingGoals, NoMatch };
+    EmptyVariant empty_variant() const {
+        const bool filters = std::any_of(hints_.goals.begin(), hints_.goals.end(),
+                                         [](const LiteralHints::Goal& g) { return !g.terms.empty(); });
+        const size_t n = empty_ordinal();
+        if (several_blocks()) {
+            static const EmptyVariant order[] = {EmptyVariant::MissingGoals, EmptyVariant::NoMatch, EmptyVariant::Table};
+            EmptyVariant v = order[n % 3];
+            return v == EmptyVariant::NoMatch && !filters ? EmptyVariant::Table : v;
+        }
+        return filters && n % 2 == 1 ? EmptyVariant::NoMatch : EmptyVariant::Table;
+    }
+    bool missing_goals() const { return kind_ == DataKind::Empty && empty_variant() == EmptyVariant::MissingGoals; }
+    bool no_match() const { return kind_ == DataKind::Empty && empty_variant() == EmptyVariant::NoMatch; }
+    bool several_blocks() const {
+        return std::any_of(hints_.goals.begin(), hints_.goals.end(), [](const auto& g) { return g.block > 0; });
+    }
+    // How many empty databases of the run come before this one.
+    size_t empty_ordinal() const {
+        if (index_ < kPlainDatabases) return 0;
+        const std::vector<DataKind> kinds = kinds_for(hints_);
+        size_t n = 0;
+        for (size_t i = kPlainDatabases; i < index_; ++i) n += kinds[(i - kPlainDatabases) % kinds.size()] == DataKind::Empty;
+        return n;
+    }
+    // The goal term a no-match column fails: one compared with this column of the table being drawn.
+    const LiteralHints::Goal::Term* filtered_term(const Column& column) const {
+        if (!current_table_) return nullptr;
+        for (const LiteralHints::Goal& goal : hints_.goals)
+            for (const LiteralHints::Goal::Term& term : goal.terms)
+                if (support::iequals(term.column, column.name) &&
+                    (term.table.empty() || support::iequals(term.table, current_table_->name)))
+                    return &term;
+        return nullptr;
     }
 
     void choose_empty_tables() {
-        if (missing_goals()) return;  // the rows missing are the goals'
+        if (missing_goals() || no_match_) return;  // the rows missing are the goals', or the filters select none
         std::vector<size_t> named;
         for (const std::string& name : hints_.tables)
             if (size_t t = table_index(schema_, name); t != size_t(-1)) named.push_back(t);
@@ -407,12 +452,12 @@ private:
         goal_rows_.assign(schema_.tables.size(), {});
         goal_placed_.assign(schema_.tables.size(), {});
         goal_same_.assign(schema_.tables.size(), {});
-        if (kind_ == DataKind::Cast) return;
+        if (kind_ == DataKind::Cast || no_match_) return;
         for (size_t g = 0; g < hints_.goals.size(); ++g) {
             // The first empty data of a run with several goals leaves out every other goal's rows: a
             // row one query's filters look for is missing (a scalar subquery over nothing against a
             // SUM over the rows there are).
-            if (missing_goals() && g % 2 == 1) continue;
+            if (missing_goals() && hints_.goals[g].block % 2 == 1) continue;
             const LiteralHints::Goal& goal = hints_.goals[g];
             std::vector<size_t> tables;
             for (const std::string& name : goal.tables)
@@ -420,14 +465,24 @@ private:
             // Rows per table and alias: a table joined twice (colour as eye and as hair colour) has a
             // group of rows for each alias its terms name; `copies` rows each (two, or one more than
             // the block's LIMIT: a cut needs rows past it).
-            const size_t copies = goal.copies;
-            auto group = [&](const std::string& alias) {
+            // A HAVING's group is many rows of the table no other of the block refers to (the visits,
+            // not the employee they are under: the others hold the usual copies, and all of the group's
+            // rows refer to their first).
+            auto in_group = [&](size_t t) {
+                if (!goal.group_rows) return false;
+                for (const Reference& r : refs_)
+                    if (r.to == t && r.from != t && std::find(tables.begin(), tables.end(), r.from) != tables.end())
+                        return false;
+                return true;
+            };
+            auto copies_in = [&](size_t t) { return in_group(t) ? std::max(goal.copies, goal.group_rows) : goal.copies; };
+            auto group = [&](const std::string& alias, size_t copies) {
                 std::vector<GoalRow> out;
                 for (size_t k = 0; k < copies; ++k) out.push_back(GoalRow{g, k, alias, {}, {}});
                 return out;
             };
             std::vector<std::vector<GoalRow>> rows(schema_.tables.size());
-            for (size_t t : tables) rows[t] = group("");
+            for (size_t t : tables) rows[t] = group("", copies_in(t));
             for (const LiteralHints::Goal::Term& term : goal.terms) {
                 size_t t = size_t(-1), c = size_t(-1);
                 if (!term.table.empty()) {
@@ -440,6 +495,7 @@ private:
                             break;
                         }
                 if (t == size_t(-1) || c == size_t(-1) || rows[t].empty()) continue;
+                const size_t copies = copies_in(t);
                 auto at = std::find_if(rows[t].begin(), rows[t].end(), [&](const GoalRow& r) { return r.alias == term.alias; });
                 if (at == rows[t].end()) {
                     // The first alias takes the rows with no alias yet; another gets a group of its own.
@@ -448,7 +504,7 @@ private:
                         at = rows[t].begin();
                     } else {
                         size_t from = rows[t].size();
-                        for (GoalRow& r : group(term.alias)) rows[t].push_back(std::move(r));
+                        for (GoalRow& r : group(term.alias, copies_in(t))) rows[t].push_back(std::move(r));
                         at = rows[t].begin() + std::ptrdiff_t(from);
                     }
                 }
@@ -461,10 +517,15 @@ private:
                         (column.type == ColumnType::Integer || column.type == ColumnType::Real))
                         *v = int64_t(std::stoll(*text));
                 if (!suits(numeric.value, column.type)) continue;
+                // Solved arithmetic is about numbers: not for a text or date column.
+                if (term.numeric &&
+                    ((column.type != ColumnType::Integer && column.type != ColumnType::Real) || date_like(column)))
+                    continue;
                 current_table_ = &schema_.tables[t];
                 // A second row with the same key or name would not be another row of real data.
+                // (a HAVING's group shares its names: the visits of one city)
                 bool once = is_sole_key(schema_.tables[t], c) || referenced(column, true) ||
-                            (name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties);
+                            (name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties && !in_group(t));
                 for (size_t k = 0; k < copies; ++k) {
                     Value v = k == 0 ? numeric.value : kind_ == DataKind::Boundary && k == 1 ? numeric.edge : numeric.other;
                     // One spelling on all but the case data: the expected query's (its hints come first).
@@ -492,7 +553,7 @@ private:
                     for (size_t k = 0; k < rows[t].size(); ++k)
                         if (const Value* v = goal_value_in(rows[t][k], r.from_columns[0]); v && !rows[t][k].dropped) {
                             if (rows[r.to].empty()) {
-                                rows[r.to] = group("");
+                                rows[r.to] = group("", goal.copies);
                                 for (GoalRow& row : rows[r.to]) row.dropped = true;  // until a value comes
                                 tables.push_back(r.to);
                             }
@@ -517,7 +578,7 @@ private:
                                 if (index == c && v == *goal_value_in(row, c)) same = k;
                     if (same != size_t(-1))
                         goal_same_[t].push_back({row.goal, row.copy, row.alias, same});
-                    else if (goal_rows_[t].size() < 8)
+                    else if (goal_rows_[t].size() < (hints_.goals[g].group_rows ? 40 : 8))
                         goal_rows_[t].push_back(std::move(row));
                 }
         }
@@ -565,6 +626,43 @@ private:
         for (const auto& [index, v] : goal_row_->values)
             if (index == c) return &v;
         return nullptr;
+    }
+
+    // Whether the goal row being drawn belongs to a HAVING's group that the column is a GROUP BY key of.
+    bool grouped_by(const Table& table, const Column& column) const {
+        if (!goal_row_) return false;
+        for (const auto& [group_table, name] : hints_.goals[goal_row_->goal].group_columns)
+            if (support::iequals(name, column.name) && (group_table.empty() || support::iequals(group_table, table.name)))
+                return true;
+        return false;
+    }
+
+    // Whether a HAVING's group is one referenced row of `r` (GROUP BY v.emp_id, e.id or e.name): its
+    // rows refer to one row there; a reference the GROUP BY leaves free (GROUP BY aid, and the did of
+    // each row) goes its own way, as two rows of a link table seldom repeat a pair. Not knowing the
+    // GROUP BY (an expression), every reference is the group's.
+    bool groups_by_reference(const Table& table, const Reference& r) const {
+        const auto& columns = hints_.goals[goal_row_->goal].group_columns;
+        if (columns.empty()) return true;
+        for (size_t i : r.from_columns)
+            if (grouped_by(table, table.columns[i])) return true;
+        const Table& target = schema_.tables[r.to];
+        for (const auto& [group_table, name] : columns)
+            if (group_table.empty() ? column_index(target, name) != size_t(-1) && column_index(table, name) == size_t(-1)
+                                    : support::iequals(group_table, target.name))
+                return true;
+        return false;
+    }
+
+    // A value that fails the filter term compared with the column (the no-match data).
+    Value miss(const Column& column, const LiteralHints::Goal::Term& term, size_t row) {
+        const bool number = column.type == ColumnType::Integer || column.type == ColumnType::Real;
+        if (!term.misses.empty() && (number || !term.numeric)) {
+            Value v = term.misses[row % term.misses.size()];
+            if (date_like(column)) v = as_date(v, random_);
+            if (suits(v, column.type)) return v;
+        }
+        return domain_value(column, row);
     }
 
     size_t row_count(size_t table) {
@@ -690,6 +788,10 @@ private:
         if (nullable(column) && !goal) {
             if (kind_ == DataKind::Nulls && (read(column) ? &column == null_target_ : random_.chance(5))) return Null{};
         }
+        // The no-match data: every column a filter compares fails it (keys and what a declared foreign
+        // key refers to stay unique: a key a filter names is kept free below).
+        if (no_match_ && !key && !referenced(column, true))
+            if (const LiteralHints::Goal::Term* term = filtered_term(column)) return miss(column, *term, row);
         if (goal) {
             // Other rows keep away from a name a goal row holds (a name is one entity's).
             if (name_like(column) || unique_order_key(column)) used_names_.emplace_back(&column, *goal);
@@ -772,8 +874,9 @@ private:
         // Integer keys count up from 1, as most real tables do; other keys draw from a wider domain.
         // (Away from the keys goal rows hold: a row drawn first would take a goal row's key.)
         if (key && (column.type == ColumnType::Integer || column.type == ColumnType::Real)) {
-            Value v = int64_t(1 + random_.below(20));
-            for (int again = 0; again < 4 && reserved_key(column, v); ++again) v = int64_t(1 + random_.below(20));
+            // (a table of more rows, a HAVING's group of 16, draws from more keys: few draws repeat one)
+            Value v = int64_t(1 + random_.below(key_range_));
+            for (int again = 0; again < 4 && reserved_key(column, v); ++again) v = int64_t(1 + random_.below(key_range_));
             return v;
         }
         // A column the queries join to (player_api_id) identifies its row, as a key would, except
@@ -791,7 +894,7 @@ private:
         SynthTable& out = db.tables[table_index];
         current_table_ = &table;
         size_t wanted = row_count(table_index);
-        if (wanted > 0) wanted = std::max(wanted, std::min<size_t>(goal_rows_[table_index].size(), 10));
+        if (wanted > 0) wanted = std::max(wanted, goal_rows_[table_index].size());
         // Plain data references every referenced row when it can, and some twice (fan-out, as on
         // real data: count against count distinct, sum against avg): a referencing table has two
         // rows more than the tables it refers to (at most 12), its references go round them first
@@ -806,6 +909,7 @@ private:
             for (const Reference& r : refs_)
                 if (r.from == table_index && r.to != table_index && !db.tables[r.to].rows.empty())
                     wanted = std::min(wanted, db.tables[r.to].rows.size());
+        key_range_ = std::max<size_t>(20, 2 * wanted);
         std::set<std::vector<Value>, ValueRowLess> keys;
         std::vector<size_t> key_columns;
         for (const std::string& k : table.primary_key)
@@ -897,8 +1001,16 @@ private:
             for (const PlacedGoal& p : goal_placed_[table_index])
                 if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0)
                     for (size_t i = 0; i < table.columns.size(); ++i)
-                        if (read(table.columns[i]) && !goal_value(table.columns[i]) && row[i] == so_far.rows[p.row][i])
+                        if (read(table.columns[i]) && !goal_value(table.columns[i]) && row[i] == so_far.rows[p.row][i] &&
+                            !grouped_by(table, table.columns[i]))
                             row[i] = value(table.columns[i], number);
+        // A HAVING's group: its rows hold the first's values in the GROUP BY columns.
+        if (goal_row_ && goal_row_->copy > 0)
+            for (const PlacedGoal& p : goal_placed_[table_index])
+                if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0)
+                    for (size_t i = 0; i < table.columns.size(); ++i)
+                        if (grouped_by(table, table.columns[i]) && !table.columns[i].primary_key)
+                            row[i] = so_far.rows[p.row][i];
         for (const Reference& r : refs_) {
             if (r.from != table_index) continue;
             const SynthTable* target = &db.tables[r.to];
@@ -965,7 +1077,15 @@ private:
                     if (goal_row_ && target != &so_far) {
                 // (the duplicates data alternates: every copy under the first referenced row, or each
                 // under its own copy of it)
-                size_t copy = kind_ == DataKind::Duplicates && index_ % 2 == 0 ? 0 : goal_row_->copy;
+                // (a HAVING's group: every row under the first, one group; on the duplicates data the
+                // group is split between the referenced rows, which are alike but for their keys: GROUP
+                // BY name counts 16 where GROUP BY id counts 8 and 8)
+                const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
+                size_t copy = goal_row_->copy;
+                if (goal.group_rows && groups_by_reference(table, r))
+                    copy = kind_ == DataKind::Duplicates ? copy % goal.copies : 0;
+                else if (kind_ == DataKind::Duplicates && index_ % 2 == 0)
+                    copy = 0;
                 std::string alias;  // the alias of the referenced table this column meets
                 if (r.from_columns.size() == 1) {
                     std::string name = support::to_lower(table.columns[r.from_columns[0]].name);
@@ -1009,6 +1129,8 @@ private:
     std::vector<std::vector<PlacedGoal>> goal_same_;    // per table: goal rows another goal row plays
     const GoalRow* goal_row_ = nullptr;                 // the goal row being drawn
     const Table* current_table_ = nullptr;
+    bool no_match_ = false;  // the no-match data: rows in every table, none passing a filter
+    size_t key_range_ = 20;  // integer keys are drawn from 1 .. key_range_
     std::vector<std::pair<const Column*, Value>> used_names_;  // literals a name column already holds
     size_t reference_offset_ = size_t(random_.below(7));
 };
@@ -1030,15 +1152,37 @@ std::string_view kind_name(DataKind kind) {
     return "?";
 }
 
+// Whether one query's filters compare a column the other's do not (SUM(CASE WHEN status = 'paid' ..)
+// against SUM(..) WHERE status = 'paid'): they may differ where rows are there but none passes.
+namespace {
+bool filters_differ(const LiteralHints& hints) {
+    if (hints.queries < 2) return false;
+    auto columns = [&](size_t query) {
+        std::vector<std::string> out;
+        for (const auto& [from, column] : hints.filtered_columns)
+            if (from == query) out.push_back(column);
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+    };
+    return columns(0) != columns(1);
+}
+}  // namespace
+
 std::vector<DataKind> kinds_for(const LiteralHints& hints) {
     std::vector<DataKind> out{DataKind::Nulls};
     if (hints.ordered_limit) out.push_back(DataKind::Ties);
     out.push_back(DataKind::Duplicates);
     out.push_back(DataKind::Empty);
+    if (filters_differ(hints)) out.push_back(DataKind::Empty);  // an empty table, and no match (generate.cpp)
     if (!hints.links.empty() || hints.joins) out.push_back(DataKind::Dangling);
     if (!hints.case_columns.empty()) out.push_back(DataKind::Case);
     if (hints.casts) out.push_back(DataKind::Cast);
-    if (!hints.by_column.empty()) out.push_back(DataKind::Boundary);
+    // (solved arithmetic has a boundary too: `amount * 2 > 500` at 250)
+    bool solved = std::any_of(hints.goals.begin(), hints.goals.end(), [](const LiteralHints::Goal& g) {
+        return std::any_of(g.terms.begin(), g.terms.end(), [](const auto& t) { return t.numeric; });
+    });
+    if (!hints.by_column.empty() || solved) out.push_back(DataKind::Boundary);
     return out;
 }
 

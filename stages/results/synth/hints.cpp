@@ -5,9 +5,11 @@
 // ways); IN lists give their items. Columns are keyed by name alone: aliases (T1.x) are not resolved,
 // and a value that reaches a same-named column of another table only adds variety.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 
 #include "ast/semantics/operators.hpp"
 #include "qdiff/ast.hpp"
@@ -32,6 +34,8 @@ const ast::ColumnRef* column_of(const ast::Expr* e) {
     for (int depth = 0; e && depth < 4; ++depth) {
         if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(e)) return ref->path.empty() ? nullptr : ref;
         if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && call->args.size() >= 1 && !call->over) {
+            // COUNT(x) > 2 compares a count, no value of x (HAVING's goal makes the group: hints.cpp add_having)
+            if (!call->name.empty() && support::iequals(call->name.back().text, "count")) return nullptr;
             // The first argument that is not a constant: strftime('%Y', d) is about d.
             e = call->args[0];
             for (const ast::Expr* arg : call->args)
@@ -163,6 +167,11 @@ void add_unique(std::vector<std::string>& names, std::string name) {
 }
 
 std::string lower_name(const ast::ColumnRef& ref) { return support::to_lower(ref.path.back().text); }
+
+// The qualifier a column is written with (lower case), "" when unqualified.
+std::string qualifier_of(const ast::ColumnRef& ref) {
+    return ref.path.size() < 2 ? "" : support::to_lower(ref.path[ref.path.size() - 2].text);
+}
 
 // Every column named inside `e` (subqueries included).
 void columns_in(const ast::Node& e, std::vector<std::string>& out) {
@@ -310,6 +319,165 @@ void conjuncts(const ast::Expr* e, std::vector<const ast::Expr*>& out) {
     out.push_back(e);
 }
 
+// The terms of a conjunction, with its first OR kept whole in `first_or` (its branches make a goal
+// each); later ORs contribute their first branch.
+void conjuncts_and_or(const ast::Expr* e, std::vector<const ast::Expr*>& out, const ast::Expr*& first_or) {
+    if (!e) return;
+    if (const auto* b = ast::dyn_cast<ast::Binary>(e); b && b->op == ast::BinaryOp::And) {
+        conjuncts_and_or(b->lhs, out, first_or);
+        conjuncts_and_or(b->rhs, out, first_or);
+        return;
+    }
+    if (const auto* b = ast::dyn_cast<ast::Binary>(e); b && b->op == ast::BinaryOp::Or && !first_or) {
+        first_or = e;
+        return;
+    }
+    conjuncts(e, out);
+}
+
+// The branches of an OR chain (a OR b OR c), at most `limit`.
+void or_branches(const ast::Expr* e, std::vector<const ast::Expr*>& out, size_t limit) {
+    if (const auto* b = ast::dyn_cast<ast::Binary>(e); b && b->op == ast::BinaryOp::Or) {
+        or_branches(b->lhs, out, limit);
+        or_branches(b->rhs, out, limit);
+    } else if (out.size() < limit)
+        out.push_back(e);
+}
+
+// Values that fail `x op v` (`x > 30`: 30 and 29; `x = 3`: 4 and 2), for the no-match data; empty
+// when any value of the column's domain fails (a text compared with =, a LIKE pattern).
+std::vector<Value> failing(ast::BinaryOp op, const Value& v) {
+    if (op == ast::BinaryOp::Eq) {
+        std::vector<Value> out;
+        if (std::holds_alternative<std::string>(v) && date_neighbours(std::get<std::string>(v)).empty()) return out;
+        for (const Value& n : with_neighbours(v, false))
+            if (!(n == v)) out.push_back(n);
+        return out;
+    }
+    auto negated = semantics::negated(op);
+    auto values = negated ? satisfying(*negated, v) : std::nullopt;
+    if (!values) return {};
+    return {values->first, values->second};
+}
+
+// A column of a simple arithmetic filter, by qualifier and name.
+struct BoundColumn {
+    const ast::ColumnRef* ref;
+    std::string qualifier, name;
+    Value value;
+};
+
+std::optional<double> as_number(const Value& v) {
+    if (const auto* i = std::get_if<int64_t>(&v)) return double(*i);
+    if (const auto* d = std::get_if<double>(&v)) return *d;
+    return std::nullopt;
+}
+
+// The value of a numeric expression over bound columns, as SQLite computes it (integer arithmetic
+// between integers: 7 / 2 is 3), or nothing (a function, text, a NULL, a division by zero).
+std::optional<Value> evaluate(const ast::Expr* e, const std::vector<BoundColumn>& bound, int depth = 0) {
+    if (!e || depth > 8) return std::nullopt;
+    if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(e)) {
+        for (const BoundColumn& b : bound)
+            if (!ref->path.empty() && b.name == lower_name(*ref) && b.qualifier == qualifier_of(*ref)) return b.value;
+        return std::nullopt;
+    }
+    if (ast::dyn_cast<ast::Literal>(e)) {
+        auto v = literal_value(e);
+        return v && as_number(*v) ? v : std::nullopt;
+    }
+    if (const auto* unary = ast::dyn_cast<ast::Unary>(e)) {
+        auto v = evaluate(unary->operand, bound, depth + 1);
+        if (!v || unary->op == ast::UnaryOp::Plus) return v;
+        if (unary->op != ast::UnaryOp::Negate) return std::nullopt;
+        if (const auto* i = std::get_if<int64_t>(&*v)) return Value(-*i);
+        return Value(-std::get<double>(*v));
+    }
+    if (const auto* cast = ast::dyn_cast<ast::Cast>(e)) {
+        auto v = evaluate(cast->expr, bound, depth + 1);
+        if (!v) return v;
+        std::string type = support::to_lower(std::string(cast->type));
+        if (type.find("int") != std::string::npos) {
+            double x = *as_number(*v);
+            return std::abs(x) < 1e15 ? std::optional<Value>(Value(int64_t(x))) : std::nullopt;
+        }
+        if (type.find("real") != std::string::npos || type.find("float") != std::string::npos ||
+            type.find("double") != std::string::npos || type.find("numeric") != std::string::npos ||
+            type.find("decimal") != std::string::npos)
+            return Value(*as_number(*v));
+        return std::nullopt;
+    }
+    const auto* b = ast::dyn_cast<ast::Binary>(e);
+    if (!b) return std::nullopt;
+    using ast::BinaryOp;
+    if (b->op != BinaryOp::Add && b->op != BinaryOp::Sub && b->op != BinaryOp::Mul && b->op != BinaryOp::Div)
+        return std::nullopt;
+    auto x = evaluate(b->lhs, bound, depth + 1), y = evaluate(b->rhs, bound, depth + 1);
+    if (!x || !y) return std::nullopt;
+    const auto* xi = std::get_if<int64_t>(&*x);
+    const auto* yi = std::get_if<int64_t>(&*y);
+    if (xi && yi) {
+        // (the values are small: a goal's numbers and a filter's literals)
+        if (std::abs(*xi) > 1000000000LL || std::abs(*yi) > 1000000000LL) return std::nullopt;
+        switch (b->op) {
+            case BinaryOp::Add: return Value(*xi + *yi);
+            case BinaryOp::Sub: return Value(*xi - *yi);
+            case BinaryOp::Mul: return Value(*xi * *yi);
+            default: return *yi == 0 ? std::nullopt : std::optional<Value>(Value(*xi / *yi));
+        }
+    }
+    double p = *as_number(*x), q = *as_number(*y);
+    switch (b->op) {
+        case BinaryOp::Add: return Value(p + q);
+        case BinaryOp::Sub: return Value(p - q);
+        case BinaryOp::Mul: return Value(p * q);
+        default: return q == 0 ? std::nullopt : std::optional<Value>(Value(p / q));
+    }
+}
+
+bool holds(ast::BinaryOp op, double x, double y) {
+    switch (op) {
+        case ast::BinaryOp::Eq: return x == y;
+        case ast::BinaryOp::Lt: return x < y;
+        case ast::BinaryOp::LtEq: return x <= y;
+        case ast::BinaryOp::Gt: return x > y;
+        case ast::BinaryOp::GtEq: return x >= y;
+        default: return false;
+    }
+}
+
+// Whole numbers x, nearest to the boundary first, for which `lhs op rhs` holds (`passing`) or fails
+// (`failing_values`) with `solved` bound to x and the other columns as `bound` holds them.
+void solve(const ast::Binary& b, ast::BinaryOp op, std::vector<BoundColumn> bound, size_t solved,
+           std::vector<int64_t>& passing, std::vector<int64_t>& failing_values) {
+    auto at = [&](int64_t x) -> std::optional<std::pair<double, double>> {
+        bound[solved].value = x;
+        auto l = evaluate(b.lhs, bound), r = evaluate(b.rhs, bound);
+        if (!l || !r) return std::nullopt;
+        return std::pair{*as_number(*l), *as_number(*r)};
+    };
+    auto h0 = at(0), h1 = at(64);
+    if (!h0 || !h1) return;
+    double slope = ((h1->first - h1->second) - (h0->first - h0->second)) / 64;
+    if (slope == 0) return;
+    double x0 = -(h0->first - h0->second) / slope;
+    if (!(std::abs(x0) < 1e9)) return;
+    const int64_t center = int64_t(std::llround(x0));
+    for (int64_t d = 0; d <= 40 && (passing.size() < 2 || failing_values.size() < 2); ++d)
+        for (int64_t x : {center + d, center - d}) {
+            if (d == 0 && x != center) continue;
+            auto h = at(x);
+            if (!h) return;
+            auto& into = holds(op, h->first, h->second) ? passing : failing_values;
+            if (into.size() < 2 && std::find(into.begin(), into.end(), x) == into.end()) into.push_back(x);
+            if (d == 0) break;
+        }
+}
+
+bool is_aggregate(const ast::FunctionCall& call, std::string_view name) {
+    return !call.over && !call.name.empty() && support::iequals(call.name.back().text, name);
+}
+
 // Table aliases first (a condition may come before the FROM that names its alias, in a subquery).
 void collect_aliases(const ast::Node& n, LiteralHints& hints) {
     if (const auto* table = ast::dyn_cast<ast::TableRef>(&n); table && !table->name.empty()) {
@@ -360,9 +528,7 @@ private:
         return qualifier;
     }
 
-    static std::string qualifier(const ast::ColumnRef& ref) {
-        return ref.path.size() < 2 ? "" : support::to_lower(ref.path[ref.path.size() - 2].text);
-    }
+    static std::string qualifier(const ast::ColumnRef& ref) { return qualifier_of(ref); }
 
     void link(const ast::ColumnRef& a, const ast::ColumnRef& b) {
         hints_.links.push_back({table_of(a), lower_name(a), table_of(b), lower_name(b)});
@@ -374,24 +540,77 @@ private:
         if (const auto* ref = column_of(column_side)) add_unique(hints_.case_columns, lower_name(*ref));
     }
 
-    // The block's goal (LiteralHints::Goal): a satisfying value per column its filters compare with a literal.
+    // The block's goals (LiteralHints::Goal): a satisfying value per column its filters compare with a
+    // literal; a goal per branch of its first OR (at most 3), or, without an OR, a second goal for the
+    // third and fourth items of its first IN list of three or more.
     void add_goal(const ast::Query& q) {
-        LiteralHints::Goal goal;
-        for (const ast::Relation* r : q.sources) block_tables(r, goal.tables);
+        std::vector<std::string> tables;
+        for (const ast::Relation* r : q.sources) block_tables(r, tables);
         std::vector<const ast::Expr*> terms;
-        conjuncts(q.filter, terms);
+        const ast::Expr* first_or = nullptr;
+        conjuncts_and_or(q.filter, terms, first_or);
         for (const ast::Join* j : q.joins) {
-            block_tables(j->right, goal.tables);
-            conjuncts(j->condition, terms);
+            block_tables(j->right, tables);
+            conjuncts_and_or(j->condition, terms, first_or);
         }
-        auto add_term = [&](const ast::ColumnRef* column, bool date, const Value& value, const Value& other,
-                            const Value& edge) {
-            if (!column || (date && !date_literal(value))) return;
-            std::string table = table_of(*column), name = lower_name(*column), alias = qualifier(*column);
-            for (const auto& t : goal.terms)
-                if (t.column == name && t.alias == alias) return;  // the first term wins
-            goal.terms.push_back({table, name, alias, value, other, edge});
-        };
+        std::vector<std::vector<const ast::Expr*>> branches;
+        const ast::InList* shifted = nullptr;
+        if (first_or) {
+            std::vector<const ast::Expr*> alternatives;
+            or_branches(first_or, alternatives, 3);
+            for (const ast::Expr* alternative : alternatives) {
+                branches.push_back(terms);
+                conjuncts(alternative, branches.back());
+            }
+        } else {
+            branches.push_back(terms);
+            for (const ast::Expr* term : terms)
+                if (const auto* in = ast::dyn_cast<ast::InList>(term); in && in->items.size() >= 3 && !shifted) {
+                    shifted = in;
+                    branches.push_back(terms);
+                }
+        }
+        const size_t block = hints_.goals.empty() ? 0 : hints_.goals.back().block + 1;
+        for (size_t n = 0; n < branches.size(); ++n) {
+            LiteralHints::Goal goal;
+            goal.tables = tables;
+            goal.block = block;
+            if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
+                if (const auto* k = std::get_if<int64_t>(&*limit); k && *k >= 2 && *k <= 5) goal.copies = size_t(*k) + 1;
+            fill_goal(goal, branches[n], n > 0 ? shifted : nullptr);
+            add_having(q, goal);  // (after the copies: a sum's share is of the group's rows)
+            for (const auto& t : goal.terms) hints_.filtered_columns.emplace_back(hints_.queries - 1, t.column);
+            if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= 8) return;
+            bool known = false;
+            for (const LiteralHints::Goal& g : hints_.goals) {
+                bool same = g.terms.size() == goal.terms.size() && g.group_rows == goal.group_rows;
+                for (size_t i = 0; same && i < g.terms.size(); ++i)
+                    same = g.terms[i].table == goal.terms[i].table && g.terms[i].column == goal.terms[i].column &&
+                           g.terms[i].value == goal.terms[i].value && g.terms[i].edge == goal.terms[i].edge;
+                known |= same;
+            }
+            if (!known) hints_.goals.push_back(std::move(goal));
+        }
+    }
+
+    void add_term(LiteralHints::Goal& goal, const ast::ColumnRef* column, bool date, const Value& value,
+                  const Value& other, const Value& edge, std::vector<Value> misses, bool numeric = false) {
+        if (!column || (date && !date_literal(value))) return;
+        std::string table = table_of(*column), name = lower_name(*column), alias = qualifier(*column);
+        for (const auto& t : goal.terms)
+            if (t.column == name && t.alias == alias) return;  // the first term wins
+        goal.terms.push_back({table, name, alias, value, other, edge, std::move(misses), numeric});
+    }
+
+    static const LiteralHints::Goal::Term* term_of(const LiteralHints::Goal& goal, const ast::ColumnRef& column) {
+        for (const auto& t : goal.terms)
+            if (t.column == lower_name(column) && t.alias == qualifier(column)) return &t;
+        return nullptr;
+    }
+
+    // `shifted`: the IN list whose third and fourth items this goal takes (its first two are the first goal's).
+    void fill_goal(LiteralHints::Goal& goal, const std::vector<const ast::Expr*>& terms, const ast::InList* shifted) {
+        std::vector<const ast::Binary*> arithmetic;
         for (const ast::Expr* term : terms) {
             bool date = false;
             if (const auto* b = ast::dyn_cast<ast::Binary>(term); b && b->op == ast::BinaryOp::Eq) {
@@ -408,11 +627,12 @@ private:
                     auto v = literal_value(b->rhs);
                     if (const auto* s = v ? std::get_if<std::string>(&*v) : nullptr) {
                         std::vector<Value> matches = pattern_matches(*s, b->op == ast::BinaryOp::Glob);
-                        add_term(goal_column(b->lhs, date), date, matches[0], matches[0], matches[1]);
+                        add_term(goal, goal_column(b->lhs, date), date, matches[0], matches[0], matches[1], {});
                     }
                     continue;
                 }
                 if (!compares_values(b->op)) continue;
+                size_t before = goal.terms.size();
                 for (bool flip : {false, true}) {
                     const ast::Expr* column_side = flip ? b->rhs : b->lhs;
                     auto v = literal_value(flip ? b->lhs : b->rhs);
@@ -422,8 +642,13 @@ private:
                     Value edge = *v;
                     if (*op == ast::BinaryOp::Eq) edge = with_neighbours(*v, false).back();
                     if (auto values = satisfying(*op, *v))
-                        add_term(goal_column(column_side, date), date, values->first, values->second, edge);
+                        add_term(goal, goal_column(column_side, date), date, values->first, values->second, edge,
+                                 failing(*op, *v));
                 }
+                // Not a column against a literal: arithmetic (`a * 2 > 10`, `a - b > 0`), once the
+                // plain terms have given their columns values.
+                if (goal.terms.size() == before && b->op != ast::BinaryOp::NotEq)
+                    arithmetic.push_back(b);
             } else if (const auto* between = ast::dyn_cast<ast::Between>(term)) {
                 auto low = literal_value(between->low), high = literal_value(between->high);
                 if (low && high) {
@@ -432,25 +657,165 @@ private:
                     const auto* a = std::get_if<int64_t>(&*low);
                     const auto* b = std::get_if<int64_t>(&*high);
                     if (a && b && *b - *a >= 2 && *b - *a < INT64_MAX / 2) first = *a + 1, second = *b - 1;
-                    add_term(goal_column(between->expr, date), date, first, second, *low);
+                    add_term(goal, goal_column(between->expr, date), date, first, second, *low,
+                             failing(ast::BinaryOp::GtEq, *low));
                 }
             } else if (const auto* in = ast::dyn_cast<ast::InList>(term); in && !in->items.empty()) {
-                auto first = literal_value(in->items[0]);
-                auto second = literal_value(in->items[in->items.size() > 1 ? 1 : 0]);
-                if (first && second) add_term(goal_column(in->expr, date), date, *first, *second, *second);
+                const size_t from = in == shifted ? 2 : 0, last = in->items.size() - 1;
+                auto first = literal_value(in->items[std::min(from, last)]);
+                auto second = literal_value(in->items[std::min(from + 1, last)]);
+                // Numbers past the largest item fail it; a text any other does.
+                std::vector<Value> misses;
+                std::optional<int64_t> largest;
+                for (const ast::Expr* item : in->items)
+                    if (auto v = literal_value(item); v && std::holds_alternative<int64_t>(*v))
+                        largest = std::max(largest.value_or(INT64_MIN), std::get<int64_t>(*v));
+                if (largest && *largest < 1000000000LL) misses = {Value(*largest + 1), Value(*largest + 2)};
+                if (first && second) add_term(goal, goal_column(in->expr, date), date, *first, *second, *second, misses);
             }
         }
-        if (goal.terms.empty() || hints_.goals.size() >= 8) return;
-        if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
-            if (const auto* n = std::get_if<int64_t>(&*limit); n && *n >= 2 && *n <= 5) goal.copies = size_t(*n) + 1;
-        for (const LiteralHints::Goal& g : hints_.goals) {
-            bool same = g.terms.size() == goal.terms.size();
-            for (size_t i = 0; same && i < g.terms.size(); ++i)
-                same = g.terms[i].table == goal.terms[i].table && g.terms[i].column == goal.terms[i].column &&
-                       g.terms[i].value == goal.terms[i].value && g.terms[i].edge == goal.terms[i].edge;
-            if (same) return;
+        for (const ast::Binary* b : arithmetic) add_arithmetic(goal, *b);
+    }
+
+    // `a * 2 > 10`, `a - b > 0`, `T1.x > T2.y`: one or two columns under + - * / and CAST against a
+    // literal or each other. A second column keeps the value a term gave it, or 3; the first is solved
+    // for whole numbers that pass (the nearest two to the boundary) and fail (the edge, the misses).
+    void add_arithmetic(LiteralHints::Goal& goal, const ast::Binary& b) {
+        std::vector<const ast::ColumnRef*> refs;
+        std::function<bool(const ast::Node&)> gather = [&](const ast::Node& n) {
+            if (ast::dyn_cast<ast::Query>(&n) || ast::dyn_cast<ast::FunctionCall>(&n)) return false;
+            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(&n)) {
+                if (ref->path.empty()) return false;
+                bool seen = std::any_of(refs.begin(), refs.end(), [&](const ast::ColumnRef* r) {
+                    return lower_name(*r) == lower_name(*ref) && qualifier(*r) == qualifier(*ref);
+                });
+                if (!seen) refs.push_back(ref);
+            }
+            bool ok = true;
+            ast::for_each_child(n, [&](const ast::Node& child) { ok = ok && gather(child); });
+            return ok;
+        };
+        if (!gather(b) || refs.empty() || refs.size() > 2) return;
+        // Which column is solved: the first without a term (a term's values stand).
+        size_t solved = refs.size();
+        for (size_t i = 0; i < refs.size() && solved == refs.size(); ++i)
+            if (!term_of(goal, *refs[i])) solved = i;
+        if (solved == refs.size()) return;
+        const ast::ColumnRef* fixed = refs.size() == 2 ? refs[1 - solved] : nullptr;
+        const LiteralHints::Goal::Term* fixed_term = fixed ? term_of(goal, *fixed) : nullptr;
+        const Value three = int64_t(3);
+        auto with_fixed = [&](const Value& v) {
+            std::vector<BoundColumn> bound{{refs[solved], qualifier(*refs[solved]), lower_name(*refs[solved]), int64_t(0)}};
+            if (fixed) bound.push_back({fixed, qualifier(*fixed), lower_name(*fixed), v});
+            return bound;
+        };
+        // The first row with the fixed column's value, the second with its other, the boundary row with
+        // its edge. As for a literal, both `>` and `>=` pass past the boundary, which is the edge (the
+        // boundary data's); the misses fail the comparison itself.
+        ast::BinaryOp strict = b.op == ast::BinaryOp::GtEq ? ast::BinaryOp::Gt
+                               : b.op == ast::BinaryOp::LtEq ? ast::BinaryOp::Lt
+                                                             : b.op;
+        std::vector<int64_t> pass_value, fail_value, pass_other, fail_other, pass_edge, fail_edge, pass, fail;
+        solve(b, strict, with_fixed(fixed_term ? fixed_term->value : three), 0, pass_value, fail_value);
+        if (pass_value.empty()) return;
+        solve(b, strict, with_fixed(fixed_term ? fixed_term->other : three), 0, pass_other, fail_other);
+        solve(b, strict, with_fixed(fixed_term ? fixed_term->edge : three), 0, pass_edge, fail_edge);
+        // (the misses pass the comparison's strict opposite: `> 500` misses 249 and 248, not 250,
+        // which `>= 500` would select: a boundary is the boundary data's)
+        if (auto negated = semantics::negated(b.op); negated && *negated != ast::BinaryOp::NotEq) {
+            ast::BinaryOp away = *negated == ast::BinaryOp::GtEq ? ast::BinaryOp::Gt
+                                 : *negated == ast::BinaryOp::LtEq ? ast::BinaryOp::Lt
+                                                                   : *negated;
+            solve(b, away, with_fixed(fixed_term ? fixed_term->value : three), 0, fail, pass);
+        } else
+            solve(b, b.op, with_fixed(fixed_term ? fixed_term->value : three), 0, pass, fail);
+        Value other = pass_other.empty() ? Value(pass_value[0]) : Value(pass_other.back());
+        Value edge = fail_edge.empty() ? Value(pass_value[0]) : Value(fail_edge[0]);
+        std::vector<Value> misses(fail.begin(), fail.end());
+        if (fixed && !fixed_term) add_term(goal, fixed, false, three, three, three, {three}, true);
+        add_term(goal, refs[solved], false, Value(pass_value[0]), other, edge, std::move(misses), true);
+    }
+
+    // HAVING over the goal's rows: `COUNT(*) > 15` makes 16 rows of one group; SUM(x) > 100 gives x
+    // its share of the sum in each (51 in each of two); AVG, MIN and MAX compare x itself.
+    void add_having(const ast::Query& q, LiteralHints::Goal& goal) {
+        std::vector<const ast::Expr*> terms;
+        conjuncts(q.having, terms);
+        struct Sum {
+            const ast::ColumnRef* column;
+            ast::BinaryOp op;
+            double limit;
+            bool whole;
+        };
+        std::vector<Sum> sums;
+        bool grouped = false;
+        for (const ast::Expr* term : terms) {
+            const auto* b = ast::dyn_cast<ast::Binary>(term);
+            if (!b || !compares_values(b->op)) continue;
+            for (bool flip : {false, true}) {
+                const auto* call = ast::dyn_cast<ast::FunctionCall>(flip ? b->rhs : b->lhs);
+                auto v = literal_value(flip ? b->lhs : b->rhs);
+                auto op = flip ? semantics::flipped(b->op) : std::optional<ast::BinaryOp>(b->op);
+                if (!call || !v || !op || !as_number(*v) || call->distinct || call->args.size() != 1) continue;
+                const double limit = *as_number(*v);
+                const bool whole = std::holds_alternative<int64_t>(*v);
+                if (is_aggregate(*call, "count")) {
+                    if (!whole || goal.group_rows) continue;
+                    int64_t n = std::get<int64_t>(*v), rows = 0;
+                    switch (*op) {
+                        case ast::BinaryOp::Gt: rows = n + 1; break;
+                        case ast::BinaryOp::GtEq:
+                        case ast::BinaryOp::Eq: rows = n; break;
+                        case ast::BinaryOp::Lt: rows = std::min<int64_t>(2, n - 1); break;
+                        case ast::BinaryOp::LtEq: rows = std::min<int64_t>(2, n); break;
+                        default: break;
+                    }
+                    // (one row is a group of its own: only two or more need placing)
+                    if (rows >= 2 && rows <= 20) goal.group_rows = size_t(rows), grouped = true;
+                    continue;
+                }
+                const ast::ColumnRef* column = column_of(call->args[0]);
+                if (!column) continue;
+                if (is_aggregate(*call, "sum") || is_aggregate(*call, "total")) {
+                    sums.push_back({column, *op, limit, whole});
+                    grouped = true;
+                } else if (is_aggregate(*call, "avg") || is_aggregate(*call, "min") || is_aggregate(*call, "max")) {
+                    if (auto values = satisfying(*op, *v)) {
+                        add_term(goal, column, false, values->first, values->second, values->first, failing(*op, *v));
+                        grouped = true;
+                    }
+                }
+            }
         }
-        hints_.goals.push_back(std::move(goal));
+        if (!grouped) return;
+        if (!goal.group_rows) goal.group_rows = goal.copies;
+        for (const ast::Expr* g : q.group_by) {
+            // GROUP BY 1: the first item of the select list
+            if (auto position = literal_value(g); position && std::holds_alternative<int64_t>(*position)) {
+                int64_t k = std::get<int64_t>(*position);
+                if (k >= 1 && size_t(k) <= q.projection.size()) g = q.projection[size_t(k - 1)]->expr;
+            }
+            if (const auto* ref = column_of(g)) goal.group_columns.emplace_back(table_of(*ref), lower_name(*ref));
+        }
+        // Each of the group's rows holds an even share of the sum, a little past it.
+        const double rows = double(std::max(goal.group_rows, goal.copies));
+        for (const Sum& s : sums) {
+            double share = s.limit / rows, value = 0;
+            switch (s.op) {
+                case ast::BinaryOp::Gt: value = s.whole ? std::floor(share) + 1 : share + 0.5; break;
+                case ast::BinaryOp::GtEq: value = s.whole ? std::ceil(share) : share; break;
+                case ast::BinaryOp::Lt: value = s.whole ? std::ceil(share) - 1 : share - 0.5; break;
+                case ast::BinaryOp::LtEq: value = s.whole ? std::floor(share) : share; break;
+                case ast::BinaryOp::Eq:
+                    if (s.whole && std::floor(share) != share) continue;
+                    value = share;
+                    break;
+                default: continue;
+            }
+            if (!(std::abs(value) < 1e12)) continue;
+            const std::vector<Value> share_value{s.whole ? Value(int64_t(value)) : Value(value)};
+            add_term(goal, s.column, false, share_value[0], share_value[0], share_value[0], {}, true);
+        }
     }
 
     void visit_query(const ast::Query& q) {
@@ -608,6 +973,7 @@ bool LiteralHints::reads(const std::vector<std::string>& columns, const std::str
 }
 
 void collect_hints(const ParseResult& parsed, LiteralHints& hints) {
+    ++hints.queries;
     if (!parsed.ok() || !parsed.script()) return;
     size_t own_aliases = hints.aliases.size();
     collect_aliases(*parsed.script(), hints);

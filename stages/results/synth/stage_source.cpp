@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <tuple>
 #include <nlohmann/json.hpp>
 
 #include "qdiff/dialect.hpp"
@@ -85,7 +86,19 @@ StageResult evaluate_synthesized(const Case& c, const StageContext& context, con
         return r;
     }
     ResultOrder order = result_order(*expected);
-    SynthOutcome outcome = compare_on_synthesized(*schema, c.expected, *expected, c.generated, *generated,
+    // Each query's engine's NULL order, stated for SQLite (null_order.cpp); parsed again, as the
+    // judging reads spans of the text it runs.
+    std::string expected_sql = c.expected, generated_sql = c.generated;
+    std::optional<ParseResult> stated_expected, stated_generated;
+    for (auto [sql, parsed, stated] : {std::tuple{&expected_sql, &expected, &stated_expected},
+                                       std::tuple{&generated_sql, &generated, &stated_generated}})
+        if (auto text = with_stated_null_order(*sql, **parsed)) {
+            ParseResult again = parse(*text, ParseOptions{.language = c.language, .dialect = (*parsed)->dialect()});
+            if (!again.ok()) continue;
+            *sql = std::move(*text);
+            *parsed = &stated->emplace(std::move(again));
+        }
+    SynthOutcome outcome = compare_on_synthesized(*schema, expected_sql, *expected, generated_sql, *generated,
                                                   c.expected_ordered || order.ordered, order.keys, options);
     // The synthesized databases are SQLite: a query written for another engine (T-SQL's ISNULL, ...) that
     // SQLite cannot run says nothing about the query, only about the engine.

@@ -57,16 +57,22 @@ struct LiteralHints {
     std::vector<std::string> case_columns;    // compared with a string by =, <>, LIKE, GLOB or IN
     std::vector<std::string> cast_columns;    // under CAST, /, %, ROUND and the like
     std::vector<Link> links;
-    // What one query block's filters select (its WHERE and ON conditions, the first branch of an OR):
-    // a value per column that satisfies each comparison with a literal, and another that does too
-    // (`x > 30`: 31 and 32; `x = 'a'`: 'a' twice). The generator makes a few rows of each table hold
-    // them, so that on plain data every query's filters select rows (issue 29, "targeted rows").
+    // What one query block's filters select (its WHERE and ON conditions; a goal per branch of its
+    // first OR, and one more for the third item of an IN list; HAVING over the block's rows): a value
+    // per column that satisfies each comparison with a literal (or a simple arithmetic one: `a * 2 >
+    // 10`, `a - b > 0`), and another that does too (`x > 30`: 31 and 32; `x = 'a'`: 'a' twice). The
+    // generator makes a few rows of each table hold them, so that on plain data every query's filters
+    // select rows (issue 29, "targeted rows").
     struct Goal {
         struct Term {
             std::string table, column;  // table "" when unqualified: the first of `tables` that has the column
             std::string alias;          // as qualified (lower case): one table joined twice has two rows to satisfy
             Value value, other;
             Value edge;  // for the boundary data: the literal of an ordering, a pattern's wildcards filled, a neighbour
+            // Values that fail the comparison (`x > 30`: 30 and 29), for the no-match data (rows there,
+            // none selected); empty: any value of the column's own domain, away from the literals, fails.
+            std::vector<Value> misses;
+            bool numeric = false;  // solved arithmetic (`a * 2 > 10`): only for a number column, not a date
         };
         std::vector<std::string> tables;  // the block's own tables (aliases resolved)
         std::vector<Term> terms;
@@ -74,8 +80,18 @@ struct LiteralHints {
         // eye_colour_id and hair_colour_id each point at when colour is joined twice).
         std::vector<std::pair<std::string, std::string>> joined;  // column, alias
         size_t copies = 2;  // rows per table: one more than a small LIMIT of the block, else two
+        size_t block = 0;   // goals of one block (the branches of an OR) share the number
+        // HAVING: rows of one group the block's HAVING selects (`COUNT(*) > 15`: 16; 0 without a
+        // HAVING the goal satisfies), in the block's table no other of its tables refers to; they hold
+        // one value in the GROUP BY columns (table "" when unqualified, column) and refer to one row.
+        size_t group_rows = 0;
+        std::vector<std::pair<std::string, std::string>> group_columns;
     };
     std::vector<Goal> goals;
+    size_t queries = 0;          // how many queries collect_hints has read
+    // The columns each query's goals compare (query 0 is the first collect_hints read), repeated goals
+    // included: one query filtering on a column the other does not gets the no-match data.
+    std::vector<std::pair<size_t, std::string>> filtered_columns;
     bool groups = false;         // DISTINCT, GROUP BY, set operations, count/sum/avg
     bool joins = false;          // joins, several sources, IN (subquery)
     bool ordered_limit = false;  // ORDER BY .. LIMIT
@@ -99,7 +115,8 @@ enum class DataKind : uint8_t { Plain, Nulls, Duplicates, Ties, Empty, Dangling,
 std::string_view kind_name(DataKind kind);
 
 // Databases 0 .. kPlainDatabases-1 are plain; then one database of each kind the queries give a use
-// for (kinds_for), in DataKind's order; then the kinds again, with other draws.
+// for (kinds_for), in DataKind's order (two empty ones where one query filters on a column the other
+// does not: an empty table and no match); then the kinds again, with other draws.
 constexpr size_t kPlainDatabases = 3;
 std::vector<DataKind> kinds_for(const LiteralHints& hints);
 DataKind kind_of_database(const LiteralHints& hints, size_t index);
@@ -166,6 +183,11 @@ struct SynthOutcome {
 SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& expected_sql, const ParseResult& expected,
                                     const std::string& generated_sql, const ParseResult& generated, bool ordered,
                                     const std::vector<size_t>& order_keys, const SynthOptions& options);
+
+// The query with its engine's NULL order stated on each ORDER BY key that leaves it unsaid, where that
+// engine's differs from SQLite's (PostgreSQL's `ORDER BY age` is `ORDER BY age NULLS LAST` there);
+// nothing when the text needs no change. `parsed` is `sql` parsed (its dialect names the engine).
+std::optional<std::string> with_stated_null_order(const std::string& sql, const ParseResult& parsed);
 
 // Builds `data` in a fresh in-memory SQLite database, locks it down and runs each query on it.
 std::vector<ExecResult> run_on(const SynthDatabase& data, const std::vector<std::string>& queries,

@@ -1,0 +1,216 @@
+// Targeted rows, continued (issue 29): goal rows for each branch of an OR and the later items of an IN
+// list, for a HAVING (a group of 16 rows for COUNT(*) > 15, a share of the sum each for SUM(x) > 100),
+// for simple arithmetic (`amount * 2 > 500`, `v.amount - e.age > 50`), and the no-match data (rows in
+// every table, none passing a filter). Each kind of row has a pair only it separates and an equivalent
+// pair that must stay equal.
+#include <catch2/catch.hpp>
+
+#include "qdiff/parse.hpp"
+#include "qdiff/schema.hpp"
+#include "stages/results/synth/synth.hpp"
+#include "support/synth_fixture.hpp"
+
+using namespace qdiff;
+using namespace qdiff::results;
+using namespace qdiff::results::synth;
+using qdiff::testing::hints_of;
+using qdiff::testing::table;
+
+namespace {
+
+// visit refers to emp with no declared foreign key (the queries' joins say so), as on BIRD.
+const char* const kDdl =
+    "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER, hired DATE);\n"
+    "CREATE TABLE visit (id INTEGER PRIMARY KEY, emp_id INTEGER NOT NULL, city TEXT NOT NULL, day DATE,\n"
+    "                    amount INTEGER NOT NULL);\n";
+
+const Schema& schema() {
+    static const Schema s = testing::schema_from_ddl(kDdl, "targets.sql");
+    return s;
+}
+
+SynthOutcome judge(const std::string& expected, const std::string& generated, uint64_t seed = 1) {
+    SynthOptions options;
+    options.as_sets = true;  // BIRD's comparison
+    options.seed = seed;
+    return testing::judge_on_synth(schema(), expected, generated, options);
+}
+
+// The pair differs, on a database of `kind`, for the default seed and at least four of seeds 2..6,
+// and never on a plain database when the kind is not plain.
+void check_kind(const std::string& expected, const std::string& generated, DataKind kind) {
+    INFO(expected << "  vs  " << generated);
+    SynthOutcome out = judge(expected, generated);
+    INFO(out.reason);
+    REQUIRE(out.verdict == Verdict::Different);
+    CHECK(kind_name(out.kind) == kind_name(kind));
+    size_t found = 0;
+    for (uint64_t seed = 2; seed <= 6; ++seed) {
+        SynthOutcome again = judge(expected, generated, seed);
+        INFO("seed " << seed << ": " << again.reason);
+        if (again.verdict != Verdict::Different) continue;
+        ++found;
+        CHECK((kind == DataKind::Plain) == (again.kind == DataKind::Plain));
+    }
+    CHECK(found >= 4);
+}
+
+// Equal on every database, for seeds 1..4, with rows in the expected result somewhere.
+void check_equal(const std::string& expected, const std::string& generated) {
+    INFO(expected << "  vs  " << generated);
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+        SynthOutcome out = judge(expected, generated, seed);
+        INFO("seed " << seed << ": " << out.reason);
+        CHECK(out.verdict == Verdict::Equal);
+    }
+}
+
+// How many rows `count_query` (SELECT COUNT(*) ...) counts on each plain database of the query's hints.
+std::vector<int64_t> counts_on_plain(const std::string& query, const std::string& count_query) {
+    LiteralHints hints = hints_of(query);
+    std::vector<int64_t> out;
+    for (size_t index = 0; index < kPlainDatabases; ++index) {
+        SynthDatabase db = generate_database(schema(), hints, 1, index, DataKind::Plain);
+        auto results = run_on(db, {count_query}, ExecLimits{2, 1000});
+        REQUIRE(results[0].status == ExecStatus::Ok);
+        out.push_back(std::get<int64_t>(results[0].result.rows.at(0).at(0)));
+    }
+    return out;
+}
+
+const char* const kJoin = "FROM visit AS v JOIN emp AS e ON v.emp_id = e.id ";
+
+}  // namespace
+
+TEST_CASE("synth targets: each branch of an OR has rows that pass it", "[results][synth]") {
+    const std::string second_branch = "v.city = 'Brno' AND v.amount > 500 AND e.age > 60 AND "
+                                      "STRFTIME('%Y', v.day) = '1995'";
+    const std::string query = std::string("SELECT v.id ") + kJoin + "WHERE (v.city = 'Praha' AND v.amount < 0) OR (" +
+                              second_branch + ")";
+    LiteralHints hints = hints_of(query);
+    REQUIRE(hints.goals.size() == 2);
+    CHECK(hints.goals[0].block == hints.goals[1].block);
+    CHECK(hints.goals[1].terms.size() == 4);
+    for (int64_t n : counts_on_plain(query, std::string("SELECT COUNT(*) ") + kJoin + "WHERE " + second_branch))
+        CHECK(n >= 2);
+    // Leaving the second branch out is a difference of typical data.
+    check_kind(query, std::string("SELECT v.id ") + kJoin + "WHERE v.city = 'Praha' AND v.amount < 0",
+               DataKind::Plain);
+    check_equal(query, std::string("SELECT v.id ") + kJoin + "WHERE v.city = 'Praha' AND v.amount < 0 UNION SELECT v.id " +
+                           kJoin + "WHERE " + second_branch);
+}
+
+TEST_CASE("synth targets: the third item of an IN list has rows of its own", "[results][synth]") {
+    const std::string query = "SELECT id FROM visit WHERE city IN ('Praha', 'Brno', 'Olomouc') AND amount > 500";
+    LiteralHints hints = hints_of(query);
+    REQUIRE(hints.goals.size() == 2);
+    CHECK(hints.goals[1].terms[0].value == Value(std::string("Olomouc")));
+    for (int64_t n : counts_on_plain(query, "SELECT COUNT(*) FROM visit WHERE city = 'Olomouc' AND amount > 500"))
+        CHECK(n >= 1);
+    check_kind(query, "SELECT id FROM visit WHERE city IN ('Praha', 'Brno') AND amount > 500", DataKind::Plain);
+    check_equal(query, "SELECT id FROM visit WHERE (city = 'Praha' OR city = 'Brno' OR city = 'Olomouc') AND amount > 500");
+}
+
+TEST_CASE("synth targets: HAVING COUNT(*) > 15 has a group of 16 rows", "[results][synth]") {
+    const std::string query = std::string("SELECT e.name ") + kJoin + "GROUP BY e.id HAVING COUNT(*) > 15";
+    LiteralHints hints = hints_of(query);
+    REQUIRE(hints.goals.size() == 1);
+    CHECK(hints.goals[0].group_rows == 16);
+    for (int64_t n : counts_on_plain(query, std::string("SELECT COUNT(*) FROM (SELECT e.id ") + kJoin +
+                                                "GROUP BY e.id HAVING COUNT(*) > 15)"))
+        CHECK(n >= 1);
+    // A filter on the visits that the group's rows do not all pass.
+    check_kind(query, std::string("SELECT e.name ") + kJoin + "WHERE v.amount > 0 GROUP BY e.id HAVING COUNT(*) > 15",
+               DataKind::Plain);
+    check_equal(query, std::string("SELECT e.name ") + kJoin + "GROUP BY e.id HAVING COUNT(v.id) >= 16");
+    // Two employees of one name with 8 visits each: 16 by name, 8 and 8 by key (the duplicates data).
+    check_kind(std::string("SELECT DISTINCT e.name ") + kJoin + "GROUP BY e.name HAVING COUNT(*) > 15", query,
+               DataKind::Duplicates);
+}
+
+TEST_CASE("synth targets: HAVING SUM(x) > 100 has a group whose rows share the sum", "[results][synth]") {
+    const std::string query = "SELECT city FROM visit GROUP BY city HAVING SUM(amount) > 100";
+    LiteralHints hints = hints_of(query);
+    REQUIRE(hints.goals.size() == 1);
+    CHECK(hints.goals[0].group_rows == 2);
+    for (int64_t n : counts_on_plain(query, "SELECT COUNT(*) FROM (" + query + ")")) CHECK(n >= 1);
+    // No one visit is over 100: the sum is, the largest is not.
+    check_kind(query, "SELECT city FROM visit GROUP BY city HAVING MAX(amount) > 100", DataKind::Plain);
+    check_equal(query, "SELECT city FROM visit GROUP BY city HAVING TOTAL(amount) > 100");
+}
+
+TEST_CASE("synth targets: arithmetic on one column, and its boundary", "[results][synth]") {
+    const std::string query = "SELECT id FROM visit WHERE amount * 2 > 500";
+    LiteralHints hints = hints_of(query);
+    REQUIRE(hints.goals.size() == 1);
+    REQUIRE(hints.goals[0].terms.size() == 1);
+    CHECK(hints.goals[0].terms[0].value == Value(int64_t(251)));
+    CHECK(hints.goals[0].terms[0].edge == Value(int64_t(250)));
+    for (int64_t n : counts_on_plain(query, "SELECT COUNT(*) FROM visit WHERE amount * 2 > 500")) CHECK(n >= 2);
+    // Only an amount of exactly 250 separates them: the boundary data's.
+    check_kind(query, "SELECT id FROM visit WHERE amount * 2 >= 500", DataKind::Boundary);
+    check_equal(query, "SELECT id FROM visit WHERE amount > 250");
+}
+
+TEST_CASE("synth targets: arithmetic between two tables' columns", "[results][synth]") {
+    const std::string query = std::string("SELECT v.id ") + kJoin + "WHERE v.amount - e.age > 50";
+    for (int64_t n : counts_on_plain(query, std::string("SELECT COUNT(*) ") + kJoin + "WHERE v.amount - e.age > 50"))
+        CHECK(n >= 2);
+    check_kind(query, std::string("SELECT v.id ") + kJoin + "WHERE v.amount - e.age >= 50", DataKind::Boundary);
+    check_equal(query, std::string("SELECT v.id ") + kJoin + "WHERE v.amount > e.age + 50");
+}
+
+TEST_CASE("synth targets: the no-match data keeps its rows and selects none", "[results][synth]") {
+    // SUM over the rows a WHERE selects is NULL where none is selected; SUM(CASE .. ELSE 0) is 0.
+    // One query filters on city and amount, the other on neither: the first round of kinds has two
+    // empty databases, one with an empty table and one with no match.
+    LiteralHints hints = hints_of("SELECT SUM(amount) FROM visit WHERE city = 'Praha' AND amount > 5",
+                                  "SELECT SUM(CASE WHEN city = 'Praha' AND amount > 5 THEN amount ELSE 0 END) FROM visit");
+    size_t empty_tables = 0, no_match = 0;
+    for (size_t index = kPlainDatabases; index < kPlainDatabases + kinds_for(hints).size(); ++index) {
+        if (kind_of_database(hints, index) != DataKind::Empty) continue;
+        SynthDatabase db = generate_database(schema(), hints, 1, index);
+        auto results = run_on(db, {"SELECT COUNT(*) FROM visit", "SELECT COUNT(*) FROM visit WHERE city = 'Praha'",
+                                   "SELECT COUNT(*) FROM visit WHERE amount > 5"},
+                              ExecLimits{2, 1000});
+        int64_t rows = std::get<int64_t>(results[0].result.rows.at(0).at(0));
+        empty_tables += rows == 0;
+        no_match += rows > 0 && std::get<int64_t>(results[1].result.rows.at(0).at(0)) == 0 &&
+                    std::get<int64_t>(results[2].result.rows.at(0).at(0)) == 0;
+    }
+    CHECK(empty_tables == 1);
+    CHECK(no_match == 1);
+    // With the same filters in both queries, one empty database per round: the empty table first.
+    CHECK(kinds_for(hints_of("SELECT SUM(amount) FROM visit WHERE city = 'Praha'",
+                             "SELECT TOTAL(amount) FROM visit WHERE city = 'Praha'")).size() ==
+          kinds_for(hints).size() - 1);
+    // COUNT(*) over the rows a WHERE selects against SUM of the condition: 0 against NULL on an empty
+    // table (and 0 against 0 where no row matches).
+    check_kind("SELECT COUNT(*) FROM visit WHERE city = 'Praha'", "SELECT SUM(city = 'Praha') FROM visit",
+               DataKind::Empty);
+    check_kind("SELECT SUM(amount) FROM visit WHERE city = 'Praha'",
+               "SELECT SUM(CASE WHEN city = 'Praha' THEN amount ELSE 0 END) FROM visit", DataKind::Empty);
+    check_equal("SELECT SUM(amount) FROM visit WHERE city = 'Praha'",
+                "SELECT SUM(CASE WHEN city = 'Praha' THEN amount END) FROM visit");
+}
+
+TEST_CASE("synth targets: a PostgreSQL ORDER BY runs with PostgreSQL's NULL order", "[results][synth]") {
+    auto postgres = [](const std::string& text) {
+        ParseResult parsed = parse(text, ParseOptions{.language = Language::Sql, .dialect = Dialect::Postgres});
+        REQUIRE(parsed.ok());
+        return with_stated_null_order(text, parsed);
+    };
+    CHECK(postgres("SELECT name FROM emp ORDER BY age LIMIT 3") ==
+          std::optional<std::string>("SELECT name FROM emp ORDER BY age NULLS LAST LIMIT 3"));
+    CHECK(postgres("SELECT name FROM emp ORDER BY age DESC, name NULLS FIRST") ==
+          std::optional<std::string>("SELECT name FROM emp ORDER BY age DESC NULLS FIRST, name NULLS FIRST"));
+    CHECK(postgres("SELECT name FROM emp ORDER BY age NULLS FIRST") == std::nullopt);
+    CHECK(postgres("SELECT name FROM emp") == std::nullopt);
+    // SQLite's own order needs no statement.
+    CHECK(with_stated_null_order("SELECT name FROM emp ORDER BY age", testing::sqlite("SELECT name FROM emp ORDER BY age")) ==
+          std::nullopt);
+    // On SQLite, PostgreSQL's `ORDER BY age` against its NULLS FIRST differs where age is NULL.
+    const std::string expected = *postgres("SELECT name FROM emp ORDER BY age LIMIT 3");
+    check_kind(expected, "SELECT name FROM emp ORDER BY age NULLS FIRST LIMIT 3", DataKind::Nulls);
+    check_equal(expected, "SELECT name FROM emp ORDER BY age NULLS LAST LIMIT 3");
+}
