@@ -370,6 +370,9 @@ TEST_CASE("normalize rules: COUNTIF, ZEROIFNULL, NVL2, DATE_ADD and startofday, 
                              sql("SELECT a FROM t WHERE d + INTERVAL 1 DAY > NOW()", Dialect::Mysql)},
                             {}));
     CHECK(equal_after({kql("T | where t >= startofday(now())"), kql("T | where t >= bin(now(), 1d)")}, {}));
+    CHECK(equal_after({kql("T | where isnotnull(a)"), kql("T | where not(isnull(a))")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where isnotnull(a)"), kql("T | where isnull(a)")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where isnotnull(a)"), kql("T | where isnotempty(a)")}, {}));
     CHECK_FALSE(equal_after({kql("T | where t >= startofday(now())"), kql("T | where t >= bin(now(), 1h)")}, {}));
 }
 

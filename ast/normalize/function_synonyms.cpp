@@ -1,7 +1,8 @@
 // function-synonyms: one spelling per function across dialects and languages, the canonical one of
 // the function catalogue (ast/functions.def: ifnull and nvl are coalesce, len is length, ...); KQL
 // dcount(x) is count(DISTINCT x). The spellings of now() are the now-and-ago rule's. T-SQL's
-// ISNULL(x, y) is coalesce(x, y); isnull(x) of one argument (MySQL, SQLite, KQL) is the test x IS NULL.
+// ISNULL(x, y) is coalesce(x, y); isnull(x) of one argument (MySQL, SQLite, KQL) is the test x IS NULL, and
+// KQL's isnotnull(x) is x IS NOT NULL.
 // SQL's YEAR(d), MONTH(d) and DAY(d) are EXTRACT(YEAR FROM d)...; LEFT(s, n) of a count n >= 0 is
 // SUBSTRING(s, 1, n) (a negative n means "all but the last" in PostgreSQL). Snowflake's ZEROIFNULL(x) is
 // coalesce(x, 0); SQL's COUNTIF(c) (BigQuery; COUNT_IF in Snowflake and DuckDB) is
@@ -26,12 +27,13 @@ Expr* canonical_spelling(Normalizer& n, Expr* e) {
     }
     if (name == "isnull" && f->args.size() == 2 && !f->distinct) {
         f->name = n.arena().list(std::vector<Name>{Name{"coalesce", false}});
-    } else if (name == "isnull" && f->args.size() == 1 && !f->distinct) {
+    } else if ((name == "isnull" || name == "isnotnull") && f->args.size() == 1 && !f->distinct) {
         auto* test = n.arena().make<Unary>();
         test->op = UnaryOp::IsNull;
         test->operand = f->args[0];
         test->span = f->span;
-        return n.simplify(test);
+        Expr* is_null = n.simplify(test);
+        return name == "isnull" ? is_null : n.simplify(n.make_not(is_null, f->span));
     } else if (n.language() == Language::Sql && f->args.size() == 1 && !f->distinct &&
                (name == "year" || name == "month" || name == "day")) {
         auto* field = n.arena().make<Literal>();
