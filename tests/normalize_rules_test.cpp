@@ -1010,8 +1010,8 @@ TEST_CASE("normalize keeps the kind of a node a field holds: a table function's 
                             {}));
 }
 
-TEST_CASE("normalize rules: ETM's rules 4, 8, 20 and 21 (key-determined groups, AVG, a key in its own table, "
-          "repeated set operands) and their near misses",
+TEST_CASE("normalize rules: ETM's rules 1, 4, 5, 8, 20 and 21 (max as top row, key-determined groups, EXCEPT, AVG, "
+          "a key in its own table, repeated set operands) and their near misses",
           "[normalize]") {
     auto s = [](const char* text, Dialect d = Dialect::Generic) { return with_schema(sql(text, d), "concerts.sql"); };
     auto lite = [](const char* text) { return sql(text, Dialect::Sqlite); };
@@ -1126,6 +1126,36 @@ TEST_CASE("normalize rules: ETM's rules 4, 8, 20 and 21 (key-determined groups, 
     CHECK_FALSE(equal_after({s("SELECT singer_id FROM singer EXCEPT SELECT singer_id FROM concert"),
                              s("SELECT singer_id FROM singer WHERE singer_id IN (SELECT singer_id FROM concert)")},
                             {}));
+
+    // max-filter-as-top: a NOT NULL key, the same filter inside and out
+    CHECK(equal_after({s("SELECT name FROM singer WHERE age > 30 AND singer_id = (SELECT max(singer_id) FROM singer "
+                         "WHERE age > 30)"),
+                       s("SELECT name FROM singer WHERE age > 30 ORDER BY singer_id DESC LIMIT 1")},
+                      {}));
+    CHECK(equal_after({s("SELECT name FROM singer WHERE singer_id = (SELECT min(singer_id) FROM singer)"),
+                       s("SELECT name FROM singer ORDER BY singer_id LIMIT 1")},
+                      {}));
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE singer_id = (SELECT min(singer_id) FROM singer)"),
+                             s("SELECT name FROM singer ORDER BY singer_id DESC LIMIT 1")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE age = (SELECT max(age) FROM singer)"),
+                             s("SELECT name FROM singer ORDER BY age DESC LIMIT 1")},
+                            {}));  // ties: every oldest singer against one
+    CHECK_FALSE(equal_after({s("SELECT name FROM venue WHERE code = (SELECT max(code) FROM venue)"),
+                             s("SELECT name FROM venue ORDER BY code DESC LIMIT 1")},
+                            {}));  // UNIQUE code may be NULL everywhere: no row against one
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE age > 30 AND singer_id = (SELECT max(singer_id) FROM "
+                               "singer)"),
+                             s("SELECT name FROM singer WHERE age > 30 ORDER BY singer_id DESC LIMIT 1")},
+                            {}));  // the last singer may be under 30: no row against one
+    CHECK_FALSE(equal_after({s("SELECT c.theme FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id "
+                               "WHERE s.singer_id = (SELECT max(singer_id) FROM singer)"),
+                             s("SELECT c.theme FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id "
+                               "ORDER BY s.singer_id DESC LIMIT 1")},
+                            {}));  // a join repeats the singer: all their concerts against one
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE singer_id = (SELECT max(singer_id) FROM singer)"),
+                             sql("SELECT name FROM singer ORDER BY singer_id DESC LIMIT 1")},
+                            {}));  // no schema
 
     // group-by-key-dependents: other columns of the key's own table, a NOT NULL key
     CHECK(equal_after({s("SELECT s.name, count(*) FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id "
