@@ -1157,6 +1157,34 @@ TEST_CASE("normalize rules: ETM's rules 1, 4, 5, 8, 20 and 21 (max as top row, k
                              sql("SELECT name FROM singer ORDER BY singer_id DESC LIMIT 1")},
                             {}));  // no schema
 
+    // set-operation-as-filter: UNION over one table is OR; INTERSECT is AND only with a key selected
+    const char* p = "SELECT name FROM singer WHERE age > 30", *q = "SELECT name FROM singer WHERE country = 'France'";
+    CHECK(equal_after({s((std::string(p) + " UNION " + q).c_str()),
+                       s("SELECT DISTINCT name FROM singer WHERE country = 'France' OR age > 30")},
+                      {}));
+    CHECK(equal_after({s((std::string(p) + " UNION SELECT name FROM singer").c_str()), s("SELECT DISTINCT name FROM singer")},
+                      {}));
+    CHECK(equal_after({s("SELECT singer_id, name FROM singer WHERE age > 30 INTERSECT SELECT singer_id, name FROM singer "
+                         "WHERE country = 'France'"),
+                       s("SELECT singer_id, name FROM singer WHERE age > 30 AND country = 'France'")},
+                      {}));
+    CHECK_FALSE(equal_after({s((std::string(p) + " UNION ALL " + q).c_str()),
+                             s("SELECT name FROM singer WHERE age > 30 OR country = 'France'")},
+                            {}));  // a singer over 30 in France twice against once
+    CHECK_FALSE(equal_after({s((std::string(p) + " INTERSECT " + q).c_str()),
+                             s("SELECT DISTINCT name FROM singer WHERE age > 30 AND country = 'France'")},
+                            {}));  // two singers of one name, one over 30, the other in France
+    CHECK_FALSE(equal_after({sql("SELECT singer_id FROM singer WHERE age > 30 INTERSECT SELECT singer_id FROM singer "
+                                 "WHERE country = 'France'"),
+                             sql("SELECT DISTINCT singer_id FROM singer WHERE age > 30 AND country = 'France'")},
+                            {}));  // no schema: no key known
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE age > 30 UNION SELECT country FROM singer WHERE age < 20"),
+                             s("SELECT DISTINCT name FROM singer WHERE age > 30 OR age < 20")},
+                            {}));
+    CHECK_FALSE(equal_after({s((std::string(p) + " EXCEPT " + q).c_str()),
+                             s("SELECT DISTINCT name FROM singer WHERE age > 30 AND NOT country = 'France'")},
+                            {}));  // another singer of the name may be in France
+
     // group-by-key-dependents: other columns of the key's own table, a NOT NULL key
     CHECK(equal_after({s("SELECT s.name, count(*) FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id "
                          "GROUP BY s.singer_id, s.name",

@@ -1,1 +1,1 @@
-SELECT DISTINCT name FROM singer WHERE age > 30
+SELECT name FROM singer WHERE age > 30 UNION SELECT name FROM venue
