@@ -24,9 +24,6 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
     }
     // Known misses, with the reason (a listed pair that starts to agree fails the test).
     const std::map<std::string, std::string> known_misses = {
-        // an equivalent pair that fails: equal on every database, but its structure is far from the gold's
-        {"union-vs-or", "UNION of two filters against DISTINCT with OR: no difference found, probability just "
-                        "under the threshold"},
         // an equivalent pair that fails: the normalizer does not spell one as the other
         {"sql-ilike-vs-lower-like", "PostgreSQL ILIKE against LOWER(x) LIKE: the normalizer does not lower both sides"},
         {"kql-project-take", "project a, b | take 10 against take 10 | project a, b: a derived table that limits "

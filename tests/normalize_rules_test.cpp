@@ -426,9 +426,10 @@ TEST_CASE("normalize rules: CTEs and derived tables meet the flat query only whe
     CHECK(equal_after({sql("SELECT count(*) FROM (SELECT name FROM singer WHERE age > 30) AS t"),
                        sql("SELECT count(*) FROM singer WHERE age > 30")},
                       {}));
-    // a CTE read twice stays; DISTINCT, LIMIT, GROUP BY and aggregates in the derived table keep it
-    CHECK_FALSE(equal_after({sql("WITH o AS (SELECT a FROM t) SELECT a FROM o UNION SELECT a FROM o"),
-                             sql("SELECT a FROM (SELECT a FROM t) AS o UNION SELECT a FROM (SELECT a FROM t) AS o")},
+    // a CTE read twice stays (UNION ALL: set-operation-repeated makes `o UNION o` one read of o);
+    // DISTINCT, LIMIT, GROUP BY and aggregates in the derived table keep it
+    CHECK_FALSE(equal_after({sql("WITH o AS (SELECT a FROM t) SELECT a FROM o UNION ALL SELECT a FROM o"),
+                             sql("SELECT a FROM (SELECT a FROM t) AS o UNION ALL SELECT a FROM (SELECT a FROM t) AS o")},
                             {}));
     CHECK_FALSE(
         equal_after({sql("SELECT count(*) FROM (SELECT DISTINCT name FROM singer) AS t"), sql("SELECT count(*) FROM singer")},
@@ -1010,4 +1011,206 @@ TEST_CASE("normalize keeps the kind of a node a field holds: a table function's 
     CHECK_FALSE(equal_after({kql("let g = (a:real) { let p = 3; iff(a < p, \"x\", \"y\") };\nT | take 1"),
                              kql("let g = (a:real) { let p = 4; iff(a < p, \"x\", \"y\") };\nT | take 1")},
                             {}));
+}
+
+TEST_CASE("normalize rules: ETM's rules 1, 4, 5, 8, 20 and 21 (max as top row, key-determined groups, EXCEPT, AVG, "
+          "a key in its own table, repeated set operands) and their near misses",
+          "[normalize]") {
+    auto s = [](const char* text, Dialect d = Dialect::Generic) { return with_schema(sql(text, d), "concerts.sql"); };
+    auto lite = [](const char* text) { return sql(text, Dialect::Sqlite); };
+
+    // set-operation-repeated: UNION and INTERSECT are sets; UNION ALL is a bag, EXCEPT A A is empty
+    const char* a = "SELECT name FROM singer WHERE age > 30";
+    const char* distinct_a = "SELECT DISTINCT name FROM singer WHERE age > 30";
+    CHECK(equal_after({sql(std::string(a) + " UNION " + a), sql(distinct_a)}, {}));
+    CHECK(equal_after({sql(std::string(a) + " INTERSECT " + a), sql(distinct_a)}, {}));
+    CHECK(equal_after({sql(std::string(a) + " UNION SELECT name FROM venue UNION " + a),
+                       sql(std::string(distinct_a) + " UNION SELECT DISTINCT name FROM venue")},
+                      {}));
+    CHECK_FALSE(equal_after({sql(std::string(a) + " UNION " + a), sql(a)}, {}));
+    CHECK_FALSE(equal_after({sql(std::string(a) + " UNION ALL " + a), sql(distinct_a)}, {}));
+    CHECK_FALSE(equal_after({sql(std::string(a) + " UNION ALL " + a), sql(a)}, {}));
+    CHECK_FALSE(equal_after({sql(std::string(a) + " EXCEPT " + a), sql(distinct_a)}, {}));
+    CHECK_FALSE(equal_after({sql(std::string(a) + " UNION SELECT name FROM singer WHERE age > 31"), sql(distinct_a)},
+                            {}));
+    CHECK_FALSE(equal_after({sql(std::string(a) + " UNION ALL SELECT DISTINCT name FROM singer WHERE age > 30"),
+                             sql(std::string(a) + " UNION ALL " + a)},
+                            {}));
+
+    // sum-over-count-as-avg: SQLite, a REAL conversion, one column counted where it is not NULL
+    const char* avg = "SELECT avg(age) FROM singer";
+    CHECK(equal_after({lite("SELECT CAST(sum(age) AS REAL) / count(age) FROM singer"), lite(avg)}, {}));
+    CHECK(equal_after({lite("SELECT sum(age) * 1.0 / count(age) FROM singer"), lite(avg)}, {}));
+    CHECK(equal_after({lite("SELECT 1.0 * sum(age) / count(age) FROM singer"), lite(avg)}, {}));
+    CHECK(equal_after({lite("SELECT sum(age) / CAST(count(age) AS DOUBLE) FROM singer"), lite(avg)}, {}));
+    CHECK(equal_after({lite("SELECT CAST(sum(DISTINCT age) AS REAL) / count(DISTINCT age) FROM singer"),
+                       lite("SELECT avg(DISTINCT age) FROM singer")},
+                      {}));
+    CHECK(equal_after({s("SELECT CAST(sum(singer_id) AS REAL) / count(*) FROM concert", Dialect::Sqlite),
+                       s("SELECT avg(singer_id) FROM concert", Dialect::Sqlite)},
+                      {}));
+    // integer division; COUNT(*) over a nullable column, or without the schema; another column counted
+    CHECK_FALSE(equal_after({lite("SELECT sum(age) / count(age) FROM singer"), lite(avg)}, {}));
+    CHECK_FALSE(equal_after({lite("SELECT CAST(sum(age) AS INTEGER) / count(age) FROM singer"), lite(avg)}, {}));
+    CHECK_FALSE(equal_after({s("SELECT CAST(sum(age) AS REAL) / count(*) FROM singer", Dialect::Sqlite),
+                             s(avg, Dialect::Sqlite)},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT CAST(sum(singer_id) AS REAL) / count(*) FROM concert"),
+                             lite("SELECT avg(singer_id) FROM concert")},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT CAST(sum(age) AS REAL) / count(singer_id) FROM singer"), lite(avg)}, {}));
+    CHECK_FALSE(equal_after({lite("SELECT CAST(sum(DISTINCT age) AS REAL) / count(age) FROM singer"),
+                             lite("SELECT avg(DISTINCT age) FROM singer")},
+                            {}));
+    CHECK_FALSE(equal_after({lite("SELECT CAST(sum(age) AS REAL) * 2 / count(age) FROM singer"), lite(avg)}, {}));
+    // the nullable side of an outer join: a NOT NULL column there is NULL on the rows the join fills
+    CHECK_FALSE(equal_after(
+        {s("SELECT CAST(sum(c.singer_id) AS REAL) / count(*) FROM singer AS s LEFT JOIN concert AS c "
+           "ON c.singer_id = s.singer_id",
+           Dialect::Sqlite),
+         s("SELECT avg(c.singer_id) FROM singer AS s LEFT JOIN concert AS c ON c.singer_id = s.singer_id",
+           Dialect::Sqlite)},
+        {}));
+    // AVG of integers is an exact NUMERIC in PostgreSQL, a DECIMAL in MySQL
+    CHECK_FALSE(equal_after({sql("SELECT CAST(sum(age) AS REAL) / count(age) FROM singer", Dialect::Postgres),
+                             sql(avg, Dialect::Postgres)},
+                            {}));
+
+    // key-in-own-table: a NOT NULL single-column key of the same table
+    CHECK(equal_after({s("SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM singer)"),
+                       s("SELECT name FROM singer")},
+                      {}));
+    CHECK(equal_after({s("SELECT s.name FROM singer AS s WHERE s.singer_id IN (SELECT t.singer_id FROM singer AS t "
+                         "WHERE t.age > 30 AND t.country = 'France')"),
+                       s("SELECT name FROM singer WHERE country = 'France' AND age > 30")},
+                      {}));
+    const char* filtered = "SELECT name FROM venue WHERE name = 'Hall'";
+    CHECK_FALSE(equal_after({s("SELECT name FROM venue WHERE code IN (SELECT code FROM venue WHERE name = 'Hall')"),
+                             s(filtered)},
+                            {}));  // code is UNIQUE but may be NULL
+    CHECK_FALSE(equal_after({s("SELECT age FROM singer WHERE name IN (SELECT name FROM singer WHERE age > 30)"),
+                             s("SELECT age FROM singer WHERE age > 30")},
+                            {}));  // another singer of the same name may be over 30
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE singer_id NOT IN (SELECT singer_id FROM singer "
+                               "WHERE age > 30)"),
+                             s("SELECT name FROM singer WHERE age > 30")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM singer "
+                               "WHERE age > 30 ORDER BY age LIMIT 3)"),
+                             s("SELECT name FROM singer WHERE age > 30")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE singer_id IN (SELECT singer_id FROM singer "
+                                 "WHERE age > 30)"),
+                             sql("SELECT name FROM singer WHERE age > 30")},
+                            {}));  // no schema: no key known
+    CHECK_FALSE(equal_after({s("SELECT name FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id "
+                               "WHERE s.singer_id IN (SELECT singer_id FROM concert WHERE year = 2020)"),
+                             s("SELECT name FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id "
+                               "WHERE c.year = 2020")},
+                            {}));  // another table's column: the singer's other concerts count
+
+    // except-as-not-in: c a NOT NULL key of t, d NOT NULL, one value when equal
+    CHECK(equal_after({s("SELECT singer_id FROM singer EXCEPT SELECT singer_id FROM concert"),
+                       s("SELECT DISTINCT singer_id FROM singer WHERE singer_id NOT IN (SELECT singer_id FROM concert)")},
+                      {}));
+    CHECK_FALSE(equal_after({s("SELECT venue_id FROM venue EXCEPT SELECT venue_id FROM concert"),
+                             s("SELECT venue_id FROM venue WHERE venue_id NOT IN (SELECT venue_id FROM concert)")},
+                            {}));  // concert.venue_id may be NULL: NOT IN is then never true
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE age > 30 EXCEPT SELECT name FROM singer WHERE age < 20"),
+                             s("SELECT name FROM singer WHERE age > 30 AND name NOT IN (SELECT name FROM singer "
+                               "WHERE age < 20)")},
+                            {}));  // singer.name is no key: EXCEPT removes its duplicates
+    CHECK_FALSE(equal_after({s("SELECT code FROM venue EXCEPT SELECT name FROM singer"),
+                             s("SELECT code FROM venue WHERE code NOT IN (SELECT name FROM singer)")},
+                            {}));  // UNIQUE code may be NULL: a row of EXCEPT, never of NOT IN
+    CHECK_FALSE(equal_after({s("SELECT singer_id FROM singer EXCEPT ALL SELECT singer_id FROM concert"),
+                             s("SELECT singer_id FROM singer WHERE singer_id NOT IN (SELECT singer_id FROM concert)")},
+                            {}));  // EXCEPT ALL subtracts counts
+    CHECK_FALSE(equal_after({s("SELECT singer_id FROM singer EXCEPT SELECT singer_id FROM concert"),
+                             s("SELECT singer_id FROM singer WHERE singer_id IN (SELECT singer_id FROM concert)")},
+                            {}));
+
+    // max-filter-as-top: a NOT NULL key, the same filter inside and out
+    CHECK(equal_after({s("SELECT name FROM singer WHERE age > 30 AND singer_id = (SELECT max(singer_id) FROM singer "
+                         "WHERE age > 30)"),
+                       s("SELECT name FROM singer WHERE age > 30 ORDER BY singer_id DESC LIMIT 1")},
+                      {}));
+    CHECK(equal_after({s("SELECT name FROM singer WHERE singer_id = (SELECT min(singer_id) FROM singer)"),
+                       s("SELECT name FROM singer ORDER BY singer_id LIMIT 1")},
+                      {}));
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE singer_id = (SELECT min(singer_id) FROM singer)"),
+                             s("SELECT name FROM singer ORDER BY singer_id DESC LIMIT 1")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE age = (SELECT max(age) FROM singer)"),
+                             s("SELECT name FROM singer ORDER BY age DESC LIMIT 1")},
+                            {}));  // ties: every oldest singer against one
+    CHECK_FALSE(equal_after({s("SELECT name FROM venue WHERE code = (SELECT max(code) FROM venue)"),
+                             s("SELECT name FROM venue ORDER BY code DESC LIMIT 1")},
+                            {}));  // UNIQUE code may be NULL everywhere: no row against one
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE age > 30 AND singer_id = (SELECT max(singer_id) FROM "
+                               "singer)"),
+                             s("SELECT name FROM singer WHERE age > 30 ORDER BY singer_id DESC LIMIT 1")},
+                            {}));  // the last singer may be under 30: no row against one
+    CHECK_FALSE(equal_after({s("SELECT c.theme FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id "
+                               "WHERE s.singer_id = (SELECT max(singer_id) FROM singer)"),
+                             s("SELECT c.theme FROM concert AS c JOIN singer AS s ON c.singer_id = s.singer_id "
+                               "ORDER BY s.singer_id DESC LIMIT 1")},
+                            {}));  // a join repeats the singer: all their concerts against one
+    CHECK_FALSE(equal_after({sql("SELECT name FROM singer WHERE singer_id = (SELECT max(singer_id) FROM singer)"),
+                             sql("SELECT name FROM singer ORDER BY singer_id DESC LIMIT 1")},
+                            {}));  // no schema
+
+    // set-operation-as-filter: UNION over one table is OR; INTERSECT is AND only with a key selected
+    const char* p = "SELECT name FROM singer WHERE age > 30", *q = "SELECT name FROM singer WHERE country = 'France'";
+    CHECK(equal_after({s((std::string(p) + " UNION " + q).c_str()),
+                       s("SELECT DISTINCT name FROM singer WHERE country = 'France' OR age > 30")},
+                      {}));
+    CHECK(equal_after({s((std::string(p) + " UNION SELECT name FROM singer").c_str()), s("SELECT DISTINCT name FROM singer")},
+                      {}));
+    CHECK(equal_after({s("SELECT singer_id, name FROM singer WHERE age > 30 INTERSECT SELECT singer_id, name FROM singer "
+                         "WHERE country = 'France'"),
+                       s("SELECT singer_id, name FROM singer WHERE age > 30 AND country = 'France'")},
+                      {}));
+    CHECK_FALSE(equal_after({s((std::string(p) + " UNION ALL " + q).c_str()),
+                             s("SELECT name FROM singer WHERE age > 30 OR country = 'France'")},
+                            {}));  // a singer over 30 in France twice against once
+    CHECK_FALSE(equal_after({s((std::string(p) + " INTERSECT " + q).c_str()),
+                             s("SELECT DISTINCT name FROM singer WHERE age > 30 AND country = 'France'")},
+                            {}));  // two singers of one name, one over 30, the other in France
+    CHECK_FALSE(equal_after({sql("SELECT singer_id FROM singer WHERE age > 30 INTERSECT SELECT singer_id FROM singer "
+                                 "WHERE country = 'France'"),
+                             sql("SELECT DISTINCT singer_id FROM singer WHERE age > 30 AND country = 'France'")},
+                            {}));  // no schema: no key known
+    CHECK_FALSE(equal_after({s("SELECT name FROM singer WHERE age > 30 UNION SELECT country FROM singer WHERE age < 20"),
+                             s("SELECT DISTINCT name FROM singer WHERE age > 30 OR age < 20")},
+                            {}));
+    CHECK_FALSE(equal_after({s((std::string(p) + " EXCEPT " + q).c_str()),
+                             s("SELECT DISTINCT name FROM singer WHERE age > 30 AND NOT country = 'France'")},
+                            {}));  // another singer of the name may be in France
+
+    // group-by-key-dependents: other columns of the key's own table, a NOT NULL key
+    CHECK(equal_after({s("SELECT s.name, count(*) FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id "
+                         "GROUP BY s.singer_id, s.name",
+                         Dialect::Sqlite),
+                       s("SELECT s.name, count(*) FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id "
+                         "GROUP BY s.singer_id",
+                         Dialect::Sqlite)},
+                      {}));
+    CHECK(equal_after({s("SELECT count(*) FROM singer GROUP BY age, singer_id, country"),
+                       s("SELECT count(*) FROM singer GROUP BY singer_id")},
+                      {}));
+    CHECK_FALSE(equal_after({s("SELECT count(*) FROM singer GROUP BY country, age"),
+                             s("SELECT count(*) FROM singer GROUP BY country")},
+                            {}));  // no key
+    CHECK_FALSE(equal_after({s("SELECT count(*) FROM venue GROUP BY code, name"),
+                             s("SELECT count(*) FROM venue GROUP BY code")},
+                            {}));  // UNIQUE code may be NULL in several rows of different names
+    CHECK_FALSE(equal_after({s("SELECT count(*) FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id "
+                               "GROUP BY s.singer_id, c.year"),
+                             s("SELECT count(*) FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id "
+                               "GROUP BY s.singer_id")},
+                            {}));  // a column of the joined table: a singer's concerts differ in year
+    CHECK_FALSE(equal_after({sql("SELECT count(*) FROM singer GROUP BY singer_id, country"),
+                             sql("SELECT count(*) FROM singer GROUP BY singer_id")},
+                            {}));  // no schema
 }

@@ -68,4 +68,18 @@ inline bool reads_outside_where(const Normalizer& n, const ast::Query& q, const 
     return read;
 }
 
+// `a = b` being true means the two columns hold one value: nothing converts or collates between them
+// (in SQLite the same type affinity, INTEGER, TEXT, REAL or NUMERIC, and no COLLATE clause; elsewhere
+// two integer columns). The test of join-equal-columns, for the rules that read one column for another.
+inline bool same_value_when_equal(const Normalizer& n, const ResolvedColumn& a, const ResolvedColumn& b) {
+    const SchemaFacts& facts = *n.schema();
+    if (facts.collated(a.table, a.column) || facts.collated(b.table, b.column)) return false;
+    if (n.dialect() == Dialect::Sqlite) {
+        using Affinity = SchemaFacts::Affinity;
+        Affinity x = facts.sqlite_affinity(a.table, a.column), y = facts.sqlite_affinity(b.table, b.column);
+        return x == y && x != Affinity::Unknown && x != Affinity::Blob;  // BLOB: 1 = 1.0 as stored
+    }
+    return facts.type(a.table, a.column) == ColumnType::Integer && facts.type(b.table, b.column) == ColumnType::Integer;
+}
+
 }  // namespace qdiff::normalizing

@@ -1,0 +1,1 @@
+SELECT DISTINCT name FROM singer WHERE age > 30 OR country = 'France'

@@ -1,0 +1,1 @@
+SELECT name FROM singer WHERE age > 30 UNION SELECT name FROM singer WHERE country = 'France'

@@ -1,0 +1,2 @@
+-- dialect: sqlite
+SELECT AVG(age) FROM singer WHERE country = 'France'

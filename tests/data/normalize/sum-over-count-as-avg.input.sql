@@ -1,0 +1,2 @@
+-- dialect: sqlite
+SELECT CAST(SUM(age) AS FLOAT) / COUNT(age) FROM singer WHERE country = 'France'
