@@ -13,6 +13,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "diff/matching.hpp"
 #include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
@@ -80,12 +81,9 @@ TEST_CASE("diff: profiles load by name and from a file", "[diff]") {
 
 TEST_CASE("diff: Hungarian matching pairs atoms optimally", "[diff]") {
     auto atom = [](std::string prop, std::string op, std::string value) {
-        Atom a;
-        a.property = std::move(prop);
-        a.op = std::move(op);
-        a.value = std::move(value);
-        a.text = a.property + a.op + a.value;
-        return a;
+        std::string text = prop + op + value;
+        return make_keyed_atom(std::move(text), {},
+                               {.property = std::move(prop), .op = std::move(op), .value = std::move(value)});
     };
     // greedy would pair e0 with g0 (both "age"); the optimum crosses over
     std::vector<Atom> e = {atom("age", ">", "30"), atom("name", "=", "bob")};
@@ -107,16 +105,8 @@ TEST_CASE("diff: Hungarian matching pairs atoms optimally", "[diff]") {
 TEST_CASE("diff: partial credit for names and numbers", "[diff]") {
     CHECK(name_similarity("title", "title") == 1.0);
     CHECK(name_similarity("title", "titel") == Approx(0.6));
-    Atom a, b;
-    a.property = b.property = "pagecount";
-    a.op = b.op = "GreaterThan";
-    a.numeric = b.numeric = true;
-    a.number = 250;
-    b.number = 300;
-    a.value = "250";
-    b.value = "300";
-    a.text = "a";
-    b.text = "b";
+    Atom a = make_keyed_atom("a", {}, {.property = "pagecount", .op = "GreaterThan", .value = "250", .number = 250});
+    Atom b = make_keyed_atom("b", {}, {.property = "pagecount", .op = "GreaterThan", .value = "300", .number = 300});
     // 0.4 property + 0.2 operator + 0.4 × (1 − 50/300)
     CHECK(atom_similarity(Component::Filters, a, b) == Approx(0.4 + 0.2 + 0.4 * (1 - 50.0 / 300)));
 }
@@ -814,14 +804,13 @@ TEST_CASE("diff: the Hungarian matching agrees with Boost.Graph's maximum weight
     const char* properties[] = {"age", "name", "city", "ages", "title", "pagecount"};
     const char* ops[] = {"=", ">", "<", "LIKE"};
     auto random_atom = [&]() {
-        Atom a;
+        AtomKey a;
         a.property = properties[rng() % 6];
         a.op = ops[rng() % 4];
-        a.numeric = true;
         a.number = static_cast<double>(rng() % 50);
-        a.value = std::to_string(static_cast<int>(a.number));
-        a.text = a.property + a.op + a.value;
-        return a;
+        a.value = std::to_string(static_cast<int>(*a.number));
+        std::string text = a.property + a.op + a.value;
+        return make_keyed_atom(std::move(text), {}, std::move(a));
     };
     for (int trial = 0; trial < 200; ++trial) {
         std::vector<Atom> e(rng() % 6), g(rng() % 6);
