@@ -1014,3 +1014,43 @@ TEST_CASE("diff: the default profile depends on both languages and on what the s
                 CHECK(load_profile(std::string(default_profile_name(a, b, use))).name ==
                       default_profile_name(a, b, use));
 }
+
+// The matcher's key is typed (diff/matching.hpp): a value's literal type or ago(t), its number, and the
+// slot a Weaviate structured aggregation names.
+TEST_CASE("diff: an atom's key holds its value's type and number, and a Weaviate aggregation's slot", "[diff]") {
+    ast::Arena arena;
+    auto atoms = [&](const std::string& text, Language language, Component component) {
+        ParseResult r = parse(text, {.language = language});
+        INFO(text);
+        REQUIRE(r.ok());
+        return extract_components(*normalize(*r.script(), language, arena))[component];
+    };
+    std::vector<Atom> sql = atoms("SELECT a FROM t WHERE n = 3 AND d = 2.5 AND s = 'x' AND c = b", Language::Sql,
+                                  Component::Filters);
+    REQUIRE(sql.size() == 4);
+    std::map<std::string, const AtomKey*> by_property;  // columns qualified, `c = b` ordered as `b = c`
+    for (const Atom& a : sql) by_property[a.key->property] = a.key.get();
+    CHECK(by_property.at("t.n")->value_type == ValueType::Integer);
+    CHECK(by_property.at("t.n")->number == 3.0);
+    CHECK(by_property.at("t.d")->value_type == ValueType::Decimal);
+    CHECK(by_property.at("t.d")->number == 2.5);
+    CHECK(by_property.at("t.s")->value_type == ValueType::String);
+    CHECK_FALSE(by_property.at("t.s")->number);
+    CHECK(by_property.at("t.b")->value_type == ValueType::None);  // a column: no literal
+    CHECK_FALSE(by_property.at("t.b")->number);
+    for (const Atom& a : sql) CHECK(a.key->context == "AND");
+
+    std::vector<Atom> kql = atoms("T | where ts > ago(1h)", Language::Kql, Component::Filters);
+    REQUIRE(kql.size() == 1);
+    CHECK(kql[0].key->value_type == ValueType::Ago);
+    CHECK(kql[0].key->number == 3600.0);
+
+    std::vector<Atom> aggregations =
+        atoms(R"({"target_collection":"Menus","text_property_aggregation":{"property_name":"name","metrics":"COUNT"}})",
+              Language::Weaviate, Component::Aggregations);
+    REQUIRE(aggregations.size() == 1);
+    CHECK(aggregations[0].key->slot == WeaviateSlot::Text);
+    // Outside a structured query no alias names a slot: the published metric guesses it from the metric.
+    for (const Atom& a : atoms("SELECT count(a) FROM t", Language::Sql, Component::Aggregations))
+        CHECK(a.key->slot == WeaviateSlot::None);
+}
