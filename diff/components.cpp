@@ -1,12 +1,14 @@
 // Extraction of the scored components of a normalized query (SCORING.md, "Components").
 #include <algorithm>
 #include <charconv>
+#include <memory>
 #include <optional>
 #include <set>
 #include <tuple>
 
 #include "ast/functions.hpp"
 #include "ast/semantics/scope.hpp"
+#include "diff/matching.hpp"
 #include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
 #include "support/strings.hpp"
@@ -25,12 +27,10 @@ std::string join_names(const List<Name>& names) {
     return out;
 }
 
-Atom make_atom(std::string text, Span span) {
-    Atom a;
-    a.text = std::move(text);
-    a.property = a.text;
-    a.span = span;
-    return a;
+// An atom whose property is its whole text (a relation, a column of the select list, a block).
+Atom make_atom(std::string text, Span span, AtomKey key = {}) {
+    key.property = text;
+    return make_keyed_atom(std::move(text), span, std::move(key));
 }
 
 // Seconds of a canonical time literal: a timespan ("3600s") or a calendar interval ("1 month", taken
@@ -45,21 +45,17 @@ std::optional<double> seconds(const Literal& l) {
     return std::nullopt;
 }
 
-void set_value(Atom& a, const Expr* v) {
+void set_value(AtomKey& a, const Expr* v) {
     if (!v) return;
     if (auto* l = dyn_cast<Literal>(v)) {
         a.value = std::string(l->text);
-        a.value_type = std::string(enum_name(l->type));
+        a.value_type = value_type_of(l->type);
         if (l->type == LiteralType::Integer || l->type == LiteralType::Decimal) {
             double d = 0;
             auto r = std::from_chars(l->text.data(), l->text.data() + l->text.size(), d);
-            if (r.ec == std::errc()) {
-                a.numeric = true;
-                a.number = d;
-            }
-        } else if (auto s = seconds(*l)) {
-            a.numeric = true;
-            a.number = *s;
+            if (r.ec == std::errc()) a.number = d;
+        } else {
+            a.number = seconds(*l);
         }
         return;
     }
@@ -69,9 +65,8 @@ void set_value(Atom& a, const Expr* v) {
         f && f->name.size() == 1 && f->name[0].text == "ago" && f->args.size() == 1)
         if (auto* l = dyn_cast<Literal>(f->args[0]))
             if (auto s = seconds(*l)) {
-                a.numeric = true;
                 a.number = *s;
-                a.value_type = "ago";
+                a.value_type = ValueType::Ago;
             }
 }
 
@@ -116,13 +111,12 @@ public:
             component = Component::Collection;
         else
             return;
-        Atom a;
+        AtomKey a;
         a.property = name;
         a.op = name;
         set_value(a, named->value);
-        a.text = name + " " + a.value;
-        a.span = named->span;
-        out[component].push_back(a);
+        std::string text = name + " " + a.value;
+        out[component].push_back(make_keyed_atom(std::move(text), named->span, std::move(a)));
     }
 
     void run(const Statement* statement) {
@@ -145,47 +139,32 @@ public:
         // components see only the top block).
         for (auto* cte : q->ctes)
             if (cte->query) {
-                Atom a = make_atom(to_sql(*cte->query), cte->span);
-                a.context = "WITH";
-                out[Component::Subqueries].push_back(a);
+                out[Component::Subqueries].push_back(make_atom(to_sql(*cte->query), cte->span, {.context = "WITH"}));
             }
         for (const semantics::FromItem& item : semantics::from_items(*q))
             if (auto* d = dyn_cast<DerivedTable>(item.relation); d && d->query) {
-                Atom a = make_atom(to_sql(*d->query), d->span);
-                a.context = "FROM";
-                out[Component::Subqueries].push_back(a);
+                out[Component::Subqueries].push_back(make_atom(to_sql(*d->query), d->span, {.context = "FROM"}));
             }
 
         for (auto* s : q->search) {
-            Atom a;
+            AtomKey a;
             a.op = std::string(enum_name(s->search));
             a.property = "search";
             set_value(a, s->query);
             if (std::string options = search_options(*s); !options.empty()) {
                 a.value += options;
-                a.numeric = false;
+                a.number.reset();
             }
-            a.text = a.op + "(" + a.value + ")";
-            a.span = s->span;
-            out[Component::Search].push_back(a);
+            std::string text = a.op + "(" + a.value + ")";
+            out[Component::Search].push_back(make_keyed_atom(std::move(text), s->span, std::move(a)));
         }
         for (const Expr* o : q->options) row_bound_option(o);
         if (q->filter) filter_atoms(q->filter, "", out[Component::Filters]);
         if (q->having) filter_atoms(q->having, "", out[Component::Having]);
 
         std::set<std::string> agg_seen;
-        auto add_aggs = [&](const Node& n) { find_aggregates(n, agg_seen); };
-        for (auto* item : q->aggregations) {
-            size_t before = out[Component::Aggregations].size();
-            add_aggs(*item);
-            // A structured Weaviate query names the slot it used as the item's alias
-            // (parsers/weaviate/lower_structured.cpp).
-            std::string_view alias = item->alias.text;
-            constexpr std::string_view suffix = "_property_aggregation";
-            if (alias.size() > suffix.size() && alias.substr(alias.size() - suffix.size()) == suffix)
-                for (size_t i = before; i < out[Component::Aggregations].size(); ++i)
-                    out[Component::Aggregations][i].slot = std::string(alias.substr(0, alias.size() - suffix.size()));
-        }
+        auto add_aggs = [&](const Node& n) { find_aggregates(n, agg_seen, WeaviateSlot::None); };
+        for (auto* item : q->aggregations) find_aggregates(*item, agg_seen, weaviate_slot(item->alias.text));
         for (auto* item : q->projection) add_aggs(*item);
         if (q->having) add_aggs(*q->having);
         for (auto* o : q->order_by) add_aggs(*o);
@@ -204,62 +183,58 @@ public:
             out[Component::Projection].push_back(make_atom(to_sql(*item->expr), item->span));
 
         for (size_t i = 1; i < q->sources.size(); ++i) {
-            Atom a = make_atom("cross " + relation_name(q->sources[i]), q->sources[i]->span);
-            a.property = relation_name(q->sources[i]);
-            a.op = "cross";
-            out[Component::Joins].push_back(a);
+            std::string relation = relation_name(q->sources[i]);
+            std::string text = "cross " + relation;
+            out[Component::Joins].push_back(make_keyed_atom(std::move(text), q->sources[i]->span,
+                                                            {.property = std::move(relation), .op = "cross"}));
         }
         for (auto* j : q->joins) {
-            Atom a;
+            AtomKey a;
             a.property = relation_name(j->right);
             a.op = std::string(enum_name(j->join)) + (j->natural ? " natural" : "");
             if (j->condition) a.value = to_sql(*j->condition);
             if (!j->using_columns.empty()) a.value = "USING " + join_names(j->using_columns);
-            a.text = a.op + " " + a.property + " ON " + a.value;
-            a.span = j->span;
-            out[Component::Joins].push_back(a);
+            std::string text = a.op + " " + a.property + " ON " + a.value;
+            out[Component::Joins].push_back(make_keyed_atom(std::move(text), j->span, std::move(a)));
         }
         for (size_t i = 0; i < q->order_by.size(); ++i) {
             auto* o = q->order_by[i];
-            Atom a;
+            AtomKey a;
             a.property = to_sql(*o->expr);
             a.op = std::string(enum_name(o->dir));
             a.value = std::string(enum_name(o->nulls));
             a.context = std::to_string(i);
-            a.text = a.property + " " + a.op + (o->nulls == NullsOrder::Default ? "" : " nulls " + a.value);
-            a.span = o->span;
-            out[Component::Order].push_back(a);
+            std::string text = a.property + " " + a.op + (o->nulls == NullsOrder::Default ? "" : " nulls " + a.value);
+            out[Component::Order].push_back(make_keyed_atom(std::move(text), o->span, std::move(a)));
         }
         // LIMIT and OFFSET are both atoms of the limit component.
         for (auto [bound, name, keyword] :
              {std::tuple{q->limit, "limit", "LIMIT "}, {q->offset, "offset", "OFFSET "}}) {
             if (!bound) continue;
-            Atom a;
+            AtomKey a;
             a.property = name;
             a.op = name;
             set_value(a, bound);
-            a.text = keyword + a.value;
+            std::string text = keyword + a.value;
             // TOP 10 PERCENT / FETCH FIRST 10 PERCENT is a share of the rows, not 10 of them; WITH TIES
             // returns the rows that tie with the last one too.
             if (bound == q->limit && q->limit_percent) {
                 a.op = "limit percent";
-                a.text += " PERCENT";
+                text += " PERCENT";
             }
             if (bound == q->limit && q->limit_with_ties) {
                 a.op += " with ties";
-                a.text += " WITH TIES";
+                text += " WITH TIES";
             }
-            a.span = bound->span;
-            out[Component::Limit].push_back(a);
+            out[Component::Limit].push_back(make_keyed_atom(std::move(text), bound->span, std::move(a)));
         }
         for (auto* s : q->set_ops) {
-            Atom a;
+            AtomKey a;
             a.op = std::string(enum_name(s->op)) + (s->all ? " all" : "");
             a.value = s->query ? to_sql(*s->query) : "";
             a.property = a.op;
-            a.text = a.op + " " + a.value;
-            a.span = s->span;
-            out[Component::SetOperations].push_back(a);
+            std::string text = a.op + " " + a.value;
+            out[Component::SetOperations].push_back(make_keyed_atom(std::move(text), s->span, std::move(a)));
         }
     }
 
@@ -283,9 +258,7 @@ private:
         if (auto* u = dyn_cast<Update>(&st)) filter = u->filter;
         if (auto* d = dyn_cast<Delete>(&st)) filter = d->filter;
         if (filter) filter_atoms(filter, "", out[Component::Filters]);
-        Atom a = make_atom(to_sql(st), st.span);
-        a.op = std::string(kind_name(st.kind));
-        out[Component::Projection].push_back(a);
+        out[Component::Projection].push_back(make_atom(to_sql(st), st.span, {.op = std::string(kind_name(st.kind))}));
     }
 
     std::string relation_name(const Relation* r) {
@@ -306,26 +279,37 @@ private:
         for_each_child(n, [&](const Node& c) { collect_relations(c, cte_names); });
     }
 
-    void find_aggregates(const Node& n, std::set<std::string>& seen) {
+    // A structured Weaviate query names the slot it used as the item's alias
+    // (parsers/weaviate/lower_structured.cpp).
+    static WeaviateSlot weaviate_slot(std::string_view alias) {
+        constexpr std::string_view suffix = "_property_aggregation";
+        if (alias.size() <= suffix.size() || !alias.ends_with(suffix)) return WeaviateSlot::None;
+        alias.remove_suffix(suffix.size());
+        if (alias == "integer") return WeaviateSlot::Integer;
+        if (alias == "text") return WeaviateSlot::Text;
+        if (alias == "boolean") return WeaviateSlot::Boolean;
+        return WeaviateSlot::Other;
+    }
+
+    void find_aggregates(const Node& n, std::set<std::string>& seen, WeaviateSlot slot) {
         if (isa<Query>(&n)) return;  // a subquery's aggregates are its own
         // an aggregate of the function catalogue in any language: the two queries may be of two
         if (auto* f = dyn_cast<FunctionCall>(&n);
             f && f->name.size() == 1 && !f->over && is_aggregate_call(f->name[0].text, f->args.size())) {
-            Atom a;
+            std::string text = to_sql(*f);
+            if (!seen.insert(text).second) return;
+            AtomKey a;
             a.op = std::string(f->name[0].text);
-            std::string args;
             for (auto* arg : f->args) {
-                if (!args.empty()) args += ", ";
-                args += to_sql(*arg);
+                if (!a.property.empty()) a.property += ", ";
+                a.property += to_sql(*arg);
             }
-            a.property = args;
             a.value = f->distinct ? "distinct" : "";
-            a.text = to_sql(*f);
-            a.span = f->span;
-            if (seen.insert(a.text).second) out[Component::Aggregations].push_back(a);
+            a.slot = slot;
+            out[Component::Aggregations].push_back(make_keyed_atom(std::move(text), f->span, std::move(a)));
             return;
         }
-        for_each_child(n, [&](const Node& c) { find_aggregates(c, seen); });
+        for_each_child(n, [&](const Node& c) { find_aggregates(c, seen, slot); });
     }
 
     void filter_atoms(const Expr* e, const std::string& context, std::vector<Atom>& atoms) {
@@ -340,10 +324,9 @@ private:
             filter_atoms(b->rhs, ctx, atoms);
             return;
         }
-        Atom a;
+        AtomKey a;
         a.context = context;
-        a.span = e->span;
-        a.text = to_sql(*e);
+        std::string text = to_sql(*e);
         if (auto* b = dyn_cast<Binary>(e)) {
             a.property = to_sql(*b->lhs);
             a.op = std::string(enum_name(b->op));
@@ -353,10 +336,8 @@ private:
                 std::vector<Atom> inner;
                 filter_atoms(u->operand, context, inner);
                 if (inner.size() == 1) {
-                    a = inner[0];
+                    a = *inner[0].key;
                     a.op = "NOT " + a.op;
-                    a.text = to_sql(*e);
-                    a.span = e->span;
                 } else {
                     a.property = to_sql(*u->operand);
                     a.op = "NOT";
@@ -378,14 +359,18 @@ private:
             a.op = "IN";
             a.value = to_sql(*in->query);
         } else {
-            a.property = a.text;
+            a.property = text;
             a.op = std::string(kind_name(e->kind));
         }
-        atoms.push_back(a);
+        atoms.push_back(make_keyed_atom(std::move(text), e->span, std::move(a)));
     }
 };
 
 }  // namespace
+
+Atom make_keyed_atom(std::string text, Span span, AtomKey key) {
+    return Atom{std::move(text), span, 0, std::make_shared<const AtomKey>(std::move(key))};
+}
 
 Components extract_components(const ast::Statement* normalized) {
     Extractor x;

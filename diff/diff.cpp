@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "diff/matching.hpp"
 #include "diff/tree_diff.hpp"
 #include "qdiff/dialect.hpp"
 #include "qdiff/diff.hpp"
@@ -21,40 +22,45 @@ namespace {
 
 // ---- the published Weaviate metric (kind "reference") --------------------------------------------
 
-// The typed slot of a filter value: integer, text or boolean ("" for anything else).
-std::string filter_slot(const Atom& a) {
-    if (a.value_type == "integer" || a.value_type == "decimal") return "integer";
-    if (a.value_type == "string") return "text";
-    if (a.value_type == "boolean") return "boolean";
-    return "";
+
+// The typed slot of a filter value: integer, text or boolean (None for anything else).
+WeaviateSlot filter_slot(const AtomKey& a) {
+    if (a.value_type == ValueType::Integer || a.value_type == ValueType::Decimal) return WeaviateSlot::Integer;
+    if (a.value_type == ValueType::String) return WeaviateSlot::Text;
+    if (a.value_type == ValueType::Boolean) return WeaviateSlot::Boolean;
+    return WeaviateSlot::None;
 }
 
 // The typed slot of an aggregation: the one a structured query used, else guessed from its metric.
-std::string aggregation_slot(const Atom& a) {
-    if (!a.slot.empty()) return a.slot;
+WeaviateSlot aggregation_slot(const AtomKey& a) {
+    if (a.slot != WeaviateSlot::None) return a.slot;
     std::string m = support::to_lower(a.op);
-    if (m == "topoccurrences") return "text";
-    if (m == "totaltrue" || m == "totalfalse" || m == "percentagetrue" || m == "percentagefalse") return "boolean";
+    if (m == "topoccurrences") return WeaviateSlot::Text;
+    if (m == "totaltrue" || m == "totalfalse" || m == "percentagetrue" || m == "percentagefalse")
+        return WeaviateSlot::Boolean;
     if (m == "mean" || m == "median" || m == "mode" || m == "maximum" || m == "minimum" || m == "sum" || m == "avg" ||
         m == "min" || m == "max")
-        return "integer";
-    return "";
+        return WeaviateSlot::Integer;
+    return WeaviateSlot::None;
 }
 
 // One slot holds the first atom of its type; aggregations of one property merge their metrics.
-std::map<std::string, std::string> slots(const std::vector<Atom>& atoms, bool aggregation) {
-    std::map<std::string, std::string> out;
+std::map<WeaviateSlot, std::string> slots(const std::vector<Atom>& atoms, bool aggregation) {
+    std::map<WeaviateSlot, std::string> out;
     if (!aggregation) {
-        for (auto& a : atoms) {
-            std::string slot = filter_slot(a);
-            if (!slot.empty() && !out.count(slot)) out[slot] = a.property + "\x1f" + a.op + "\x1f" + a.value;
+        for (const Atom& atom : atoms) {
+            const AtomKey& a = *atom.key;
+            WeaviateSlot slot = filter_slot(a);
+            if (slot != WeaviateSlot::None && !out.count(slot))
+                out[slot] = a.property + "\x1f" + a.op + "\x1f" + a.value;
         }
         return out;
     }
-    std::map<std::string, std::pair<std::string, std::set<std::string>>> by_slot;
-    for (auto& a : atoms) {
-        std::string slot = aggregation_slot(a);
-        if (slot.empty()) continue;
+    std::map<WeaviateSlot, std::pair<std::string, std::set<std::string>>> by_slot;
+    for (const Atom& atom : atoms) {
+        const AtomKey& a = *atom.key;
+        WeaviateSlot slot = aggregation_slot(a);
+        if (slot == WeaviateSlot::None) continue;
         auto& entry = by_slot[slot];
         // The property only: the published metric does not compare top_occurrences_limit.
         std::string property = a.property.substr(0, a.property.find(", "));
@@ -72,7 +78,8 @@ std::map<std::string, std::string> slots(const std::vector<Atom>& atoms, bool ag
 double slot_score(const std::vector<Atom>& e, const std::vector<Atom>& g, bool aggregation) {
     auto se = slots(e, aggregation), sg = slots(g, aggregation);
     int counted = 0, hits = 0;
-    for (const char* slot : {"integer", "text", "boolean"}) {
+    // Other (an alias naming no slot) is never counted.
+    for (WeaviateSlot slot : {WeaviateSlot::Integer, WeaviateSlot::Text, WeaviateSlot::Boolean}) {
         bool in_e = se.count(slot), in_g = sg.count(slot);
         if (!in_e && !in_g) {
             ++counted;

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "diff/matching.hpp"
 #include "qdiff/diff.hpp"
 #include "support/edit_distance.hpp"
 
@@ -70,9 +71,9 @@ std::vector<int> hungarian(const std::vector<std::vector<double>>& cost) {
 
 // What a numeric value measures: a plain number, a length of time, or a point in time (ago(t)).
 // Numbers compare by closeness only within one quantity.
-int quantity(const Atom& a) {
-    if (a.value_type == "timespan" || a.value_type == "interval") return 1;
-    if (a.value_type == "ago") return 2;
+int quantity(const AtomKey& a) {
+        if (a.value_type == ValueType::Timespan || a.value_type == ValueType::Interval) return 1;
+    if (a.value_type == ValueType::Ago) return 2;
     return 0;
 }
 
@@ -138,24 +139,28 @@ double text_similarity(std::string_view a, std::string_view b) {
 }
 }  // namespace
 
-double atom_similarity(Component component, const Atom& e, const Atom& g) {
-    if (e.text == g.text && e.context == g.context) return 1;
-    if (component == Component::Collection) return e.text == g.text ? 1 : 0;  // exact: the gate
-    if (component == Component::GroupBy || component == Component::Projection) return column_similarity(e.text, g.text);
+double atom_similarity(Component component, const Atom& expected, const Atom& generated) {
+    const AtomKey& e = *expected.key;
+    const AtomKey& g = *generated.key;
+    if (expected.text == generated.text && e.context == g.context) return 1;
+    if (component == Component::Collection) return expected.text == generated.text ? 1 : 0;  // exact: the gate
+    if (component == Component::GroupBy || component == Component::Projection)
+        return column_similarity(expected.text, generated.text);
     if (component == Component::Subqueries)
-        return (e.context == g.context ? 1.0 : 0.9) * text_similarity(e.text, g.text);
+        return (e.context == g.context ? 1.0 : 0.9) * text_similarity(expected.text, generated.text);
     double value;
-    if (e.numeric && g.numeric && quantity(e) == quantity(g)) {
-        double m = std::max(std::fabs(e.number), std::fabs(g.number));
-        value = m == 0 ? 1 : std::max(0.0, 1.0 - std::fabs(e.number - g.number) / m);
+    if (e.number && g.number && quantity(e) == quantity(g)) {
+        double m = std::max(std::fabs(*e.number), std::fabs(*g.number));
+        value = m == 0 ? 1 : std::max(0.0, 1.0 - std::fabs(*e.number - *g.number) / m);
     } else if (!e.items.empty() || !g.items.empty()) {
         value = set_similarity(e.items, g.items);
-    } else if (e.numeric != g.numeric || quantity(e) != quantity(g)) {
+    } else if (e.number.has_value() != g.number.has_value() || quantity(e) != quantity(g)) {
         value = 0.5 * name_similarity(e.value, g.value);
     } else {
         value = name_similarity(e.value, g.value);
         // 'south Bohemia' is not 'South Bohemia' to `=`: a string that differs only in case is close, not equal
-        if (value == 1 && e.value != g.value && e.value_type == "string" && g.value_type == "string" &&
+        if (value == 1 && e.value != g.value && e.value_type == ValueType::String &&
+            g.value_type == ValueType::String &&
             case_sensitive_operator(e.op) && case_sensitive_operator(g.op))
             value = 0.95;
     }
@@ -191,9 +196,9 @@ ComponentResult compare_component(Component component, const std::vector<Atom>& 
     if (std::max(expected.size(), generated.size()) > kExactPrepassAtoms) {
         std::unordered_map<std::string, std::vector<size_t>> by_text;
         for (size_t j = generated.size(); j-- > 0;)
-            by_text[generated[j].context + '\n' + generated[j].text].push_back(j);
+            by_text[generated[j].key->context + '\n' + generated[j].text].push_back(j);
         for (size_t i = 0; i < expected.size(); ++i) {
-            auto it = by_text.find(expected[i].context + '\n' + expected[i].text);
+            auto it = by_text.find(expected[i].key->context + '\n' + expected[i].text);
             if (it == by_text.end() || it->second.empty()) continue;
             size_t j = it->second.back();
             it->second.pop_back();

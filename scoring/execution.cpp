@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <map>
 
+#include "diff/matching.hpp"
 #include "qdiff/diff.hpp"
 
 namespace qdiff::scoring {
@@ -48,13 +49,14 @@ std::string unqualified(std::string_view text) {
 }
 
 bool only_qualifiers_differ(const AtomPair& p) {
-    return unqualified(p.expected.property) == unqualified(p.generated.property) &&
+    return unqualified(p.expected.key->property) == unqualified(p.generated.key->property) &&
            unqualified(p.expected.text) == unqualified(p.generated.text);
 }
 std::string change(const AtomPair& p) {
-    if (p.expected.text == p.generated.text && p.expected.context != p.generated.context) {
+    if (p.expected.text == p.generated.text && p.expected.key->context != p.generated.key->context) {
         auto under = [](const Atom& a) {
-            return a.context.empty() ? std::string(" (alone)") : " (under " + a.context + ")";
+            const std::string& context = a.key->context;
+            return context.empty() ? std::string(" (alone)") : " (under " + context + ")";
         };
         return quoted(p.expected) + under(p.expected) + " -> " + quoted(p.generated) + under(p.generated);
     }
@@ -73,10 +75,11 @@ std::string_view without_conjunction(std::string_view context) {
 // Which part of a filter leaf (column, operator, typed value) a changed pair changed; "" when only its
 // conjunction changed (see above).
 std::string filter_change(const AtomPair& p) {
-    if (p.expected.op != p.generated.op) return "operator";
-    if (p.expected.property != p.generated.property) return only_qualifiers_differ(p) ? "qualifier" : "column";
-    if (p.expected.value != p.generated.value || p.expected.value_type != p.generated.value_type) return "value";
-    if (without_conjunction(p.expected.context) == without_conjunction(p.generated.context)) return "";
+    const AtomKey &e = *p.expected.key, &g = *p.generated.key;
+    if (e.op != g.op) return "operator";
+    if (e.property != g.property) return only_qualifiers_differ(p) ? "qualifier" : "column";
+    if (e.value != g.value || e.value_type != g.value_type) return "value";
+    if (without_conjunction(e.context) == without_conjunction(g.context)) return "";
     return "connective";  // the same leaf under another AND/OR structure
 }
 
@@ -108,9 +111,10 @@ void projection(const ComponentResult& c, Collector& out) {
 
 void aggregations(const ComponentResult& c, Collector& out) {
     for (auto& p : c.changed) {
-        const char* what = p.expected.op != p.generated.op         ? "aggregations.function"
-                           : p.expected.value != p.generated.value ? "aggregations.distinct"
-                                                                   : "aggregations.argument";
+        const AtomKey &e = *p.expected.key, &g = *p.generated.key;
+        const char* what = e.op != g.op         ? "aggregations.function"
+                           : e.value != g.value ? "aggregations.distinct"
+                                                : "aggregations.argument";
         out.add(what, change(p));
     }
     for (auto& a : c.missing) out.add("aggregations.missing", quoted(a));
@@ -126,7 +130,7 @@ void order(const ComponentResult& c, bool expected_limits, Collector& out) {
         // The same key in the same direction at another position: a key before it went missing or was
         // added, which that key's own feature counts.
         if (p.expected.text == p.generated.text) continue;
-        out.add(p.expected.property != p.generated.property ? "order.changed"
+        out.add(p.expected.key->property != p.generated.key->property ? "order.changed"
                 : expected_limits                          ? "order.direction_limited"
                                                            : "order.direction",
                 change(p));

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "diff/matching.hpp"
 #include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
@@ -80,12 +81,9 @@ TEST_CASE("diff: profiles load by name and from a file", "[diff]") {
 
 TEST_CASE("diff: Hungarian matching pairs atoms optimally", "[diff]") {
     auto atom = [](std::string prop, std::string op, std::string value) {
-        Atom a;
-        a.property = std::move(prop);
-        a.op = std::move(op);
-        a.value = std::move(value);
-        a.text = a.property + a.op + a.value;
-        return a;
+        std::string text = prop + op + value;
+        return make_keyed_atom(std::move(text), {},
+                               {.property = std::move(prop), .op = std::move(op), .value = std::move(value)});
     };
     // greedy would pair e0 with g0 (both "age"); the optimum crosses over
     std::vector<Atom> e = {atom("age", ">", "30"), atom("name", "=", "bob")};
@@ -107,16 +105,8 @@ TEST_CASE("diff: Hungarian matching pairs atoms optimally", "[diff]") {
 TEST_CASE("diff: partial credit for names and numbers", "[diff]") {
     CHECK(name_similarity("title", "title") == 1.0);
     CHECK(name_similarity("title", "titel") == Approx(0.6));
-    Atom a, b;
-    a.property = b.property = "pagecount";
-    a.op = b.op = "GreaterThan";
-    a.numeric = b.numeric = true;
-    a.number = 250;
-    b.number = 300;
-    a.value = "250";
-    b.value = "300";
-    a.text = "a";
-    b.text = "b";
+    Atom a = make_keyed_atom("a", {}, {.property = "pagecount", .op = "GreaterThan", .value = "250", .number = 250});
+    Atom b = make_keyed_atom("b", {}, {.property = "pagecount", .op = "GreaterThan", .value = "300", .number = 300});
     // 0.4 property + 0.2 operator + 0.4 × (1 − 50/300)
     CHECK(atom_similarity(Component::Filters, a, b) == Approx(0.4 + 0.2 + 0.4 * (1 - 50.0 / 300)));
 }
@@ -814,14 +804,13 @@ TEST_CASE("diff: the Hungarian matching agrees with Boost.Graph's maximum weight
     const char* properties[] = {"age", "name", "city", "ages", "title", "pagecount"};
     const char* ops[] = {"=", ">", "<", "LIKE"};
     auto random_atom = [&]() {
-        Atom a;
+        AtomKey a;
         a.property = properties[rng() % 6];
         a.op = ops[rng() % 4];
-        a.numeric = true;
         a.number = static_cast<double>(rng() % 50);
-        a.value = std::to_string(static_cast<int>(a.number));
-        a.text = a.property + a.op + a.value;
-        return a;
+        a.value = std::to_string(static_cast<int>(*a.number));
+        std::string text = a.property + a.op + a.value;
+        return make_keyed_atom(std::move(text), {}, std::move(a));
     };
     for (int trial = 0; trial < 200; ++trial) {
         std::vector<Atom> e(rng() % 6), g(rng() % 6);
@@ -1024,4 +1013,44 @@ TEST_CASE("diff: the default profile depends on both languages and on what the s
             for (ProfileUse use : {ProfileUse::Diff, ProfileUse::Batch})
                 CHECK(load_profile(std::string(default_profile_name(a, b, use))).name ==
                       default_profile_name(a, b, use));
+}
+
+// The matcher's key is typed (diff/matching.hpp): a value's literal type or ago(t), its number, and the
+// slot a Weaviate structured aggregation names.
+TEST_CASE("diff: an atom's key holds its value's type and number, and a Weaviate aggregation's slot", "[diff]") {
+    ast::Arena arena;
+    auto atoms = [&](const std::string& text, Language language, Component component) {
+        ParseResult r = parse(text, {.language = language});
+        INFO(text);
+        REQUIRE(r.ok());
+        return extract_components(*normalize(*r.script(), language, arena))[component];
+    };
+    std::vector<Atom> sql = atoms("SELECT a FROM t WHERE n = 3 AND d = 2.5 AND s = 'x' AND c = b", Language::Sql,
+                                  Component::Filters);
+    REQUIRE(sql.size() == 4);
+    std::map<std::string, const AtomKey*> by_property;  // columns qualified, `c = b` ordered as `b = c`
+    for (const Atom& a : sql) by_property[a.key->property] = a.key.get();
+    CHECK(by_property.at("t.n")->value_type == ValueType::Integer);
+    CHECK(by_property.at("t.n")->number == 3.0);
+    CHECK(by_property.at("t.d")->value_type == ValueType::Decimal);
+    CHECK(by_property.at("t.d")->number == 2.5);
+    CHECK(by_property.at("t.s")->value_type == ValueType::String);
+    CHECK_FALSE(by_property.at("t.s")->number);
+    CHECK(by_property.at("t.b")->value_type == ValueType::None);  // a column: no literal
+    CHECK_FALSE(by_property.at("t.b")->number);
+    for (const Atom& a : sql) CHECK(a.key->context == "AND");
+
+    std::vector<Atom> kql = atoms("T | where ts > ago(1h)", Language::Kql, Component::Filters);
+    REQUIRE(kql.size() == 1);
+    CHECK(kql[0].key->value_type == ValueType::Ago);
+    CHECK(kql[0].key->number == 3600.0);
+
+    std::vector<Atom> aggregations =
+        atoms(R"({"target_collection":"Menus","text_property_aggregation":{"property_name":"name","metrics":"COUNT"}})",
+              Language::Weaviate, Component::Aggregations);
+    REQUIRE(aggregations.size() == 1);
+    CHECK(aggregations[0].key->slot == WeaviateSlot::Text);
+    // Outside a structured query no alias names a slot: the published metric guesses it from the metric.
+    for (const Atom& a : atoms("SELECT count(a) FROM t", Language::Sql, Component::Aggregations))
+        CHECK(a.key->slot == WeaviateSlot::None);
 }

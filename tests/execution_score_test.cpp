@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <nlohmann/json.hpp>
 
+#include "diff/matching.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
 #include "stages/pipeline.hpp"
@@ -91,13 +92,11 @@ TEST_CASE("execution: the wrong verdicts of issue 18 fail under the default batc
 
 TEST_CASE("execution: the projection atom compares the column, not the shared qualifier", "[execution][diff]") {
     // singer.age against singer.name was 0.82 similar through the common `singer.` prefix.
-    Atom age, name;
-    age.text = "singer.age";
-    name.text = "singer.name";
+    Atom age = make_keyed_atom("singer.age", {}, {.property = "singer.age"});
+    Atom name = make_keyed_atom("singer.name", {}, {.property = "singer.name"});
     CHECK(atom_similarity(Component::Projection, age, name) == Approx(name_similarity("age", "name")));
     CHECK(atom_similarity(Component::Projection, age, name) < 0.6);  // was 0.82 through the prefix
-    Atom other;
-    other.text = "concert.age";
+    Atom other = make_keyed_atom("concert.age", {}, {.property = "concert.age"});
     CHECK(atom_similarity(Component::Projection, age, other) == Approx(name_similarity("singer.age", "concert.age")));
 }
 

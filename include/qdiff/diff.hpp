@@ -17,21 +17,18 @@
 
 namespace qdiff {
 
-// One comparable unit of a component: a filter atom is (property, operator, typed value) under the
-// AND/OR structure it sits in (`context`); other components fill the fields they need.
+// What the matcher compares of an atom: defined in a private header (diff/matching.hpp), not part of
+// the API.
+struct AtomKey;
+
+// One comparable unit of a component, as a diff reports it: a filter leaf, a column of the select list,
+// a relation, a sort key... (SCORING.md, "Components").
 struct Atom {
-    std::string text;                // canonical printed form; equal texts are equal atoms
-    std::string property;            // column, relation, function argument...
-    std::string op;                  // operator, function, join kind, sort direction...
-    std::string value;               // the value as text
-    std::vector<std::string> items;  // a set-like value (IN list): its items, compared as a set
-    bool numeric = false;            // value is a number
-    double number = 0;
-    std::string value_type;  // literal type of the value ("integer", "string", ...), "" when not a literal
-    std::string context;     // connective path of a filter atom ("AND", "AND/OR"), or a position
-    std::string slot;        // aggregation of a Weaviate structured query: "integer" | "text" | "boolean"
+    std::string text;        // canonical printed form
     Span span;               // in the text the atom came from
     uint32_t statement = 0;  // index of its statement in a script of several
+    // The matcher's comparison key, shared by the copies of the atom; set on every atom a diff makes.
+    std::shared_ptr<const AtomKey> key;
 };
 
 // The scored components of a query (components.def), in reporting order.
@@ -64,18 +61,6 @@ struct PerComponent {
     const T& operator[](Component c) const { return values[static_cast<size_t>(c)]; }
 };
 
-using Components = PerComponent<std::vector<Atom>>;
-
-// The atoms of each component of one normalized statement (null: every component empty).
-Components extract_components(const ast::Statement* normalized);
-// The same for the first statement of a script.
-Components extract_components(const ast::Script& normalized);
-
-// Similarity of two atoms of the same component, in [0, 1].
-double atom_similarity(Component component, const Atom& expected, const Atom& generated);
-// Normalized edit-distance similarity of two names, in [0, 1].
-double name_similarity(std::string_view a, std::string_view b);
-
 struct AtomPair {
     Atom expected;
     Atom generated;
@@ -92,11 +77,6 @@ struct ComponentResult {
     std::vector<Atom> missing;      // in expected only
     std::vector<Atom> extra;        // in generated only
 };
-
-// Pairs the atoms of both sides by maximum weighted matching (Hungarian algorithm) and scores the
-// component as an F1 over the pair similarities.
-ComponentResult compare_component(Component component, const std::vector<Atom>& expected,
-                                  const std::vector<Atom>& generated);
 
 // How a profile scores (profile_kinds.def).
 enum class ProfileKind : uint8_t {
