@@ -36,23 +36,8 @@ SynthOutcome judge(const std::string& expected, const std::string& generated, ui
     return testing::judge_on_synth(schema(), expected, generated, options);
 }
 
-// The pair differs, on a database of `kind`, for the default seed and at least four of seeds 2..6,
-// and never on a plain database when the kind is not plain.
 void check_kind(const std::string& expected, const std::string& generated, DataKind kind) {
-    INFO(expected << "  vs  " << generated);
-    SynthOutcome out = judge(expected, generated);
-    INFO(out.reason);
-    REQUIRE(out.verdict == Verdict::Different);
-    CHECK(kind_name(out.kind) == kind_name(kind));
-    size_t found = 0;
-    for (uint64_t seed = 2; seed <= 6; ++seed) {
-        SynthOutcome again = judge(expected, generated, seed);
-        INFO("seed " << seed << ": " << again.reason);
-        if (again.verdict != Verdict::Different) continue;
-        ++found;
-        CHECK((kind == DataKind::Plain) == (again.kind == DataKind::Plain));
-    }
-    CHECK(found >= 4);
+    testing::check_separated_by(schema(), expected, generated, kind);
 }
 
 // Equal on every database, for seeds 1..4, with rows in the expected result somewhere.

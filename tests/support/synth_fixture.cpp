@@ -46,4 +46,30 @@ const SynthTable& table(const SynthDatabase& db, const std::string& name) {
     throw;
 }
 
+void check_separated_by(const Schema& schema, const std::string& expected, const std::string& generated,
+                        DataKind kind, bool as_sets) {
+    INFO(expected << "  vs  " << generated);
+    auto judge = [&](uint64_t seed) {
+        SynthOptions options;
+        options.as_sets = as_sets;
+        options.seed = seed;
+        return judge_on_synth(schema, expected, generated, options);
+    };
+    SynthOutcome out = judge(1);
+    INFO(out.reason);
+    REQUIRE(out.verdict == Verdict::Different);
+    CHECK(kind_name(out.kind) == kind_name(kind));
+    CHECK(out.edge_cases_only == (kind != DataKind::Plain));
+    REQUIRE(out.counterexample);
+    size_t found = 0;
+    for (uint64_t seed = 2; seed <= 6; ++seed) {
+        SynthOutcome again = judge(seed);
+        INFO("seed " << seed << ": " << again.reason);
+        if (again.verdict != Verdict::Different) continue;
+        ++found;
+        CHECK((kind == DataKind::Plain) == (again.kind == DataKind::Plain));
+    }
+    CHECK(found >= 4);
+}
+
 }  // namespace qdiff::testing

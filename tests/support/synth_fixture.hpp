@@ -18,5 +18,10 @@ results::synth::SynthOutcome judge_on_synth(const Schema& schema, const std::str
 // The literal hints of one or two queries, as the stage collects them from both.
 results::synth::LiteralHints hints_of(const std::string& a, const std::string& b = "");
 const results::synth::SynthTable& table(const results::synth::SynthDatabase& db, const std::string& name);
+// The pair differs, with a counterexample, on a database of `kind` (an edge case unless plain) for seed 1
+// and for at least four of seeds 2..6, and no seed shows it on a plain database when the kind is not
+// plain. Rows compare as sets (BIRD's comparison) or as bags.
+void check_separated_by(const Schema& schema, const std::string& expected, const std::string& generated,
+                        results::synth::DataKind kind, bool as_sets = true);
 
 }  // namespace qdiff::testing
