@@ -120,4 +120,17 @@ inline bool block_calls(const ast::Query& q, std::string_view function) {
     return q.having && calls(*q.having, calls);
 }
 
+// A copy of `outer` that reads what its only FROM item, the derived table `inner`, reads: inner's FROM
+// items and joins, and inner's WHERE ANDed before outer's (the flattening rules then set its select list).
+inline ast::Query* merged_over(Normalizer& n, const ast::Query& outer, const ast::Query& inner) {
+    ast::Query* merged = n.copy(outer);
+    merged->sources = inner.sources;
+    merged->joins = inner.joins;
+    if (inner.filter && outer.filter)
+        merged->filter = n.make_binary(ast::BinaryOp::And, inner.filter, outer.filter, outer.filter->span);
+    else if (inner.filter)
+        merged->filter = inner.filter;
+    return merged;
+}
+
 }  // namespace qdiff::normalizing

@@ -7,6 +7,7 @@
 // bare `*` or `d.*`). A block with UNION/INTERSECT/EXCEPT flattens its own part when it has no ORDER BY,
 // so that the result does not depend on which operand set-operation-order puts first.
 // KQL lowers `T | project a, b | where b == 1` to such a derived table, so its pipelines flatten too.
+#include "ast/normalize/block_rewrite.hpp"
 #include "ast/normalize/normalizer.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -157,14 +158,8 @@ Query* flatten_derived(Normalizer& n, const Query& q) {
     for (const WindowDef* w : q.windows)
         if (!f.collect(w)) return nullptr;
     for (auto [from, to] : f.substitutions) n.substitute(from, to);
-    Query* merged = n.copy(q);
-    merged->sources = inner.sources;
-    merged->joins = inner.joins;
+    Query* merged = merged_over(n, q, inner);
     merged->projection = n.arena().list(projection);
-    if (inner.filter && q.filter)
-        merged->filter = n.make_binary(BinaryOp::And, inner.filter, q.filter, q.filter->span);
-    else if (inner.filter)
-        merged->filter = inner.filter;
     return merged;
 }
 

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "ast/normalize/block_rewrite.hpp"
 #include "ast/normalize/normalizer.hpp"
 
 namespace qdiff::normalizing::kql_pipeline {
@@ -125,15 +126,9 @@ inline ast::Query* merge_over(Normalizer& n, const ast::Query& q, const ast::Que
     for (const Expr* e : q.distinct_on)
         if (!collect(n, e, names, subs)) return nullptr;
     for (auto [from, to] : subs) n.substitute(from, to);
-    Query* merged = n.copy(q);
-    merged->sources = inner.sources;
-    merged->joins = inner.joins;
+    Query* merged = merged_over(n, q, inner);
     merged->projection = defines_output ? n.arena().list(projection) : *inner_projection;
     merged->group_by = n.arena().list(group_by);
-    if (inner.filter && q.filter)
-        merged->filter = n.make_binary(BinaryOp::And, inner.filter, q.filter, q.filter->span);
-    else if (inner.filter)
-        merged->filter = inner.filter;
     return merged;
 }
 
