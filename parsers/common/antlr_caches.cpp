@@ -1,5 +1,7 @@
 #include "parsers/common/antlr_caches.hpp"
 
+#include "parsers/common/cached_prediction.hpp"
+
 #include <charconv>
 #include <cstdlib>
 #include <stdexcept>
@@ -115,6 +117,7 @@ void GrammarCaches::check() {
         size_t bytes = hooks_.bytes();
         if (bytes > limit) {
             hooks_.clear();
+            forget_cached_predictions();
             clears_.fetch_add(1, std::memory_order_relaxed);
             bytes = hooks_.bytes();
         }
@@ -132,6 +135,7 @@ ParseCacheStats GrammarCaches::stats() {
 void GrammarCaches::clear() {
     exclusively([&] {
         hooks_.clear();
+        forget_cached_predictions();
         clears_.fetch_add(1, std::memory_order_relaxed);
         bytes_.store(hooks_.bytes(), std::memory_order_relaxed);
     });

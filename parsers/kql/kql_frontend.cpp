@@ -8,6 +8,7 @@
 // Only the first syntax error is reported: after it, KQL's recovery mostly produces noise.
 #include "KqlLexer.h"
 #include "parsers/common/antlr_caches.hpp"
+#include "parsers/common/cached_prediction.hpp"
 #include "parsers/common/token_limit.hpp"
 #include "parsers/common/token_vector.hpp"
 #include "parsers/kql/transformer.hpp"
@@ -169,6 +170,7 @@ struct KqlSession {
         lexer.removeErrorListeners();
         lexer.addErrorListener(&lexer_errors);
         parser.removeErrorListeners();
+        use_cached_prediction(parser);
         tokens.fill();
     }
     GrammarCaches::Use use;

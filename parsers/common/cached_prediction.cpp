@@ -1,0 +1,153 @@
+#include "parsers/common/cached_prediction.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+namespace qdiff::parsers {
+namespace {
+
+using antlr4::dfa::DFAState;
+
+std::atomic<uint64_t> epoch{0};
+
+// Open addressing with linear probing; `from` is a DFAState* (an edge) or a DFA* (a start state), and
+// null marks a free slot.
+class EdgeTable {
+public:
+    DFAState* find(const void* from, size_t symbol) {
+        if (entries_.empty()) return nullptr;
+        for (size_t i = slot(from, symbol);; i = (i + 1) & mask_) {
+            const Entry& e = entries_[i];
+            if (e.from == from && e.symbol == symbol) return e.to;
+            if (!e.from) return nullptr;
+        }
+    }
+
+    void add(const void* from, size_t symbol, DFAState* to) {
+        if ((used_ + 1) * 2 > entries_.size()) {
+            if (entries_.size() >= CachedPredictionSimulator::kMaxEntries) {
+                std::fill(entries_.begin(), entries_.end(), Entry{});  // full: start over
+                used_ = 0;
+            } else {
+                grow();
+            }
+        }
+        for (size_t i = slot(from, symbol);; i = (i + 1) & mask_) {
+            Entry& e = entries_[i];
+            if (e.from == from && e.symbol == symbol) return;
+            if (!e.from) {
+                e = {from, symbol, to};
+                ++used_;
+                return;
+            }
+        }
+    }
+
+    // Empties the table when the DFAs were cleared since it was filled.
+    EdgeTable& current() {
+        uint64_t now = epoch.load(std::memory_order_acquire);
+        if (now != epoch_) {
+            entries_.clear();
+            mask_ = 0;
+            used_ = 0;
+            epoch_ = now;
+        }
+        return *this;
+    }
+
+private:
+    struct Entry {
+        const void* from = nullptr;
+        size_t symbol = 0;
+        DFAState* to = nullptr;
+    };
+
+    size_t slot(const void* from, size_t symbol) const {
+        uint64_t h = (reinterpret_cast<uintptr_t>(from) >> 4) * 0x9E3779B97F4A7C15ull ^ symbol * 0xC2B2AE3D27D4EB4Full;
+        return static_cast<size_t>(h ^ (h >> 29)) & mask_;
+    }
+
+    void grow() {
+        std::vector<Entry> old = std::move(entries_);
+        entries_.assign(old.empty() ? 1024 : old.size() * 2, Entry{});
+        mask_ = entries_.size() - 1;
+        used_ = 0;
+        for (const Entry& e : old)
+            if (e.from) add(e.from, e.symbol, e.to);
+    }
+
+    std::vector<Entry> entries_;
+    size_t mask_ = 0;
+    size_t used_ = 0;
+    uint64_t epoch_ = 0;
+};
+
+EdgeTable& table() {
+    thread_local EdgeTable edges;
+    return edges.current();
+}
+
+// Start-state keys, far above any token type.
+constexpr size_t kStart = size_t(1) << 62;
+
+}  // namespace
+
+size_t CachedPredictionSimulator::start_symbol(const antlr4::dfa::DFA& dfa) const {
+    return dfa.isPrecedenceDfa() ? kStart + 1 + static_cast<size_t>(static_cast<uint32_t>(parser->getPrecedence()))
+                                 : kStart;
+}
+
+size_t CachedPredictionSimulator::adaptivePredict(antlr4::TokenStream* input, size_t decision,
+                                                  antlr4::ParserRuleContext* outer) {
+    EdgeTable& edges = table();
+    antlr4::dfa::DFA& dfa = decisionToDFA[decision];
+    DFAState* state = edges.find(&dfa, start_symbol(dfa));
+    const bool full_context_allowed = getPredictionMode() != antlr4::atn::PredictionMode::SLL;
+    // What the runtime's execATN does on a DFA that has every edge: follow the lookahead to an accept
+    // state. Lookahead is read with LA(k) rather than consume() and a seek back: the same tokens.
+    for (ssize_t k = 1; state;) {
+        size_t t = input->LA(k);
+        state = edges.find(state, t);
+        if (!state || (state->requiresFullContext && full_context_allowed)) break;
+        if (state->isAcceptState) {
+            if (state->predicates.empty()) return state->prediction;
+            break;
+        }
+        if (t != antlr4::Token::EOF) ++k;
+    }
+    return ParserATNSimulator::adaptivePredict(input, decision, outer);
+}
+
+size_t CachedPredictionSimulator::execATN(antlr4::dfa::DFA& dfa, DFAState* s0, antlr4::TokenStream* input,
+                                          size_t startIndex, antlr4::ParserRuleContext* outer) {
+    table().add(&dfa, start_symbol(dfa), s0);
+    return ParserATNSimulator::execATN(dfa, s0, input, startIndex, outer);
+}
+
+DFAState* CachedPredictionSimulator::getExistingTargetState(DFAState* previous, size_t t) {
+    EdgeTable& edges = table();
+    if (DFAState* known = edges.find(previous, t)) return known;
+    DFAState* target = ParserATNSimulator::getExistingTargetState(previous, t);
+    if (target && target != ERROR.get()) edges.add(previous, t, target);
+    return target;
+}
+
+DFAState* CachedPredictionSimulator::computeTargetState(antlr4::dfa::DFA& dfa, DFAState* previous, size_t t) {
+    DFAState* target = ParserATNSimulator::computeTargetState(dfa, previous, t);
+    if (target && target != ERROR.get()) table().add(previous, t, target);
+    return target;
+}
+
+void use_cached_prediction(antlr4::Parser& parser) {
+    auto* runtime = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
+    if (dynamic_cast<CachedPredictionSimulator*>(runtime)) return;
+    auto* cached = new CachedPredictionSimulator(&parser, parser.getATN(), runtime->decisionToDFA,
+                                                 runtime->getSharedContextCache());
+    cached->setPredictionMode(runtime->getPredictionMode());
+    parser.setInterpreter(cached);  // deletes the runtime's simulator
+}
+
+void forget_cached_predictions() { epoch.fetch_add(1, std::memory_order_acq_rel); }
+
+}  // namespace qdiff::parsers
