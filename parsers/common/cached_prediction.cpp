@@ -139,6 +139,21 @@ DFAState* CachedPredictionSimulator::computeTargetState(antlr4::dfa::DFA& dfa, D
     return target;
 }
 
+DFAState* CachedLexerSimulator::getExistingTargetState(DFAState* s, size_t t) {
+    EdgeTable& edges = table();
+    if (DFAState* known = edges.find(s, t)) return known;
+    DFAState* target = LexerATNSimulator::getExistingTargetState(s, t);
+    if (target && target != ERROR.get()) edges.add(s, t, target);
+    return target;
+}
+
+void use_cached_prediction(antlr4::Lexer& lexer) {
+    auto* runtime = lexer.getInterpreter<antlr4::atn::LexerATNSimulator>();
+    if (dynamic_cast<CachedLexerSimulator*>(runtime)) return;
+    lexer.setInterpreter(new CachedLexerSimulator(&lexer, lexer.getATN(), runtime->_decisionToDFA,
+                                                  runtime->getSharedContextCache()));  // deletes `runtime`
+}
+
 void use_cached_prediction(antlr4::Parser& parser) {
     auto* runtime = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
     if (dynamic_cast<CachedPredictionSimulator*>(runtime)) return;

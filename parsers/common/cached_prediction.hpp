@@ -46,10 +46,22 @@ private:
     size_t start_symbol(const antlr4::dfa::DFA& dfa) const;
 };
 
+// The same for a generated lexer (KQL's; SQL text is read by the hand-written lexer): ANTLR's
+// LexerATNSimulator takes the read lock twice for every character to find one DFA edge. Only the edge
+// lookup goes through the table; everything else is the runtime's.
+class CachedLexerSimulator final : public antlr4::atn::LexerATNSimulator {
+public:
+    using antlr4::atn::LexerATNSimulator::LexerATNSimulator;
+
+protected:
+    antlr4::dfa::DFAState* getExistingTargetState(antlr4::dfa::DFAState* s, size_t t) override;
+};
+
 // Replaces the parser's interpreter with a CachedPredictionSimulator over the same ATN, DFAs and
 // context cache (Recognizer::setInterpreter deletes the one it replaces; the generated parser deletes
 // its interpreter, so it then deletes this one).
 void use_cached_prediction(antlr4::Parser& parser);
+void use_cached_prediction(antlr4::Lexer& lexer);
 
 // Every thread's table is emptied before its next prediction. Call with no parse running, whenever a
 // grammar's DFAs are cleared.

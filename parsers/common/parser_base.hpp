@@ -5,6 +5,8 @@
 // a ParserRuleContext, so these overrides use a static_cast and otherwise do what Parser does; with
 // listeners they leave it all to Parser. Tree nodes come from the parse's pool (node_pool.hpp).
 #pragma once
+#include <type_traits>
+
 #include "antlr4-runtime.h"
 #include "parsers/common/node_pool.hpp"
 
@@ -19,6 +21,15 @@ public:
     // Parser::exitRule is not virtual: this one hides it from the generated code, which calls it.
     void exitRule();
     antlr4::Token* consume() override;
+
+    // Hides Recognizer::getInterpreter, a dynamic_cast, which the generated code calls before every
+    // adaptivePredict: a parser's interpreter is always a ParserATNSimulator (or one derived from it,
+    // cached_prediction.hpp).
+    template <class T>
+    T* getInterpreter() const {
+        static_assert(std::is_base_of_v<T, antlr4::atn::ParserATNSimulator>);
+        return static_cast<antlr4::atn::ParserATNSimulator*>(_interpreter);
+    }
 
 private:
     static antlr4::ParserRuleContext* parent_of(antlr4::ParserRuleContext* c) {
