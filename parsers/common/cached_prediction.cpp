@@ -15,16 +15,20 @@ std::atomic<uint64_t> epoch{0};
 // null marks a free slot.
 class EdgeTable {
 public:
-    DFAState* find(const void* from, size_t symbol) {
-        if (entries_.empty()) return nullptr;
+    DFAState* find(const void* from, size_t symbol) { return reinterpret_cast<DFAState*>(find_value(from, symbol)); }
+    void add(const void* from, size_t symbol, DFAState* to) { add_value(from, symbol, reinterpret_cast<uintptr_t>(to)); }
+
+    // 0: none.
+    uintptr_t find_value(const void* from, size_t symbol) {
+        if (entries_.empty()) return 0;
         for (size_t i = slot(from, symbol);; i = (i + 1) & mask_) {
             const Entry& e = entries_[i];
             if (e.from == from && e.symbol == symbol) return e.to;
-            if (!e.from) return nullptr;
+            if (!e.from) return 0;
         }
     }
 
-    void add(const void* from, size_t symbol, DFAState* to) {
+    void add_value(const void* from, size_t symbol, uintptr_t to) {
         if ((used_ + 1) * 2 > entries_.size()) {
             if (entries_.size() >= CachedPredictionSimulator::kMaxEntries) {
                 std::fill(entries_.begin(), entries_.end(), Entry{});  // full: start over
@@ -60,7 +64,7 @@ private:
     struct Entry {
         const void* from = nullptr;
         size_t symbol = 0;
-        DFAState* to = nullptr;
+        uintptr_t to = 0;
     };
 
     size_t slot(const void* from, size_t symbol) const {
@@ -74,7 +78,7 @@ private:
         mask_ = entries_.size() - 1;
         used_ = 0;
         for (const Entry& e : old)
-            if (e.from) add(e.from, e.symbol, e.to);
+            if (e.from) add_value(e.from, e.symbol, e.to);
     }
 
     std::vector<Entry> entries_;
@@ -88,8 +92,10 @@ EdgeTable& table() {
     return edges.current();
 }
 
-// Start-state keys, far above any token type.
+// Start-state keys, far above any token type; and the key of the alternative a state predicts when the
+// lookahead leads from it to the error state.
 constexpr size_t kStart = size_t(1) << 62;
+constexpr size_t kAltAtError = size_t(1) << 61;
 
 }  // namespace
 
@@ -108,11 +114,30 @@ size_t CachedPredictionSimulator::adaptivePredict(antlr4::TokenStream* input, si
     // state. Lookahead is read with LA(k) rather than consume() and a seek back: the same tokens.
     for (ssize_t k = 1; state;) {
         size_t t = input->LA(k);
-        state = edges.find(state, t);
+        DFAState* next = edges.find(state, t);
+        if (next == ERROR.get()) {
+            // The runtime's execATN then predicts the alternative that finished the decision's rule,
+            // if one did (`a` of `SELECT a` before the end); with no predicates in the state's
+            // configurations that depends on them alone.
+            if (state->configs->hasSemanticContext) break;
+            uintptr_t alt = edges.find_value(state, kAltAtError);
+            if (!alt) {
+                alt = getAltThatFinishedDecisionEntryRule(state->configs.get()) + 1;
+                edges.add_value(state, kAltAtError, alt);
+            }
+            if (alt - 1 == antlr4::atn::ATN::INVALID_ALT_NUMBER) break;  // a syntax error: the runtime reports it
+            return alt - 1;
+        }
+        state = next;
         if (!state || (state->requiresFullContext && full_context_allowed)) break;
         if (state->isAcceptState) {
             if (state->predicates.empty()) return state->prediction;
-            break;
+            // The operator loops of a left-recursive rule: the state's alternatives are guarded by
+            // precedence predicates, evaluated against the parser's context as the runtime does (with
+            // the input at the decision's start, where it still is).
+            antlrcpp::BitSet alts = evalSemanticContext(state->predicates, outer, true);
+            if (alts.count() == 0) break;  // no viable alternative: the runtime reports it
+            return static_cast<size_t>(alts.nextSetBit(0));
         }
         if (t != antlr4::Token::EOF) ++k;
     }
@@ -129,13 +154,13 @@ DFAState* CachedPredictionSimulator::getExistingTargetState(DFAState* previous, 
     EdgeTable& edges = table();
     if (DFAState* known = edges.find(previous, t)) return known;
     DFAState* target = ParserATNSimulator::getExistingTargetState(previous, t);
-    if (target && target != ERROR.get()) edges.add(previous, t, target);
+    if (target) edges.add(previous, t, target);
     return target;
 }
 
 DFAState* CachedPredictionSimulator::computeTargetState(antlr4::dfa::DFA& dfa, DFAState* previous, size_t t) {
     DFAState* target = ParserATNSimulator::computeTargetState(dfa, previous, t);
-    if (target && target != ERROR.get()) table().add(previous, t, target);
+    if (target) table().add(previous, t, target);
     return target;
 }
 

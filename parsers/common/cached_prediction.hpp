@@ -8,10 +8,12 @@
 //
 // CachedPredictionSimulator keeps, per thread, a flat table of the DFA edges (state, token) -> state
 // and of the decisions' start states that this thread has read or built through the runtime. A
-// prediction first walks that table; only when it meets an edge it has not seen, an error edge, a
-// state that needs full-context prediction (LL mode) or one with predicates does it hand the whole
-// decision to the runtime, from the start, which then decides exactly as before and teaches the table
-// the edges it walked. The table never decides differently from the runtime: every entry is an edge
+// prediction first walks that table and ends as the runtime's execATN ends (an accept state's
+// prediction, its predicates evaluated, or on an error edge the alternative that finished the
+// decision's rule); only when it meets an edge it has not seen, a state that needs full-context
+// prediction (LL mode), predicates in an error state's configurations, or a syntax error does it hand
+// the whole decision to the runtime, from the start, which then decides exactly as before and teaches
+// the table the edges it walked. The table never decides differently from the runtime: every entry is an edge
 // the runtime's DFA holds, and DFA states never change once added to a DFA (their prediction,
 // acceptance and full-context flag are set before the runtime publishes them).
 //
