@@ -168,7 +168,7 @@ DFAState* CachedLexerSimulator::getExistingTargetState(DFAState* s, size_t t) {
     EdgeTable& edges = table();
     if (DFAState* known = edges.find(s, t)) return known;
     DFAState* target = LexerATNSimulator::getExistingTargetState(s, t);
-    if (target && target != ERROR.get()) edges.add(s, t, target);
+    if (target) edges.add(s, t, target);  // ERROR too: every token ends on one
     return target;
 }
 

@@ -7,11 +7,13 @@
 // that needs something after it (`, | and == by on ...`) it is reported at that furthest token.
 // Only the first syntax error is reported: after it, KQL's recovery mostly produces noise.
 #include <algorithm>
+#include <typeinfo>
 #include <vector>
 
 #include "KqlLexer.h"
 #include "parsers/common/antlr_caches.hpp"
 #include "parsers/common/cached_prediction.hpp"
+#include "parsers/common/node_pool.hpp"
 #include "parsers/common/token_limit.hpp"
 #include "parsers/common/token_vector.hpp"
 #include "parsers/kql/transformer.hpp"
@@ -121,7 +123,20 @@ public:
     size_t furthest = 0;
 
     void fill_all() {
-        fill();
+        // BufferedTokenStream::fill, without its dynamic_cast of every token to number it: the lexer's
+        // tokens are CommonTokens (LexerBase), TokenLimit's EOF too.
+        lazyInit();
+        while (!_fetchedEOF) {
+            std::unique_ptr<antlr4::Token> t = _tokenSource->nextToken();
+            antlr4::Token* token = t.get();
+            const std::type_info& type = typeid(*token);
+            if (type == typeid(PooledToken) || type == typeid(antlr4::CommonToken))
+                static_cast<antlr4::CommonToken*>(token)->setTokenIndex(_tokens.size());
+            else if (auto* writable = dynamic_cast<antlr4::WritableToken*>(token))
+                writable->setTokenIndex(_tokens.size());
+            _fetchedEOF = t->getType() == antlr4::Token::EOF;
+            _tokens.push_back(std::move(t));
+        }
         on_channel_.clear();
         position_.assign(_tokens.size(), 0);
         for (size_t i = 0; i < _tokens.size(); ++i) {
@@ -150,6 +165,7 @@ public:
     }
 
 private:
+    using PooledToken = pool::Pooled<antlr4::CommonToken>;
     std::vector<size_t> on_channel_;  // the indexes of the default-channel tokens, EOF last
     std::vector<size_t> position_;    // per token: how many default-channel tokens come before it
     bool indexed_ = false;
