@@ -7,7 +7,7 @@
 # dump serialised it: record_dom and record_dump, 0 since), and the main thread (reading the input
 # lines, writing the records).
 # SCHEMA=1 keeps each case's schema, which turns on the synthesized-database results stage.
-# Usage: bench/batch_callgrind.sh [OUT_DIR]   (QDIFF_CORPUS_DIR: ../shared/corpus)
+# Usage: bench/batch_callgrind.sh [OUT_DIR]   (QDIFF_CORPUS_DIR: ../shared/corpus; QDIFF_BIN: another build's qdiff)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${QDIFF_CORPUS_DIR:-$root/../shared/corpus}
@@ -15,7 +15,7 @@ spider="$corpus/sql/spider"
 out=${1:-$(mktemp -d)}
 mkdir -p "$out"
 command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
-qdiff="$root/build/release/qdiff"
+qdiff=${QDIFF_BIN:-$root/build/release/qdiff}
 [ -x "$qdiff" ] || "$root/scripts/build.sh" release qdiff_cli
 /usr/bin/python3 - "$root/bench/spider_cases.py" "$spider" "$out" "${SCHEMA:-0}" <<'PY'
 import json, subprocess, sys

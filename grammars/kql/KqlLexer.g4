@@ -3,6 +3,10 @@
 // KQL keywords are case-sensitive and lower-case anyway).
 lexer grammar KqlLexer;
 
+// LexerBase: Lexer::nextToken without the runtime's dynamic_casts (parsers/common/lexer_base.hpp).
+options { superClass = LexerBase; }
+@lexer::header {#include "parsers/common/lexer_base.hpp"}
+
 // ---------------------------------------------------------------------------------------------
 // Trivia
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,11 @@
 // No semantic predicates: the driver parses SLL + bail first and falls back to LL.
 parser grammar KqlParser;
 
-options { tokenVocab = KqlLexer; }
+options { tokenVocab = KqlLexer; superClass = ParserBase; contextSuperClass = ContextBase; }
+
+// ParserBase: rule entry and exit without the runtime's dynamic_casts; ContextBase: rule contexts from
+// the per-thread pool (parsers/common/parser_base.hpp).
+@parser::header {#include "parsers/common/parser_base.hpp"}
 
 // =============================================================================================
 // Top level

@@ -1,5 +1,7 @@
 #include "parsers/common/antlr_caches.hpp"
 
+#include "parsers/common/cached_prediction.hpp"
+
 #include <charconv>
 #include <cstdlib>
 #include <stdexcept>
@@ -114,6 +116,7 @@ void GrammarCaches::check() {
     exclusively([&] {
         size_t bytes = hooks_.bytes();
         if (bytes > limit) {
+            forget_cached_predictions();  // before the states go: see clear()
             hooks_.clear();
             clears_.fetch_add(1, std::memory_order_relaxed);
             bytes = hooks_.bytes();
@@ -131,6 +134,11 @@ ParseCacheStats GrammarCaches::stats() {
 
 void GrammarCaches::clear() {
     exclusively([&] {
+        // Every thread's prediction table learns of the clear before the states are freed: a parse of
+        // another grammar, which this lock does not stop, may be given a freed state's address for a state
+        // of its own, and must not find the freed state's edges under it (the tables are per thread, not
+        // per grammar).
+        forget_cached_predictions();
         hooks_.clear();
         clears_.fetch_add(1, std::memory_order_relaxed);
         bytes_.store(hooks_.bytes(), std::memory_order_relaxed);

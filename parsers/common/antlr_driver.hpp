@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "antlr4-runtime.h"
+#include "parsers/common/parser_base.hpp"
 #include "parsers/frontend.hpp"
 
 namespace qdiff::parsers {
@@ -118,6 +119,12 @@ size_t rule_index_of(antlr4::tree::ParseTree* child);
 template <class T>
 T* alt(antlr4::tree::ParseTree* c) {
     return c && typeid(*c) == typeid(T) ? static_cast<T*>(c) : nullptr;
+}
+
+// dynamic_cast<T*>(c) through is_kind (parser_base.hpp): for a T that other classes derive from.
+template <class T>
+T* kind_cast(antlr4::tree::ParseTree* c) {
+    return c && is_kind<T>(c) ? static_cast<T*>(c) : nullptr;
 }
 
 // The first child of `c` of that rule, or null; the children of that rule, in order. What the

@@ -5,6 +5,11 @@
 // a ParserRuleContext, so these overrides use a static_cast and otherwise do what Parser does; with
 // listeners they leave it all to Parser. Tree nodes come from the parse's pool (node_pool.hpp).
 #pragma once
+#include <type_traits>
+#include <typeinfo>
+#include <unordered_map>
+#include <vector>
+
 #include "antlr4-runtime.h"
 #include "parsers/common/node_pool.hpp"
 
@@ -20,17 +25,75 @@ public:
     void exitRule();
     antlr4::Token* consume() override;
 
+    // Hides Recognizer::getInterpreter, a dynamic_cast, which the generated code calls before every
+    // adaptivePredict: a parser's interpreter is always a ParserATNSimulator (or one derived from it,
+    // cached_prediction.hpp).
+    template <class T>
+    T* getInterpreter() const {
+        static_assert(std::is_base_of_v<T, antlr4::atn::ParserATNSimulator>);
+        return static_cast<antlr4::atn::ParserATNSimulator*>(_interpreter);
+    }
+
 private:
     static antlr4::ParserRuleContext* parent_of(antlr4::ParserRuleContext* c) {
         return static_cast<antlr4::ParserRuleContext*>(c->parent);
     }
 };
 
-// The base class of the generated rule contexts (grammar option `contextSuperClass`).
+// Whether `child` is a T: dynamic_cast's answer, which depends on the child's dynamic type alone, kept
+// per thread and type. A dynamic_cast walks the class hierarchy comparing type names (the generated
+// contexts are five classes deep); the generated accessors make two per child per call.
+template <class T>
+bool is_kind(antlr4::tree::ParseTree* child) {
+    thread_local std::unordered_map<const std::type_info*, bool> known;
+    const std::type_info* type = &typeid(*child);
+    auto it = known.find(type);
+    if (it != known.end()) return it->second;
+    bool yes = dynamic_cast<T*>(child) != nullptr;
+    known.emplace(type, yes);
+    return yes;
+}
+
+// The base class of the generated rule contexts (grammar option `contextSuperClass`). Its accessors
+// hide ParserRuleContext's from the generated ones (ctx->expr(), ctx->PIPE()) and find the same
+// children, without a dynamic_cast per child.
 class ContextBase : public pool::Pooled<antlr4::ParserRuleContext> {
 public:
     using Pooled::Pooled;
     ContextBase() = default;
+
+    template <class T>
+    T* getRuleContext(size_t i) {
+        size_t j = 0;
+        for (antlr4::tree::ParseTree* child : children)
+            if (is_kind<T>(child) && j++ == i) return static_cast<T*>(child);
+        return nullptr;
+    }
+    template <class T>
+    std::vector<T*> getRuleContexts() {
+        std::vector<T*> contexts;
+        for (antlr4::tree::ParseTree* child : children)
+            if (is_kind<T>(child)) contexts.push_back(static_cast<T*>(child));
+        return contexts;
+    }
+    antlr4::tree::TerminalNode* getToken(size_t ttype, size_t i) override {
+        size_t j = 0;
+        for (antlr4::tree::ParseTree* child : children)
+            if (is_kind<antlr4::tree::TerminalNode>(child)) {
+                auto* node = static_cast<antlr4::tree::TerminalNode*>(child);
+                if (node->getSymbol()->getType() == ttype && j++ == i) return node;
+            }
+        return nullptr;
+    }
+    std::vector<antlr4::tree::TerminalNode*> getTokens(size_t ttype) override {
+        std::vector<antlr4::tree::TerminalNode*> nodes;
+        for (antlr4::tree::ParseTree* child : children)
+            if (is_kind<antlr4::tree::TerminalNode>(child)) {
+                auto* node = static_cast<antlr4::tree::TerminalNode*>(child);
+                if (node->getSymbol()->getType() == ttype) nodes.push_back(node);
+            }
+        return nodes;
+    }
 };
 
 }  // namespace qdiff::parsers

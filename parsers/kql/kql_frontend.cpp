@@ -6,8 +6,14 @@
 // stream remembers the furthest token the parser looked at, and when the first error is on a token
 // that needs something after it (`, | and == by on ...`) it is reported at that furthest token.
 // Only the first syntax error is reported: after it, KQL's recovery mostly produces noise.
+#include <algorithm>
+#include <typeinfo>
+#include <vector>
+
 #include "KqlLexer.h"
 #include "parsers/common/antlr_caches.hpp"
+#include "parsers/common/cached_prediction.hpp"
+#include "parsers/common/node_pool.hpp"
 #include "parsers/common/token_limit.hpp"
 #include "parsers/common/token_vector.hpp"
 #include "parsers/kql/transformer.hpp"
@@ -107,15 +113,62 @@ bool is_continuation(size_t t) {
 }
 
 // Remembers the furthest token the parser looked at (consumed or predicted over).
+//
+// Once every token is read (fill_all), lookahead and consume step through an index of the default-channel
+// tokens: CommonTokenStream finds the k-th one by walking over the hidden tokens (white space, comments)
+// one at a time for every LT(k), which cost about a sixth of a warm KQL parse. Same tokens, same indexes.
 class TrackingTokenStream : public antlr4::CommonTokenStream {
 public:
     using antlr4::CommonTokenStream::CommonTokenStream;
     size_t furthest = 0;
+
+    void fill_all() {
+        // BufferedTokenStream::fill, without its dynamic_cast of every token to number it: the lexer's
+        // tokens are CommonTokens (LexerBase), TokenLimit's EOF too.
+        lazyInit();
+        while (!_fetchedEOF) {
+            std::unique_ptr<antlr4::Token> t = _tokenSource->nextToken();
+            antlr4::Token* token = t.get();
+            const std::type_info& type = typeid(*token);
+            if (type == typeid(PooledToken) || type == typeid(antlr4::CommonToken))
+                static_cast<antlr4::CommonToken*>(token)->setTokenIndex(_tokens.size());
+            else if (auto* writable = dynamic_cast<antlr4::WritableToken*>(token))
+                writable->setTokenIndex(_tokens.size());
+            _fetchedEOF = t->getType() == antlr4::Token::EOF;
+            _tokens.push_back(std::move(t));
+        }
+        on_channel_.clear();
+        position_.assign(_tokens.size(), 0);
+        for (size_t i = 0; i < _tokens.size(); ++i) {
+            position_[i] = on_channel_.size();
+            if (_tokens[i]->getChannel() == channel) on_channel_.push_back(i);
+        }
+        indexed_ = !on_channel_.empty() && _tokens.back()->getType() == antlr4::Token::EOF;
+    }
+
     antlr4::Token* LT(ssize_t k) override {
-        antlr4::Token* t = antlr4::CommonTokenStream::LT(k);
+        antlr4::Token* t = nullptr;
+        if (k > 0 && indexed_) {
+            size_t at = std::min(position_[_p] + static_cast<size_t>(k) - 1, on_channel_.size() - 1);
+            t = _tokens[on_channel_[at]].get();
+        } else {
+            t = antlr4::CommonTokenStream::LT(k);
+        }
         if (t && t->getTokenIndex() != INVALID_INDEX && t->getTokenIndex() > furthest) furthest = t->getTokenIndex();
         return t;
     }
+
+    void consume() override {
+        // At EOF (the last default-channel token) the runtime's consume throws, as it should.
+        if (!indexed_ || position_[_p] + 1 >= on_channel_.size()) return antlr4::CommonTokenStream::consume();
+        _p = on_channel_[position_[_p] + 1];
+    }
+
+private:
+    using PooledToken = pool::Pooled<antlr4::CommonToken>;
+    std::vector<size_t> on_channel_;  // the indexes of the default-channel tokens, EOF last
+    std::vector<size_t> position_;    // per token: how many default-channel tokens come before it
+    bool indexed_ = false;
 };
 
 // The shared diagnostic strategy without loop resynchronisation; records where the first error was.
@@ -168,8 +221,10 @@ struct KqlSession {
           lexer_errors(ctx) {
         lexer.removeErrorListeners();
         lexer.addErrorListener(&lexer_errors);
+        use_cached_prediction(lexer);
         parser.removeErrorListeners();
-        tokens.fill();
+        use_cached_prediction(parser);
+        tokens.fill_all();
     }
     GrammarCaches::Use use;
     antlr4::ANTLRInputStream input;

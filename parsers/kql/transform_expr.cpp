@@ -48,7 +48,7 @@ std::string_view Transformer::canonical(antlr4::ParserRuleContext* c, size_t fro
 }
 
 Name Transformer::name(G::NameContext* c) {
-    if (auto* b = dynamic_cast<G::BracketedNameContext*>(c)) return {string_value(b->stringLiteral()), true};
+    if (auto* b = alt<G::BracketedNameContext>(c)) return {string_value(b->stringLiteral()), true};
     return {text(c), false};
 }
 
@@ -142,7 +142,7 @@ std::string_view Transformer::string_value(G::StringLiteralContext* c) {
 
 std::string Transformer::json(G::JsonValueContext* c) {
     std::string out;
-    if (auto* o = dynamic_cast<G::JsonObjectContext*>(c)) {
+    if (auto* o = alt<G::JsonObjectContext>(c)) {
         out += '{';
         bool first = true;
         for (auto* m : o->jsonMember()) {
@@ -154,7 +154,7 @@ std::string Transformer::json(G::JsonValueContext* c) {
             out += json(m->jsonValue());
         }
         out += '}';
-    } else if (auto* a = dynamic_cast<G::JsonArrayContext*>(c)) {
+    } else if (auto* a = alt<G::JsonArrayContext>(c)) {
         out += '[';
         bool first = true;
         for (auto* v : a->jsonValue()) {
@@ -163,15 +163,15 @@ std::string Transformer::json(G::JsonValueContext* c) {
             out += json(v);
         }
         out += ']';
-    } else if (auto* n = dynamic_cast<G::JsonNumberContext*>(c)) {
+    } else if (auto* n = alt<G::JsonNumberContext>(c)) {
         if (n->MINUS()) out += '-';
         antlr4::tree::TerminalNode* t = n->INT_LITERAL()    ? n->INT_LITERAL()
                                         : n->REAL_LITERAL() ? n->REAL_LITERAL()
                                                             : n->HEX_LITERAL();
         out += ctx_.source.slice(span(t->getSymbol()));
-    } else if (auto* s = dynamic_cast<G::JsonStringContext*>(c)) {
+    } else if (auto* s = alt<G::JsonStringContext>(c)) {
         support::append_double_quoted(out, string_value(s->stringLiteral()));
-    } else if (auto* d = dynamic_cast<G::JsonDynamicContext*>(c)) {
+    } else if (auto* d = alt<G::JsonDynamicContext>(c)) {
         out += json(d->jsonValue());
     } else {
         out += text(c);  // true, false, null, timespans and typed literals as written
@@ -186,17 +186,17 @@ static std::string_view trim(std::string_view s) {
 }
 
 Literal* Transformer::literal(G::LiteralContext* c) {
-    if (auto* s = dynamic_cast<G::StringLiteralValueContext*>(c))
+    if (auto* s = alt<G::StringLiteralValueContext>(c))
         return make_literal(c, LiteralType::String, string_value(s->stringLiteral()));
-    if (dynamic_cast<G::IntLiteralValueContext*>(c) || dynamic_cast<G::HexLiteralValueContext*>(c))
+    if (alt<G::IntLiteralValueContext>(c) || alt<G::HexLiteralValueContext>(c))
         return make_literal(c, LiteralType::Integer, text(c));
-    if (dynamic_cast<G::RealLiteralValueContext*>(c)) return make_literal(c, LiteralType::Decimal, text(c));
-    if (auto* t = dynamic_cast<G::TrailingDotRealLiteralValueContext*>(c))
+    if (alt<G::RealLiteralValueContext>(c)) return make_literal(c, LiteralType::Decimal, text(c));
+    if (auto* t = alt<G::TrailingDotRealLiteralValueContext>(c))
         return make_literal(c, LiteralType::Decimal, copy(std::string(t->INT_LITERAL()->getText()) + "."));
-    if (dynamic_cast<G::TimespanLiteralValueContext*>(c)) return make_literal(c, LiteralType::Timespan, text(c));
-    if (dynamic_cast<G::BoolLiteralValueContext*>(c)) return make_literal(c, LiteralType::Boolean, text(c));
-    if (dynamic_cast<G::NullLiteralValueContext*>(c)) return make_literal(c, LiteralType::Null, {});
-    if (auto* d = dynamic_cast<G::DynamicLiteralValueContext*>(c))
+    if (alt<G::TimespanLiteralValueContext>(c)) return make_literal(c, LiteralType::Timespan, text(c));
+    if (alt<G::BoolLiteralValueContext>(c)) return make_literal(c, LiteralType::Boolean, text(c));
+    if (alt<G::NullLiteralValueContext>(c)) return make_literal(c, LiteralType::Null, {});
+    if (auto* d = alt<G::DynamicLiteralValueContext>(c))
         return make_literal(c, LiteralType::Dynamic, copy(json(d->jsonValue())));
     // TYPED_LITERAL: type [ \t]* ( raw text )
     std::string_view t = text(c);
@@ -296,15 +296,15 @@ List<Expr*> Transformer::arguments(G::ArgumentListContext* c) {
     if (!c) return {};
     std::vector<Expr*> args;
     for (auto* a : c->argument()) {
-        if (auto* n = dynamic_cast<G::NamedArgumentContext*>(a)) {
+        if (auto* n = alt<G::NamedArgumentContext>(a)) {
             auto* arg = make<NamedArg>(a);
             arg->name = name(n->declName());
             arg->value = expr(n->expr());
             args.push_back(arg);
-        } else if (dynamic_cast<G::StarArgumentContext*>(a)) {
+        } else if (alt<G::StarArgumentContext>(a)) {
             args.push_back(make<Star>(a));
         } else {
-            args.push_back(argument(dynamic_cast<G::PositionalArgumentContext*>(a)->pipeExpression()));
+            args.push_back(argument(alt<G::PositionalArgumentContext>(a)->pipeExpression()));
         }
     }
     return list(args);
@@ -326,12 +326,12 @@ antlrcpp::Any Transformer::visitFunctionCallPrimary(G::FunctionCallPrimaryContex
 
 static bool rooted_in_unary(G::ExprContext* e) {
     for (;;) {
-        if (dynamic_cast<G::UnaryExpressionContext*>(e)) return true;
-        if (auto* m = dynamic_cast<G::MemberAccessContext*>(e))
+        if (alt<G::UnaryExpressionContext>(e)) return true;
+        if (auto* m = alt<G::MemberAccessContext>(e))
             e = m->expr();
-        else if (auto* m = dynamic_cast<G::MethodCallContext*>(e))
+        else if (auto* m = alt<G::MethodCallContext>(e))
             e = m->expr();
-        else if (auto* i = dynamic_cast<G::IndexAccessContext*>(e))
+        else if (auto* i = alt<G::IndexAccessContext>(e))
             e = i->expr(0);
         else
             return false;
@@ -430,7 +430,7 @@ Expr* Transformer::binary(antlr4::ParserRuleContext* c, BinaryOp op, bool negate
 
 static size_t operator_token(antlr4::ParserRuleContext* c, size_t child) {
     auto* t = c->children[child];
-    if (auto* term = dynamic_cast<antlr4::tree::TerminalNode*>(t)) return term->getSymbol()->getType();
+    if (auto* term = kind_cast<antlr4::tree::TerminalNode>(t)) return term->getSymbol()->getType();
     return static_cast<antlr4::ParserRuleContext*>(t)->getStart()->getType();
 }
 

@@ -84,7 +84,7 @@ antlrcpp::Any Transformer::join(antlr4::ParserRuleContext* c, const std::vector<
         options.push_back(arg);
     }
     j->right = relation_of(expr(right));
-    if (auto* on = dynamic_cast<G::JoinOnConditionContext*>(condition)) {
+    if (auto* on = alt<G::JoinOnConditionContext>(condition)) {
         std::vector<Expr*> items;
         bool plain = true;
         for (auto* e : on->expr()) {
@@ -118,7 +118,7 @@ antlrcpp::Any Transformer::join(antlr4::ParserRuleContext* c, const std::vector<
             }
             j->condition = all;
         }
-    } else if (auto* where = dynamic_cast<G::JoinWhereConditionContext*>(condition)) {
+    } else if (auto* where = alt<G::JoinWhereConditionContext>(condition)) {
         j->condition = expr(where->expr());
         auto* marker = make<NamedArg>(where);
         marker->name = {"where", false};
@@ -146,7 +146,7 @@ antlrcpp::Any Transformer::visitLookupOp(G::LookupOpContext* c) {
 }
 
 Query* Transformer::union_table(G::UnionTableContext* c) {
-    if (auto* w = dynamic_cast<G::WildcardUnionTableContext*>(c)) {
+    if (auto* w = alt<G::WildcardUnionTableContext>(c)) {
         auto* star = make<Star>(w->starPattern());
         std::string pattern;
         for (char ch : text(w->starPattern()))
@@ -154,7 +154,7 @@ Query* Transformer::union_table(G::UnionTableContext* c) {
         star->pattern = copy(pattern);
         return query_of(star, span(c));
     }
-    if (auto* w = dynamic_cast<G::QualifiedWildcardUnionTableContext*>(c)) {
+    if (auto* w = alt<G::QualifiedWildcardUnionTableContext>(c)) {
         Relation* base = relation_of(expr(w->expr()));
         auto* t = make<TableRef>(c);
         std::vector<Name> path;
@@ -168,7 +168,7 @@ Query* Transformer::union_table(G::UnionTableContext* c) {
         q->sources = list(std::vector<Relation*>{t});
         return q;
     }
-    return query_of(expr(dynamic_cast<G::ExpressionUnionTableContext*>(c)->expr()), span(c));
+    return query_of(expr(alt<G::ExpressionUnionTableContext>(c)->expr()), span(c));
 }
 
 void Transformer::add_union(Query* q, G::UnionOperatorContext* c, size_t first_table) {

@@ -58,7 +58,7 @@ void Transformer::add_option(Query* q, Expr* option) { q->options = append(q->op
 static std::string option_name_text(antlr4::ParserRuleContext* c) {
     std::string out;
     for (auto* child : c->children) {
-        auto* term = dynamic_cast<antlr4::tree::TerminalNode*>(child);
+        auto* term = kind_cast<antlr4::tree::TerminalNode>(child);
         if (term && term->getSymbol()->getType() == G::ASSIGN) break;
         std::string piece = child->getText();
         out += piece;
@@ -67,13 +67,13 @@ static std::string option_name_text(antlr4::ParserRuleContext* c) {
 }
 
 Expr* Transformer::option_value(G::OptionValueContext* c) {
-    if (auto* l = dynamic_cast<G::LiteralOptionValueContext*>(c)) return literal(l->literal());
-    if (auto* n = dynamic_cast<G::NegativeOptionValueContext*>(c)) {
+    if (auto* l = alt<G::LiteralOptionValueContext>(c)) return literal(l->literal());
+    if (auto* n = alt<G::NegativeOptionValueContext>(c)) {
         auto* number = n->INT_LITERAL() ? n->INT_LITERAL() : n->REAL_LITERAL();
         return make_literal(c, n->INT_LITERAL() ? LiteralType::Integer : LiteralType::Decimal,
                             copy("-" + number->getText()));
     }
-    auto* n = dynamic_cast<G::NameOptionValueContext*>(c);
+    auto* n = alt<G::NameOptionValueContext>(c);
     auto* r = make<ColumnRef>(c);
     std::vector<Name> path;
     for (auto* part : n->name()) path.push_back(name(part));
@@ -111,14 +111,14 @@ Name Transformer::declared_names(G::TupleAssignedExpressionContext* c) {
 
 SelectItem* Transformer::select_item(G::NamedExpressionContext* c) {
     auto* item = make<SelectItem>(c);
-    if (auto* a = dynamic_cast<G::AssignedExpressionContext*>(c)) {
+    if (auto* a = alt<G::AssignedExpressionContext>(c)) {
         item->alias = name(a->declName());
         item->expr = expr(a->expr());
-    } else if (auto* t = dynamic_cast<G::TupleAssignedExpressionContext*>(c)) {
+    } else if (auto* t = alt<G::TupleAssignedExpressionContext>(c)) {
         item->alias = declared_names(t);
         item->expr = expr(t->expr());
     } else {
-        item->expr = expr(dynamic_cast<G::PlainExpressionContext*>(c)->expr());
+        item->expr = expr(alt<G::PlainExpressionContext>(c)->expr());
     }
     return item;
 }
@@ -158,7 +158,7 @@ OrderItem* Transformer::sort_item(G::SortExpressionContext* c) {
 }
 
 Expr* Transformer::column_pattern(G::ColumnPatternContext* c) {
-    if (auto* w = dynamic_cast<G::WildcardColumnContext*>(c)) {
+    if (auto* w = alt<G::WildcardColumnContext>(c)) {
         auto* s = make<Star>(c);
         std::string pattern;
         for (char ch : text(w->starPattern()))
@@ -167,7 +167,7 @@ Expr* Transformer::column_pattern(G::ColumnPatternContext* c) {
         return s;
     }
     auto* r = make<ColumnRef>(c);
-    r->path = list(std::vector<Name>{name(dynamic_cast<G::NamedColumnContext*>(c)->name())});
+    r->path = list(std::vector<Name>{name(alt<G::NamedColumnContext>(c)->name())});
     return r;
 }
 

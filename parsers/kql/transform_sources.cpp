@@ -66,7 +66,7 @@ Query* Transformer::pipeline(G::PipeExpressionContext* c) {
 // decide (a scalar, a table name, a call).
 bool Transformer::is_tabular(G::PipeExpressionContext* c, Expr*& scalar) {
     if (!c->pipeOperator().empty()) return true;
-    auto* source = dynamic_cast<G::ExpressionSourceContext*>(c->pipeSource());
+    auto* source = alt<G::ExpressionSourceContext>(c->pipeSource());
     if (!source) return true;
     scalar = expr(source->expr());
     return false;
@@ -117,14 +117,14 @@ Query* Transformer::query_of(Expr* e, Span at) {
 }
 
 Query* Transformer::source(G::PipeSourceContext* c) {
-    if (auto* e = dynamic_cast<G::ExpressionSourceContext*>(c)) return query_of(expr(e->expr()), span(c));
-    if (auto* p = dynamic_cast<G::PrintSourceContext*>(c)) return print_source(p->printOperator());
-    if (auto* r = dynamic_cast<G::RangeSourceContext*>(c)) {
+    if (auto* e = alt<G::ExpressionSourceContext>(c)) return query_of(expr(e->expr()), span(c));
+    if (auto* p = alt<G::PrintSourceContext>(c)) return print_source(p->printOperator());
+    if (auto* r = alt<G::RangeSourceContext>(c)) {
         auto* q = make<Query>(c);
         q->sources = list(std::vector<Relation*>{range_source(r->rangeOperator())});
         return q;
     }
-    if (auto* u = dynamic_cast<G::UnionSourceContext*>(c)) {
+    if (auto* u = alt<G::UnionSourceContext>(c)) {
         auto* op = u->unionOperator();
         Query* q = union_table(op->unionTable(0));
         if (stage_of(*q) > kUnion) q = wrap(q, c);
@@ -132,7 +132,7 @@ Query* Transformer::source(G::PipeSourceContext* c) {
         q->span = span(c);
         return q;
     }
-    if (auto* s = dynamic_cast<G::SearchSourceContext*>(c)) return search(s->searchOperator(), make<Query>(c));
+    if (auto* s = alt<G::SearchSourceContext>(c)) return search(s->searchOperator(), make<Query>(c));
     auto* q = make<Query>(c);
     q->sources = list(std::vector<Relation*>{raw_source(c)});
     return q;
@@ -233,11 +233,11 @@ Expr* Transformer::search_predicate(G::SearchPredicateContext* c) {
     std::vector<bool> is_or;  // between operands[i] and operands[i + 1]
     std::function<void(G::ExprContext*)> split = [&](G::ExprContext* e) {
         DepthGuard guard(depth_, depth_limit_, span(e));
-        if (auto* a = dynamic_cast<G::AndExpressionContext*>(e)) {
+        if (auto* a = alt<G::AndExpressionContext>(e)) {
             split(a->expr(0));
             is_or.push_back(false);
             split(a->expr(1));
-        } else if (auto* o = dynamic_cast<G::OrExpressionContext*>(e)) {
+        } else if (auto* o = alt<G::OrExpressionContext>(e)) {
             split(o->expr(0));
             is_or.push_back(true);
             split(o->expr(1));
@@ -248,9 +248,9 @@ Expr* Transformer::search_predicate(G::SearchPredicateContext* c) {
     // The grammar nests the rest of the predicate (searchPredicate: term (op searchPredicate)?): flatten.
     std::function<void(antlr4::ParserRuleContext*)> walk = [&](antlr4::ParserRuleContext* p) {
         for (auto* child : p->children) {
-            if (auto* term_node = dynamic_cast<antlr4::tree::TerminalNode*>(child)) {
+            if (auto* term_node = kind_cast<antlr4::tree::TerminalNode>(child)) {
                 is_or.push_back(term_node->getSymbol()->getType() == G::OR);
-            } else if (auto* col = dynamic_cast<G::ColumnSearchTermContext*>(child)) {
+            } else if (auto* col = alt<G::ColumnSearchTermContext>(child)) {
                 auto* b = make<Binary>(col);
                 b->op = BinaryOp::Has;
                 auto* r = make<ColumnRef>(col->name());
@@ -258,11 +258,11 @@ Expr* Transformer::search_predicate(G::SearchPredicateContext* c) {
                 b->lhs = r;
                 b->rhs = make_literal(col->stringLiteral(), LiteralType::String, string_value(col->stringLiteral()));
                 operands.push_back(b);
-            } else if (dynamic_cast<G::AnySearchTermContext*>(child)) {
+            } else if (alt<G::AnySearchTermContext>(child)) {
                 operands.push_back(make<Star>(static_cast<antlr4::ParserRuleContext*>(child)));
-            } else if (auto* e = dynamic_cast<G::ExpressionSearchTermContext*>(child)) {
+            } else if (auto* e = alt<G::ExpressionSearchTermContext>(child)) {
                 split(e->expr());
-            } else if (auto* nested = dynamic_cast<G::SearchPredicateContext*>(child)) {
+            } else if (auto* nested = alt<G::SearchPredicateContext>(child)) {
                 DepthGuard guard(depth_, depth_limit_, span(nested));
                 walk(nested);
             }

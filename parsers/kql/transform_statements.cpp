@@ -38,22 +38,22 @@ std::vector<Statement*> Transformer::statements(const std::vector<G::StatementCo
     std::vector<Statement*> out;
     std::vector<Cte*> pending;
     for (auto* st : items) {
-        if (auto* let_stmt = dynamic_cast<G::LetStmtContext*>(st)) {
+        if (auto* let_stmt = alt<G::LetStmtContext>(st)) {
             auto* l = let_stmt->letStatement();
             Name n = name(l->name());
             G::LetValueContext* value = l->letValue();
-            if (auto* f = dynamic_cast<G::LetFunctionContext*>(value)) {
+            if (auto* f = alt<G::LetFunctionContext>(value)) {
                 auto* let = make<Let>(l);
                 let->name = n;
                 let->value = function_definition(f->functionDefinition());
                 out.push_back(let);
-            } else if (auto* v = dynamic_cast<G::LetViewContext*>(value)) {
+            } else if (auto* v = alt<G::LetViewContext>(value)) {
                 auto* let = make<Let>(l);
                 let->name = n;
                 let->value = call(v, "view", {function_definition(v->functionDefinition())});
                 out.push_back(let);
             } else {
-                auto* pipe = dynamic_cast<G::LetExpressionContext*>(value)->pipeExpression();
+                auto* pipe = alt<G::LetExpressionContext>(value)->pipeExpression();
                 Expr* scalar = nullptr;
                 bool tabular = is_tabular(pipe, scalar);
                 if (!tabular && !is_tabular_expr(scalar)) {
@@ -68,7 +68,7 @@ std::vector<Statement*> Transformer::statements(const std::vector<G::StatementCo
                 cte->query = tabular ? pipeline(pipe) : query_of(scalar, span(pipe));
                 pending.push_back(cte);
             }
-        } else if (auto* e = dynamic_cast<G::ExpressionStmtContext*>(st)) {
+        } else if (auto* e = alt<G::ExpressionStmtContext>(st)) {
             Statement* s = expression_statement(e->pipeExpression());
             if (auto* q = dyn_cast<Query>(s); q && !pending.empty()) {
                 q->ctes = append(q->ctes, pending);
@@ -142,7 +142,7 @@ Node* Transformer::function_body(G::FunctionBodyContext* c) {
     auto items = c->statement();
     if (items.empty()) return nullptr;
     if (items.size() == 1)
-        if (auto* e = dynamic_cast<G::ExpressionStmtContext*>(items[0])) {
+        if (auto* e = alt<G::ExpressionStmtContext>(items[0])) {
             Expr* scalar = nullptr;
             if (!is_tabular(e->pipeExpression(), scalar)) return scalar;
         }

@@ -4,6 +4,7 @@
 
 #include "SqlLexer.h"
 #include "parsers/common/antlr_caches.hpp"
+#include "parsers/common/cached_prediction.hpp"
 #include "parsers/common/token_limit.hpp"
 #include "parsers/common/token_vector.hpp"
 #include "parsers/sql/sql_lexer.hpp"
@@ -69,7 +70,10 @@ void check_dialect(ParseContext& ctx, const std::vector<antlr4::Token*>& tokens)
 // reuses it (building the parser and its interpreter for every text costs about 5% of a parse); the
 // DFA cache behind the parsers is ANTLR's, shared by all threads and locked by the runtime.
 struct SqlSession {
-    SqlSession() : parser(&tokens) { parser.removeErrorListeners(); }
+    SqlSession() : parser(&tokens) {
+        parser.removeErrorListeners();
+        use_cached_prediction(parser);
+    }
     sql::FastSqlLexer lexer;
     std::optional<TokenLimit> limit;  // over `lexer`, for the text being parsed
     TokenVector tokens;

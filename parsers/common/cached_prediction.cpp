@@ -1,0 +1,193 @@
+#include "parsers/common/cached_prediction.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+namespace qdiff::parsers {
+namespace {
+
+using antlr4::dfa::DFAState;
+
+std::atomic<uint64_t> epoch{0};
+
+// Open addressing with linear probing; `from` is a DFAState* (an edge) or a DFA* (a start state), and
+// null marks a free slot.
+class EdgeTable {
+public:
+    DFAState* find(const void* from, size_t symbol) { return reinterpret_cast<DFAState*>(find_value(from, symbol)); }
+    void add(const void* from, size_t symbol, DFAState* to) { add_value(from, symbol, reinterpret_cast<uintptr_t>(to)); }
+
+    // 0: none.
+    uintptr_t find_value(const void* from, size_t symbol) {
+        if (entries_.empty()) return 0;
+        for (size_t i = slot(from, symbol);; i = (i + 1) & mask_) {
+            const Entry& e = entries_[i];
+            if (e.from == from && e.symbol == symbol) return e.to;
+            if (!e.from) return 0;
+        }
+    }
+
+    void add_value(const void* from, size_t symbol, uintptr_t to) {
+        if ((used_ + 1) * 2 > entries_.size()) {
+            if (entries_.size() >= CachedPredictionSimulator::kMaxEntries) {
+                std::fill(entries_.begin(), entries_.end(), Entry{});  // full: start over
+                used_ = 0;
+            } else {
+                grow();
+            }
+        }
+        for (size_t i = slot(from, symbol);; i = (i + 1) & mask_) {
+            Entry& e = entries_[i];
+            if (e.from == from && e.symbol == symbol) return;
+            if (!e.from) {
+                e = {from, symbol, to};
+                ++used_;
+                return;
+            }
+        }
+    }
+
+    // Empties the table when the DFAs were cleared since it was filled.
+    EdgeTable& current() {
+        uint64_t now = epoch.load(std::memory_order_acquire);
+        if (now != epoch_) {
+            entries_.clear();
+            mask_ = 0;
+            used_ = 0;
+            epoch_ = now;
+        }
+        return *this;
+    }
+
+private:
+    struct Entry {
+        const void* from = nullptr;
+        size_t symbol = 0;
+        uintptr_t to = 0;
+    };
+
+    size_t slot(const void* from, size_t symbol) const {
+        uint64_t h = (reinterpret_cast<uintptr_t>(from) >> 4) * 0x9E3779B97F4A7C15ull ^ symbol * 0xC2B2AE3D27D4EB4Full;
+        return static_cast<size_t>(h ^ (h >> 29)) & mask_;
+    }
+
+    void grow() {
+        std::vector<Entry> old = std::move(entries_);
+        entries_.assign(old.empty() ? 1024 : old.size() * 2, Entry{});
+        mask_ = entries_.size() - 1;
+        used_ = 0;
+        for (const Entry& e : old)
+            if (e.from) add_value(e.from, e.symbol, e.to);
+    }
+
+    std::vector<Entry> entries_;
+    size_t mask_ = 0;
+    size_t used_ = 0;
+    uint64_t epoch_ = 0;
+};
+
+EdgeTable& table() {
+    thread_local EdgeTable edges;
+    return edges.current();
+}
+
+// Start-state keys, far above any token type; and the key of the alternative a state predicts when the
+// lookahead leads from it to the error state.
+constexpr size_t kStart = size_t(1) << 62;
+constexpr size_t kAltAtError = size_t(1) << 61;
+
+}  // namespace
+
+size_t CachedPredictionSimulator::start_symbol(const antlr4::dfa::DFA& dfa) const {
+    return dfa.isPrecedenceDfa() ? kStart + 1 + static_cast<size_t>(static_cast<uint32_t>(parser->getPrecedence()))
+                                 : kStart;
+}
+
+size_t CachedPredictionSimulator::adaptivePredict(antlr4::TokenStream* input, size_t decision,
+                                                  antlr4::ParserRuleContext* outer) {
+    EdgeTable& edges = table();
+    antlr4::dfa::DFA& dfa = decisionToDFA[decision];
+    DFAState* state = edges.find(&dfa, start_symbol(dfa));
+    const bool full_context_allowed = getPredictionMode() != antlr4::atn::PredictionMode::SLL;
+    // What the runtime's execATN does on a DFA that has every edge: follow the lookahead to an accept
+    // state. Lookahead is read with LA(k) rather than consume() and a seek back: the same tokens.
+    for (ssize_t k = 1; state;) {
+        size_t t = input->LA(k);
+        DFAState* next = edges.find(state, t);
+        if (next == ERROR.get()) {
+            // The runtime's execATN then predicts the alternative that finished the decision's rule,
+            // if one did (`a` of `SELECT a` before the end); with no predicates in the state's
+            // configurations that depends on them alone.
+            if (state->configs->hasSemanticContext) break;
+            uintptr_t alt = edges.find_value(state, kAltAtError);
+            if (!alt) {
+                alt = getAltThatFinishedDecisionEntryRule(state->configs.get()) + 1;
+                edges.add_value(state, kAltAtError, alt);
+            }
+            if (alt - 1 == antlr4::atn::ATN::INVALID_ALT_NUMBER) break;  // a syntax error: the runtime reports it
+            return alt - 1;
+        }
+        state = next;
+        if (!state || (state->requiresFullContext && full_context_allowed)) break;
+        if (state->isAcceptState) {
+            if (state->predicates.empty()) return state->prediction;
+            // The operator loops of a left-recursive rule: the state's alternatives are guarded by
+            // precedence predicates, evaluated against the parser's context as the runtime does (with
+            // the input at the decision's start, where it still is).
+            antlrcpp::BitSet alts = evalSemanticContext(state->predicates, outer, true);
+            if (alts.count() == 0) break;  // no viable alternative: the runtime reports it
+            return static_cast<size_t>(alts.nextSetBit(0));
+        }
+        if (t != antlr4::Token::EOF) ++k;
+    }
+    return ParserATNSimulator::adaptivePredict(input, decision, outer);
+}
+
+size_t CachedPredictionSimulator::execATN(antlr4::dfa::DFA& dfa, DFAState* s0, antlr4::TokenStream* input,
+                                          size_t startIndex, antlr4::ParserRuleContext* outer) {
+    table().add(&dfa, start_symbol(dfa), s0);
+    return ParserATNSimulator::execATN(dfa, s0, input, startIndex, outer);
+}
+
+DFAState* CachedPredictionSimulator::getExistingTargetState(DFAState* previous, size_t t) {
+    EdgeTable& edges = table();
+    if (DFAState* known = edges.find(previous, t)) return known;
+    DFAState* target = ParserATNSimulator::getExistingTargetState(previous, t);
+    if (target) edges.add(previous, t, target);
+    return target;
+}
+
+DFAState* CachedPredictionSimulator::computeTargetState(antlr4::dfa::DFA& dfa, DFAState* previous, size_t t) {
+    DFAState* target = ParserATNSimulator::computeTargetState(dfa, previous, t);
+    if (target) table().add(previous, t, target);
+    return target;
+}
+
+DFAState* CachedLexerSimulator::getExistingTargetState(DFAState* s, size_t t) {
+    EdgeTable& edges = table();
+    if (DFAState* known = edges.find(s, t)) return known;
+    DFAState* target = LexerATNSimulator::getExistingTargetState(s, t);
+    if (target) edges.add(s, t, target);  // ERROR too: every token ends on one
+    return target;
+}
+
+void use_cached_prediction(antlr4::Lexer& lexer) {
+    auto* runtime = lexer.getInterpreter<antlr4::atn::LexerATNSimulator>();
+    if (dynamic_cast<CachedLexerSimulator*>(runtime)) return;
+    lexer.setInterpreter(new CachedLexerSimulator(&lexer, lexer.getATN(), runtime->_decisionToDFA,
+                                                  runtime->getSharedContextCache()));  // deletes `runtime`
+}
+
+void use_cached_prediction(antlr4::Parser& parser) {
+    auto* runtime = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
+    if (dynamic_cast<CachedPredictionSimulator*>(runtime)) return;
+    auto* cached = new CachedPredictionSimulator(&parser, parser.getATN(), runtime->decisionToDFA,
+                                                 runtime->getSharedContextCache());
+    cached->setPredictionMode(runtime->getPredictionMode());
+    parser.setInterpreter(cached);  // deletes the runtime's simulator
+}
+
+void forget_cached_predictions() { epoch.fetch_add(1, std::memory_order_acq_rel); }
+
+}  // namespace qdiff::parsers

@@ -1,0 +1,72 @@
+// Prediction that walks the DFA edges this thread has already seen without ANTLR's locks.
+//
+// ANTLR 4.9's ParserATNSimulator::adaptivePredict costs about 1,600 instructions per call once its DFA
+// is warm (callgrind, SQL gold): it wraps every call in an antlrcpp::finally (a heap-allocated
+// std::function), clears its merge cache, marks and seeks the token stream, and takes a
+// mutex-and-condition-variable read lock twice per token of lookahead to read one DFA edge from an
+// unordered_map. A SQL query makes about 49 such predictions: 40% of a warm parse.
+//
+// CachedPredictionSimulator keeps, per thread, a flat table of the DFA edges (state, token) -> state
+// and of the decisions' start states that this thread has read or built through the runtime. A
+// prediction first walks that table and ends as the runtime's execATN ends (an accept state's
+// prediction, its predicates evaluated, or on an error edge the alternative that finished the
+// decision's rule); only when it meets an edge it has not seen, a state that needs full-context
+// prediction (LL mode), predicates in an error state's configurations, or a syntax error does it hand
+// the whole decision to the runtime, from the start, which then decides exactly as before and teaches
+// the table the edges it walked. The table never decides differently from the runtime: every entry is an edge
+// the runtime's DFA holds, and DFA states never change once added to a DFA (their prediction,
+// acceptance and full-context flag are set before the runtime publishes them).
+//
+// The runtime deletes the states only in clearDFA(), which GrammarCaches runs while no parse of the
+// grammar is running; forget_cached_predictions() (called there) makes every thread empty its table
+// before its next prediction. Each table is bounded (kMaxEntries); when full it starts over.
+#pragma once
+#include <cstddef>
+
+#include "antlr4-runtime.h"
+
+namespace qdiff::parsers {
+
+class CachedPredictionSimulator final : public antlr4::atn::ParserATNSimulator {
+public:
+    using antlr4::atn::ParserATNSimulator::ParserATNSimulator;
+
+    size_t adaptivePredict(antlr4::TokenStream* input, size_t decision, antlr4::ParserRuleContext* outer) override;
+
+    // Entries of one thread's table at most (24 bytes each).
+    static constexpr size_t kMaxEntries = size_t(1) << 15;
+
+protected:
+    size_t execATN(antlr4::dfa::DFA& dfa, antlr4::dfa::DFAState* s0, antlr4::TokenStream* input, size_t startIndex,
+                   antlr4::ParserRuleContext* outer) override;
+    antlr4::dfa::DFAState* getExistingTargetState(antlr4::dfa::DFAState* previous, size_t t) override;
+    antlr4::dfa::DFAState* computeTargetState(antlr4::dfa::DFA& dfa, antlr4::dfa::DFAState* previous,
+                                              size_t t) override;
+
+private:
+    // The key under which a decision's start state is kept: a precedence DFA has one per precedence.
+    size_t start_symbol(const antlr4::dfa::DFA& dfa) const;
+};
+
+// The same for a generated lexer (KQL's; SQL text is read by the hand-written lexer): ANTLR's
+// LexerATNSimulator takes the read lock twice for every character to find one DFA edge. Only the edge
+// lookup goes through the table; everything else is the runtime's.
+class CachedLexerSimulator final : public antlr4::atn::LexerATNSimulator {
+public:
+    using antlr4::atn::LexerATNSimulator::LexerATNSimulator;
+
+protected:
+    antlr4::dfa::DFAState* getExistingTargetState(antlr4::dfa::DFAState* s, size_t t) override;
+};
+
+// Replaces the parser's interpreter with a CachedPredictionSimulator over the same ATN, DFAs and
+// context cache (Recognizer::setInterpreter deletes the one it replaces; the generated parser deletes
+// its interpreter, so it then deletes this one).
+void use_cached_prediction(antlr4::Parser& parser);
+void use_cached_prediction(antlr4::Lexer& lexer);
+
+// Every thread's table is emptied before its next prediction. Call with no parse running, whenever a
+// grammar's DFAs are cleared.
+void forget_cached_predictions();
+
+}  // namespace qdiff::parsers
