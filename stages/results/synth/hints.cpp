@@ -12,6 +12,7 @@
 #include <functional>
 
 #include "ast/semantics/operators.hpp"
+#include "ast/semantics/scope.hpp"
 #include "qdiff/ast.hpp"
 #include "stages/results/synth/synth.hpp"
 #include "support/strings.hpp"
@@ -298,16 +299,6 @@ std::optional<std::pair<Value, Value>> satisfying(ast::BinaryOp op, const Value&
     return std::nullopt;
 }
 
-// The tables a block reads itself (not its subqueries'), by name.
-void block_tables(const ast::Relation* r, std::vector<std::string>& out) {
-    if (const auto* table = ast::dyn_cast<ast::TableRef>(r); table && !table->name.empty())
-        add_unique(out, support::to_lower(table->name.back().text));
-    else if (const auto* joined = ast::dyn_cast<ast::JoinedTable>(r)) {
-        block_tables(joined->first, out);
-        for (const ast::Join* j : joined->joins) block_tables(j->right, out);
-    }
-}
-
 // The terms of a conjunction; an OR contributes its first branch (one way to satisfy it).
 void conjuncts(const ast::Expr* e, std::vector<const ast::Expr*>& out) {
     if (!e) return;
@@ -544,15 +535,15 @@ private:
     // literal; a goal per branch of its first OR (at most 3), or, without an OR, a second goal for the
     // third and fourth items of its first IN list of three or more.
     void add_goal(const ast::Query& q) {
+        // The tables the block reads itself (not its subqueries'), by name.
         std::vector<std::string> tables;
-        for (const ast::Relation* r : q.sources) block_tables(r, tables);
+        for (const semantics::FromItem& item : semantics::from_items(q))
+            if (const auto* table = ast::dyn_cast<ast::TableRef>(item.relation); table && !table->name.empty())
+                add_unique(tables, support::to_lower(table->name.back().text));
         std::vector<const ast::Expr*> terms;
         const ast::Expr* first_or = nullptr;
         conjuncts_and_or(q.filter, terms, first_or);
-        for (const ast::Join* j : q.joins) {
-            block_tables(j->right, tables);
-            conjuncts_and_or(j->condition, terms, first_or);
-        }
+        for (const ast::Join* j : q.joins) conjuncts_and_or(j->condition, terms, first_or);
         std::vector<std::vector<const ast::Expr*>> branches;
         const ast::InList* shifted = nullptr;
         if (first_or) {
