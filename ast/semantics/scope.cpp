@@ -12,9 +12,10 @@ const Relation* mapped(const Relation* r, const RelationMap& map) {
     return to ? to : r;
 }
 
-}  // namespace
-
+// Inner, cross and Kusto's innerunique: every row of either side comes from its own table, none is made up.
 bool is_inner(JoinKind kind) { return kind == JoinKind::Inner || kind == JoinKind::Cross || kind == JoinKind::InnerUnique; }
+
+}  // namespace
 
 void walk_relation(const Relation* r, const FromWalker& walker, const RelationMap& map) {
     r = mapped(r, map);
@@ -42,11 +43,16 @@ void walk_from(const Query& q, const FromWalker& walker, const RelationMap& map)
     }
 }
 
+namespace {
+
+// The relations of one FROM item in written order, parenthesised joins flattened.
 std::vector<const Relation*> relations_of(const Relation* r, const RelationMap& map) {
     std::vector<const Relation*> out;
     walk_relation(r, {.relation = [&](const Relation& each) { out.push_back(&each); }}, map);
     return out;
 }
+
+}  // namespace
 
 std::vector<FromItem> from_items(const Query& q, const RelationMap& map) {
     std::vector<FromItem> items;

@@ -38,12 +38,7 @@ struct FromItem {
 // A block's relations in written order. Nullable: the right side of LEFT and OUTER APPLY, everything
 // before a RIGHT, both sides of FULL, and all of a parenthesised join that has an outer join in it.
 std::vector<FromItem> from_items(const ast::Query& q, const RelationMap& map = {});
-// The relations of one FROM item in written order, parenthesised joins flattened.
-std::vector<const ast::Relation*> relations_of(const ast::Relation* r, const RelationMap& map = {});
 // Every join of a block, those inside parenthesised joins too, in written order.
 std::vector<const ast::Join*> block_joins(const ast::Query& q);
-
-// Inner, cross and Kusto's innerunique: every row of either side comes from its own table, none is made up.
-bool is_inner(ast::JoinKind kind);
 
 }  // namespace qdiff::semantics
