@@ -78,6 +78,7 @@ void read_evidence(const nlohmann::json& record, bool label_from_results, Exampl
             e.results.synthesized = ev.value("synthesized", false);
             e.results.databases = ev.value("databases", size_t{0});
             e.results.separating_kind = ev.value("separating_kind", std::string());
+            e.results.edge_cases_weighed = ev.value("edge_cases_weighed", false);
         }
     e.lint_errors = ev.value("lint_errors", size_t{0});
     if (ev.contains("judge") && ev["judge"].is_number()) e.judge = ev["judge"].get<double>();
@@ -121,7 +122,8 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
                {"profile", "BASE: the execution profile whose features are fitted, and the prior of what no case "
                            "shows (execution)"},
                {"max-false-pass", "R: choose the lowest threshold whose out-of-fold false-pass rate is at most R, "
-                                  "for the cases with results evidence (default: the threshold of best accuracy)"},
+                                  "for the cases with results evidence, apart for each semantics (`threshold`, and `threshold_set` where "
+                                  "--results-mode set weighs edge cases; default: the threshold of best accuracy)"},
                {"max-false-pass-structural", "R: the same for the cases without results evidence (their "
                                              "`threshold_structural`)"},
                lang_option(),
@@ -261,29 +263,39 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         if (scoring::calibrate::by_rule(e)) (e.before >= 1 ? identical : gated_or_unparsed) += 1;
     }
     auto cv = scoring::calibrate::cross_validate(examples, folds, {0.1, 1.0, 10.0}, base);
-    // One threshold per kind of case: with results evidence, and with the structure alone.
+    // One threshold per kind of case: with results evidence (test-suite semantics, and BIRD's set semantics
+    // where edge cases are weighed), and with the structure alone. A kind no case shows keeps the prior's.
     struct Regime {
         const char* name;
         std::vector<double> scores;
         std::vector<bool> labels;
         std::optional<double> threshold;
     };
-    Regime regimes[2] = {{"with results evidence", {}, {}, {}}, {"without results evidence", {}, {}, {}}};
+    enum { kSuite, kSet, kStructure };
+    Regime regimes[3] = {{"with results evidence", {}, {}, {}},
+                         {"with results evidence, edge cases weighed (set)", {}, {}, {}},
+                         {"without results evidence", {}, {}, {}}};
     for (size_t i = 0; i < examples.size(); ++i) {
-        Regime& r = regimes[examples[i].results.kind == scoring::ResultsEvidenceKind::None ? 1 : 0];
+        const scoring::ResultsEvidence& results = examples[i].results;
+        Regime& r = regimes[results.kind == scoring::ResultsEvidenceKind::None ? kStructure
+                            : results.edge_cases_weighed                      ? kSet
+                                                                              : kSuite];
         r.scores.push_back(cv.out_of_fold[i]);
         r.labels.push_back(labels[i]);
     }
-    for (size_t k = 0; k < 2; ++k) {
+    for (size_t k = 0; k < 3; ++k) {
         Regime& r = regimes[k];
         if (r.scores.empty()) continue;
-        std::optional<double> target = k == 0 ? max_false_pass : max_false_pass_structural;
+        std::optional<double> target = k == kStructure ? max_false_pass_structural : max_false_pass;
         r.threshold = target ? scoring::calibrate::threshold_for_false_pass(r.scores, r.labels, *target)
                              : scoring::calibrate::best_threshold(r.scores, r.labels);
     }
-    double threshold = regimes[0].threshold.value_or(regimes[1].threshold.value_or(0.5));
-    std::optional<double> threshold_structural =
-        regimes[0].threshold && regimes[1].threshold ? regimes[1].threshold : std::nullopt;
+    bool any_results = regimes[kSuite].threshold || regimes[kSet].threshold;
+    double threshold = regimes[kSuite].threshold.value_or(any_results ? base.threshold
+                                                                      : regimes[kStructure].threshold.value_or(0.5));
+    std::optional<double> threshold_structural = any_results ? regimes[kStructure].threshold : std::nullopt;
+    if (!threshold_structural && any_results) threshold_structural = base.threshold_structural;
+    std::optional<double> threshold_set = regimes[kSet].threshold;
     double before_threshold = scoring::calibrate::best_threshold(before, labels);
 
     std::cout << "calibrate: " << examples.size() << " labelled pairs (" << positives << " return the expected rows), "
@@ -333,6 +345,7 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
                                      std::to_string(cv.groups) + " databases)");
     Profile fitted = scoring::calibrate::to_profile(model, threshold, args.get_or("name", "calibrated"), fitted_on);
     fitted.threshold_structural = threshold_structural;
+    fitted.threshold_set = threshold_set;
     std::cout << "model: log-odds = " << fixed(model.intercept);
     for (auto& [name, w] : model.coefficients)
         if (w != 0) std::cout << " " << (w < 0 ? "- " : "+ ") << fixed(std::abs(w)) << " " << name;

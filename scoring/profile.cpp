@@ -47,11 +47,13 @@ void read_execution_model(const nlohmann::json& j, const std::string& origin, Pr
             fail("\"threshold\" must be a number in [0, 1]");
         p.threshold = j["threshold"].get<double>();
     }
-    if (j.contains("threshold_structural")) {
-        const auto& t = j["threshold_structural"];
+    for (auto [key, field] : {std::pair{"threshold_structural", &p.threshold_structural},
+                              std::pair{"threshold_set", &p.threshold_set}}) {
+        if (!j.contains(key)) continue;
+        const auto& t = j[key];
         if (!t.is_number() || t.get<double>() < 0 || t.get<double>() > 1)
-            fail("\"threshold_structural\" must be a number in [0, 1]");
-        p.threshold_structural = t.get<double>();
+            fail("\"" + std::string(key) + "\" must be a number in [0, 1]");
+        *field = t.get<double>();
     }
     p.fitted_on = j.value("fitted_on", "");
 }

@@ -22,8 +22,8 @@ constexpr std::string_view kResultsEvidenceNames[] = {"none",          "undecide
 
 // The kinds of edge-case databases (stages/results/synth/README.md): a difference that only one kind
 // shows says how likely real data is to show it, so each kind has its own weight.
-constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "ties",     "empty",
-                                      "dangling", "case",    "boundary", "cast"};
+constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "fan_out",  "scalar_subquery", "ties",
+                                      "empty", "dangling",   "case",     "boundary",        "cast"};
 
 std::string edge_kind_feature(const std::string& kind) {
     for (const char* known : kEdgeKinds)
@@ -76,6 +76,7 @@ ResultsEvidence results_evidence(const StageResult& r) {
     std::string synth = detail_text(r, "synth_verdict");
     e.synthesized = !synth.empty();
     if (e.synthesized) {
+        e.edge_cases_weighed = detail_text(r, "synth_as_sets") == "true";
         std::string tried = detail_text(r, "synth_databases_tried");
         if (tried.empty()) tried = detail_text(r, "synth_databases");
         e.databases = tried.empty() ? 0 : static_cast<size_t>(std::strtoul(tried.c_str(), nullptr, 10));
@@ -117,8 +118,7 @@ ResultsEvidence results_evidence(const StageResult& r) {
 const std::vector<std::string>& evidence_feature_names() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out = {"results.no_difference", "results.no_difference.structure",
-                                        "results.differs",       "results.differs.structure",
-                                        "results.differs_edge_cases.structure"};
+                                        "results.differs", "results.differs.structure"};
         for (const char* kind : kEdgeKinds) out.push_back(std::string("results.differs_edge_cases.") + kind);
         out.insert(out.end(), {"results.differs_edge_cases.other", "results.undecided", "results.cannot_run",
                                "results.real.no_difference", "results.real.differs", "lint.errors", "judge.score"});
@@ -151,8 +151,13 @@ std::vector<FeatureContribution> evidence_features(const ResultsEvidence& result
                 add("results.real.no_difference", 1, results.explanation);
             break;
         case ResultsEvidenceKind::DiffersEdgeCases:
+            if (!results.edge_cases_weighed) {
+                indicator("results.differs");
+                break;
+            }
+            add("results.no_difference", 1, "no difference on the plain synthesized databases");
+            slope("results.no_difference");
             add(edge_kind_feature(results.separating_kind), 1, results.explanation);
-            slope("results.differs_edge_cases");
             break;
         case ResultsEvidenceKind::Differs:
             if (results.synthesized)
@@ -229,6 +234,10 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
             v.kind = VerdictKind::DiffersOnEdgeCases;
             v.reasons.push_back("differs on edge cases only (" + results.separating_kind +
                                 "), not on plain synthesized data: " + results.explanation);
+            if (!results.edge_cases_weighed)
+                v.reasons.push_back(
+                    "counted as a difference: as in test-suite accuracy, every database that separates the queries "
+                    "decides (--results-mode set, BIRD's execution accuracy, weighs edge cases by kind)");
             break;
         case ResultsEvidenceKind::NoDifference:
             v.kind = VerdictKind::NoDifferenceFound;

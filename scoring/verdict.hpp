@@ -35,6 +35,10 @@ struct ResultsEvidence {
     bool synthesized = false;
     size_t databases = 0;          // databases the queries ran on
     std::string separating_kind;   // the kind of the database that separated them ("plain", "nulls", ...)
+    // Synthesized databases under `--results-mode set` (BIRD's execution accuracy on one real database):
+    // a difference only edge-case databases show is weighed by its kind. Otherwise (test-suite accuracy,
+    // where every database of the suite counts) it decides like any other difference.
+    bool edge_cases_weighed = false;
     std::string explanation;       // the stage's reason: the counterexample or the error
 };
 
@@ -73,9 +77,10 @@ struct Verdict {
 const std::vector<std::string>& evidence_feature_names();
 
 // The evidence features of one case: the indicator of its results evidence kind (synthesized and real
-// databases apart; a difference only edge cases show, per kind of edge-case database), for synthesized
-// evidence the structural log-odds under it (".structure", a change of slope), the lint errors (at
-// most 3) and the judge's score minus 0.5.
+// databases apart), for synthesized evidence the structural log-odds under it (".structure", a change of
+// slope), the lint errors (at most 3) and the judge's score minus 0.5. A difference only edge cases show
+// is, when weighed, "no difference found" on the plain databases less a weight for the kind of edge-case
+// database that showed it (never more probable than no difference at all); otherwise a difference.
 std::vector<FeatureContribution> evidence_features(const ResultsEvidence& results, size_t lint_errors,
                                                    std::optional<double> judge, double structural_log_odds);
 

@@ -168,7 +168,9 @@ CaseOutcome Pipeline::run(const Case& c) {
                                          out.generated ? out.generated->language() : c.language);
     out.verdict = scoring::decide_verdict(evidence, model);
     bool structure_only = evidence.results.kind == scoring::ResultsEvidenceKind::None;
-    double threshold = structure_only ? model.threshold_structural.value_or(model.threshold) : model.threshold;
+    double threshold = structure_only                         ? model.threshold_structural.value_or(model.threshold)
+                       : evidence.results.edge_cases_weighed ? model.threshold_set.value_or(model.threshold)
+                                                              : model.threshold;
     out.total = scoring::decide_total(total_inputs(out), out.verdict, threshold, options_.total);
     evidence.diff = nullptr;  // the outcome may be moved
     if (!out.error.empty()) {

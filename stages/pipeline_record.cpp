@@ -74,6 +74,7 @@ Record evidence_json(const CaseOutcome& out) {
     j["results"] = scoring::results_evidence_kind_name(out.evidence.results.kind);
     j["synthesized"] = out.evidence.results.synthesized;
     j["separating_kind"] = out.evidence.results.separating_kind;
+    j["edge_cases_weighed"] = out.evidence.results.edge_cases_weighed;
     j["databases"] = out.evidence.results.databases;
     j["lint_errors"] = out.evidence.lint_errors;
     j["judge"] = out.evidence.judge ? Record(*out.evidence.judge) : Record(nullptr);
@@ -374,6 +375,7 @@ void RecordWriter::evidence(const CaseOutcome& out) {
     w_.field("results", scoring::results_evidence_kind_name(out.evidence.results.kind))
         .field("synthesized", out.evidence.results.synthesized)
         .field("separating_kind", out.evidence.results.separating_kind)
+        .field("edge_cases_weighed", out.evidence.results.edge_cases_weighed)
         .field("databases", out.evidence.results.databases)
         .field("lint_errors", out.evidence.lint_errors);
     optional_number("judge", out.evidence.judge);

@@ -116,12 +116,12 @@ TEST_CASE("synth goals: tied counts at a LIMIT's cut make a plain difference a t
                DataKind::Ties);
 }
 
-TEST_CASE("synth goals: a scalar subquery over several rows makes a plain difference a duplicates difference",
+TEST_CASE("synth goals: a scalar subquery over several rows makes a plain difference a scalar-subquery difference",
           "[results][synth]") {
     // The goal's two visits in Praha: SQLite's scalar subquery takes the first, the join both.
     check_kind("SELECT e.name FROM emp AS e JOIN visit AS v ON v.emp_id = e.id WHERE v.city = 'Praha'",
                "SELECT name FROM emp WHERE id = (SELECT emp_id FROM visit WHERE city = 'Praha')",
-               DataKind::Duplicates);
+               DataKind::ScalarSubquery);
 }
 
 TEST_CASE("synth goals: a LIMIT without the other query's needs more rows than the LIMIT", "[results][synth]") {

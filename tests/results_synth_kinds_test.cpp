@@ -89,6 +89,37 @@ TEST_CASE("synth kinds: a plain database shows a difference on typical data", "[
     CHECK_FALSE(out.edge_cases_only);
 }
 
+TEST_CASE("synth kinds: a difference that needs a scalar subquery over a repeated name is a scalar-subquery "
+          "difference",
+          "[results][synth]") {
+    // A department named by a subquery against one joined by its name: only two departments of one name
+    // (the duplicates data; dept.name is not declared unique) tell them apart.
+    check_kind("SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.name = 'Sales'",
+               "SELECT name FROM emp WHERE dept_id = (SELECT id FROM dept WHERE name = 'Sales')",
+               DataKind::ScalarSubquery);
+    SynthOutcome out = judge("SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.name = 'Sales'",
+                             "SELECT name FROM emp WHERE dept_id = (SELECT id FROM dept WHERE name = 'Sales')");
+    CHECK_THAT(out.reason, Catch::Contains("a scalar subquery returns several rows"));
+    // With a name the schema keeps unique, no data separates them.
+    Schema unique = testing::schema_from_ddl(
+        "CREATE TABLE dept (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, budget REAL);\n"
+        "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER, dept_id INTEGER,\n"
+        "                  hired TEXT, FOREIGN KEY (dept_id) REFERENCES dept(id));\n",
+        "unique_dept.sql");
+    SynthOutcome same = testing::judge_on_synth(
+        unique, "SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.name = 'Sales'",
+        "SELECT name FROM emp WHERE dept_id = (SELECT id FROM dept WHERE name = 'Sales')");
+    INFO(same.reason);
+    CHECK(same.verdict == Verdict::Equal);
+    // The duplicates data keeps a declared UNIQUE column unique (and copies rows all the same).
+    LiteralHints hints = hints_of("SELECT name FROM emp WHERE dept_id = (SELECT id FROM dept WHERE name = 'Sales')");
+    for (size_t index = 0; index < 6; ++index) {
+        SynthDatabase db = generate_database(unique, hints, 3, index, DataKind::Duplicates);
+        std::set<std::string> names;
+        for (const auto& row : table(db, "dept").rows) CHECK(names.insert(std::get<std::string>(row[1])).second);
+    }
+}
+
 TEST_CASE("synth kinds: every kind keeps the declared constraints", "[results][synth]") {
     LiteralHints hints = hints_of("SELECT v.city, e.name FROM visit v JOIN emp e ON v.emp_id = e.id WHERE "
                                   "e.name = 'Ann' AND CAST(e.hired AS INTEGER) > 3 ORDER BY e.age LIMIT 2",
@@ -220,11 +251,11 @@ TEST_CASE("synth realistic values: dates as text, years completed, flags 0/1", "
 // ---- what separated a pair on plain data (issue 29, follow-up): a difference that plain data shows
 // only through fan-out, tied rows, a second spelling or a boundary value has that kind, not plain.
 
-TEST_CASE("synth kinds: a plain difference that needs two rows referring to one is a duplicates difference",
+TEST_CASE("synth kinds: a plain difference that needs two rows referring to one is a fan-out difference",
           "[results][synth]") {
     // COUNT against COUNT DISTINCT over a join differ only where an employee has two visits.
     check_kind("SELECT count(e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id",
-               "SELECT count(DISTINCT e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id", DataKind::Duplicates);
+               "SELECT count(DISTINCT e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id", DataKind::FanOut);
     SynthOutcome out = judge("SELECT count(e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id",
                              "SELECT count(DISTINCT e.id) FROM visit AS v JOIN emp AS e ON v.emp_id = e.id");
     CHECK_THAT(out.reason, Catch::Contains("two rows referring to one"));

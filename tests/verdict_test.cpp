@@ -117,10 +117,12 @@ TEST_CASE("verdict: results evidence moves the structural probability, and leads
     CHECK(same.reasons[0] == "no difference found on 8 synthesized databases");
 
     in.results = {.kind = ResultsEvidenceKind::DiffersEdgeCases, .synthesized = true, .databases = 8,
-                  .separating_kind = "nulls", .explanation = "different on synthesized database 4"};
+                  .separating_kind = "nulls", .edge_cases_weighed = true,
+                  .explanation = "different on synthesized database 4"};
     auto edge = scoring::decide_verdict(in, model);
     CHECK(edge.kind == VerdictKind::DiffersOnEdgeCases);
-    CHECK(edge.probability <= alone.probability);
+    // Weighed (BIRD's set semantics): no difference on the plain databases, less the kind's weight.
+    CHECK(edge.probability <= same.probability);
     CHECK(edge.reasons[0].find("differs on edge cases only (nulls)") == 0);
 
     in.results = {.kind = ResultsEvidenceKind::Differs, .synthesized = true, .databases = 8,
@@ -128,6 +130,16 @@ TEST_CASE("verdict: results evidence moves the structural probability, and leads
     auto differs = scoring::decide_verdict(in, model);
     CHECK(differs.kind == VerdictKind::Different);
     CHECK(differs.probability < edge.probability);
+
+    // Test-suite semantics (every mode but set): an edge-case database decides like any other.
+    in.results = {.kind = ResultsEvidenceKind::DiffersEdgeCases, .synthesized = true, .databases = 8,
+                  .separating_kind = "nulls", .edge_cases_weighed = false,
+                  .explanation = "different on synthesized database 4"};
+    auto counted = scoring::decide_verdict(in, model);
+    CHECK(counted.kind == VerdictKind::DiffersOnEdgeCases);
+    CHECK(counted.probability == Approx(differs.probability));
+    REQUIRE(counted.reasons.size() >= 2);
+    CHECK(counted.reasons[1].find("counted as a difference") == 0);
 
     in.results = {.kind = ResultsEvidenceKind::CannotRun, .explanation = "no such column: agee"};
     auto broken = scoring::decide_verdict(in, model);

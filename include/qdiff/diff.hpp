@@ -115,6 +115,10 @@ struct Profile {
     // The verdict's pass threshold for a case without results evidence (no database, `--db none`),
     // when it differs from `threshold` (SCORING.md, "The verdict").
     std::optional<double> threshold_structural;
+    // The pass threshold for synthesized-database evidence under `--results-mode set` (BIRD's execution
+    // accuracy), where a difference only edge cases show is weighed by its kind, when it differs from
+    // `threshold` (which then serves test-suite semantics: exact, recall, f1, and real databases).
+    std::optional<double> threshold_set;
     std::string fitted_on;   // what data the coefficients were fitted on
 };
 // A built-in profile name (weaviate-ast, full, weaviate-reference) or a path to a JSON file.

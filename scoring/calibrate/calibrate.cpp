@@ -191,6 +191,9 @@ Bounds structural_bounds(const std::string& feature) {
     // A difference that leaves the rows as they are costs little, whatever it travels with in the data.
     if (may_cost_nothing(feature)) return {-kMaxBenignCost, 0.0};
     if (feature == "order.direction_limited") return {-kUnbounded, -kMinAlwaysDecisiveCost};
+    // An order the expected query asks for, reversed, costs more than one it never asked for (under set
+    // semantics, where BIRD's labels come from, neither changes the rows; under test-suite ones it does).
+    if (feature == "order.direction") return {-kUnbounded, -kMaxBenignCost - kMinDecisiveCost};
     return {-kUnbounded, -kMinDecisiveCost};
 }
 
@@ -455,6 +458,7 @@ std::string profile_json(const Profile& p, const std::string& description) {
     j["fitted_on"] = p.fitted_on;
     j["threshold"] = round(p.threshold);
     if (p.threshold_structural) j["threshold_structural"] = round(*p.threshold_structural);
+    if (p.threshold_set) j["threshold_set"] = round(*p.threshold_set);
     j["intercept"] = round(p.intercept);
     nlohmann::ordered_json coefficients = nlohmann::ordered_json::object();
     for (auto& [feature, w] : p.coefficients) coefficients[feature] = round(w);

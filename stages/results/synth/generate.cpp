@@ -7,8 +7,8 @@
 //   the queries (`a.x = b.y`, `x IN (SELECT y FROM b)`) count as references too where the schema
 //   declares none, so that joins meet on plain data as they do on real data; only those implied
 //   references may dangle, and only in the "dangling" databases.
-// - Primary keys are unique (a row whose key repeats is drawn again, then dropped); key and NOT NULL
-//   columns are never NULL; declared foreign keys always find their row.
+// - Primary keys and UNIQUE column sets are unique (a row that repeats one is drawn again, then
+//   dropped); key and NOT NULL columns are never NULL; declared foreign keys always find their row.
 // - A value is, in turn of preference, a literal of the queries for a column of that name (with its
 //   neighbours), or a value of the column's type and name: dates as text ('2012-08-24') for date
 //   columns and columns a date function reads, 0/1 for flags, small numbers, `<column> <n>` texts.
@@ -359,6 +359,11 @@ private:
     bool read(const Column& c) const { return LiteralHints::reads(hints_.read_columns, c.name); }
     bool in(const std::vector<std::string>& columns, const Column& c) const { return LiteralHints::reads(columns, c.name); }
     bool nullable(const Column& c) const { return !c.primary_key && !c.not_null; }
+    static bool declared_unique(const Table& table, const Column& c) {
+        return std::any_of(table.unique_keys.begin(), table.unique_keys.end(), [&](const std::vector<std::string>& key) {
+            return key.size() == 1 && support::iequals(key[0], c.name);
+        });
+    }
     // Whether the column refers to another table (a declared or implied reference).
     bool refers(size_t table, const Column& c) const {
         size_t index = size_t(&c - schema_.tables[table].columns.data());
@@ -914,6 +919,24 @@ private:
         std::vector<size_t> key_columns;
         for (const std::string& k : table.primary_key)
             if (size_t i = column_index(table, k); i != size_t(-1)) key_columns.push_back(i);
+        // UNIQUE column sets hold too (SQL lets NULLs repeat in them).
+        std::vector<std::pair<std::vector<size_t>, std::set<std::vector<Value>, ValueRowLess>>> unique_sets;
+        for (const auto& names : table.unique_keys) {
+            std::vector<size_t> columns;
+            for (const std::string& name : names)
+                if (size_t i = column_index(table, name); i != size_t(-1)) columns.push_back(i);
+            if (!columns.empty()) unique_sets.push_back({std::move(columns), {}});
+        }
+        auto repeats_a_unique_key = [&](const std::vector<Value>& row) {
+            for (auto& [columns, seen] : unique_sets) {
+                std::vector<Value> values;
+                for (size_t c : columns) values.push_back(row[c]);
+                bool has_null = std::any_of(values.begin(), values.end(),
+                                            [](const Value& v) { return std::holds_alternative<Null>(v); });
+                if (!has_null && seen.count(values)) return true;
+            }
+            return false;
+        };
         for (size_t n = 0; n < wanted; ++n) {
             // The goal rows first, each tried a few times (a key it repeats drops it, not the rows after it).
             const GoalRow* goal = n < goal_rows_[table_index].size() ? &goal_rows_[table_index][n] : nullptr;
@@ -925,7 +948,14 @@ private:
                 if (row.empty()) break;  // a NOT NULL foreign key with nothing to reference
                 std::vector<Value> key;
                 for (size_t k : key_columns) key.push_back(row[k]);
-                if (!key_columns.empty() && !keys.insert(key).second) continue;
+                if (!key_columns.empty() && keys.count(key)) continue;
+                if (repeats_a_unique_key(row)) continue;
+                if (!key_columns.empty()) keys.insert(key);
+                for (auto& [columns, seen] : unique_sets) {
+                    std::vector<Value> values;
+                    for (size_t c : columns) values.push_back(row[c]);
+                    seen.insert(std::move(values));
+                }
                 if (goal) goal_placed_[table_index].push_back({goal->goal, goal->copy, goal->alias, out.rows.size(), n});
                 out.rows.push_back(std::move(row));
                 break;
@@ -993,7 +1023,8 @@ private:
         else
             for (const Column& c : table.columns) row.push_back(value(c, number));
         for (size_t i = 0; i < table.columns.size(); ++i)
-            if (copy && (table.columns[i].primary_key || referenced(table.columns[i], true)))
+            if (copy && (table.columns[i].primary_key || referenced(table.columns[i], true) ||
+                         declared_unique(table, table.columns[i])))
                 row[i] = value(table.columns[i], number);  // keys, and what a declared foreign key refers to
         // Elsewhere a goal row's later copies differ from its first where the filters leave a read
         // column free: tied rows that pass the filters, told apart by what the queries return.
@@ -1148,6 +1179,8 @@ std::string_view kind_name(DataKind kind) {
         case DataKind::Case: return "case";
         case DataKind::Boundary: return "boundary";
         case DataKind::Cast: return "cast";
+        case DataKind::FanOut: return "fan_out";
+        case DataKind::ScalarSubquery: return "scalar_subquery";
     }
     return "?";
 }

@@ -314,19 +314,21 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                 if (plain)
                     c = std::move(*plain);
                 else if (reached) {
-                    found = DataKind::Duplicates;
+                    found = DataKind::FanOut;
                     because = "plain data separates them only with two rows referring to one; ";
                 }
             }
             // A plain difference that shows through ties or duplicates real data seldom has is that
             // kind's, unless a later plain database shows it without them.
+            auto scalar_over_rows = [&](const Counterexample& x) {
+                return scalar_subquery_over_rows(x, expected_sql, expected, options) ||
+                       scalar_subquery_over_rows(x, generated_sql, generated, options);
+            };
+            const std::string scalar_because =
+                "a scalar subquery returns several rows on this data (SQLite takes the first); ";
             auto edge_cause = [&](const Counterexample& x,
                                   const Counterexample& x_whole) -> std::optional<std::pair<DataKind, std::string>> {
-                if (scalar_subquery_over_rows(x, expected_sql, expected, options) ||
-                    scalar_subquery_over_rows(x, generated_sql, generated, options))
-                    return std::pair{DataKind::Duplicates,
-                                     std::string("a scalar subquery returns several rows on this data (SQLite takes "
-                                                 "the first); ")};
+                if (scalar_over_rows(x)) return std::pair{DataKind::ScalarSubquery, scalar_because};
                 if (depends_on_row_order(x, expected_sql, generated_sql, judging, options))
                     return std::pair{DataKind::Ties, std::string("the results depend on the order of rows that tie "
                                                                  "(ORDER BY .. LIMIT, a LIMIT or a scalar subquery over "
@@ -358,6 +360,10 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                         because = cause->second;
                     }
                 }
+            if (found == DataKind::Duplicates && scalar_over_rows(c)) {
+                found = DataKind::ScalarSubquery;
+                because = scalar_because;
+            }
             // Plain data that separates a key value from a name proves nothing about the real data.
             if (found == DataKind::Plain)
                 if (std::string key = key_literal_for_a_name(schema, expected, generated); !key.empty()) {

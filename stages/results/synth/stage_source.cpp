@@ -111,6 +111,8 @@ StageResult evaluate_synthesized(const Case& c, const StageContext& context, con
                          " query does not run there (" + outcome.reason + ")";
     }
     StageResult verdict = outcome_result(outcome, options.seed);
+    // The verdict weighs an edge-case-only difference under BIRD's set semantics (scoring/verdict.hpp).
+    verdict.details["synth_as_sets"] = options.as_sets ? "true" : "false";
     verdict.details.insert(r.details.begin(), r.details.end());
     return verdict;
 }

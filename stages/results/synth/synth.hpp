@@ -111,7 +111,12 @@ std::vector<std::string> read_signature(const ParseResult& parsed);
 
 // What a database is for (README.md, "Kinds of database"). Plain databases look like real data; each
 // other kind adds one sort of row that tells queries apart and leaves the rest plain.
-enum class DataKind : uint8_t { Plain, Nulls, Duplicates, Ties, Empty, Dangling, Case, Boundary, Cast };
+// The last two name a difference, not a database: one that plain or duplicated data shows only through two
+// rows referring to one (fan-out, which real data often has), or only because a scalar subquery returns
+// several rows (a name real data seldom repeats): the verdict weighs them apart from other duplicates.
+enum class DataKind : uint8_t {
+    Plain, Nulls, Duplicates, Ties, Empty, Dangling, Case, Boundary, Cast, FanOut, ScalarSubquery
+};
 std::string_view kind_name(DataKind kind);
 
 // Databases 0 .. kPlainDatabases-1 are plain; then one database of each kind the queries give a use
