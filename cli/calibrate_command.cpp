@@ -280,7 +280,9 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         Regime& r = regimes[results.kind == scoring::ResultsEvidenceKind::None ? kStructure
                             : results.edge_cases_weighed                      ? kSet
                                                                               : kSuite];
-        r.scores.push_back(cv.out_of_fold[i]);
+        // Under test-suite semantics an edge-case difference never passes, whatever its score.
+        bool never_passes = &r == &regimes[kSuite] && results.kind == scoring::ResultsEvidenceKind::DiffersEdgeCases;
+        r.scores.push_back(never_passes ? 0.0 : cv.out_of_fold[i]);
         r.labels.push_back(labels[i]);
     }
     for (size_t k = 0; k < 3; ++k) {

@@ -79,13 +79,13 @@ Total decide_total(const TotalInputs& in, const Verdict& verdict, double model_t
     t.reasons.clear();
     bool cannot_run = verdict.kind == VerdictKind::CannotRun || !in.generated_parses || in.results_failed;
     bool below = t.total < t.pass_threshold - 1e-9;
-    if (cannot_run || below) {
+    if (cannot_run || below || verdict.fails_by_counterexample) {
         t.reasons = verdict.reasons;
         if (below)
             t.reasons.push_back("probability " + percent(t.total) + " is below the pass threshold " +
                                 percent(t.pass_threshold));
     }
-    t.pass = !cannot_run && !below;
+    t.pass = !cannot_run && !below && !verdict.fails_by_counterexample;
     return t;
 }
 

@@ -151,10 +151,6 @@ std::vector<FeatureContribution> evidence_features(const ResultsEvidence& result
                 add("results.real.no_difference", 1, results.explanation);
             break;
         case ResultsEvidenceKind::DiffersEdgeCases:
-            if (!results.edge_cases_weighed) {
-                indicator("results.differs");
-                break;
-            }
             add("results.no_difference", 1, "no difference on the plain synthesized databases");
             slope("results.no_difference");
             add(edge_kind_feature(results.separating_kind), 1, results.explanation);
@@ -234,10 +230,12 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
             v.kind = VerdictKind::DiffersOnEdgeCases;
             v.reasons.push_back("differs on edge cases only (" + results.separating_kind +
                                 "), not on plain synthesized data: " + results.explanation);
-            if (!results.edge_cases_weighed)
+            if (!results.edge_cases_weighed) {
+                v.fails_by_counterexample = true;
                 v.reasons.push_back(
                     "counted as a difference: as in test-suite accuracy, every database that separates the queries "
-                    "decides (--results-mode set, BIRD's execution accuracy, weighs edge cases by kind)");
+                    "decides (under --results-mode set, BIRD's execution accuracy, the probability decides)");
+            }
             break;
         case ResultsEvidenceKind::NoDifference:
             v.kind = VerdictKind::NoDifferenceFound;

@@ -36,8 +36,8 @@ struct ResultsEvidence {
     size_t databases = 0;          // databases the queries ran on
     std::string separating_kind;   // the kind of the database that separated them ("plain", "nulls", ...)
     // Synthesized databases under `--results-mode set` (BIRD's execution accuracy on one real database):
-    // a difference only edge-case databases show is weighed by its kind. Otherwise (test-suite accuracy,
-    // where every database of the suite counts) it decides like any other difference.
+    // a difference only edge-case databases show lets the case pass when it is probable enough. Otherwise
+    // (test-suite accuracy, where every database of the suite counts) it fails the case.
     bool edge_cases_weighed = false;
     std::string explanation;       // the stage's reason: the counterexample or the error
 };
@@ -71,6 +71,9 @@ struct Verdict {
     std::optional<double> structural_probability;  // the structural model's, when the pair was compared
     std::vector<FeatureContribution> evidence;  // the evidence model's terms with their contributions
     std::vector<std::string> reasons;           // the deciding evidence first
+    // Under test-suite semantics an edge-case database separated the queries: the case fails whatever
+    // the probability (which still estimates agreement on real data, where such rows are rare).
+    bool fails_by_counterexample = false;
 };
 
 // The evidence model's features, in reporting order.
@@ -79,8 +82,8 @@ const std::vector<std::string>& evidence_feature_names();
 // The evidence features of one case: the indicator of its results evidence kind (synthesized and real
 // databases apart), for synthesized evidence the structural log-odds under it (".structure", a change of
 // slope), the lint errors (at most 3) and the judge's score minus 0.5. A difference only edge cases show
-// is, when weighed, "no difference found" on the plain databases less a weight for the kind of edge-case
-// database that showed it (never more probable than no difference at all); otherwise a difference.
+// is "no difference found" on the plain databases less a weight for the kind of edge-case database that
+// showed it (never more probable than no difference at all).
 std::vector<FeatureContribution> evidence_features(const ResultsEvidence& results, size_t lint_errors,
                                                    std::optional<double> judge, double structural_log_odds);
 

@@ -137,9 +137,15 @@ TEST_CASE("verdict: results evidence moves the structural probability, and leads
                   .explanation = "different on synthesized database 4"};
     auto counted = scoring::decide_verdict(in, model);
     CHECK(counted.kind == VerdictKind::DiffersOnEdgeCases);
-    CHECK(counted.probability == Approx(differs.probability));
+    CHECK(counted.probability == Approx(edge.probability));  // the estimate for real data is the same
+    CHECK(counted.fails_by_counterexample);
+    CHECK_FALSE(edge.fails_by_counterexample);
     REQUIRE(counted.reasons.size() >= 2);
     CHECK(counted.reasons[1].find("counted as a difference") == 0);
+    // ... and the case fails even at a threshold its probability clears.
+    scoring::TotalInputs inputs{.generated_parses = true};
+    CHECK_FALSE(scoring::decide_total(inputs, counted, 0.0, {}).pass);
+    CHECK(scoring::decide_total(inputs, edge, 0.0, {}).pass);
 
     in.results = {.kind = ResultsEvidenceKind::CannotRun, .explanation = "no such column: agee"};
     auto broken = scoring::decide_verdict(in, model);
