@@ -120,6 +120,35 @@ TEST_CASE("synth kinds: a difference that needs a scalar subquery over a repeate
     }
 }
 
+TEST_CASE("synth kinds: a case-sensitive engine's LIKE runs on SQLite as the GLOB that matches the same texts",
+          "[results][synth]") {
+    auto rewritten = [](const std::string& sql, Dialect dialect) {
+        ParseResult parsed = parse(sql, ParseOptions{.language = Language::Sql, .dialect = dialect});
+        REQUIRE(parsed.ok());
+        return with_case_sensitive_like(sql, parsed);
+    };
+    auto pg = rewritten("SELECT name FROM emp WHERE name LIKE 'a_%' AND NOT lower(name) LIKE '%[x*?]%'", Dialect::Postgres);
+    REQUIRE(pg);
+    CHECK(*pg == "SELECT name FROM emp WHERE ((name) GLOB 'a?*') AND (NOT (lower(name)) GLOB '*[[]x[*][?]]*')");
+    // SQLite's and MySQL's own LIKE ignores case as SQLite's does; an ESCAPE clause or a backslash is left alone.
+    CHECK_FALSE(rewritten("SELECT name FROM emp WHERE name LIKE 'a%'", Dialect::Sqlite));
+    CHECK_FALSE(rewritten("SELECT name FROM emp WHERE name LIKE 'a%'", Dialect::Mysql));
+    CHECK_FALSE(rewritten("SELECT name FROM emp WHERE name LIKE 'a!%%' ESCAPE '!'", Dialect::Postgres));
+    CHECK_FALSE(rewritten("SELECT name FROM emp WHERE name LIKE 'a\\%%'", Dialect::Postgres));
+    // On SQLite the GLOB tells the case apart, as PostgreSQL's LIKE does.
+    SynthDatabase db;
+    db.tables.push_back(SynthTable{.name = "emp", .columns = {"name"}, .declared_types = {"TEXT"},
+                                   .rows = {{Value(std::string("ann"))}, {Value(std::string("Ann"))}}});
+    auto results = run_on(db, {*rewritten("SELECT name FROM emp WHERE name LIKE 'a%'", Dialect::Postgres),
+                               *rewritten("SELECT name FROM emp WHERE name NOT LIKE 'A%'", Dialect::Postgres)},
+                          ExecLimits{2, 100});
+    for (const auto& r : results) {
+        REQUIRE(r.status == ExecStatus::Ok);
+        REQUIRE(r.result.rows.size() == 1);
+        CHECK(std::get<std::string>(r.result.rows[0][0]) == "ann");
+    }
+}
+
 TEST_CASE("synth kinds: every kind keeps the declared constraints", "[results][synth]") {
     LiteralHints hints = hints_of("SELECT v.city, e.name FROM visit v JOIN emp e ON v.emp_id = e.id WHERE "
                                   "e.name = 'Ann' AND CAST(e.hired AS INTEGER) > 3 ORDER BY e.age LIMIT 2",

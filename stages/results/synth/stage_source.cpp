@@ -86,18 +86,20 @@ StageResult evaluate_synthesized(const Case& c, const StageContext& context, con
         return r;
     }
     ResultOrder order = result_order(*expected);
-    // Each query's engine's NULL order, stated for SQLite (null_order.cpp); parsed again, as the
-    // judging reads spans of the text it runs.
+    // Each query's engine's NULL order (null_order.cpp) and case-sensitive LIKE (like_case.cpp), stated for
+    // SQLite; parsed again, as the judging reads spans of the text it runs.
     std::string expected_sql = c.expected, generated_sql = c.generated;
     std::optional<ParseResult> stated_expected, stated_generated;
-    for (auto [sql, parsed, stated] : {std::tuple{&expected_sql, &expected, &stated_expected},
-                                       std::tuple{&generated_sql, &generated, &stated_generated}})
-        if (auto text = with_stated_null_order(*sql, **parsed)) {
-            ParseResult again = parse(*text, ParseOptions{.language = c.language, .dialect = (*parsed)->dialect()});
-            if (!again.ok()) continue;
-            *sql = std::move(*text);
-            *parsed = &stated->emplace(std::move(again));
-        }
+    for (auto rewrite : {&with_stated_null_order, &with_case_sensitive_like})
+        for (auto [sql, parsed, stated] : {std::tuple{&expected_sql, &expected, &stated_expected},
+                                           std::tuple{&generated_sql, &generated, &stated_generated}})
+            if (auto text = rewrite(*sql, **parsed)) {
+                ParseResult again =
+                    parse(*text, ParseOptions{.language = c.language, .dialect = (*parsed)->dialect()});
+                if (!again.ok()) continue;
+                *sql = std::move(*text);
+                *parsed = &stated->emplace(std::move(again));
+            }
     SynthOutcome outcome = compare_on_synthesized(*schema, expected_sql, *expected, generated_sql, *generated,
                                                   c.expected_ordered || order.ordered, order.keys, options);
     // The synthesized databases are SQLite: a query written for another engine (T-SQL's ISNULL, ...) that

@@ -193,6 +193,10 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
 // engine's differs from SQLite's (PostgreSQL's `ORDER BY age` is `ORDER BY age NULLS LAST` there);
 // nothing when the text needs no change. `parsed` is `sql` parsed (its dialect names the engine).
 std::optional<std::string> with_stated_null_order(const std::string& sql, const ParseResult& parsed);
+// The query with each LIKE against a string literal spelled as the case-sensitive GLOB that matches the
+// same texts, when its engine's LIKE is case-sensitive (PostgreSQL, DuckDB, Snowflake, BigQuery) and
+// SQLite's is not; nothing when the text needs no change.
+std::optional<std::string> with_case_sensitive_like(const std::string& sql, const ParseResult& parsed);
 
 // Builds `data` in a fresh in-memory SQLite database, locks it down and runs each query on it.
 std::vector<ExecResult> run_on(const SynthDatabase& data, const std::vector<std::string>& queries,
