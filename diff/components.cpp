@@ -160,6 +160,9 @@ public:
         }
         for (const Expr* o : q->options) row_bound_option(o);
         if (q->filter) filter_atoms(q->filter, "", out[Component::Filters]);
+        // QUALIFY filters the rows after the block's windows: a filter of its own kind (its conjuncts never
+        // match WHERE's), and compared, so that `QUALIFY RANK() .. = 1` is not `QUALIFY ROW_NUMBER() .. = 1`.
+        if (q->qualify) filter_atoms(q->qualify, "QUALIFY", out[Component::Filters]);
         if (q->having) filter_atoms(q->having, "", out[Component::Having]);
 
         std::set<std::string> agg_seen;

@@ -10,8 +10,9 @@
 // names. Only when the derived table computes a window function and otherwise only filters and projects
 // (no aggregate, DISTINCT, GROUP BY, HAVING, QUALIFY, ORDER BY, LIMIT, set operation, WITH), is the only
 // FROM item of the outer block, and the outer block reads nothing but its columns (no subquery, no
-// correlation) and does not group, aggregate or compute windows of its own. Without a window in the
-// derived table, derived-table-flatten merges the two.
+// correlation) and does not group, aggregate or compute windows of its own. When the outer block reads no
+// window column, the windows are dropped and its filter is WHERE (the rows are the same, as without a
+// window in the derived table, which derived-table-flatten merges).
 #include "ast/normalize/block_rewrite.hpp"
 #include "ast/normalize/normalizer.hpp"
 
@@ -33,6 +34,7 @@ struct DerivedColumns {
     std::string alias;                                  // folded; empty when the derived table has none
     std::map<std::string, const SelectItem*> columns;  // folded output name -> item (null: ambiguous)
     std::vector<std::pair<const Node*, const Node*>> substitutions;
+    bool reads_window = false;  // an outer reference reads a column that computes a window
 
     const SelectItem* item(const ColumnRef& c) {
         if (c.path.empty() || c.path.size() > 2) return nullptr;
@@ -50,6 +52,7 @@ struct DerivedColumns {
             const SelectItem* named = item(*c);
             if (!named) return false;
             substitutions.emplace_back(node, named->expr);
+            reads_window = reads_window || has_window(*named->expr);
             return true;
         }
         bool ok = true;
@@ -97,6 +100,7 @@ Query* as_qualify(Normalizer& n, const Query& q) {
                                                       n.fold(star->qualifier[0]).text == d.alias));
             if (!whole) return nullptr;
             projection.insert(projection.end(), inner.projection.begin(), inner.projection.end());
+            d.reads_window = true;
             continue;
         }
         if (!d.collect(e)) return nullptr;
@@ -118,9 +122,13 @@ Query* as_qualify(Normalizer& n, const Query& q) {
         if (!d.collect(o)) return nullptr;
     for (auto [from, to] : d.substitutions) n.substitute(from, to);
     Query* merged = merged_over(n, q, inner);
-    merged->filter = inner.filter;
-    merged->qualify = q.filter;
-    merged->windows = inner.windows;
+    // When the outer block reads no window column, the windows are computed for nothing: the outer filter is
+    // a WHERE like the derived table's (merged_over ANDs them), as derived-table-flatten would make it.
+    if (d.reads_window) {
+        merged->filter = inner.filter;
+        merged->qualify = q.filter;
+        merged->windows = inner.windows;
+    }
     merged->projection = n.arena().list(projection);
     return merged;
 }
