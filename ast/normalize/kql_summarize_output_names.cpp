@@ -7,28 +7,12 @@
 // Kusto documents). Not inside a subquery or lambda (names of their own), not when two aggregates or an
 // aggregate and a BY key have one name (Kusto renames the second), and not for other aggregates, whose
 // default names this does not model.
-#include <set>
-
 #include "ast/normalize/kql_pipeline.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
 
 using namespace ast;
-
-// The name Kusto gives an aggregate the query does not name, or "" where it is not modelled here.
-std::string default_name(const Expr* e) {
-    static const std::set<std::string, std::less<>> column_named = {"sum",  "avg",   "min",     "max",
-                                                                    "dcount", "stdev", "variance"};
-    auto* f = dyn_cast<FunctionCall>(e);
-    if (!f || f->over || f->distinct || f->name.size() != 1) return "";
-    std::string name = Normalizer::function_name(f);
-    if (name == "count" && f->args.empty()) return "count_";
-    if (name == "countif" && f->args.size() == 1) return "countif_";
-    if (column_named.count(name) && f->args.size() == 1)
-        if (auto* c = kql_pipeline::plain_column(f->args[0])) return std::string(f->name[0].text) + "_" + std::string(c->path[0].text);
-    return "";
-}
 
 // Records a substitution for every reference under `node` to a name of `names` not substituted yet.
 void collect(const Normalizer& n, const Node* node, const std::map<std::string, const Expr*, std::less<>>& names,
@@ -53,7 +37,7 @@ Query* read_output_names(Normalizer& n, const Query& q) {
             taken.insert(std::string(c->path[0].text));
     }
     for (const SelectItem* item : q.aggregations) {
-        std::string name = item->alias.empty() ? default_name(item->expr) : std::string(item->alias.text);
+        std::string name = item->alias.empty() ? kql_pipeline::aggregate_default_name(item->expr) : std::string(item->alias.text);
         if (name.empty()) continue;
         if (!taken.insert(name).second) return nullptr;
         names.emplace(name, item->expr);
