@@ -42,7 +42,8 @@ Query* project_after_take(Normalizer& n, const Query& q) {
         const Node* e = n.substituted(item->expr);
         if (isa<Star>(e) || kql_pipeline::calls_row_dependent(*e)) return nullptr;
     }
-    kql_pipeline::NameMap names;
+    kql_pipeline::NameMap outputs;  // every column of the inner block
+    kql_pipeline::NameMap names;    // those it computes or renames, which the outer block reads as expressions
     if (!inner->projection.empty()) {
         for (const SelectItem* item : inner->projection) {
             const Expr* e = static_cast<const Expr*>(n.substituted(item->expr));
@@ -51,11 +52,12 @@ Query* project_after_take(Normalizer& n, const Query& q) {
             if (name.empty() || isa<Star>(e)) return nullptr;
             // The inner ORDER BY names the inner select list's columns: only plain ones keep their meaning.
             if (!inner->order_by.empty() && (!column || name != column->path[0].text)) return nullptr;
-            if (!names.emplace(name, e).second) return nullptr;
+            if (!outputs.emplace(name, e).second) return nullptr;
+            if (!column || name != column->path[0].text) names.emplace(name, e);
         }
         // A name the inner block does not output is an error in the query: left as written.
         for (const SelectItem* item : q.projection)
-            if (!reads_only(*n.substituted(item->expr), names)) return nullptr;
+            if (!reads_only(*n.substituted(item->expr), outputs)) return nullptr;
     }
     Query* merged = kql_pipeline::merge_over(n, q, *inner, names, nullptr);
     if (!merged) return nullptr;

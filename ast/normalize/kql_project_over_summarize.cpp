@@ -8,7 +8,8 @@
 // read its names too, so they read the expressions as kql-summarize-output-names has them. Whether the
 // project is the summarize's own block or a block over it (after a where). Only when the project's items
 // are plain names of the summarize's output, not for a name it does not output (an error) or two
-// outputs of one name, nor over DISTINCT or a set operation.
+// outputs of one name, nor over DISTINCT or a set operation, nor when the project renames in the
+// summarize's own block that also filters or sorts (the where or sort may come after the project).
 #include "ast/normalize/kql_pipeline.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -95,9 +96,16 @@ Query* select_picks(Normalizer& n, const Query& s, const List<SelectItem*>& pick
 Query* project_over_summarize(Normalizer& n, const Query& q) {
     if (n.language() != Language::Kql || q.projection.empty()) return nullptr;
     // `summarize .. | project ..`: the summarize's own block.
-    // Its HAVING and ORDER BY may come after the project and read the project's names: left as written.
-    if (!q.aggregations.empty())
-        return q.having || !q.order_by.empty() ? nullptr : select_picks(n, q, q.projection);
+    // Its HAVING and ORDER BY may come after the project and read the project's names: only when the project
+    // renames nothing do those names mean the same on either side of it.
+    if (!q.aggregations.empty()) {
+        bool renames = false;
+        for (const SelectItem* pick : q.projection) {
+            auto* c = kql_pipeline::plain_column(static_cast<const Expr*>(n.substituted(pick->expr)));
+            renames = renames || !c || (!pick->alias.empty() && pick->alias.text != c->path[0].text);
+        }
+        return renames && (q.having || !q.order_by.empty()) ? nullptr : select_picks(n, q, q.projection);
+    }
     // `summarize .. | where .. | project ..`: a block over it that only projects.
     if (q.filter || !q.group_by.empty() || q.having || !q.order_by.empty() || q.limit || q.offset ||
         q.distinct != DistinctKind::None || q.qualify || !q.windows.empty() || !q.options.empty() ||
