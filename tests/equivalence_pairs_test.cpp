@@ -29,6 +29,9 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
                                   "normalizer has no types"},
         {"count-distinct-fk-vs-in", "COUNT(DISTINCT fk) against COUNT(*) of the parent IN the child: no difference "
                                     "found, structure far"},
+        // a different pair that passes: the verdict (scoring/) weighs a Weaviate extra property below the threshold
+        {"r27-extra-field", "Weaviate { title } against { title wordCount }: projection.extra alone leaves the "
+                            "probability at 0.85, above the pass threshold (verdict model)"},
         {"gt-avg-vs-ge-avg", "> (SELECT AVG(..)) against >=: no synthesized database has a row equal to the average"},
     };
 
