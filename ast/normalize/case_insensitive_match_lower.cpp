@@ -8,12 +8,14 @@
 //    `lower(x) startswith_cs 'ab'` is `x startswith 'ab'`.
 //  - SQLite's LIKE (and so its case-insensitive string operators) folds ASCII letters only, as its lower()
 //    does: `lower(x) LIKE p` is `x LIKE p` for any p.
-//  - In these dialects and in KQL, the ASCII letters of a case-insensitive operator's string literal are
-//    lower-cased (`x contains 'Bo'` is `x contains 'bo'`): each side is compared after folding the
-//    letters' case, and an ASCII letter and its lower case fold alike.
-// Not KQL's tolower(x) under contains/has (Kusto compares by upper-casing: the Kelvin sign K lowers to
-// the ASCII k, yet upper-cases to itself), not MySQL or T-SQL (their case-insensitivity is the
-// collation's, whose folding lower() need not match), not Snowflake's ILIKE (not defined by lower()).
+//  - In every dialect and in KQL, the ASCII letters of a case-insensitive operator's string literal are
+//    lower-cased (`x contains 'Bo'` is `x contains 'bo'`): the operator (ILIKE, or LIKE where the
+//    dialect's LIKE or collation ignores case, or KQL's) compares after folding case, and an ASCII letter
+//    and its lower case fold alike under any such folding (but a Turkish locale's or collation's I, which
+//    rule case-insensitive-equality's computed lower('Lit') assumes away too).
+// lower(x) stays in KQL under contains/has (Kusto compares by upper-casing: the Kelvin sign K lowers to
+// the ASCII k, yet upper-cases to itself), in MySQL and T-SQL (their case-insensitivity is the
+// collation's, whose folding lower() need not match) and under Snowflake's ILIKE (not defined by lower()).
 #include "ast/normalize/normalizer.hpp"
 #include "support/strings.hpp"
 
@@ -72,8 +74,8 @@ Expr* match_without_lower(Normalizer& n, Expr* e) {
     if (!b) return e;
     const bool lower_ilike = lower_defines_ilike(n);
     const bool sqlite = n.language() == Language::Sql && n.dialect() == Dialect::Sqlite;
-    if (!lower_ilike && !sqlite && n.language() != Language::Kql) return e;
-    Expr* argument = n.language() == Language::Sql ? lowered_argument(b->lhs) : nullptr;
+    // lower(x) is dropped or moved only where the dialect's folding is lower()'s.
+    Expr* argument = n.language() == Language::Sql && (lower_ilike || sqlite) ? lowered_argument(b->lhs) : nullptr;
     const Literal* pattern = string_literal(b->rhs);
     // lower(x) under a match that folds case itself.
     bool folds = (b->op == BinaryOp::ILike && lower_ilike) || (b->op == BinaryOp::Like && sqlite) ||
