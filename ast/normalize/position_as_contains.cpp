@@ -18,7 +18,10 @@ using namespace ast;
 // The haystack and needle of a position call the dialect defines as above, or nulls.
 std::pair<Expr*, Expr*> position_call(const Normalizer& n, const Expr* e) {
     auto* f = dyn_cast<FunctionCall>(e);
-    if (!f || f->over || f->distinct || f->args.size() != 2) return {nullptr, nullptr};
+    // One-part names only: PostgreSQL's grammar takes `position` only as POSITION(needle IN haystack)
+    // (a column-name keyword is no function name), while pg_catalog.position(haystack, needle) has the
+    // arguments the other way round.
+    if (!f || f->over || f->distinct || f->args.size() != 2 || f->name.size() != 1) return {nullptr, nullptr};
     std::string name = Normalizer::function_name(f);
     Dialect d = n.dialect();
     if (n.language() == Language::Kql) {
