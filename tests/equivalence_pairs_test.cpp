@@ -32,6 +32,8 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
         // a different pair that passes: the verdict (scoring/) weighs a Weaviate extra property below the threshold
         {"r27-extra-field", "Weaviate { title } against { title wordCount }: projection.extra alone leaves the "
                             "probability at 0.85, above the pass threshold (verdict model)"},
+        {"r27b-pg-like-case-pattern", "PostgreSQL LIKE 'a%' against LIKE 'A%': no synthesized database has a name "
+                                      "starting with either letter, and no difference found passes (results and verdict)"},
         {"gt-avg-vs-ge-avg", "> (SELECT AVG(..)) against >=: no synthesized database has a row equal to the average"},
     };
 
