@@ -29,7 +29,7 @@ TEST_CASE("equivalent pairs pass and subtly different pairs fail, in every langu
                                   "normalizer has no types"},
         {"count-distinct-fk-vs-in", "COUNT(DISTINCT fk) against COUNT(*) of the parent IN the child: no difference "
                                     "found, structure far"},
-        // a different pair that passes: the verdict (scoring/) weighs a Weaviate extra property below the threshold
+        // different pairs that pass: the verdict (scoring/) or the synthesized databases do not separate them
         {"r27-extra-field", "Weaviate { title } against { title wordCount }: projection.extra alone leaves the "
                             "probability at 0.85, above the pass threshold (verdict model)"},
         {"r27b-pg-like-case-pattern", "PostgreSQL LIKE 'a%' against LIKE 'A%': no synthesized database has a name "
