@@ -97,8 +97,8 @@ public:
 
     // Weaviate's `autocut`, `after` (a cursor), `objectLimit` and a grouped Get's `groups` and
     // `objectsPerGroup` bound the objects returned like a limit does, and `tenant` picks whose objects
-    // they are: atoms of those components. Other options (operator hints, KQL's operators kept whole,
-    // `render`) do not choose rows and stay out.
+    // they are: atoms of those components. KQL's operators kept whole are shaping_option_text's; operator
+    // hints and `render` do not choose rows and stay out.
     void row_bound_option(const Expr* option) {
         auto* named = dyn_cast<NamedArg>(option);
         if (!named || !named->value) return;
@@ -117,6 +117,31 @@ public:
         set_value(a, named->value);
         std::string text = name + " " + a.value;
         out[component].push_back(make_keyed_atom(std::move(text), named->span, std::move(a)));
+    }
+
+    // A KQL operator the front end keeps whole in a block's options that shapes what the block returns
+    // (project-away/project-keep, parse, top-nested, make-series, ...): its canonical text, so that two
+    // blocks differing only there are not equal; "" for a hint (`hint.strategy`, a dotted name), `render`
+    // (a chart of the same rows) and the row-bounding options row_bound_option reads.
+    static std::string shaping_option_text(const Node& option) {
+        if (auto* named = dyn_cast<NamedArg>(&option)) {
+            std::string_view name = named->name.text;
+            if (name.find('.') != std::string_view::npos || name == "render" || name == "autocut" ||
+                name == "after" || name == "objectLimit" || name == "groups" || name == "objectsPerGroup" ||
+                name == "tenant")
+                return "";
+        }
+        return to_sexpr(option);
+    }
+
+    // The shaping options of `q` and of the blocks it reads (to_sql does not print them), for the atom of a
+    // CTE body or derived table.
+    static std::string nested_options_text(const Node& node) {
+        std::string text;
+        if (auto* q = dyn_cast<Query>(&node))
+            for (const Expr* o : q->options) text += shaping_option_text(*o);
+        for_each_child(node, [&](const Node& child) { text += nested_options_text(child); });
+        return text;
     }
 
     void run(const Statement* statement) {
@@ -139,11 +164,13 @@ public:
         // components see only the top block).
         for (auto* cte : q->ctes)
             if (cte->query) {
-                out[Component::Subqueries].push_back(make_atom(to_sql(*cte->query), cte->span, {.context = "WITH"}));
+                out[Component::Subqueries].push_back(make_atom(to_sql(*cte->query) + nested_options_text(*cte->query),
+                                                               cte->span, {.context = "WITH"}));
             }
         for (const semantics::FromItem& item : semantics::from_items(*q))
             if (auto* d = dyn_cast<DerivedTable>(item.relation); d && d->query) {
-                out[Component::Subqueries].push_back(make_atom(to_sql(*d->query), d->span, {.context = "FROM"}));
+                out[Component::Subqueries].push_back(
+                    make_atom(to_sql(*d->query) + nested_options_text(*d->query), d->span, {.context = "FROM"}));
             }
 
         for (auto* s : q->search) {
@@ -158,8 +185,15 @@ public:
             std::string text = a.op + "(" + a.value + ")";
             out[Component::Search].push_back(make_keyed_atom(std::move(text), s->span, std::move(a)));
         }
-        for (const Expr* o : q->options) row_bound_option(o);
+        for (const Expr* o : q->options) {
+            row_bound_option(o);
+            if (std::string text = shaping_option_text(*o); !text.empty())
+                out[Component::Projection].push_back(make_atom(std::move(text), o->span, {.context = "operator"}));
+        }
         if (q->filter) filter_atoms(q->filter, "", out[Component::Filters]);
+        // QUALIFY filters the rows after the block's windows: a filter of its own kind (its conjuncts never
+        // match WHERE's), and compared, so that `QUALIFY RANK() .. = 1` is not `QUALIFY ROW_NUMBER() .. = 1`.
+        if (q->qualify) filter_atoms(q->qualify, "QUALIFY", out[Component::Filters]);
         if (q->having) filter_atoms(q->having, "", out[Component::Having]);
 
         std::set<std::string> agg_seen;

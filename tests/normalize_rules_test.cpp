@@ -427,7 +427,7 @@ TEST_CASE("normalize rules: CTEs and derived tables meet the flat query only whe
                        sql("SELECT count(*) FROM singer WHERE age > 30")},
                       {}));
     // a CTE read twice stays (UNION ALL: set-operation-repeated makes `o UNION o` one read of o);
-    // DISTINCT, LIMIT, GROUP BY and aggregates in the derived table keep it
+    // DISTINCT and LIMIT in the derived table keep it
     CHECK_FALSE(equal_after({sql("WITH o AS (SELECT a FROM t) SELECT a FROM o UNION ALL SELECT a FROM o"),
                              sql("SELECT a FROM (SELECT a FROM t) AS o UNION ALL SELECT a FROM (SELECT a FROM t) AS o")},
                             {}));
@@ -437,8 +437,13 @@ TEST_CASE("normalize rules: CTEs and derived tables meet the flat query only whe
     CHECK_FALSE(equal_after({sql("SELECT name FROM (SELECT name, age FROM singer ORDER BY age LIMIT 3) AS t"),
                              sql("SELECT name FROM singer ORDER BY age LIMIT 3")},
                             {}));
-    CHECK_FALSE(equal_after(
+    // an aggregating derived table read by a block that only projects or filters is one block
+    // (grouped-derived-as-having): one row either way
+    CHECK(equal_after(
         {sql("SELECT c FROM (SELECT count(*) AS c FROM singer) AS t"), sql("SELECT count(*) AS c FROM singer")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT c FROM (SELECT count(*) AS c FROM singer) AS t WHERE c > 5"),
+                             sql("SELECT count(*) AS c FROM singer WHERE age > 5")},
+                            {}));
     CHECK_FALSE(equal_after({sql("SELECT r FROM (SELECT rank() OVER (ORDER BY age) AS r FROM singer) AS t WHERE r = 1"),
                              sql("SELECT rank() OVER (ORDER BY age) AS r FROM singer WHERE rank() OVER (ORDER BY age) = 1")},
                             {}));
@@ -1213,4 +1218,92 @@ TEST_CASE("normalize rules: ETM's rules 1, 4, 5, 8, 20 and 21 (max as top row, k
     CHECK_FALSE(equal_after({sql("SELECT count(*) FROM singer GROUP BY singer_id, country"),
                              sql("SELECT count(*) FROM singer GROUP BY singer_id")},
                             {}));  // no schema
+}
+
+TEST_CASE("normalize rules 74-86: each meets its equal spelling and stops at the boundary of its conditions",
+          "[normalize]") {
+    // kql-project-after-take: a project commutes with take/sort/top, a where does not, nor a project whose
+    // values depend on the rows before it
+    CHECK(equal_after({kql("T | where b > 0 | take 5 | project a"), kql("T | where b > 0 | project a | take 5")}, {}));
+    CHECK(equal_after({kql("T | top 3 by c | project a"), kql("T | project a, c | top 3 by c | project a")}, {}));
+    CHECK_FALSE(equal_after({kql("T | take 5 | where b > 0"), kql("T | where b > 0 | take 5")}, {}));
+    CHECK_FALSE(equal_after({kql("T | take 5 | project r = row_number()"), kql("T | project r = row_number() | take 5")},
+                            {}));
+    // derived-table-flatten under a KQL where keeps the projected columns
+    CHECK_FALSE(equal_after({kql("T | project a | where a > 5"), kql("T | where a > 5")}, {}));
+    CHECK(equal_after({kql("T | project a, b | where a > 5"), kql("T | where a > 5 | project a, b")}, {}));
+    // kql-summarize-output-names, kql-project-over-summarize
+    CHECK(equal_after({kql("T | summarize count() by a | where count_ > 5"),
+                       sql("SELECT a, count(*) FROM T GROUP BY a HAVING count(*) > 5")},
+                      {}));
+    CHECK(equal_after({kql("T | summarize n = count() by a | where n > 5"),
+                       sql("SELECT a, count(*) AS n FROM T GROUP BY a HAVING count(*) > 5")},
+                      {}));
+    CHECK(equal_after({kql("T | summarize c = count(), s = sum(b) by a | project a, c"),
+                       kql("T | summarize c = count() by a")},
+                      {}));
+    CHECK_FALSE(equal_after({kql("T | summarize count() by a | where count_ > 5"),
+                             kql("T | summarize dcount(b) by a | where dcount_b > 5")},
+                            {}));
+    CHECK_FALSE(equal_after({kql("T | summarize c = count() by a, b | project a, c"),
+                             kql("T | summarize c = count() by a")},
+                            {}));
+    // regex-literal-as-string-operator: only plain text, case-sensitive
+    CHECK(equal_after({kql("T | where a matches regex \"^ab$\""), kql("T | where a == \"ab\"")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where a matches regex \"^a.b\""), kql("T | where a startswith_cs \"a.b\"")}, {}));
+    CHECK_FALSE(equal_after({kql("T | where a matches regex \"^ab\""), kql("T | where a startswith \"ab\"")}, {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE a ~ '^ab$'", Dialect::Postgres),
+                             sql("SELECT a FROM t WHERE a = 'ab'", Dialect::Postgres)},
+                            {}));
+    // position-as-contains: case-sensitive, so not SQLite's LIKE
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE instr(a, 'x') > 0", Dialect::Sqlite),
+                             sql("SELECT a FROM t WHERE a LIKE '%x%'", Dialect::Sqlite)},
+                            {}));
+    CHECK(equal_after({sql("SELECT a FROM t WHERE strpos(a, 'x') = 0", Dialect::Postgres),
+                       sql("SELECT a FROM t WHERE a NOT LIKE '%x%'", Dialect::Postgres)},
+                      {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE strpos(a, 'x') > 1", Dialect::Postgres),
+                             sql("SELECT a FROM t WHERE a LIKE '%x%'", Dialect::Postgres)},
+                            {}));
+    // case-insensitive-match-lower: a pattern lower() would change is no ILIKE
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE lower(a) LIKE 'A%'", Dialect::Postgres),
+                             sql("SELECT a FROM t WHERE a ILIKE 'A%'", Dialect::Postgres)},
+                            {}));
+    CHECK(equal_after({sql("SELECT a FROM t WHERE a ILIKE '%BO%'", Dialect::Duckdb),
+                       sql("SELECT a FROM t WHERE lower(a) LIKE '%bo%'", Dialect::Duckdb)},
+                      {}));
+    CHECK_FALSE(equal_after({kql("T | where tolower(a) contains \"bo\""), kql("T | where a contains \"bo\"")}, {}));
+    // distinct-union-all: only under DISTINCT, and not over a chain that limits
+    CHECK_FALSE(equal_after({sql("SELECT x FROM (SELECT a AS x FROM t UNION ALL SELECT b FROM u) AS d"),
+                             sql("SELECT a AS x FROM t UNION SELECT b FROM u")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT DISTINCT x FROM (SELECT a AS x FROM t UNION ALL SELECT b FROM u ORDER BY x "
+                                 "LIMIT 3) AS d"),
+                             sql("SELECT a AS x FROM t UNION SELECT b FROM u")},
+                            {}));
+    // window-filter-as-qualify: the window sees the derived table's rows, not the filtered ones
+    CHECK_FALSE(equal_after({sql("SELECT id, s FROM (SELECT id, v, SUM(v) OVER () AS s FROM t) AS d WHERE v > 1"),
+                             sql("SELECT id, SUM(v) OVER () AS s FROM t WHERE v > 1")},
+                            {}));
+    CHECK(equal_after({sql("SELECT id FROM (SELECT id, v, SUM(v) OVER () AS s FROM t) AS d WHERE v > 1"),
+                       sql("SELECT id FROM t WHERE v > 1")},
+                      {}));
+    // and-inequalities-as-not-in, or-comparison-with-equality: one operand, one constant
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE a <> 1 AND b <> 2"), sql("SELECT a FROM t WHERE a NOT IN (1, 2)")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT a FROM t WHERE a > 5 OR a = 6"), sql("SELECT a FROM t WHERE a >= 5")}, {}));
+    CHECK(equal_after({sql("SELECT a FROM t WHERE a < 5 OR a = 5"), sql("SELECT a FROM t WHERE a <= 5")}, {}));
+    // count-if-as-filter: not with GROUP BY (a group without a match is a 0 row, then no row)
+    CHECK_FALSE(equal_after({sql("SELECT g, COUNT(CASE WHEN v > 1 THEN 1 END) FROM t GROUP BY g"),
+                             sql("SELECT g, COUNT(*) FROM t WHERE v > 1 GROUP BY g")},
+                            {}));
+    // named-window-inline
+    CHECK_FALSE(equal_after({sql("SELECT rank() OVER w FROM t WINDOW w AS (ORDER BY a)"),
+                             sql("SELECT rank() OVER (ORDER BY b) FROM t")},
+                            {}));
+    // grouped-derived-as-having: not over a derived table that limits its groups
+    CHECK_FALSE(equal_after({sql("SELECT k FROM (SELECT g AS k, COUNT(*) AS n FROM t GROUP BY g ORDER BY n DESC LIMIT 3) "
+                                 "AS d"),
+                             sql("SELECT g AS k FROM t GROUP BY g")},
+                            {}));
 }

@@ -158,6 +158,10 @@ Query* flatten_derived(Normalizer& n, const Query& q) {
     for (const WindowDef* w : q.windows)
         if (!f.collect(w)) return nullptr;
     for (auto [from, to] : f.substitutions) n.substitute(from, to);
+    // A KQL block without a select list or aggregates (`| where`, `| take`) keeps its input's columns: the
+    // derived table's select list (`T | project a | where a > 5` outputs a alone, not every column of T).
+    if (q.projection.empty() && q.aggregations.empty() && q.group_by.empty())
+        projection.assign(inner.projection.begin(), inner.projection.end());
     Query* merged = merged_over(n, q, inner);
     merged->projection = n.arena().list(projection);
     return merged;

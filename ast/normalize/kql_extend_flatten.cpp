@@ -4,8 +4,10 @@
 // reads each extended name as its expression, any other name as the input's column, and the two blocks
 // are one (when the outer block names no output of its own, its output is the extend's select list).
 // A block that only projects is kql-extend-project's.
-// Not when an extended column reads another of the same extend, calls a function of the row's place
-// (row_number, prev, rand...), or is read as `b2.field`, nor when the outer block reads `*`.
+// An extended column may read the input's column of its own name (`extend a = a * 2 | where a > 10` is
+// `where a * 2 > 10 | extend a = a * 2`). Not when an extended column reads one extended before it in the
+// same extend, calls a function of the row's place (row_number, prev, rand...), or is read as `b2.field`,
+// nor when the outer block reads `*`.
 #include "ast/normalize/kql_pipeline.hpp"
 
 namespace qdiff::normalizing::rules {
@@ -25,16 +27,19 @@ Query* read_through_extend(Normalizer& n, const Query& q) {
     if (!star || !star->qualifier.empty() || !star->pattern.empty() || !star->except.empty() || !star->replace.empty())
         return nullptr;
     kql_pipeline::NameMap names;
-    std::set<std::string_view> extended;
     for (uint32_t i = 1; i < inner->projection.size(); ++i) {
         const SelectItem* item = inner->projection[i];
         if (item->alias.empty() || isa<Star>(item->expr) || kql_pipeline::calls_row_dependent(*item->expr) ||
             !names.emplace(item->alias.text, item->expr).second)
             return nullptr;
-        extended.insert(item->alias.text);
     }
-    for (uint32_t i = 1; i < inner->projection.size(); ++i)
-        if (kql_pipeline::reads_any(*inner->projection[i]->expr, extended)) return nullptr;
+    // An item reads the input's columns, and the names the items before it extend: `extend a = a * 2` reads
+    // the input's a (the outer block's a is then a * 2 of the input), `extend x = 1, y = x + 1` reads the new x.
+    std::set<std::string_view> earlier;
+    for (uint32_t i = 1; i < inner->projection.size(); ++i) {
+        if (kql_pipeline::reads_any(*inner->projection[i]->expr, earlier)) return nullptr;
+        earlier.insert(inner->projection[i]->alias.text);
+    }
     return kql_pipeline::merge_over(n, q, *inner, names, &inner->projection);
 }
 

@@ -132,6 +132,20 @@ inline ast::Query* merge_over(Normalizer& n, const ast::Query& q, const ast::Que
     return merged;
 }
 
+// The name Kusto gives an aggregate the query does not name, or "" where it is not modelled here.
+inline std::string aggregate_default_name(const ast::Expr* e) {
+    static const std::set<std::string, std::less<>> column_named = {"sum",  "avg",   "min",     "max",
+                                                                    "dcount", "stdev", "variance"};
+    auto* f = ast::dyn_cast<ast::FunctionCall>(e);
+    if (!f || f->over || f->distinct || f->name.size() != 1) return "";
+    std::string name = Normalizer::function_name(f);
+    if (name == "count" && f->args.empty()) return "count_";
+    if (name == "countif" && f->args.size() == 1) return "countif_";
+    if (column_named.count(name) && f->args.size() == 1)
+        if (auto* c = plain_column(f->args[0])) return std::string(f->name[0].text) + "_" + std::string(c->path[0].text);
+    return "";
+}
+
 // The derived table a KQL block is written over (its only source, no alias), or null.
 inline const ast::Query* derived_block(const Normalizer& n, const ast::Query& q) {
     if (n.language() != Language::Kql || q.sources.size() != 1) return nullptr;

@@ -1,0 +1,2 @@
+-- dialect: postgres
+SELECT name FROM singer WHERE lower(name) LIKE 'jo%' AND country ILIKE '%FRANCE%'

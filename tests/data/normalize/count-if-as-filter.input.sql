@@ -1,0 +1,2 @@
+-- dialect: bigquery
+SELECT COUNTIF(age > 30) FROM singer WHERE country = 'France'

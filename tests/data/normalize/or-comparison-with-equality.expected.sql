@@ -1,0 +1,2 @@
+-- dialect: sqlite
+SELECT name FROM singer WHERE age >= 30 OR country = 'France'
