@@ -412,7 +412,8 @@ private:
         for (const LiteralHints::Goal& goal : hints_.goals)
             for (const LiteralHints::Goal::Term& term : goal.terms)
                 if (support::iequals(term.column, column.name) &&
-                    (term.table.empty() || support::iequals(term.table, current_table_->name)))
+                    (term.table.empty() || support::iequals(term.table, current_table_->name)) &&
+                    (!term.dated || date_like(column)))
                     return &term;
         return nullptr;
     }
@@ -521,6 +522,8 @@ private:
                 if (term.numeric &&
                     ((column.type != ColumnType::Integer && column.type != ColumnType::Real) || date_like(column)))
                     continue;
+                // Two columns compared as dates: only where the column holds dates.
+                if (term.dated && !date_like(column)) continue;
                 current_table_ = &schema_.tables[t];
                 // A second row with the same key or name would not be another row of real data.
                 // (a HAVING's group shares its names: the visits of one city)
@@ -784,6 +787,13 @@ private:
 
     Value value(const Column& column, size_t row) {
         bool key = column.primary_key;
+        // The boundary data: a column compared with an average holds one value in every row (goal
+        // rows included), so that every row equals the average: `x > (SELECT AVG(x) ..)` selects
+        // none, `>=` all. (Not keys, nor columns rows refer to or that refer: references stay whole.)
+        if (kind_ == DataKind::Boundary && !key && in(hints_.average_columns, column) &&
+            (column.type == ColumnType::Integer || column.type == ColumnType::Real) && !referenced(column) &&
+            !(current_table_ && refers(size_t(current_table_ - schema_.tables.data()), column)))
+            return int64_t(5);
         const Value* goal = goal_value(column);  // a goal row's value: the filters select the row
         if (nullable(column) && !goal) {
             if (kind_ == DataKind::Nulls && (read(column) ? &column == null_target_ : random_.chance(5))) return Null{};
@@ -1112,7 +1122,45 @@ private:
             const auto& referenced_row = target->rows[pick];
             for (size_t k = 0; k < r.from_columns.size(); ++k) row[r.from_columns[k]] = referenced_row[r.to_columns[k]];
         }
+        if (goal_row_ && goal_row_->copy > 0 && kind_ != DataKind::Duplicates) distinct_in_group(db, table_index, so_far, row);
         return row;
+    }
+
+    // `HAVING COUNT(DISTINCT x) > 2`: each row of the group holds an x no earlier row of it holds (a
+    // reference another referenced row), so that the group has as many distinct values as rows. Not
+    // on the duplicates data, whose copies are alike on purpose (COUNT against COUNT DISTINCT).
+    void distinct_in_group(const SynthDatabase& db, size_t table_index, const SynthTable& so_far, std::vector<Value>& row) {
+        const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
+        if (!goal.group_rows) return;
+        const Table& table = schema_.tables[table_index];
+        for (const auto& [distinct_table, name] : goal.distinct_columns) {
+            if (!distinct_table.empty() && !support::iequals(distinct_table, table.name)) continue;
+            const size_t i = column_index(table, name);
+            if (i == size_t(-1) || table.columns[i].primary_key || goal_value(table.columns[i])) continue;
+            std::vector<Value> used;
+            for (const PlacedGoal& p : goal_placed_[table_index])
+                if (p.goal == goal_row_->goal && p.alias == goal_row_->alias) used.push_back(so_far.rows[p.row][i]);
+            auto is_used = [&](const Value& v) { return std::find(used.begin(), used.end(), v) != used.end(); };
+            if (!is_used(row[i])) continue;
+            bool reference = false;
+            for (const Reference& r : refs_) {
+                if (r.from != table_index || r.from_columns.size() != 1 || r.from_columns[0] != i) continue;
+                reference = true;
+                for (const std::vector<Value>& target : db.tables[r.to].rows)
+                    if (!is_used(target[r.to_columns[0]]) && !std::holds_alternative<Null>(target[r.to_columns[0]])) {
+                        row[i] = target[r.to_columns[0]];
+                        break;
+                    }
+            }
+            if (reference) continue;
+            for (int attempt = 0; attempt < 8 && is_used(row[i]); ++attempt) row[i] = value(table.columns[i], so_far.rows.size() + 1 + size_t(attempt));
+            if (is_used(row[i]) && table.columns[i].type == ColumnType::Integer) {
+                int64_t largest = 0;
+                for (const Value& v : used)
+                    if (const auto* n = std::get_if<int64_t>(&v)) largest = std::max(largest, *n);
+                row[i] = largest + 1;
+            }
+        }
     }
 
     const Schema& schema_;
@@ -1182,7 +1230,7 @@ std::vector<DataKind> kinds_for(const LiteralHints& hints) {
     bool solved = std::any_of(hints.goals.begin(), hints.goals.end(), [](const LiteralHints::Goal& g) {
         return std::any_of(g.terms.begin(), g.terms.end(), [](const auto& t) { return t.numeric; });
     });
-    if (!hints.by_column.empty() || solved) out.push_back(DataKind::Boundary);
+    if (!hints.by_column.empty() || solved || !hints.average_columns.empty()) out.push_back(DataKind::Boundary);
     return out;
 }
 
