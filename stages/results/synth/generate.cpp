@@ -615,6 +615,43 @@ private:
         return first;
     }
 
+    // Which of the references of `table` to r.to that the goal's joins follow r is (0 for the first,
+    // or where the joins follow one): colour met as eye colour and as hair colour is two rows.
+    size_t joined_ordinal(size_t table, const Reference& r) const {
+        if (r.from_columns.size() != 1) return 0;
+        const auto& joined = hints_.goals[goal_row_->goal].joined;
+        size_t ordinal = 0, followed = 0;
+        for (const Reference& other : refs_) {
+            if (other.from != table || other.to != r.to || other.from_columns.size() != 1) continue;
+            const std::string& name = schema_.tables[table].columns[other.from_columns[0]].name;
+            if (!std::any_of(joined.begin(), joined.end(), [&](const auto& j) { return support::iequals(j.first, name); }))
+                continue;
+            if (other.from_columns[0] < r.from_columns[0]) ++ordinal;
+            if (other.from_columns[0] != r.from_columns[0] || &other == &r) ++followed;
+        }
+        return followed >= 2 ? ordinal : 0;
+    }
+    // Whether the goal's joins meet table r.to through another reference of `table` than r, and not
+    // through r (a goal row's superhero joined to its eye colour: the hair colour is free).
+    bool joined_elsewhere(size_t table, const Reference& r) const {
+        if (r.from_columns.size() != 1) return false;
+        const auto& joined = hints_.goals[goal_row_->goal].joined;
+        auto meets = [&](const Reference& through) {
+            const std::string& name = schema_.tables[table].columns[through.from_columns[0]].name;
+            return std::any_of(joined.begin(), joined.end(),
+                               [&](const auto& j) { return support::iequals(j.first, name); });
+        };
+        if (meets(r)) return false;
+        return std::any_of(refs_.begin(), refs_.end(), [&](const Reference& other) {
+            return &other != &r && other.from == table && other.to == r.to && other.from_columns.size() == 1 && meets(other);
+        });
+    }
+    // Whether table t has goal rows of its own for the goal under the alias.
+    bool aliased_rows(size_t t, size_t goal, const std::string& alias) const {
+        return std::any_of(goal_placed_[t].begin(), goal_placed_[t].end(),
+                           [&](const PlacedGoal& p) { return p.goal == goal && p.alias == alias; });
+    }
+
     // A key value some goal's filter names (placed or left out on purpose): other rows keep away from it.
     bool reserved_key(const Column& column, const Value& v) const {
         for (const LiteralHints::Goal& goal : hints_.goals)
@@ -1084,7 +1121,9 @@ private:
             // A goal row refers to the goal's row of the referenced table (both copies to the first on
             // the duplicates data: two rows the filters select under one); or to a row with the value
             // the goal gives the referring column.
-                    if (goal_row_ && target != &so_far) {
+            // (a reference the goal's joins do not follow, where they meet the table through another
+            // column: hair colour where the block joins the eye colour, goes its own way)
+            if (goal_row_ && target != &so_far && !joined_elsewhere(table_index, r)) {
                 // (the duplicates data alternates: every copy under the first referenced row, or each
                 // under its own copy of it)
                 // (a HAVING's group: every row under the first, one group; on the duplicates data the
@@ -1102,6 +1141,11 @@ private:
                     for (const auto& [column, a] : hints_.goals[goal_row_->goal].joined)
                         if (column == name) alias = a;
                 }
+                // A table joined twice (colour as eye and as hair colour) that no filter of the goal
+                // names under the second alias: each alias after the first meets another of the goal's
+                // rows (hair and eyes of one colour are not what real data holds).
+                if (size_t ordinal = joined_ordinal(table_index, r); ordinal > 0 && !aliased_rows(r.to, goal_row_->goal, alias))
+                    copy = (copy + ordinal) % std::max<size_t>(1, goal.copies);
                 bool shared = false;  // the goal's filters name one referenced row (a name, a key): every copy is under it
                 size_t first = goal_row_of(r.to, goal_row_->goal, 0, alias);
                 goal_row_of(r.to, goal_row_->goal, 1, alias, &shared);
