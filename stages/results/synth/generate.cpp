@@ -813,8 +813,17 @@ private:
                 // "name 1", "name 2x", "name 3xx".
                 // (the ties databases number texts out of row order: a tie broken by a second key,
                 // ORDER BY day, city, then picks another row than the scan order does)
+                // A text the queries group by (a segment, a region) is a category: real data repeats
+                // it, three values here (not a name, a key or a column rows refer to: those name one row).
+                // (a goal row's group is its own: the rows a HAVING selects stay apart from the others)
+                const bool category = !distinct && kind_ != DataKind::Ties && in(hints_.grouped_columns, column) &&
+                                      !name_like(column) && !column.primary_key && !referenced(column) &&
+                                      !unique_order_key(column);
+                if (category && !goal_row_) distinct = 3;
                 size_t n = distinct ? 1 + (kind_ == DataKind::Ties ? tie_slot(column, row) % distinct : random_.below(distinct))
-                                    : kind_ == DataKind::Ties ? size_t(unique_rank(row)) : row + 1;
+                           : kind_ == DataKind::Ties ? size_t(unique_rank(row))
+                           : category ? 4 + row
+                                      : row + 1;
                 std::string text = base + " " + std::to_string(n) + std::string((n - 1) % 3, 'x');
                 if (kind_ == DataKind::Case && in(hints_.case_columns, column)) text = case_variant(text, random_.below(3));
                 return text;

@@ -896,6 +896,9 @@ private:
     void visit_query(const ast::Query& q) {
         add_goal(q);
         if (q.distinct != ast::DistinctKind::None || !q.group_by.empty() || !q.set_ops.empty()) hints_.groups = true;
+        for (const ast::Expr* g : q.group_by)
+            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(g); ref && !ref->path.empty())
+                add_unique(hints_.grouped_columns, lower_name(*ref));
         if (!q.joins.empty() || q.sources.size() > 1) hints_.joins = true;
         if (!q.limit || q.order_by.empty()) return;
         hints_.ordered_limit = true;

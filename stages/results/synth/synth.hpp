@@ -56,6 +56,7 @@ struct LiteralHints {
     std::vector<std::string> order_key_columns;  // under ORDER BY before a LIMIT only: unique on all but the ties data
     std::vector<std::string> case_columns;    // compared with a string by =, <>, LIKE, GLOB or IN
     std::vector<std::string> cast_columns;    // under CAST, /, %, ROUND and the like
+    std::vector<std::string> grouped_columns; // under GROUP BY: a category on real data (plain data repeats its texts)
     // `x > (SELECT AVG(y) ...)`: x and y; the boundary data gives them one value in every row, so
     // that rows equal the average (`>` against `>=`), which real data seldom shows.
     std::vector<std::string> average_columns;
