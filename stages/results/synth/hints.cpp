@@ -641,8 +641,11 @@ private:
             if (!v || !op) continue;
             std::vector<Value> misses = failing(*op, *v);
             bool date = false;
-            if (!misses.empty())
-                add_term(goal, goal_column(flip ? b->rhs : b->lhs, date), date, misses[0], misses.back(), misses[0], {});
+            // (numbers and dates only: a text that fails an ordering, 'terminala' for `< 'terminal'`,
+            // would be a text in what may be a number column)
+            if (!misses.empty() && (as_number(misses[0]) || date_literal(misses[0])))
+                // (its values fail the branch: they are the no-match data's misses too)
+                add_term(goal, goal_column(flip ? b->rhs : b->lhs, date), date, misses[0], misses.back(), misses[0], misses);
         }
     }
 
