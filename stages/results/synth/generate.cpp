@@ -1279,9 +1279,9 @@ std::vector<DataKind> kinds_for(const LiteralHints& hints) {
     if (!hints.links.empty() || hints.joins) out.push_back(DataKind::Dangling);
     if (!hints.case_columns.empty()) out.push_back(DataKind::Case);
     if (hints.casts) out.push_back(DataKind::Cast);
-    // (solved arithmetic has a boundary too: `amount * 2 > 500` at 250)
+    // (solved arithmetic has a boundary too: `amount * 2 > 500` at 250; and two dates compared, on one day)
     bool solved = std::any_of(hints.goals.begin(), hints.goals.end(), [](const LiteralHints::Goal& g) {
-        return std::any_of(g.terms.begin(), g.terms.end(), [](const auto& t) { return t.numeric; });
+        return std::any_of(g.terms.begin(), g.terms.end(), [](const auto& t) { return t.numeric || t.dated; });
     });
     if (!hints.by_column.empty() || solved || !hints.average_columns.empty()) out.push_back(DataKind::Boundary);
     return out;
