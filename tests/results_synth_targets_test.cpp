@@ -350,3 +350,32 @@ TEST_CASE("synth targets: a text the queries group by is a category on plain dat
                                      "SELECT COUNT(*) - COUNT(DISTINCT name) FROM emp"))
         CHECK(n == 0);
 }
+
+TEST_CASE("synth targets: a date column whose literals write a year and month together holds that form", "[results][synth]") {
+    // BIRD's yearmonth.Date: '201309', a text column.
+    static const Schema months = testing::schema_from_ddl(
+        "CREATE TABLE ym (customer_id INTEGER, date TEXT, consumption REAL);\n", "months.sql");
+    const std::string year = "SELECT SUM(consumption) FROM ym WHERE SUBSTR(date, 1, 4) = '2013'";
+    const std::string range = "SELECT SUM(consumption) FROM ym WHERE date BETWEEN '201301' AND '201312'";
+    LiteralHints hints = hints_of(year, range);
+    for (size_t index = 0; index < 8; ++index) {
+        SynthDatabase db = generate_database(months, hints, 1, index);
+        auto results = run_on(db, {"SELECT COUNT(*) FROM ym WHERE LENGTH(date) <> 6 OR date GLOB '*[^0-9]*'",
+                                   "SELECT COUNT(*) FROM ym WHERE SUBSTR(date, 1, 4) = '2013'"},
+                              ExecLimits{2, 1000});
+        INFO("database " << index << " (" << kind_name(kind_of_database(hints, index)) << ")");
+        CHECK(std::get<int64_t>(results[0].result.rows.at(0).at(0)) == 0);
+        if (is_plain_database(index)) CHECK(std::get<int64_t>(results[1].result.rows.at(0).at(0)) >= 1);
+    }
+    // The year and the year's months agree on such data; half a year does not.
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+        SynthOptions options;
+        options.as_sets = true;
+        options.seed = seed;
+        SynthOutcome out = testing::judge_on_synth(months, year, range, options);
+        INFO("seed " << seed << ": " << out.reason);
+        CHECK(out.verdict == Verdict::Equal);
+    }
+    testing::check_separated_by(months, range, "SELECT SUM(consumption) FROM ym WHERE date BETWEEN '201301' AND '201306'",
+                                DataKind::Plain);
+}

@@ -534,7 +534,7 @@ private:
                     // One spelling on all but the case data: the expected query's (its hints come first).
                     if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
                         v = first_spelling(*spelled, v);
-                    if (date_like(column)) v = as_date(v, random_);
+                    if (date_like(column)) v = date_for(column, v);
                     const Value& first = k == 0 ? v : at[0].values.back().second;
                     if (k > 0 && kind_ == DataKind::Case && in(hints_.case_columns, column))
                         if (const auto* text = std::get_if<std::string>(&first)) v = case_variant(*text, random_.below(3));
@@ -699,7 +699,7 @@ private:
         const bool number = column.type == ColumnType::Integer || column.type == ColumnType::Real;
         if (!term.misses.empty() && (number || !term.numeric)) {
             Value v = term.misses[row % term.misses.size()];
-            if (date_like(column)) v = as_date(v, random_);
+            if (date_like(column)) v = date_for(column, v);
             if (suits(v, column.type)) return v;
         }
         return domain_value(column, row);
@@ -774,7 +774,49 @@ private:
     // from the small numbers literals usually are.
     int64_t unique_rank(size_t row) const { return int64_t(20 + 3 * ((row * 5 + reference_offset_) % 13)); }
 
+    // A date column whose literals write a year and month together ('201309', BIRD's yearmonth.Date)
+    // holds that form: '2012-08-24' there would be no value of the column (SUBSTR(Date, 5, 2) is the
+    // month only in the compact form, and '2012-08-24' is outside BETWEEN '201201' AND '201212').
+    bool compact_month(const Column& column) const {
+        const std::vector<Value>* hinted = hints_.find(column.name);
+        if (!hinted) return false;
+        bool compact = false;
+        for (const Value& v : *hinted) {
+            const auto* text = std::get_if<std::string>(&v);
+            if (!text || text->size() < 6 || !digits(text->substr(0, 4))) continue;
+            if ((*text)[4] == '-') return false;
+            if (text->size() == 6 && digits(*text) && (text->substr(0, 2) == "19" || text->substr(0, 2) == "20")) {
+                int month = std::atoi(text->substr(4, 2).c_str());
+                compact |= month >= 1 && month <= 12;
+            }
+        }
+        return compact;
+    }
+
+    // A hinted value for a date column in the column's form: a whole date (as_date), or a year and
+    // month together where the column's literals write them so ('2013' gives '201305').
+    Value date_for(const Column& column, const Value& v) {
+        if (!compact_month(column)) return as_date(v, random_);
+        std::string text;
+        if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 1000 && *i <= 2999) text = std::to_string(*i);
+        if (const auto* t = std::get_if<std::string>(&v)) text = *t;
+        // (a LIKE pattern's filled wildcard or an ordering's text neighbour, '201202x' and '201212a',
+        // is no value of the column: the month it starts with is)
+        if (text.size() > 6 && digits(text.substr(0, 6)) && !digits(text.substr(6, 1))) text.resize(6);
+        if (!text.empty() && text.back() == 'x') text.pop_back();
+        if (text.size() == 4 && digits(text)) return text + two_digits(int(1 + random_.below(12)));
+        if (text.size() >= 7 && digits(text.substr(0, 4)) && text[4] == '-' && digits(text.substr(5, 2)))
+            return text.substr(0, 4) + text.substr(5, 2);
+        return text.empty() ? v : Value(text);
+    }
+
     Value domain_value(const Column& column, size_t row) {
+        if (date_like(column) && compact_month(column)) {
+            if (kind_ == DataKind::Ties && in(hints_.order_columns, column))
+                return std::string(tie_slot(column, row) ? "201106" : "201402");
+            return std::to_string(2005 + random_.below(16)) +
+                   two_digits(int(unique_order_key(column) ? 1 + row % 12 : 1 + random_.below(12)));
+        }
         if (date_like(column) && kind_ == DataKind::Ties && in(hints_.order_columns, column))
             return std::string(tie_slot(column, row) ? "2011-06-15" : "2014-02-03");  // two dates, spread evenly: they tie
         if (date_like(column)) {
@@ -898,7 +940,7 @@ private:
             // against LIKE '%South Bohemia%'), every other kind holds the first spelling only (the
             // expected query's: its hints come first), and the case databases hold the others.
             if (kind_ != DataKind::Case) v = first_spelling(*hinted, v);
-            if (date_like(column)) v = as_date(v, random_);
+            if (date_like(column)) v = date_for(column, v);
             // A name is one entity's: a literal compared with `race` or `full_name` names one row of
             // its table on data like the real one (not on the duplicates and ties databases).
             // The same for a key under ORDER BY .. LIMIT: real values seldom tie, ties are the ties kind's.
