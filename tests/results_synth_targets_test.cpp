@@ -379,3 +379,11 @@ TEST_CASE("synth targets: a date column whose literals write a year and month to
     testing::check_separated_by(months, range, "SELECT SUM(consumption) FROM ym WHERE date BETWEEN '201301' AND '201306'",
                                 DataKind::Plain);
 }
+
+TEST_CASE("synth targets: a HAVING's groups of several rows are plain data", "[results][synth]") {
+    // A sum per employee against the same bound per visit: they part where an employee has several
+    // visits, which is what a HAVING over the visits reads; on typical data, not only on duplicates.
+    const std::string per_employee = std::string("SELECT e.name ") + kJoin + "GROUP BY e.id HAVING SUM(v.amount) < 30";
+    check_kind(per_employee, std::string("SELECT e.name ") + kJoin + "WHERE v.amount < 30 GROUP BY e.id", DataKind::Plain);
+    check_equal(per_employee, std::string("SELECT e.name ") + kJoin + "GROUP BY e.id HAVING TOTAL(v.amount) < 30");
+}
