@@ -417,7 +417,8 @@ private:
         for (const LiteralHints::Goal& goal : hints_.goals)
             for (const LiteralHints::Goal::Term& term : goal.terms)
                 if (support::iequals(term.column, column.name) &&
-                    (term.table.empty() || support::iequals(term.table, current_table_->name)))
+                    (term.table.empty() || support::iequals(term.table, current_table_->name)) &&
+                    (!term.dated || date_like(column)))
                     return &term;
         return nullptr;
     }
@@ -526,6 +527,8 @@ private:
                 if (term.numeric &&
                     ((column.type != ColumnType::Integer && column.type != ColumnType::Real) || date_like(column)))
                     continue;
+                // Two columns compared as dates: only where the column holds dates.
+                if (term.dated && !date_like(column)) continue;
                 current_table_ = &schema_.tables[t];
                 // A second row with the same key or name would not be another row of real data.
                 // (a HAVING's group shares its names: the visits of one city)
@@ -536,7 +539,7 @@ private:
                     // One spelling on all but the case data: the expected query's (its hints come first).
                     if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
                         v = first_spelling(*spelled, v);
-                    if (date_like(column)) v = as_date(v, random_);
+                    if (date_like(column)) v = date_for(column, v);
                     const Value& first = k == 0 ? v : at[0].values.back().second;
                     if (k > 0 && kind_ == DataKind::Case && in(hints_.case_columns, column))
                         if (const auto* text = std::get_if<std::string>(&first)) v = case_variant(*text, random_.below(3));
@@ -617,6 +620,43 @@ private:
         return first;
     }
 
+    // Which of the references of `table` to r.to that the goal's joins follow r is (0 for the first,
+    // or where the joins follow one): colour met as eye colour and as hair colour is two rows.
+    size_t joined_ordinal(size_t table, const Reference& r) const {
+        if (r.from_columns.size() != 1) return 0;
+        const auto& joined = hints_.goals[goal_row_->goal].joined;
+        size_t ordinal = 0, followed = 0;
+        for (const Reference& other : refs_) {
+            if (other.from != table || other.to != r.to || other.from_columns.size() != 1) continue;
+            const std::string& name = schema_.tables[table].columns[other.from_columns[0]].name;
+            if (!std::any_of(joined.begin(), joined.end(), [&](const auto& j) { return support::iequals(j.first, name); }))
+                continue;
+            if (other.from_columns[0] < r.from_columns[0]) ++ordinal;
+            if (other.from_columns[0] != r.from_columns[0] || &other == &r) ++followed;
+        }
+        return followed >= 2 ? ordinal : 0;
+    }
+    // Whether the goal's joins meet table r.to through another reference of `table` than r, and not
+    // through r (a goal row's superhero joined to its eye colour: the hair colour is free).
+    bool joined_elsewhere(size_t table, const Reference& r) const {
+        if (r.from_columns.size() != 1) return false;
+        const auto& joined = hints_.goals[goal_row_->goal].joined;
+        auto meets = [&](const Reference& through) {
+            const std::string& name = schema_.tables[table].columns[through.from_columns[0]].name;
+            return std::any_of(joined.begin(), joined.end(),
+                               [&](const auto& j) { return support::iequals(j.first, name); });
+        };
+        if (meets(r)) return false;
+        return std::any_of(refs_.begin(), refs_.end(), [&](const Reference& other) {
+            return &other != &r && other.from == table && other.to == r.to && other.from_columns.size() == 1 && meets(other);
+        });
+    }
+    // Whether table t has goal rows of its own for the goal under the alias.
+    bool aliased_rows(size_t t, size_t goal, const std::string& alias) const {
+        return std::any_of(goal_placed_[t].begin(), goal_placed_[t].end(),
+                           [&](const PlacedGoal& p) { return p.goal == goal && p.alias == alias; });
+    }
+
     // A key value some goal's filter names (placed or left out on purpose): other rows keep away from it.
     bool reserved_key(const Column& column, const Value& v) const {
         for (const LiteralHints::Goal& goal : hints_.goals)
@@ -664,7 +704,7 @@ private:
         const bool number = column.type == ColumnType::Integer || column.type == ColumnType::Real;
         if (!term.misses.empty() && (number || !term.numeric)) {
             Value v = term.misses[row % term.misses.size()];
-            if (date_like(column)) v = as_date(v, random_);
+            if (date_like(column)) v = date_for(column, v);
             if (suits(v, column.type)) return v;
         }
         return domain_value(column, row);
@@ -739,7 +779,49 @@ private:
     // from the small numbers literals usually are.
     int64_t unique_rank(size_t row) const { return int64_t(20 + 3 * ((row * 5 + reference_offset_) % 13)); }
 
+    // A date column whose literals write a year and month together ('201309', BIRD's yearmonth.Date)
+    // holds that form: '2012-08-24' there would be no value of the column (SUBSTR(Date, 5, 2) is the
+    // month only in the compact form, and '2012-08-24' is outside BETWEEN '201201' AND '201212').
+    bool compact_month(const Column& column) const {
+        const std::vector<Value>* hinted = hints_.find(column.name);
+        if (!hinted) return false;
+        bool compact = false;
+        for (const Value& v : *hinted) {
+            const auto* text = std::get_if<std::string>(&v);
+            if (!text || text->size() < 6 || !digits(text->substr(0, 4))) continue;
+            if ((*text)[4] == '-') return false;
+            if (text->size() == 6 && digits(*text) && (text->substr(0, 2) == "19" || text->substr(0, 2) == "20")) {
+                int month = std::atoi(text->substr(4, 2).c_str());
+                compact |= month >= 1 && month <= 12;
+            }
+        }
+        return compact;
+    }
+
+    // A hinted value for a date column in the column's form: a whole date (as_date), or a year and
+    // month together where the column's literals write them so ('2013' gives '201305').
+    Value date_for(const Column& column, const Value& v) {
+        if (!compact_month(column)) return as_date(v, random_);
+        std::string text;
+        if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 1000 && *i <= 2999) text = std::to_string(*i);
+        if (const auto* t = std::get_if<std::string>(&v)) text = *t;
+        // (a LIKE pattern's filled wildcard or an ordering's text neighbour, '201202x' and '201212a',
+        // is no value of the column: the month it starts with is)
+        if (text.size() > 6 && digits(text.substr(0, 6)) && !digits(text.substr(6, 1))) text.resize(6);
+        if (!text.empty() && text.back() == 'x') text.pop_back();
+        if (text.size() == 4 && digits(text)) return text + two_digits(int(1 + random_.below(12)));
+        if (text.size() >= 7 && digits(text.substr(0, 4)) && text[4] == '-' && digits(text.substr(5, 2)))
+            return text.substr(0, 4) + text.substr(5, 2);
+        return text.empty() ? v : Value(text);
+    }
+
     Value domain_value(const Column& column, size_t row) {
+        if (date_like(column) && compact_month(column)) {
+            if (kind_ == DataKind::Ties && in(hints_.order_columns, column))
+                return std::string(tie_slot(column, row) ? "201106" : "201402");
+            return std::to_string(2005 + random_.below(16)) +
+                   two_digits(int(unique_order_key(column) ? 1 + row % 12 : 1 + random_.below(12)));
+        }
         if (date_like(column) && kind_ == DataKind::Ties && in(hints_.order_columns, column))
             return std::string(tie_slot(column, row) ? "2011-06-15" : "2014-02-03");  // two dates, spread evenly: they tie
         if (date_like(column)) {
@@ -778,8 +860,17 @@ private:
                 // "name 1", "name 2x", "name 3xx".
                 // (the ties databases number texts out of row order: a tie broken by a second key,
                 // ORDER BY day, city, then picks another row than the scan order does)
+                // A text the queries group by (a segment, a region) is a category: real data repeats
+                // it, three values here (not a name, a key or a column rows refer to: those name one row).
+                // (a goal row's group is its own: the rows a HAVING selects stay apart from the others)
+                const bool category = !distinct && kind_ != DataKind::Ties && in(hints_.grouped_columns, column) &&
+                                      !name_like(column) && !column.primary_key && !referenced(column) &&
+                                      !unique_order_key(column);
+                if (category && !goal_row_) distinct = 3;
                 size_t n = distinct ? 1 + (kind_ == DataKind::Ties ? tie_slot(column, row) % distinct : random_.below(distinct))
-                                    : kind_ == DataKind::Ties ? size_t(unique_rank(row)) : row + 1;
+                           : kind_ == DataKind::Ties ? size_t(unique_rank(row))
+                           : category ? 4 + row
+                                      : row + 1;
                 std::string text = base + " " + std::to_string(n) + std::string((n - 1) % 3, 'x');
                 if (kind_ == DataKind::Case && in(hints_.case_columns, column)) text = case_variant(text, random_.below(3));
                 return text;
@@ -789,6 +880,13 @@ private:
 
     Value value(const Column& column, size_t row) {
         bool key = column.primary_key;
+        // The boundary data: a column compared with an average holds one value in every row (goal
+        // rows included), so that every row equals the average: `x > (SELECT AVG(x) ..)` selects
+        // none, `>=` all. (Not keys, nor columns rows refer to or that refer: references stay whole.)
+        if (kind_ == DataKind::Boundary && !key && in(hints_.average_columns, column) &&
+            (column.type == ColumnType::Integer || column.type == ColumnType::Real) && !referenced(column) &&
+            !(current_table_ && refers(size_t(current_table_ - schema_.tables.data()), column)))
+            return int64_t(5);
         const Value* goal = goal_value(column);  // a goal row's value: the filters select the row
         if (nullable(column) && !goal) {
             if (kind_ == DataKind::Nulls && (read(column) ? &column == null_target_ : random_.chance(5))) return Null{};
@@ -847,7 +945,7 @@ private:
             // against LIKE '%South Bohemia%'), every other kind holds the first spelling only (the
             // expected query's: its hints come first), and the case databases hold the others.
             if (kind_ != DataKind::Case) v = first_spelling(*hinted, v);
-            if (date_like(column)) v = as_date(v, random_);
+            if (date_like(column)) v = date_for(column, v);
             // A name is one entity's: a literal compared with `race` or `full_name` names one row of
             // its table on data like the real one (not on the duplicates and ties databases).
             // The same for a key under ORDER BY .. LIMIT: real values seldom tie, ties are the ties kind's.
@@ -1105,7 +1203,9 @@ private:
             // A goal row refers to the goal's row of the referenced table (both copies to the first on
             // the duplicates data: two rows the filters select under one); or to a row with the value
             // the goal gives the referring column.
-                    if (goal_row_ && target != &so_far) {
+            // (a reference the goal's joins do not follow, where they meet the table through another
+            // column: hair colour where the block joins the eye colour, goes its own way)
+            if (goal_row_ && target != &so_far && !joined_elsewhere(table_index, r)) {
                 // (the duplicates data alternates: every copy under the first referenced row, or each
                 // under its own copy of it)
                 // (a HAVING's group: every row under the first, one group; on the duplicates data the
@@ -1123,6 +1223,11 @@ private:
                     for (const auto& [column, a] : hints_.goals[goal_row_->goal].joined)
                         if (column == name) alias = a;
                 }
+                // A table joined twice (colour as eye and as hair colour) that no filter of the goal
+                // names under the second alias: each alias after the first meets another of the goal's
+                // rows (hair and eyes of one colour are not what real data holds).
+                if (size_t ordinal = joined_ordinal(table_index, r); ordinal > 0 && !aliased_rows(r.to, goal_row_->goal, alias))
+                    copy = (copy + ordinal) % std::max<size_t>(1, goal.copies);
                 bool shared = false;  // the goal's filters name one referenced row (a name, a key): every copy is under it
                 size_t first = goal_row_of(r.to, goal_row_->goal, 0, alias);
                 goal_row_of(r.to, goal_row_->goal, 1, alias, &shared);
@@ -1143,7 +1248,45 @@ private:
             const auto& referenced_row = target->rows[pick];
             for (size_t k = 0; k < r.from_columns.size(); ++k) row[r.from_columns[k]] = referenced_row[r.to_columns[k]];
         }
+        if (goal_row_ && goal_row_->copy > 0 && kind_ != DataKind::Duplicates) distinct_in_group(db, table_index, so_far, row);
         return row;
+    }
+
+    // `HAVING COUNT(DISTINCT x) > 2`: each row of the group holds an x no earlier row of it holds (a
+    // reference another referenced row), so that the group has as many distinct values as rows. Not
+    // on the duplicates data, whose copies are alike on purpose (COUNT against COUNT DISTINCT).
+    void distinct_in_group(const SynthDatabase& db, size_t table_index, const SynthTable& so_far, std::vector<Value>& row) {
+        const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
+        if (!goal.group_rows) return;
+        const Table& table = schema_.tables[table_index];
+        for (const auto& [distinct_table, name] : goal.distinct_columns) {
+            if (!distinct_table.empty() && !support::iequals(distinct_table, table.name)) continue;
+            const size_t i = column_index(table, name);
+            if (i == size_t(-1) || table.columns[i].primary_key || goal_value(table.columns[i])) continue;
+            std::vector<Value> used;
+            for (const PlacedGoal& p : goal_placed_[table_index])
+                if (p.goal == goal_row_->goal && p.alias == goal_row_->alias) used.push_back(so_far.rows[p.row][i]);
+            auto is_used = [&](const Value& v) { return std::find(used.begin(), used.end(), v) != used.end(); };
+            if (!is_used(row[i])) continue;
+            bool reference = false;
+            for (const Reference& r : refs_) {
+                if (r.from != table_index || r.from_columns.size() != 1 || r.from_columns[0] != i) continue;
+                reference = true;
+                for (const std::vector<Value>& target : db.tables[r.to].rows)
+                    if (!is_used(target[r.to_columns[0]]) && !std::holds_alternative<Null>(target[r.to_columns[0]])) {
+                        row[i] = target[r.to_columns[0]];
+                        break;
+                    }
+            }
+            if (reference) continue;
+            for (int attempt = 0; attempt < 8 && is_used(row[i]); ++attempt) row[i] = value(table.columns[i], so_far.rows.size() + 1 + size_t(attempt));
+            if (is_used(row[i]) && table.columns[i].type == ColumnType::Integer) {
+                int64_t largest = 0;
+                for (const Value& v : used)
+                    if (const auto* n = std::get_if<int64_t>(&v)) largest = std::max(largest, *n);
+                row[i] = largest + 1;
+            }
+        }
     }
 
     const Schema& schema_;
@@ -1211,11 +1354,11 @@ std::vector<DataKind> kinds_for(const LiteralHints& hints) {
     if (!hints.links.empty() || hints.joins) out.push_back(DataKind::Dangling);
     if (!hints.case_columns.empty()) out.push_back(DataKind::Case);
     if (hints.casts) out.push_back(DataKind::Cast);
-    // (solved arithmetic has a boundary too: `amount * 2 > 500` at 250)
+    // (solved arithmetic has a boundary too: `amount * 2 > 500` at 250; and two dates compared, on one day)
     bool solved = std::any_of(hints.goals.begin(), hints.goals.end(), [](const LiteralHints::Goal& g) {
-        return std::any_of(g.terms.begin(), g.terms.end(), [](const auto& t) { return t.numeric; });
+        return std::any_of(g.terms.begin(), g.terms.end(), [](const auto& t) { return t.numeric || t.dated; });
     });
-    if (!hints.by_column.empty() || solved) out.push_back(DataKind::Boundary);
+    if (!hints.by_column.empty() || solved || !hints.average_columns.empty()) out.push_back(DataKind::Boundary);
     return out;
 }
 

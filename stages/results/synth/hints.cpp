@@ -310,17 +310,17 @@ void conjuncts(const ast::Expr* e, std::vector<const ast::Expr*>& out) {
     out.push_back(e);
 }
 
-// The terms of a conjunction, with its first OR kept whole in `first_or` (its branches make a goal
-// each); later ORs contribute their first branch.
-void conjuncts_and_or(const ast::Expr* e, std::vector<const ast::Expr*>& out, const ast::Expr*& first_or) {
+// The terms of a conjunction, with its top-level ORs kept whole in `ors` (their branches make a goal
+// each: `(a OR b) AND (c OR d)` gives a goal for a and c, and one for b and d).
+void conjuncts_and_or(const ast::Expr* e, std::vector<const ast::Expr*>& out, std::vector<const ast::Expr*>& ors) {
     if (!e) return;
     if (const auto* b = ast::dyn_cast<ast::Binary>(e); b && b->op == ast::BinaryOp::And) {
-        conjuncts_and_or(b->lhs, out, first_or);
-        conjuncts_and_or(b->rhs, out, first_or);
+        conjuncts_and_or(b->lhs, out, ors);
+        conjuncts_and_or(b->rhs, out, ors);
         return;
     }
-    if (const auto* b = ast::dyn_cast<ast::Binary>(e); b && b->op == ast::BinaryOp::Or && !first_or) {
-        first_or = e;
+    if (const auto* b = ast::dyn_cast<ast::Binary>(e); b && b->op == ast::BinaryOp::Or) {
+        ors.push_back(e);
         return;
     }
     conjuncts(e, out);
@@ -525,6 +525,20 @@ private:
         hints_.links.push_back({table_of(a), lower_name(a), table_of(b), lower_name(b)});
     }
 
+    // `x > (SELECT AVG(y) FROM t ...)`: x and y hold one value on the boundary data (a row equal to
+    // the average). MIN and MAX need nothing: some row always equals them.
+    void compared_with_average(const ast::Expr* column_side, const ast::Expr* subquery_side) {
+        const auto* sub = ast::dyn_cast<ast::SubqueryExpr>(subquery_side);
+        const ast::ColumnRef* x = column_of(column_side);
+        if (!sub || !x || !sub->query || sub->query->projection.size() != 1) return;
+        const auto* call = ast::dyn_cast<ast::FunctionCall>(sub->query->projection[0]->expr);
+        if (!call || !is_aggregate(*call, "avg") || call->args.size() != 1) return;
+        const auto* y = ast::dyn_cast<ast::ColumnRef>(call->args[0]);
+        if (!y || y->path.empty()) return;
+        add_unique(hints_.average_columns, lower_name(*x));
+        add_unique(hints_.average_columns, lower_name(*y));
+    }
+
     // A string compared with a text column: the column gets case variants in the "case" databases.
     void case_compared(const ast::Expr* column_side, const ast::Expr* literal_side) {
         if (!is_string_literal(literal_side)) return;
@@ -540,18 +554,24 @@ private:
         for (const semantics::FromItem& item : semantics::from_items(q))
             if (const auto* table = ast::dyn_cast<ast::TableRef>(item.relation); table && !table->name.empty())
                 add_unique(tables, support::to_lower(table->name.back().text));
-        std::vector<const ast::Expr*> terms;
-        const ast::Expr* first_or = nullptr;
-        conjuncts_and_or(q.filter, terms, first_or);
-        for (const ast::Join* j : q.joins) conjuncts_and_or(j->condition, terms, first_or);
+        std::vector<const ast::Expr*> terms, ors;
+        conjuncts_and_or(q.filter, terms, ors);
+        for (const ast::Join* j : q.joins) conjuncts_and_or(j->condition, terms, ors);
         std::vector<std::vector<const ast::Expr*>> branches;
         const ast::InList* shifted = nullptr;
-        if (first_or) {
-            std::vector<const ast::Expr*> alternatives;
-            or_branches(first_or, alternatives, 3);
-            for (const ast::Expr* alternative : alternatives) {
+        std::vector<std::vector<const ast::Expr*>> alternatives(ors.size());
+        if (!ors.empty()) {
+            // Goal n takes branch n of each OR (the last where an OR has fewer): every branch of every
+            // OR has rows that pass through it, at most 3 goals.
+            size_t goals = 0;
+            for (size_t i = 0; i < ors.size(); ++i) {
+                or_branches(ors[i], alternatives[i], 3);
+                goals = std::max(goals, alternatives[i].size());
+            }
+            for (size_t n = 0; n < goals; ++n) {
                 branches.push_back(terms);
-                conjuncts(alternative, branches.back());
+                for (const auto& alternative : alternatives)
+                    if (!alternative.empty()) conjuncts(alternative[std::min(n, alternative.size() - 1)], branches.back());
             }
         } else {
             branches.push_back(terms);
@@ -569,6 +589,11 @@ private:
             if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
                 if (const auto* k = std::get_if<int64_t>(&*limit); k && *k >= 2 && *k <= 5) goal.copies = size_t(*k) + 1;
             fill_goal(goal, branches[n], n > 0 ? shifted : nullptr);
+            // ... and fails the OR's other branches where a value does (`x > 30` with 30): its rows
+            // pass through that branch alone, so that leaving it out shows on typical data.
+            for (const auto& alternative : alternatives)
+                for (size_t j = 0; j < alternative.size(); ++j)
+                    if (j != std::min(n, alternative.size() - 1)) fail_branch(goal, alternative[j]);
             add_having(q, goal);  // (after the copies: a sum's share is of the group's rows)
             for (const auto& t : goal.terms) hints_.filtered_columns.emplace_back(hints_.queries - 1, t.column);
             if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= 8) return;
@@ -585,18 +610,61 @@ private:
     }
 
     void add_term(LiteralHints::Goal& goal, const ast::ColumnRef* column, bool date, const Value& value,
-                  const Value& other, const Value& edge, std::vector<Value> misses, bool numeric = false) {
+                  const Value& other, const Value& edge, std::vector<Value> misses, bool numeric = false,
+                  bool dated = false) {
         if (!column || (date && !date_literal(value))) return;
         std::string table = table_of(*column), name = lower_name(*column), alias = qualifier(*column);
+        // The first term wins (a dated term and another one stand side by side: which applies
+        // depends on whether the column holds dates, which the generator knows)
         for (const auto& t : goal.terms)
-            if (t.column == name && t.alias == alias) return;  // the first term wins
-        goal.terms.push_back({table, name, alias, value, other, edge, std::move(misses), numeric});
+            if (t.column == name && t.alias == alias && t.dated == dated) return;
+        LiteralHints::Goal::Term term{table, name, alias, value, other, edge, std::move(misses), numeric};
+        term.dated = dated;
+        goal.terms.push_back(std::move(term));
     }
 
-    static const LiteralHints::Goal::Term* term_of(const LiteralHints::Goal& goal, const ast::ColumnRef& column) {
+    static const LiteralHints::Goal::Term* term_of(const LiteralHints::Goal& goal, const ast::ColumnRef& column,
+                                                   bool dated = false) {
         for (const auto& t : goal.terms)
-            if (t.column == lower_name(column) && t.alias == qualifier(column)) return &t;
+            if (t.column == lower_name(column) && t.alias == qualifier(column) && t.dated == dated) return &t;
         return nullptr;
+    }
+
+    // A comparison of a column with a literal the goal's rows fail (the column's first term wins: a
+    // value another branch or term gives it stands).
+    void fail_branch(LiteralHints::Goal& goal, const ast::Expr* branch) {
+        const auto* b = ast::dyn_cast<ast::Binary>(branch);
+        if (!b || !compares_values(b->op)) return;
+        for (bool flip : {false, true}) {
+            auto v = literal_value(flip ? b->lhs : b->rhs);
+            auto op = flip ? semantics::flipped(b->op) : std::optional<ast::BinaryOp>(b->op);
+            if (!v || !op) continue;
+            std::vector<Value> misses = failing(*op, *v);
+            bool date = false;
+            // (numbers and dates only: a text that fails an ordering, 'terminala' for `< 'terminal'`,
+            // would be a text in what may be a number column)
+            if (!misses.empty() && (as_number(misses[0]) || date_literal(misses[0])))
+                // (its values fail the branch: they are the no-match data's misses too)
+                add_term(goal, goal_column(flip ? b->rhs : b->lhs, date), date, misses[0], misses.back(), misses[0], misses);
+        }
+    }
+
+    // `x > y` with two columns, as dates where they hold dates (`v.day > e.hired`): y a day (the one
+    // another such term gave it, or 2012-06-15), x the days past it; the edge (the boundary data's)
+    // the same day, where `>` and `>=` part; the misses the days before.
+    void add_date_pair(LiteralHints::Goal& goal, const ast::ColumnRef& x, ast::BinaryOp op, const ast::ColumnRef& y) {
+        const bool up = op == ast::BinaryOp::Gt || op == ast::BinaryOp::GtEq;
+        if (!up && op != ast::BinaryOp::Lt && op != ast::BinaryOp::LtEq) return;
+        if (lower_name(x) == lower_name(y) && qualifier(x) == qualifier(y)) return;
+        const LiteralHints::Goal::Term* fixed = term_of(goal, y, true);
+        const Value day = fixed ? fixed->value : Value(std::string("2012-06-15"));
+        const auto* text = std::get_if<std::string>(&day);
+        if (!text) return;
+        auto past = day_beside(*text, up), before = day_beside(*text, !up);
+        if (!past || !before) return;
+        auto further = day_beside(*past, up), earlier = day_beside(*before, !up);
+        if (!fixed) add_term(goal, &y, false, day, day, day, {*past, *further}, false, true);
+        add_term(goal, &x, false, Value(*past), Value(*further), day, {*before, *earlier}, false, true);
     }
 
     // `shifted`: the IN list whose third and fourth items this goal takes (its first two are the first goal's).
@@ -637,9 +705,14 @@ private:
                                  failing(*op, *v));
                 }
                 // Not a column against a literal: arithmetic (`a * 2 > 10`, `a - b > 0`), once the
-                // plain terms have given their columns values.
-                if (goal.terms.size() == before && b->op != ast::BinaryOp::NotEq)
+                // plain terms have given their columns values; two columns also as dates.
+                if (goal.terms.size() == before && b->op != ast::BinaryOp::NotEq) {
                     arithmetic.push_back(b);
+                    bool through_date = false;
+                    const ast::ColumnRef* x = goal_column(b->lhs, through_date);
+                    const ast::ColumnRef* y = goal_column(b->rhs, through_date);
+                    if (x && y) add_date_pair(goal, *x, b->op, *y);
+                }
             } else if (const auto* between = ast::dyn_cast<ast::Between>(term)) {
                 auto low = literal_value(between->low), high = literal_value(between->high);
                 if (low && high) {
@@ -648,6 +721,13 @@ private:
                     const auto* a = std::get_if<int64_t>(&*low);
                     const auto* b = std::get_if<int64_t>(&*high);
                     if (a && b && *b - *a >= 2 && *b - *a < INT64_MAX / 2) first = *a + 1, second = *b - 1;
+                    // Dates: the days inside the bounds ('2012-01-02' and '2012-12-30' for the year 2012)
+                    const auto* from = std::get_if<std::string>(&*low);
+                    const auto* to = std::get_if<std::string>(&*high);
+                    if (from && to && *from < *to) {
+                        auto after = day_beside(*from, true), before = day_beside(*to, false);
+                        if (after && before && *after <= *before) first = *after, second = *before;
+                    }
                     add_term(goal, goal_column(between->expr, date), date, first, second, *low,
                              failing(ast::BinaryOp::GtEq, *low));
                 }
@@ -747,11 +827,15 @@ private:
                 const auto* call = ast::dyn_cast<ast::FunctionCall>(flip ? b->rhs : b->lhs);
                 auto v = literal_value(flip ? b->lhs : b->rhs);
                 auto op = flip ? semantics::flipped(b->op) : std::optional<ast::BinaryOp>(b->op);
-                if (!call || !v || !op || !as_number(*v) || call->distinct || call->args.size() != 1) continue;
+                if (!call || !v || !op || !as_number(*v) || call->args.size() != 1) continue;
+                if (call->distinct && !is_aggregate(*call, "count")) continue;
                 const double limit = *as_number(*v);
                 const bool whole = std::holds_alternative<int64_t>(*v);
                 if (is_aggregate(*call, "count")) {
                     if (!whole || goal.group_rows) continue;
+                    // COUNT(DISTINCT x): as many rows, each with its own x
+                    const ast::ColumnRef* distinct = call->distinct ? column_of(call->args[0]) : nullptr;
+                    if (call->distinct && !distinct) continue;
                     int64_t n = std::get<int64_t>(*v), rows = 0;
                     switch (*op) {
                         case ast::BinaryOp::Gt: rows = n + 1; break;
@@ -762,7 +846,10 @@ private:
                         default: break;
                     }
                     // (one row is a group of its own: only two or more need placing)
-                    if (rows >= 2 && rows <= 20) goal.group_rows = size_t(rows), grouped = true;
+                    if (rows >= 2 && rows <= 20) {
+                        goal.group_rows = size_t(rows), grouped = true;
+                        if (distinct) goal.distinct_columns.emplace_back(table_of(*distinct), lower_name(*distinct));
+                    }
                     continue;
                 }
                 const ast::ColumnRef* column = column_of(call->args[0]);
@@ -812,6 +899,9 @@ private:
     void visit_query(const ast::Query& q) {
         add_goal(q);
         if (q.distinct != ast::DistinctKind::None || !q.group_by.empty() || !q.set_ops.empty()) hints_.groups = true;
+        for (const ast::Expr* g : q.group_by)
+            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(g); ref && !ref->path.empty())
+                add_unique(hints_.grouped_columns, lower_name(*ref));
         if (!q.joins.empty() || q.sources.size() > 1) hints_.joins = true;
         if (!q.limit || q.order_by.empty()) return;
         hints_.ordered_limit = true;
@@ -859,6 +949,7 @@ private:
                         add_to(hints_.edge_values, lower_name(*column), with_neighbours(*v, false));
                     }
                 }
+                if (ordering) compared_with_average(binary->lhs, binary->rhs), compared_with_average(binary->rhs, binary->lhs);
                 if (!ordering) case_compared(binary->lhs, binary->rhs), case_compared(binary->rhs, binary->lhs);
                 const auto* a = ast::dyn_cast<ast::ColumnRef>(binary->lhs);
                 const auto* b = ast::dyn_cast<ast::ColumnRef>(binary->rhs);

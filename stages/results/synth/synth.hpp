@@ -56,6 +56,10 @@ struct LiteralHints {
     std::vector<std::string> order_key_columns;  // under ORDER BY before a LIMIT only: unique on all but the ties data
     std::vector<std::string> case_columns;    // compared with a string by =, <>, LIKE, GLOB or IN
     std::vector<std::string> cast_columns;    // under CAST, /, %, ROUND and the like
+    std::vector<std::string> grouped_columns; // under GROUP BY: a category on real data (plain data repeats its texts)
+    // `x > (SELECT AVG(y) ...)`: x and y; the boundary data gives them one value in every row, so
+    // that rows equal the average (`>` against `>=`), which real data seldom shows.
+    std::vector<std::string> average_columns;
     std::vector<Link> links;
     // What one query block's filters select (its WHERE and ON conditions; a goal per branch of its
     // first OR, and one more for the third item of an IN list; HAVING over the block's rows): a value
@@ -73,6 +77,9 @@ struct LiteralHints {
             // none selected); empty: any value of the column's own domain, away from the literals, fails.
             std::vector<Value> misses;
             bool numeric = false;  // solved arithmetic (`a * 2 > 10`): only for a number column, not a date
+            // Two columns compared by an ordering (`v.day > e.hired`) as dates: only for a date column
+            // (a number column gets the solved arithmetic's term).
+            bool dated = false;
         };
         std::vector<std::string> tables;  // the block's own tables (aliases resolved)
         std::vector<Term> terms;
@@ -86,6 +93,8 @@ struct LiteralHints {
         // one value in the GROUP BY columns (table "" when unqualified, column) and refer to one row.
         size_t group_rows = 0;
         std::vector<std::pair<std::string, std::string>> group_columns;
+        // `COUNT(DISTINCT x) > 2`: the group's rows hold a different x each (table "" when unqualified).
+        std::vector<std::pair<std::string, std::string>> distinct_columns;
     };
     std::vector<Goal> goals;
     size_t queries = 0;          // how many queries collect_hints has read
