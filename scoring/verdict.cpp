@@ -22,8 +22,8 @@ constexpr std::string_view kResultsEvidenceNames[] = {"none",          "undecide
 
 // The kinds of edge-case databases (stages/results/synth/README.md): a difference that only one kind
 // shows says how likely real data is to show it, so each kind has its own weight.
-constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "fan_out",  "scalar_subquery", "ties",
-                                      "empty", "dangling",   "case",     "boundary",        "cast"};
+constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "fan_out",  "scalar_subquery", "key_literal",
+                                      "ties",  "empty",      "dangling", "case",            "boundary", "cast"};
 
 std::string edge_kind_feature(const std::string& kind) {
     for (const char* known : kEdgeKinds)

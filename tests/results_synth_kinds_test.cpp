@@ -409,13 +409,14 @@ TEST_CASE("synth generator: an 11-way self-join through a declared foreign key r
     }
 }
 
-TEST_CASE("synth kinds: a key value against a name is undecided, not a plain difference", "[results][synth]") {
+TEST_CASE("synth kinds: a key value against a name is a key-literal difference, not a plain one", "[results][synth]") {
     // Whether department 3 is 'Sales' is a fact of the real data: synthesized data only guesses.
     SynthOutcome out = judge("SELECT count(*) FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.name = 'Sales'",
                              "SELECT count(*) FROM emp WHERE dept_id = 3");
     INFO(out.reason);
-    CHECK(out.verdict == Verdict::Undecided);
-    CHECK(out.undecided_cause == "key_literal");
+    CHECK(out.verdict == Verdict::Different);
+    CHECK(out.kind == DataKind::KeyLiteral);
+    CHECK(out.edge_cases_only);
     CHECK_THAT(out.reason, Catch::Contains("dept_id = 3"));
     // Both queries name the key: the data decides as usual.
     SynthOutcome keys = judge("SELECT count(*) FROM emp WHERE dept_id = 4", "SELECT count(*) FROM emp WHERE dept_id = 3");

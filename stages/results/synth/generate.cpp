@@ -1324,6 +1324,7 @@ std::string_view kind_name(DataKind kind) {
         case DataKind::Cast: return "cast";
         case DataKind::FanOut: return "fan_out";
         case DataKind::ScalarSubquery: return "scalar_subquery";
+        case DataKind::KeyLiteral: return "key_literal";
     }
     return "?";
 }

@@ -120,11 +120,13 @@ std::vector<std::string> read_signature(const ParseResult& parsed);
 
 // What a database is for (README.md, "Kinds of database"). Plain databases look like real data; each
 // other kind adds one sort of row that tells queries apart and leaves the rest plain.
-// The last two name a difference, not a database: one that plain or duplicated data shows only through two
-// rows referring to one (fan-out, which real data often has), or only because a scalar subquery returns
-// several rows (a name real data seldom repeats): the verdict weighs them apart from other duplicates.
+// The last three name a difference, not a database: one that plain or duplicated data shows only through two
+// rows referring to one (fan-out, which real data often has), only because a scalar subquery returns
+// several rows (a name real data seldom repeats), or only because one query names a row by a key value
+// where the other names it by a value (whether they are the same row is a fact of the real data): the
+// verdict weighs each by its kind.
 enum class DataKind : uint8_t {
-    Plain, Nulls, Duplicates, Ties, Empty, Dangling, Case, Boundary, Cast, FanOut, ScalarSubquery
+    Plain, Nulls, Duplicates, Ties, Empty, Dangling, Case, Boundary, Cast, FanOut, ScalarSubquery, KeyLiteral
 };
 std::string_view kind_name(DataKind kind);
 
@@ -184,7 +186,7 @@ struct SynthOutcome {
     // not equivalent, but data like the real one may not tell them apart.
     bool edge_cases_only = false;
     DataKind kind = DataKind::Plain;  // Different: the kind of the database that separated them
-    // Undecided: "expected_fails", "both_empty", "expected_constant" or "key_literal" (a key value in one
+    // Undecided: "expected_fails", "both_empty" or "expected_constant" (a key value in one
     // query where the other names the row by a value: only the real data tells).
     std::string undecided_cause;
     size_t databases_run = 0;
