@@ -23,6 +23,12 @@ Span token_span(const SourceText& source, const Token* token) {
     }
     size_t start = token->getStartIndex();
     size_t stop = token->getStopIndex();
+    if (source.is_ascii()) {  // code points are bytes: byte_offset_of_code_point's answer, without the calls
+        size_t size = source.text().size();
+        auto begin = static_cast<uint32_t>(std::min(start, size));
+        auto end = stop + 1 >= start ? static_cast<uint32_t>(std::min(stop + 1, size)) : begin;
+        return {begin, std::max(begin, end)};
+    }
     uint32_t begin = source.byte_offset_of_code_point(start);
     uint32_t end = stop + 1 >= start ? source.byte_offset_of_code_point(stop + 1) : begin;
     return {begin, std::max(begin, end)};

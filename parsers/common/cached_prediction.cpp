@@ -1,8 +1,12 @@
 #include "parsers/common/cached_prediction.hpp"
 
+#include <typeinfo>
+
 #include <atomic>
 #include <cstdint>
 #include <vector>
+
+#include "parsers/common/lexer_base.hpp"
 
 namespace qdiff::parsers {
 namespace {
@@ -135,9 +139,17 @@ size_t CachedPredictionSimulator::adaptivePredict(antlr4::TokenStream* input, si
             // The operator loops of a left-recursive rule: the state's alternatives are guarded by
             // precedence predicates, evaluated against the parser's context as the runtime does (with
             // the input at the decision's start, where it still is).
-            antlrcpp::BitSet alts = evalSemanticContext(state->predicates, outer, true);
-            if (alts.count() == 0) break;  // no viable alternative: the runtime reports it
-            return static_cast<size_t>(alts.nextSetBit(0));
+            // evalSemanticContext(predicates, outer, true) evaluates them all and the runtime takes
+            // the lowest alternative whose predicate holds; that without copying the predicates and
+            // counting a 2,048-bit set (precedence predicates have no side effects).
+            int lowest = -1;
+            for (const antlr4::dfa::DFAState::PredPrediction* p : state->predicates)
+                if ((lowest < 0 || p->alt < lowest) &&
+                    (p->pred == antlr4::atn::SemanticContext::NONE ||
+                     evalSemanticContext(p->pred, outer, static_cast<size_t>(p->alt), false)))
+                    lowest = p->alt;
+            if (lowest < 0) break;  // no viable alternative: the runtime reports it
+            return static_cast<size_t>(lowest);
         }
         if (t != antlr4::Token::EOF) ++k;
     }
@@ -162,6 +174,103 @@ DFAState* CachedPredictionSimulator::computeTargetState(antlr4::dfa::DFA& dfa, D
     DFAState* target = ParserATNSimulator::computeTargetState(dfa, previous, t);
     if (target) table().add(previous, t, target);
     return target;
+}
+
+namespace {
+
+// A CodePointStream's characters, read and consumed in place.
+struct DirectChars {
+    const char32_t* data;
+    size_t size;
+    size_t& p;
+    size_t la() const { return p < size ? data[p] : antlr4::Token::EOF; }
+    void consume() { ++p; }  // never at the end: EOF is not consumed
+    size_t index() const { return p; }
+};
+
+// Any other CharStream, through its virtual calls.
+struct StreamChars {
+    antlr4::CharStream* input;
+    size_t la() const { return input->LA(1); }
+    void consume() { input->consume(); }
+    size_t index() const { return input->index(); }
+};
+
+}  // namespace
+
+size_t CachedLexerSimulator::match(antlr4::CharStream* input, size_t mode) {
+    // LexerATNSimulator::match without its finally (the same release, by a plain guard) and without
+    // resetting the saved accept state, which this execATN neither reads nor writes.
+    _mode = mode;
+    struct Release {
+        antlr4::CharStream* input;
+        ssize_t marker;
+        ~Release() { input->release(marker); }
+    } release{input, input->mark()};
+    _startIndex = input->index();
+    antlr4::dfa::DFA& dfa = _decisionToDFA[mode];
+    if (!dfa.s0) return matchATN(input);  // the mode's first token: the runtime builds its start state
+    return execATN(input, dfa.s0);
+}
+
+size_t CachedLexerSimulator::execATN(antlr4::CharStream* input, DFAState* ds0) {
+    if (typeid(*input) == typeid(CodePointStream)) {
+        auto* stream = static_cast<CodePointStream*>(input);
+        DirectChars chars{stream->data(), stream->length(), stream->position()};
+        return walk(chars, input, ds0);
+    }
+    StreamChars chars{input};
+    return walk(chars, input, ds0);
+}
+
+// LexerATNSimulator::execATN and failOrAccept, step for step: follow the edges from ds0 while they
+// lead somewhere, consuming each character (the line and column move as consume() moves them),
+// remember the last accept state and where it was reached, and accept there (its lexer actions run).
+template <class Chars>
+size_t CachedLexerSimulator::walk(Chars& chars, antlr4::CharStream* input, DFAState* ds0) {
+    EdgeTable& edges = table();
+    struct Accepted {
+        DFAState* state = nullptr;
+        size_t index = 0, line = 0, column = 0;
+    } accepted;
+    auto remember = [&](DFAState* state) { accepted = {state, chars.index(), _line, _charPositionInLine}; };
+    if (ds0->isAcceptState) remember(ds0);
+    size_t t = chars.la();
+    DFAState* s = ds0;
+    while (true) {
+        DFAState* target = edges.find(s, t);
+        if (!target) {
+            target = LexerATNSimulator::getExistingTargetState(s, t);
+            if (target)
+                edges.add(s, t, target);
+            else
+                target = computeTargetState(input, s, t);  // through the ATN; adds the edge to the DFA
+        }
+        if (target == ERROR.get()) break;
+        if (t != antlr4::Token::EOF) {
+            if (t == '\n') {
+                ++_line;
+                _charPositionInLine = 0;
+            } else {
+                ++_charPositionInLine;
+            }
+            chars.consume();
+        }
+        if (target->isAcceptState) {
+            remember(target);
+            if (t == antlr4::Token::EOF) break;
+        }
+        t = chars.la();
+        s = target;
+    }
+    if (accepted.state) {
+        accept(input, accepted.state->lexerActionExecutor, _startIndex, accepted.index, accepted.line,
+               accepted.column);
+        return accepted.state->prediction;
+    }
+    // No accept state: EOF where the token would start ends the text; anything else has no token.
+    if (t == antlr4::Token::EOF && input->index() == _startIndex) return antlr4::Token::EOF;
+    throw antlr4::LexerNoViableAltException(_recog, input, _startIndex, s->configs.get());
 }
 
 DFAState* CachedLexerSimulator::getExistingTargetState(DFAState* s, size_t t) {

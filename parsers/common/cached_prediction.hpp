@@ -49,14 +49,26 @@ private:
 };
 
 // The same for a generated lexer (KQL's; SQL text is read by the hand-written lexer): ANTLR's
-// LexerATNSimulator takes the read lock twice for every character to find one DFA edge. Only the edge
-// lookup goes through the table; everything else is the runtime's.
+// LexerATNSimulator takes the read lock twice for every character to find one DFA edge, and reads and
+// consumes each character through two virtual calls that check the bounds again; every match wraps
+// itself in an antlrcpp::finally (a std::function), and every token's accept copies a shared_ptr and
+// goes through the simulator's saved state. About 300 instructions per character of a warm KQL lex.
+// match and execATN here walk the same DFA the runtime's way (same edges, same accept rule: the last
+// accept state reached, its position, line and column) over a CodePointStream's characters directly;
+// an edge that is not in the DFA yet is computed by the runtime (computeTargetState), which adds it.
 class CachedLexerSimulator final : public antlr4::atn::LexerATNSimulator {
 public:
     using antlr4::atn::LexerATNSimulator::LexerATNSimulator;
 
+    size_t match(antlr4::CharStream* input, size_t mode) override;
+
 protected:
+    size_t execATN(antlr4::CharStream* input, antlr4::dfa::DFAState* ds0) override;
     antlr4::dfa::DFAState* getExistingTargetState(antlr4::dfa::DFAState* s, size_t t) override;
+
+private:
+    template <class Chars>
+    size_t walk(Chars& chars, antlr4::CharStream* input, antlr4::dfa::DFAState* ds0);
 };
 
 // Replaces the parser's interpreter with a CachedPredictionSimulator over the same ATN, DFAs and

@@ -61,6 +61,8 @@ class ContextBase : public pool::Pooled<antlr4::ParserRuleContext> {
 public:
     using Pooled::Pooled;
     ContextBase() = default;
+    // Hands the children's array to the next context this thread builds (parser_base.cpp).
+    ~ContextBase() override;
 
     template <class T>
     T* getRuleContext(size_t i) {

@@ -227,7 +227,7 @@ struct KqlSession {
         tokens.fill_all();
     }
     GrammarCaches::Use use;
-    antlr4::ANTLRInputStream input;
+    CodePointStream input;
     KqlLexer lexer;
     TokenLimit limit;
     TrackingTokenStream tokens;

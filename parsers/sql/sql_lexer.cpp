@@ -181,6 +181,7 @@ void FastSqlLexer::advanceLines(size_t from, size_t to) {
 
 // Tokens are made in text order, so the conversion resumes where the previous one stopped.
 size_t FastSqlLexer::codePointIndex(size_t byte) {
+    if (ascii_) return byte;
     for (; cpByte_ < byte; ++cpByte_)
         if ((static_cast<unsigned char>(s_[cpByte_]) & 0xC0) != 0x80) ++cpIndex_;
     return cpIndex_;

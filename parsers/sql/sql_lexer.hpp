@@ -27,7 +27,7 @@ public:
     // Snowflake); `lexing`: the dialect's other token rules. The defaults are the common lexing,
     // which SqlLexer.g4 implements.
     explicit FastSqlLexer(std::string_view text = {}, bool backslash_escapes = false, DialectLexing lexing = {})
-        : s_(text), backslashEscapes_(backslash_escapes), lexing_(lexing) {}
+        : s_(text), backslashEscapes_(backslash_escapes), lexing_(lexing), ascii_(is_ascii(text)) {}
     // Starts over on another text (a lexer kept for the next parse).
     void reset(std::string_view text, bool backslash_escapes = false, DialectLexing lexing = {}) {
         *this = FastSqlLexer(text, backslash_escapes, lexing);
@@ -47,6 +47,11 @@ public:
     }
 
 private:
+    static bool is_ascii(std::string_view text) {
+        unsigned char any = 0;
+        for (char c : text) any |= static_cast<unsigned char>(c);
+        return any < 0x80;
+    }
     static bool identStart(unsigned char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
     }
@@ -82,6 +87,7 @@ private:
     size_t pos_ = 0;
     size_t line_ = 1;
     size_t lineStart_ = 0;
+    bool ascii_ = true;   // every code point is one byte: codePointIndex is the identity
     size_t cpByte_ = 0;   // codePointIndex: the last byte offset converted
     size_t cpIndex_ = 0;  // and its code-point index
     size_t count_ = 0;    // tokens made: the next one's index in the token stream
