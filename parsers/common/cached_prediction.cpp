@@ -198,6 +198,60 @@ struct StreamChars {
 
 }  // namespace
 
+namespace {
+
+// Whether a lexer's edges have fixed targets: no predicate transitions (evaluated at the input's
+// position) and no position-dependent actions (their executors hold the offset in the token).
+bool fixed_targets(const antlr4::atn::ATN& atn) {
+    for (const antlr4::atn::ATNState* state : atn.states) {
+        if (!state) continue;
+        for (const antlr4::atn::Transition* t : state->transitions)
+            if (t->getSerializationType() == antlr4::atn::Transition::PREDICATE) return false;
+    }
+    for (const auto& action : atn.lexerActions)
+        if (action->isPositionDependent()) return false;
+    return true;
+}
+
+// The key of an executor's single position-independent action (or kRuntimeActions: let the runtime
+// run them); far above any character.
+constexpr size_t kSingleAction = size_t(1) << 60;
+constexpr uintptr_t kRuntimeActions = 1;
+
+}  // namespace
+
+CachedLexerSimulator::CachedLexerSimulator(antlr4::Lexer* recog, const antlr4::atn::ATN& atn,
+                                           std::vector<antlr4::dfa::DFA>& decisionToDFA,
+                                           antlr4::atn::PredictionContextCache& sharedContextCache)
+    : LexerATNSimulator(recog, atn, decisionToDFA, sharedContextCache) {
+    // A lexer is made for every KQL parse; its ATN is the grammar's static one.
+    thread_local const antlr4::atn::ATN* known = nullptr;
+    thread_local bool known_fixed = false;
+    if (known != &atn) {
+        known_fixed = fixed_targets(atn);
+        known = &atn;
+    }
+    fixedTargets_ = known_fixed;
+}
+
+void CachedLexerSimulator::run_actions(antlr4::CharStream* input,
+                                       const std::shared_ptr<antlr4::atn::LexerActionExecutor>& executor) {
+    if (!executor || !_recog) return;
+    EdgeTable& edges = table();
+    uintptr_t single = edges.find_value(executor.get(), kSingleAction);
+    if (!single) {
+        std::vector<std::shared_ptr<antlr4::atn::LexerAction>> actions = executor->getLexerActions();
+        single = actions.size() == 1 && !actions[0]->isPositionDependent()
+                     ? reinterpret_cast<uintptr_t>(actions[0].get())  // the executor keeps it alive
+                     : kRuntimeActions;
+        edges.add_value(executor.get(), kSingleAction, single);
+    }
+    if (single == kRuntimeActions)
+        executor->execute(_recog, input, _startIndex);
+    else
+        reinterpret_cast<antlr4::atn::LexerAction*>(single)->execute(_recog);
+}
+
 size_t CachedLexerSimulator::match(antlr4::CharStream* input, size_t mode) {
     // LexerATNSimulator::match without its finally (the same release, by a plain guard) and without
     // resetting the saved accept state, which this execATN neither reads nor writes.
@@ -241,10 +295,12 @@ size_t CachedLexerSimulator::walk(Chars& chars, antlr4::CharStream* input, DFASt
         DFAState* target = edges.find(s, t);
         if (!target) {
             target = LexerATNSimulator::getExistingTargetState(s, t);
-            if (target)
+            if (target) {
                 edges.add(s, t, target);
-            else
+            } else {
                 target = computeTargetState(input, s, t);  // through the ATN; adds the edge to the DFA
+                if (fixedTargets_) edges.add(s, t, target);  // and, past U+007F or at EOF, to the table alone
+            }
         }
         if (target == ERROR.get()) break;
         if (t != antlr4::Token::EOF) {
@@ -264,8 +320,11 @@ size_t CachedLexerSimulator::walk(Chars& chars, antlr4::CharStream* input, DFASt
         s = target;
     }
     if (accepted.state) {
-        accept(input, accepted.state->lexerActionExecutor, _startIndex, accepted.index, accepted.line,
-               accepted.column);
+        // LexerATNSimulator::accept: back to the end of the token, then its actions.
+        input->seek(accepted.index);
+        _line = accepted.line;
+        _charPositionInLine = accepted.column;
+        run_actions(input, accepted.state->lexerActionExecutor);
         return accepted.state->prediction;
     }
     // No accept state: EOF where the token would start ends the text; anything else has no token.

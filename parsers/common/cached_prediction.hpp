@@ -22,6 +22,7 @@
 // before its next prediction. Each table is bounded (kMaxEntries); when full it starts over.
 #pragma once
 #include <cstddef>
+#include <vector>
 
 #include "antlr4-runtime.h"
 
@@ -56,9 +57,17 @@ private:
 // match and execATN here walk the same DFA the runtime's way (same edges, same accept rule: the last
 // accept state reached, its position, line and column) over a CodePointStream's characters directly;
 // an edge that is not in the DFA yet is computed by the runtime (computeTargetState), which adds it.
+//
+// An edge the runtime leaves out of its DFA (a character past U+007F, and EOF: it computes them through
+// the ATN at every use) is kept in the table too when the grammar's lexer has neither predicates nor
+// position-dependent actions, where such an edge's target depends on nothing but the state and the
+// character. A token's lexer actions (KQL's: channel(HIDDEN)) run directly when they are one action
+// that does not depend on the position, not through LexerActionExecutor::execute (a finally, a copy and
+// a dynamic_cast per token).
 class CachedLexerSimulator final : public antlr4::atn::LexerATNSimulator {
 public:
-    using antlr4::atn::LexerATNSimulator::LexerATNSimulator;
+    CachedLexerSimulator(antlr4::Lexer* recog, const antlr4::atn::ATN& atn, std::vector<antlr4::dfa::DFA>& decisionToDFA,
+                         antlr4::atn::PredictionContextCache& sharedContextCache);
 
     size_t match(antlr4::CharStream* input, size_t mode) override;
 
@@ -69,6 +78,9 @@ protected:
 private:
     template <class Chars>
     size_t walk(Chars& chars, antlr4::CharStream* input, antlr4::dfa::DFAState* ds0);
+    void run_actions(antlr4::CharStream* input, const std::shared_ptr<antlr4::atn::LexerActionExecutor>& executor);
+
+    bool fixedTargets_;  // every edge's target depends on its state and character alone
 };
 
 // Replaces the parser's interpreter with a CachedPredictionSimulator over the same ATN, DFAs and
