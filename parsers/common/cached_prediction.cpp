@@ -332,6 +332,64 @@ size_t CachedLexerSimulator::walk(Chars& chars, antlr4::CharStream* input, DFASt
     throw antlr4::LexerNoViableAltException(_recog, input, _startIndex, s->configs.get());
 }
 
+namespace {
+bool is_rule_stop(antlr4::atn::ATNState* state) {
+    return state && state->getStateType() == antlr4::atn::ATNState::RULE_STOP;
+}
+}  // namespace
+
+void CachedPredictionSimulator::closureCheckingStopState(const std::shared_ptr<antlr4::atn::ATNConfig>& config,
+                                                         antlr4::atn::ATNConfigSet* configs,
+                                                         antlr4::atn::ATNConfig::Set& closureBusy,
+                                                         bool collectPredicates, bool fullCtx, int depth,
+                                                         bool treatEofAsEpsilon) {
+    if (is_rule_stop(config->state))  // follows the context's return states: the runtime's
+        return ParserATNSimulator::closureCheckingStopState(config, configs, closureBusy, collectPredicates, fullCtx,
+                                                            depth, treatEofAsEpsilon);
+    closure_(config, configs, closureBusy, collectPredicates, fullCtx, depth, treatEofAsEpsilon);
+}
+
+void CachedPredictionSimulator::closure_(const std::shared_ptr<antlr4::atn::ATNConfig>& config,
+                                         antlr4::atn::ATNConfigSet* configs, antlr4::atn::ATNConfig::Set& closureBusy,
+                                         bool collectPredicates, bool fullCtx, int depth, bool treatEofAsEpsilon) {
+    using antlr4::atn::Transition;
+    antlr4::atn::ATNState* p = config->state;
+    if (!p->epsilonOnlyTransitions) configs->add(config, &mergeCache);  // an EOF transition is both kinds
+    const bool from_rule_stop = is_rule_stop(p);
+    // Adds c to the busy set; false when it was there already.
+    auto first_visit = [&](const std::shared_ptr<antlr4::atn::ATNConfig>& c) {
+        if (closureBusy.count(c) > 0) return false;
+        closureBusy.insert(c);
+        return true;
+    };
+    for (size_t i = 0; i < p->transitions.size(); ++i) {
+        if (i == 0 && canDropLoopEntryEdgeInLeftRecursiveRule(config.get())) continue;
+        Transition* t = p->transitions[i];
+        bool continueCollecting =
+            collectPredicates && !(t && t->getSerializationType() == Transition::ACTION);
+        std::shared_ptr<antlr4::atn::ATNConfig> c =
+            getEpsilonTarget(config, t, continueCollecting, depth == 0, fullCtx, treatEofAsEpsilon);
+        if (!c) continue;
+        int newDepth = depth;
+        if (from_rule_stop) {
+            // Fell off the end of the rule (no context to return to): c dips into the outer context.
+            if (!first_visit(c)) continue;  // right-recursive rules
+            if (_dfa && _dfa->isPrecedenceDfa() &&
+                dynamic_cast<antlr4::atn::EpsilonTransition*>(t)->outermostPrecedenceReturn() ==
+                    _dfa->atnStartState->ruleIndex)
+                c->setPrecedenceFilterSuppressed(true);
+            c->reachesIntoOuterContext++;
+            if (!t->isEpsilon() && !first_visit(c)) continue;
+            configs->dipsIntoOuterContext = true;
+            newDepth--;
+        } else if (!t->isEpsilon() && !first_visit(c)) {
+            continue;  // EOF* and EOF+
+        }
+        if (t->getSerializationType() == Transition::RULE && newDepth >= 0) newDepth++;
+        closureCheckingStopState(c, configs, closureBusy, continueCollecting, fullCtx, newDepth, treatEofAsEpsilon);
+    }
+}
+
 DFAState* CachedLexerSimulator::getExistingTargetState(DFAState* s, size_t t) {
     EdgeTable& edges = table();
     if (DFAState* known = edges.find(s, t)) return known;
