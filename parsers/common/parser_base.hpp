@@ -7,6 +7,7 @@
 #pragma once
 #include <type_traits>
 #include <typeinfo>
+#include <utility>
 #include <unordered_map>
 #include <vector>
 
@@ -32,6 +33,20 @@ public:
     T* getInterpreter() const {
         static_assert(std::is_base_of_v<T, antlr4::atn::ParserATNSimulator>);
         return static_cast<antlr4::atn::ParserATNSimulator*>(_interpreter);
+    }
+
+protected:
+    // Hides antlrcpp::finally from the generated rules (`auto onExit = finally([=] { exitRule(); });`,
+    // one per rule call): the same exit at the end of the scope, without wrapping the lambda in a
+    // std::function and calling it through one.
+    template <class F>
+    struct OnExit {
+        F exit;
+        ~OnExit() { exit(); }
+    };
+    template <class F>
+    static OnExit<F> finally(F exit) {
+        return OnExit<F>{std::move(exit)};
     }
 
 private:
