@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "parsers/common/lexer_base.hpp"
+#include "parsers/common/token_vector.hpp"
 
 namespace qdiff::parsers {
 namespace {
@@ -114,10 +115,13 @@ size_t CachedPredictionSimulator::adaptivePredict(antlr4::TokenStream* input, si
     antlr4::dfa::DFA& dfa = decisionToDFA[decision];
     DFAState* state = edges.find(&dfa, start_symbol(dfa));
     const bool full_context_allowed = getPredictionMode() != antlr4::atn::PredictionMode::SLL;
+    // The SQL parser's stream (a final class: its LA is inlined here rather than called through the
+    // TokenStream interface for every token of lookahead).
+    TokenVector* tokens = typeid(*input) == typeid(TokenVector) ? static_cast<TokenVector*>(input) : nullptr;
     // What the runtime's execATN does on a DFA that has every edge: follow the lookahead to an accept
     // state. Lookahead is read with LA(k) rather than consume() and a seek back: the same tokens.
     for (ssize_t k = 1; state;) {
-        size_t t = input->LA(k);
+        size_t t = tokens ? tokens->LA(k) : input->LA(k);
         DFAState* next = edges.find(state, t);
         if (next == ERROR.get()) {
             // The runtime's execATN then predicts the alternative that finished the decision's rule,

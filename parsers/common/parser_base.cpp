@@ -81,6 +81,27 @@ void ParserBase::exitRule() {
     _ctx = parent_of(_ctx);
 }
 
+void ParserBase::pushNewRecursionContext(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) {
+    if (!_parseListeners.empty()) return Parser::pushNewRecursionContext(localctx, state, ruleIndex);
+    antlr4::ParserRuleContext* previous = _ctx;
+    previous->parent = localctx;
+    previous->invokingState = state;
+    previous->stop = _input->LT(-1);
+    _ctx = localctx;
+    _ctx->start = previous->start;
+    if (_buildParseTrees) add_child(_ctx, previous);
+}
+
+void ParserBase::unrollRecursionContexts(antlr4::ParserRuleContext* parentctx) {
+    if (!_parseListeners.empty()) return Parser::unrollRecursionContexts(parentctx);
+    _precedenceStack.pop_back();
+    _ctx->stop = _input->LT(-1);
+    antlr4::ParserRuleContext* retctx = _ctx;
+    _ctx = parentctx;
+    retctx->parent = parentctx;
+    if (_buildParseTrees && parentctx) add_child(parentctx, retctx);
+}
+
 antlr4::Token* ParserBase::consume() {
     if (!_parseListeners.empty() || !_buildParseTrees || _errHandler->inErrorRecoveryMode(this))
         return Parser::consume();

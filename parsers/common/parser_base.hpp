@@ -25,6 +25,10 @@ public:
     // Parser::exitRule is not virtual: this one hides it from the generated code, which calls it.
     void exitRule();
     antlr4::Token* consume() override;
+    // The left-recursive rules' operator loops: Parser's steps, with the children's arrays of
+    // add_child (parser_base.cpp) rather than a push_back that allocates one per operator.
+    void pushNewRecursionContext(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) override;
+    void unrollRecursionContexts(antlr4::ParserRuleContext* parentctx) override;
 
     // Hides Recognizer::getInterpreter, a dynamic_cast, which the generated code calls before every
     // adaptivePredict: a parser's interpreter is always a ParserATNSimulator (or one derived from it,
