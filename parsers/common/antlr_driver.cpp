@@ -7,8 +7,6 @@
 #include <cstdlib>
 #include <typeinfo>
 
-#include <unordered_map>
-
 #include "diagnostics/suggest.hpp"
 #include "support/strings.hpp"
 
@@ -43,13 +41,19 @@ Span rule_span(const SourceText& source, antlr4::ParserRuleContext* c) {
 }
 
 size_t rule_index_of(antlr4::tree::ParseTree* child) {
-    thread_local std::unordered_map<const std::type_info*, size_t> cache;
+    // A direct-mapped cache by dynamic type (plain data: no thread_local guard, no hashing); a type
+    // whose slot another type holds is looked up again, and takes the slot.
+    struct Slot {
+        const std::type_info* type;
+        size_t index;
+    };
+    thread_local Slot slots[kTypeSlots];
     const std::type_info* type = &typeid(*child);
-    auto it = cache.find(type);
-    if (it != cache.end()) return it->second;
+    Slot& slot = slots[type_slot(type)];
+    if (slot.type == type) return slot.index;
     auto* rule = dynamic_cast<antlr4::RuleContext*>(child);
     size_t index = rule ? rule->getRuleIndex() : ChildrenByRule::npos;
-    cache.emplace(type, index);
+    slot = {type, index};
     return index;
 }
 

@@ -5,10 +5,10 @@
 // a ParserRuleContext, so these overrides use a static_cast and otherwise do what Parser does; with
 // listeners they leave it all to Parser. Tree nodes come from the parse's pool (node_pool.hpp).
 #pragma once
+#include <cstdint>
 #include <type_traits>
 #include <typeinfo>
 #include <utility>
-#include <unordered_map>
 #include <vector>
 
 #include "antlr4-runtime.h"
@@ -62,14 +62,27 @@ private:
 // Whether `child` is a T: dynamic_cast's answer, which depends on the child's dynamic type alone, kept
 // per thread and type. A dynamic_cast walks the class hierarchy comparing type names (the generated
 // contexts are five classes deep); the generated accessors make two per child per call.
+// The slot of a dynamic type in a per-thread direct-mapped cache (is_kind, rule_index_of).
+constexpr size_t kTypeSlots = 256;
+inline size_t type_slot(const std::type_info* type) {
+    auto bits = reinterpret_cast<uintptr_t>(type);
+    return ((bits >> 4) ^ (bits >> 12)) & (kTypeSlots - 1);
+}
+
 template <class T>
 bool is_kind(antlr4::tree::ParseTree* child) {
-    thread_local std::unordered_map<const std::type_info*, bool> known;
+    // Plain data (no thread_local guard, no hashing); a type whose slot another type holds is cast
+    // again and takes the slot.
+    struct Slot {
+        const std::type_info* type;
+        bool yes;
+    };
+    thread_local Slot slots[kTypeSlots];
     const std::type_info* type = &typeid(*child);
-    auto it = known.find(type);
-    if (it != known.end()) return it->second;
+    Slot& slot = slots[type_slot(type)];
+    if (slot.type == type) return slot.yes;
     bool yes = dynamic_cast<T*>(child) != nullptr;
-    known.emplace(type, yes);
+    slot = {type, yes};
     return yes;
 }
 
