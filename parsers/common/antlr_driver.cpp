@@ -7,8 +7,6 @@
 #include <cstdlib>
 #include <typeinfo>
 
-#include <unordered_map>
-
 #include "diagnostics/suggest.hpp"
 #include "support/strings.hpp"
 
@@ -23,6 +21,12 @@ Span token_span(const SourceText& source, const Token* token) {
     }
     size_t start = token->getStartIndex();
     size_t stop = token->getStopIndex();
+    if (source.is_ascii()) {  // code points are bytes: byte_offset_of_code_point's answer, without the calls
+        size_t size = source.text().size();
+        auto begin = static_cast<uint32_t>(std::min(start, size));
+        auto end = stop + 1 >= start ? static_cast<uint32_t>(std::min(stop + 1, size)) : begin;
+        return {begin, std::max(begin, end)};
+    }
     uint32_t begin = source.byte_offset_of_code_point(start);
     uint32_t end = stop + 1 >= start ? source.byte_offset_of_code_point(stop + 1) : begin;
     return {begin, std::max(begin, end)};
@@ -37,13 +41,19 @@ Span rule_span(const SourceText& source, antlr4::ParserRuleContext* c) {
 }
 
 size_t rule_index_of(antlr4::tree::ParseTree* child) {
-    thread_local std::unordered_map<const std::type_info*, size_t> cache;
+    // A direct-mapped cache by dynamic type (plain data: no thread_local guard, no hashing); a type
+    // whose slot another type holds is looked up again, and takes the slot.
+    struct Slot {
+        const std::type_info* type;
+        size_t index;
+    };
+    thread_local Slot slots[kTypeSlots];
     const std::type_info* type = &typeid(*child);
-    auto it = cache.find(type);
-    if (it != cache.end()) return it->second;
+    Slot& slot = slots[type_slot(type)];
+    if (slot.type == type) return slot.index;
     auto* rule = dynamic_cast<antlr4::RuleContext*>(child);
     size_t index = rule ? rule->getRuleIndex() : ChildrenByRule::npos;
-    cache.emplace(type, index);
+    slot = {type, index};
     return index;
 }
 
@@ -59,13 +69,56 @@ static bool contains(const std::vector<size_t>& types, size_t type) {
     return std::find(types.begin(), types.end(), type) != types.end();
 }
 
+namespace {
+
+// The classes check_tokens asks about, as bits per token type: five list searches per token cost
+// more than filling the table once per text.
+enum TokenKind : uint8_t { kInvalid = 1, kUnterminated = 2, kPrefix = 4, kOpen = 8, kClose = 16 };
+
+class TokenKinds {
+public:
+    explicit TokenKinds(const TokenClasses& classes) : classes_(classes) {
+        mark(classes.invalid, kInvalid);
+        mark(classes.unterminated, kUnterminated);
+        mark(classes.prefix, kPrefix);
+        mark(classes.open, kOpen);
+        mark(classes.close, kClose);
+    }
+    uint8_t operator[](size_t type) const {
+        if (type < kMaxType) return type < size_ ? kinds_[type] : 0;
+        return kind_in(classes_.invalid, type, kInvalid) | kind_in(classes_.unterminated, type, kUnterminated) |
+               kind_in(classes_.prefix, type, kPrefix) | kind_in(classes_.open, type, kOpen) |
+               kind_in(classes_.close, type, kClose);  // EOF, or a grammar with very many tokens
+    }
+
+private:
+    void mark(const std::vector<size_t>& types, uint8_t kind) {
+        for (size_t t : types) {
+            if (t >= kMaxType) continue;  // operator[] searches the lists for these
+            for (; size_ <= t; ++size_) kinds_[size_] = 0;
+            kinds_[t] |= kind;
+        }
+    }
+    static uint8_t kind_in(const std::vector<size_t>& types, size_t type, uint8_t kind) {
+        return std::find(types.begin(), types.end(), type) != types.end() ? kind : 0;
+    }
+    static constexpr size_t kMaxType = 1024;
+    const TokenClasses& classes_;
+    uint8_t kinds_[kMaxType];
+    size_t size_ = 0;
+};
+
+}  // namespace
+
 bool check_tokens(ParseContext& ctx, const std::vector<Token*>& tokens, const TokenClasses& classes) {
     bool ok = true;
     uint32_t depth = 0;
     uint32_t prefix_run = 0;
+    const TokenKinds kinds(classes);
     for (Token* token : tokens) {
         size_t type = token->getType();
-        if (contains(classes.invalid, type)) {
+        uint8_t kind = kinds[type];
+        if (kind & kInvalid) {
             std::string shown = "'" + token->getText() + "'";
             if (token->getText().size() == 1 && static_cast<unsigned char>(token->getText()[0]) < 0x20) {
                 static const char* hex = "0123456789ABCDEF";
@@ -75,7 +128,7 @@ bool check_tokens(ParseContext& ctx, const std::vector<Token*>& tokens, const To
             ctx.diagnostics.push_back(
                 make_diagnostic(DiagId::InvalidCharacter, token_span(ctx.source, token), {shown}));
             ok = false;
-        } else if (contains(classes.unterminated, type)) {
+        } else if (kind & kUnterminated) {
             std::string_view what = "quoted text";
             char first = token->getText().empty() ? ' ' : token->getText()[0];
             if (first == '\'' || first == 'E' || first == 'e' || first == 'N' || first == 'n')
@@ -93,13 +146,13 @@ bool check_tokens(ParseContext& ctx, const std::vector<Token*>& tokens, const To
             ok = false;
         }
         if (token->getChannel() != Token::DEFAULT_CHANNEL) continue;
-        if (contains(classes.prefix, type)) {
+        if (kind & kPrefix) {
             ++prefix_run;
         } else {
             prefix_run = 0;
-            if (contains(classes.open, type))
+            if (kind & kOpen)
                 ++depth;
-            else if (contains(classes.close, type) && depth > 0)
+            else if ((kind & kClose) && depth > 0)
                 --depth;
         }
         if (depth + prefix_run > ctx.options.max_nesting) {

@@ -4,6 +4,16 @@
 
 namespace qdiff::parsers {
 
+CodePointStream::CodePointStream(std::string_view text) {
+    unsigned char any = 0;
+    for (char c : text) any |= static_cast<unsigned char>(c);
+    if (any < 0x80)
+        _data.assign(text.begin(), text.end());  // each byte is its code point
+    else
+        load(std::string(text));  // ANTLRInputStream's decoding (and its byte-order mark removal)
+    p = 0;
+}
+
 std::unique_ptr<antlr4::Token> LexerBase::make(size_t type, size_t channel, size_t start, size_t stop, size_t line,
                                                size_t column, const std::string& text) {
     // What CommonTokenFactory::create makes (it copies no text: the token reads it from the input).

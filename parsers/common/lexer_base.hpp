@@ -9,6 +9,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "antlr4-runtime.h"
@@ -38,6 +39,19 @@ private:
     }
     std::unique_ptr<antlr4::Token> make(size_t type, size_t channel, size_t start, size_t stop, size_t line,
                                         size_t column, const std::string& text);
+};
+
+// The text a generated lexer reads: ANTLRInputStream (UTF-32 code points) whose characters
+// CachedLexerSimulator (cached_prediction.hpp) reads directly rather than through a virtual LA(1) and
+// consume() per character, and which widens ASCII text without the runtime's UTF-8 decoder.
+class CodePointStream final : public antlr4::ANTLRInputStream {
+public:
+    explicit CodePointStream(std::string_view text);
+
+    const char32_t* data() const { return _data.data(); }
+    size_t length() const { return _data.size(); }
+    // The index of the next character; the simulator advances it as consume() does.
+    size_t& position() { return p; }
 };
 
 }  // namespace qdiff::parsers

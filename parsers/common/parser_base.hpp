@@ -5,9 +5,10 @@
 // a ParserRuleContext, so these overrides use a static_cast and otherwise do what Parser does; with
 // listeners they leave it all to Parser. Tree nodes come from the parse's pool (node_pool.hpp).
 #pragma once
+#include <cstdint>
 #include <type_traits>
 #include <typeinfo>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "antlr4-runtime.h"
@@ -24,6 +25,10 @@ public:
     // Parser::exitRule is not virtual: this one hides it from the generated code, which calls it.
     void exitRule();
     antlr4::Token* consume() override;
+    // The left-recursive rules' operator loops: Parser's steps, with the children's arrays of
+    // add_child (parser_base.cpp) rather than a push_back that allocates one per operator.
+    void pushNewRecursionContext(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) override;
+    void unrollRecursionContexts(antlr4::ParserRuleContext* parentctx) override;
 
     // Hides Recognizer::getInterpreter, a dynamic_cast, which the generated code calls before every
     // adaptivePredict: a parser's interpreter is always a ParserATNSimulator (or one derived from it,
@@ -32,6 +37,20 @@ public:
     T* getInterpreter() const {
         static_assert(std::is_base_of_v<T, antlr4::atn::ParserATNSimulator>);
         return static_cast<antlr4::atn::ParserATNSimulator*>(_interpreter);
+    }
+
+protected:
+    // Hides antlrcpp::finally from the generated rules (`auto onExit = finally([=] { exitRule(); });`,
+    // one per rule call): the same exit at the end of the scope, without wrapping the lambda in a
+    // std::function and calling it through one.
+    template <class F>
+    struct OnExit {
+        F exit;
+        ~OnExit() { exit(); }
+    };
+    template <class F>
+    static OnExit<F> finally(F exit) {
+        return OnExit<F>{std::move(exit)};
     }
 
 private:
@@ -43,14 +62,27 @@ private:
 // Whether `child` is a T: dynamic_cast's answer, which depends on the child's dynamic type alone, kept
 // per thread and type. A dynamic_cast walks the class hierarchy comparing type names (the generated
 // contexts are five classes deep); the generated accessors make two per child per call.
+// The slot of a dynamic type in a per-thread direct-mapped cache (is_kind, rule_index_of).
+constexpr size_t kTypeSlots = 256;
+inline size_t type_slot(const std::type_info* type) {
+    auto bits = reinterpret_cast<uintptr_t>(type);
+    return ((bits >> 4) ^ (bits >> 12)) & (kTypeSlots - 1);
+}
+
 template <class T>
 bool is_kind(antlr4::tree::ParseTree* child) {
-    thread_local std::unordered_map<const std::type_info*, bool> known;
+    // Plain data (no thread_local guard, no hashing); a type whose slot another type holds is cast
+    // again and takes the slot.
+    struct Slot {
+        const std::type_info* type;
+        bool yes;
+    };
+    thread_local Slot slots[kTypeSlots];
     const std::type_info* type = &typeid(*child);
-    auto it = known.find(type);
-    if (it != known.end()) return it->second;
+    Slot& slot = slots[type_slot(type)];
+    if (slot.type == type) return slot.yes;
     bool yes = dynamic_cast<T*>(child) != nullptr;
-    known.emplace(type, yes);
+    slot = {type, yes};
     return yes;
 }
 
@@ -61,6 +93,8 @@ class ContextBase : public pool::Pooled<antlr4::ParserRuleContext> {
 public:
     using Pooled::Pooled;
     ContextBase() = default;
+    // Hands the children's array to the next context this thread builds (parser_base.cpp).
+    ~ContextBase() override;
 
     template <class T>
     T* getRuleContext(size_t i) {

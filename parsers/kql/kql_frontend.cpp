@@ -151,6 +151,10 @@ public:
         if (k > 0 && indexed_) {
             size_t at = std::min(position_[_p] + static_cast<size_t>(k) - 1, on_channel_.size() - 1);
             t = _tokens[on_channel_[at]].get();
+        } else if (k == -1 && indexed_ && position_[_p] > 0) {
+            // The default-channel token before the current one (every rule's exit asks for it), which
+            // CommonTokenStream::LB finds by walking back over the hidden tokens.
+            t = _tokens[on_channel_[position_[_p] - 1]].get();
         } else {
             t = antlr4::CommonTokenStream::LT(k);
         }
@@ -227,7 +231,7 @@ struct KqlSession {
         tokens.fill_all();
     }
     GrammarCaches::Use use;
-    antlr4::ANTLRInputStream input;
+    CodePointStream input;
     KqlLexer lexer;
     TokenLimit limit;
     TrackingTokenStream tokens;

@@ -3,7 +3,6 @@
 
 namespace qdiff::parsers::sql {
 
-using antlr4::CommonToken;
 using antlr4::Token;
 
 namespace {
@@ -181,21 +180,40 @@ void FastSqlLexer::advanceLines(size_t from, size_t to) {
 
 // Tokens are made in text order, so the conversion resumes where the previous one stopped.
 size_t FastSqlLexer::codePointIndex(size_t byte) {
+    if (ascii_) return byte;
     for (; cpByte_ < byte; ++cpByte_)
         if ((static_cast<unsigned char>(s_[cpByte_]) & 0xC0) != 0x80) ++cpIndex_;
     return cpIndex_;
 }
 
+void* SqlToken::operator new(size_t size) { return pool::allocate(size); }
+void SqlToken::operator delete(void* p, size_t size) noexcept { pool::release(p, size); }
+
+std::string SqlToken::toString() const {
+    auto number = [](size_t n) { return n == antlr4::Token::EOF ? std::string("-1") : std::to_string(n); };
+    std::string text = getText();
+    std::string shown;
+    for (char c : text) {
+        if (c == '\n')
+            shown += "\\n";
+        else if (c == '\r')
+            shown += "\\r";
+        else if (c == '\t')
+            shown += "\\t";
+        else
+            shown += c;
+    }
+    if (shown.empty()) shown = "<no text>";
+    return "[@" + number(index_) + "," + number(start_) + ":" + number(stop_) + "='" + shown + "',<" + number(type_) +
+           ">" + (channel_ > 0 ? ",channel=" + std::to_string(channel_) : std::string()) + "," +
+           std::to_string(line_) + ":" + std::to_string(column_) + "]";
+}
+
 std::unique_ptr<Token> FastSqlLexer::make(size_t type, size_t start, size_t end) {
     size_t first = codePointIndex(start);
     size_t last = codePointIndex(end) - 1;
-    auto t = std::make_unique<pool::Pooled<CommonToken>>(
-        std::make_pair<antlr4::TokenSource*, antlr4::CharStream*>(this, nullptr), type, Token::DEFAULT_CHANNEL, first,
-        last);
-    t->setLine(line_);
-    t->setCharPositionInLine(start - lineStart_);
-    t->setText(std::string(s_.substr(start, end - start)));
-    t->setTokenIndex(count_++);
+    std::unique_ptr<Token> t(new SqlToken(this, type, Token::DEFAULT_CHANNEL, first, last, line_, start - lineStart_,
+                                          count_++, s_.substr(start, end - start)));
     advanceLines(start, end);
     pos_ = end;
     previousType_ = type;
@@ -206,7 +224,7 @@ std::unique_ptr<Token> FastSqlLexer::make(size_t type, size_t start, size_t end)
 std::unique_ptr<Token> FastSqlLexer::comment(size_t type, size_t start, size_t end) {
     size_t previous = previousType_;
     auto t = make(type, start, end);
-    static_cast<CommonToken*>(t.get())->setChannel(Token::HIDDEN_CHANNEL);
+    static_cast<SqlToken*>(t.get())->setChannel(Token::HIDDEN_CHANNEL);
     previousType_ = previous;
     return t;
 }
@@ -240,14 +258,8 @@ std::unique_ptr<Token> FastSqlLexer::nextToken() {
         size_t start = pos_;
         if (start >= s_.size()) {
             size_t at_end = codePointIndex(start);
-            auto t = std::make_unique<pool::Pooled<CommonToken>>(
-                std::make_pair<antlr4::TokenSource*, antlr4::CharStream*>(this, nullptr), Token::EOF,
-                Token::DEFAULT_CHANNEL, at_end, at_end - 1);
-            t->setLine(line_);
-            t->setCharPositionInLine(start - lineStart_);
-            t->setText("<EOF>");
-            t->setTokenIndex(count_++);
-            return t;
+            return std::unique_ptr<Token>(new SqlToken(this, Token::EOF, Token::DEFAULT_CHANNEL, at_end, at_end - 1,
+                                                       line_, start - lineStart_, count_++, "<EOF>"));
         }
         unsigned char c = at(start);
         unsigned char n1 = at(start + 1);
