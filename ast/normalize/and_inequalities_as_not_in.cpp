@@ -4,7 +4,7 @@
 // item makes its term unknown, and the IN unknown where no other item equals x, false where one does, as
 // the AND is. Only for constant items (a literal, a parameter: a subquery or column may differ per row in
 // ways the IN list would not show), and not KQL's case-insensitive !in~.
-#include "ast/normalize/normalizer.hpp"
+#include "ast/normalize/in_list_merge.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
@@ -24,37 +24,14 @@ const InList* negated_list(const Expr* e) {
 
 std::vector<Expr*> merge_inequalities(Normalizer& n, BinaryOp op, std::vector<Expr*> terms, Span span) {
     if (op != BinaryOp::And) return terms;
-    std::map<std::string, std::vector<size_t>> by_lhs;
-    for (size_t i = 0; i < terms.size(); ++i) {
-        if (auto* b = dyn_cast<Binary>(terms[i]); b && b->op == BinaryOp::NotEq && is_constant(b->rhs))
-            by_lhs[n.key(b->lhs)].push_back(i);
-        else if (const InList* in = negated_list(terms[i]))
-            by_lhs[n.key(in->expr)].push_back(i);
-    }
-    std::vector<char> drop(terms.size(), false);
-    std::vector<Expr*> out;
-    for (auto& [lhs, indexes] : by_lhs) {
-        if (indexes.size() < 2) continue;
-        auto* in = n.arena().make<InList>();
-        in->span = span;
-        std::vector<Expr*> items;
-        for (size_t i : indexes) {
-            drop[i] = true;
-            if (auto* b = dyn_cast<Binary>(terms[i])) {
-                in->expr = b->lhs;
-                items.push_back(b->rhs);
-            } else {
-                const InList* list = negated_list(terms[i]);
-                in->expr = list->expr;
-                items.insert(items.end(), list->items.begin(), list->items.end());
-            }
-        }
-        in->items = n.arena().list(items);
-        out.push_back(n.simplify(n.make_not(n.simplify(in), span)));
-    }
-    for (size_t i = 0; i < terms.size(); ++i)
-        if (!drop[i]) out.push_back(terms[i]);
-    return out;
+    auto read = [](Expr* term) -> std::optional<ListTerm> {
+        if (auto* b = dyn_cast<Binary>(term); b && b->op == BinaryOp::NotEq && is_constant(b->rhs))
+            return ListTerm{b->lhs, {b->rhs}};
+        if (const InList* in = negated_list(term)) return ListTerm{in->expr, {in->items.begin(), in->items.end()}};
+        return std::nullopt;
+    };
+    return merge_list_terms(n, terms, span, read,
+                            [&](InList* in) { return n.simplify(n.make_not(n.simplify(in), span)); });
 }
 
 }  // namespace

@@ -96,6 +96,19 @@ struct DerivedColumns {
         return true;
     }
 
+    // The whole outer block read through the derived table: its select list (into `out`), WHERE, LIMIT,
+    // OFFSET and ORDER BY. False when a part cannot be read so.
+    bool outer_block(const ast::Query& outer, std::vector<ast::SelectItem*>& out) {
+        if (!projection(outer.projection, out)) return false;
+        for (const ast::Node* part : {static_cast<const ast::Node*>(outer.filter),
+                                      static_cast<const ast::Node*>(outer.limit),
+                                      static_cast<const ast::Node*>(outer.offset)})
+            if (!collect(part)) return false;
+        for (const ast::OrderItem* o : outer.order_by)
+            if (!collect(o)) return false;
+        return true;
+    }
+
     void apply() {
         for (auto [from, to] : substitutions) n.substitute(from, to);
     }

@@ -42,12 +42,7 @@ Query* as_qualify(Normalizer& n, const Query& q) {
     if (!windows) return nullptr;
     DerivedColumns d(n, *derived);
     std::vector<SelectItem*> projection;
-    if (!d.projection(q.projection, projection)) return nullptr;
-    for (const Node* part : {static_cast<const Node*>(q.filter), static_cast<const Node*>(q.limit),
-                             static_cast<const Node*>(q.offset)})
-        if (!d.collect(part)) return nullptr;
-    for (const OrderItem* o : q.order_by)
-        if (!d.collect(o)) return nullptr;
+    if (!d.outer_block(q, projection)) return nullptr;
     d.apply();
     Query* merged = merged_over(n, q, inner);
     // When the outer block reads no window column, the windows are computed for nothing: the outer filter is
