@@ -267,8 +267,19 @@ size_t CachedLexerSimulator::match(antlr4::CharStream* input, size_t mode) {
     } release{input, input->mark()};
     _startIndex = input->index();
     antlr4::dfa::DFA& dfa = _decisionToDFA[mode];
-    if (!dfa.s0) return matchATN(input);  // the mode's first token: the runtime builds its start state
-    return execATN(input, dfa.s0);
+    // The mode's start state, once per thread (and cache epoch) read under the runtime's state lock: the
+    // thread that built it published the pointer without one, so only that lock orders its fields before
+    // this thread's reads of them.
+    EdgeTable& edges = table();
+    DFAState* s0 = edges.find(&dfa, kStart);
+    if (!s0) {
+        _stateLock.readLock();
+        s0 = dfa.s0;
+        _stateLock.readUnlock();
+        if (!s0) return matchATN(input);  // the mode's first token: the runtime builds its start state
+        edges.add(&dfa, kStart, s0);
+    }
+    return execATN(input, s0);
 }
 
 size_t CachedLexerSimulator::execATN(antlr4::CharStream* input, DFAState* ds0) {
