@@ -20,8 +20,9 @@ constexpr std::string_view kVerdictNames[] = {"equivalent", "no_difference_found
 constexpr std::string_view kResultsEvidenceNames[] = {"none",          "undecided", "no_difference",
                                                       "differs_edge_cases", "differs",   "cannot_run"};
 
-// The kinds of edge-case databases (stages/results/synth/README.md): a difference that only one kind
-// shows says how likely real data is to show it, so each kind has its own weight.
+// The kinds of an edge-case-only difference (stages/results/synth/README.md): the edge-case database that
+// showed it, or what plain data needed to show it (fan-out, a scalar subquery over several rows, a key
+// against a name). Each says how likely real data is to show it, so each has its own weight.
 constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "fan_out",  "scalar_subquery", "key_literal",
                                       "ties",  "empty",      "dangling", "case",            "boundary", "cast"};
 
