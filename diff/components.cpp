@@ -226,6 +226,9 @@ public:
             AtomKey a;
             a.property = relation_name(j->right);
             a.op = std::string(enum_name(j->join)) + (j->natural ? " natural" : "");
+            // KQL's lookup drops the right side's key columns that a join keeps (`id1`): other columns.
+            for (const Expr* option : j->options)
+                if (auto* named = dyn_cast<NamedArg>(option); named && named->name.text == "lookup") a.op += " lookup";
             if (j->condition) a.value = to_sql(*j->condition);
             if (!j->using_columns.empty()) a.value = "USING " + join_names(j->using_columns);
             std::string text = a.op + " " + a.property + " ON " + a.value;
