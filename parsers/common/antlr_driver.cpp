@@ -41,20 +41,11 @@ Span rule_span(const SourceText& source, antlr4::ParserRuleContext* c) {
 }
 
 size_t rule_index_of(antlr4::tree::ParseTree* child) {
-    // A direct-mapped cache by dynamic type (plain data: no thread_local guard, no hashing); a type
-    // whose slot another type holds is looked up again, and takes the slot.
-    struct Slot {
-        const std::type_info* type;
-        size_t index;
-    };
-    thread_local Slot slots[kTypeSlots];
-    const std::type_info* type = &typeid(*child);
-    Slot& slot = slots[type_slot(type)];
-    if (slot.type == type) return slot.index;
-    auto* rule = dynamic_cast<antlr4::RuleContext*>(child);
-    size_t index = rule ? rule->getRuleIndex() : ChildrenByRule::npos;
-    slot = {type, index};
-    return index;
+    struct RuleIndex;
+    return by_dynamic_type<RuleIndex, size_t>(child, [](antlr4::tree::ParseTree* c) {
+        auto* rule = dynamic_cast<antlr4::RuleContext*>(c);
+        return rule ? rule->getRuleIndex() : ChildrenByRule::npos;
+    });
 }
 
 bool has_token(antlr4::ParserRuleContext* c, size_t type) {

@@ -62,28 +62,27 @@ private:
 // Whether `child` is a T: dynamic_cast's answer, which depends on the child's dynamic type alone, kept
 // per thread and type. A dynamic_cast walks the class hierarchy comparing type names (the generated
 // contexts are five classes deep); the generated accessors make two per child per call.
-// The slot of a dynamic type in a per-thread direct-mapped cache (is_kind, rule_index_of).
-constexpr size_t kTypeSlots = 256;
-inline size_t type_slot(const std::type_info* type) {
+// What `compute` says of `child`'s dynamic type, from a per-thread direct-mapped cache by type (plain
+// data: no thread_local guard, no hashing); a type whose slot another type holds is computed again and
+// takes the slot. `Question` keeps one cache per question asked (is_kind, rule_index_of).
+template <class Question, class Value, class Compute>
+Value by_dynamic_type(antlr4::tree::ParseTree* child, Compute compute) {
+    constexpr size_t kSlots = 256;
+    struct Slot {
+        const std::type_info* type;
+        Value value;
+    };
+    thread_local Slot slots[kSlots];
+    const std::type_info* type = &typeid(*child);
     auto bits = reinterpret_cast<uintptr_t>(type);
-    return ((bits >> 4) ^ (bits >> 12)) & (kTypeSlots - 1);
+    Slot& slot = slots[((bits >> 4) ^ (bits >> 12)) & (kSlots - 1)];
+    if (slot.type != type) slot = {type, compute(child)};
+    return slot.value;
 }
 
 template <class T>
 bool is_kind(antlr4::tree::ParseTree* child) {
-    // Plain data (no thread_local guard, no hashing); a type whose slot another type holds is cast
-    // again and takes the slot.
-    struct Slot {
-        const std::type_info* type;
-        bool yes;
-    };
-    thread_local Slot slots[kTypeSlots];
-    const std::type_info* type = &typeid(*child);
-    Slot& slot = slots[type_slot(type)];
-    if (slot.type == type) return slot.yes;
-    bool yes = dynamic_cast<T*>(child) != nullptr;
-    slot = {type, yes};
-    return yes;
+    return by_dynamic_type<T, bool>(child, [](antlr4::tree::ParseTree* c) { return dynamic_cast<T*>(c) != nullptr; });
 }
 
 // The base class of the generated rule contexts (grammar option `contextSuperClass`). Its accessors
