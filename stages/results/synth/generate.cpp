@@ -1013,25 +1013,32 @@ private:
                 if (r.from == table_index && r.to != table_index && !db.tables[r.to].rows.empty())
                     wanted = std::min(wanted, db.tables[r.to].rows.size());
         key_range_ = std::max<size_t>(20, 2 * wanted);
-        std::set<std::vector<Value>, ValueRowLess> keys;
-        std::vector<size_t> key_columns;
-        for (const std::string& k : table.primary_key)
-            if (size_t i = column_index(table, k); i != size_t(-1)) key_columns.push_back(i);
-        // UNIQUE column sets hold too (SQL lets NULLs repeat in them).
-        std::vector<std::pair<std::vector<size_t>, std::set<std::vector<Value>, ValueRowLess>>> unique_sets;
-        for (const auto& names : table.unique_keys) {
+        // The primary key and each UNIQUE column set hold values no two rows share (SQL lets NULLs repeat
+        // in a UNIQUE set; keys are never NULL here).
+        struct DistinctSet {
             std::vector<size_t> columns;
+            std::set<std::vector<Value>, ValueRowLess> seen;
+            std::vector<Value> values(const std::vector<Value>& row) const {
+                std::vector<Value> out;
+                for (size_t c : columns) out.push_back(row[c]);
+                return out;
+            }
+        };
+        std::vector<DistinctSet> distinct_sets;
+        auto add_set = [&](const std::vector<std::string>& names) {
+            DistinctSet set;
             for (const std::string& name : names)
-                if (size_t i = column_index(table, name); i != size_t(-1)) columns.push_back(i);
-            if (!columns.empty()) unique_sets.push_back({std::move(columns), {}});
-        }
-        auto repeats_a_unique_key = [&](const std::vector<Value>& row) {
-            for (auto& [columns, seen] : unique_sets) {
-                std::vector<Value> values;
-                for (size_t c : columns) values.push_back(row[c]);
+                if (size_t i = column_index(table, name); i != size_t(-1)) set.columns.push_back(i);
+            if (!set.columns.empty()) distinct_sets.push_back(std::move(set));
+        };
+        add_set(table.primary_key);
+        for (const auto& names : table.unique_keys) add_set(names);
+        auto repeats_a_distinct_set = [&](const std::vector<Value>& row) {
+            for (const DistinctSet& set : distinct_sets) {
+                std::vector<Value> values = set.values(row);
                 bool has_null = std::any_of(values.begin(), values.end(),
                                             [](const Value& v) { return std::holds_alternative<Null>(v); });
-                if (!has_null && seen.count(values)) return true;
+                if (!has_null && set.seen.count(values)) return true;
             }
             return false;
         };
@@ -1044,16 +1051,8 @@ private:
                 std::vector<Value> row = draw_row(db, table_index, out);
                 goal_row_ = nullptr;
                 if (row.empty()) break;  // a NOT NULL foreign key with nothing to reference
-                std::vector<Value> key;
-                for (size_t k : key_columns) key.push_back(row[k]);
-                if (!key_columns.empty() && keys.count(key)) continue;
-                if (repeats_a_unique_key(row)) continue;
-                if (!key_columns.empty()) keys.insert(key);
-                for (auto& [columns, seen] : unique_sets) {
-                    std::vector<Value> values;
-                    for (size_t c : columns) values.push_back(row[c]);
-                    seen.insert(std::move(values));
-                }
+                if (repeats_a_distinct_set(row)) continue;
+                for (DistinctSet& set : distinct_sets) set.seen.insert(set.values(row));
                 if (goal) goal_placed_[table_index].push_back({goal->goal, goal->copy, goal->alias, out.rows.size(), n});
                 out.rows.push_back(std::move(row));
                 break;
