@@ -113,6 +113,51 @@
     el('td', { class: 'num' }, rate((a.tp + a.fp) / Math.max(1, a.count))));
   const agreementHead = first => el('tr', {}, ...[first, 'cases', 'AUC', 'false pass', 'false fail', 'labelled right',
     'passed'].map(h => el('th', {}, h)));
+  // Labels that contradict their expected query: a question (one expected query on one database) where
+  // every generated query equal to the expected one after normalization is labelled wrong. Such labels
+  // were likely made against another expected query or another copy of the database, and no verdict
+  // can agree with them; agreement is shown without those questions too.
+  function labelsToCheck(list) {
+    const questions = new Map();
+    for (const c of list) {
+      const key = S((c[TAGS] || {}).db_id) + '\u0000' + c[EXPECTED];
+      if (!questions.has(key)) questions.set(key, []);
+      questions.get(key).push(c);
+    }
+    const contradicted = [];
+    let equivalentWrong = 0;
+    for (const cs of questions.values()) {
+      const equivalent = cs.filter(c => S(c[VERDICT]) === 'equivalent');
+      const wrong = equivalent.filter(c => !c[LABEL]).length;
+      equivalentWrong += wrong;
+      if (wrong && wrong === equivalent.length) contradicted.push(cs);
+    }
+    if (!equivalentWrong) return null;
+    const dropped = new Set(contradicted.flat());
+    const box = el('div', { class: 'labels-to-check' }, el('h4', {}, 'labels to check'),
+      el('p', {}, `${equivalentWrong} cases equal to their expected query after normalization are labelled wrong. ` +
+        `In ${contradicted.length} of ${questions.size} questions (one expected query${list.some(c => (c[TAGS] || {}).db_id != null) ? ' on one db_id' : ''}) ` +
+        'no such case is labelled right: those labels were likely made against another expected query or database, ' +
+        'and no verdict can agree with them.'));
+    box.append(el('table', { class: 'rates', 'data-by': 'label-check' }, el('thead', {}, agreementHead('')),
+      el('tbody', {}, agreementRow('all questions', agreement(list)),
+        agreementRow(`without those ${contradicted.length}`, agreement(list.filter(c => !dropped.has(c)))))));
+    if (contradicted.length) {
+      const body = el('tbody', {});
+      const equivalentCount = cs => cs.filter(c => S(c[VERDICT]) === 'equivalent').length;
+      contradicted.sort((a, b) => equivalentCount(b) - equivalentCount(a));
+      for (const cs of contradicted.slice(0, 20)) {
+        const expected = S(cs[0][EXPECTED]) || '';
+        body.append(el('tr', {}, el('td', { class: 'query', title: expected }, expected.length > 120 ? expected.slice(0, 117) + '…' : expected),
+          el('td', {}, S((cs[0][TAGS] || {}).db_id) ?? '–'), el('td', { class: 'num' }, String(cs.length)),
+          el('td', { class: 'num' }, String(equivalentCount(cs))),
+          el('td', { class: 'num' }, String(cs.filter(c => c[LABEL]).length))));
+      }
+      box.append(el('table', { class: 'contradicted' }, el('thead', {}, el('tr', {}, ...['expected query', 'db_id', 'cases',
+        'equivalent, labelled wrong', 'labelled right'].map(h => el('th', {}, h)))), body));
+    }
+    return box;
+  }
   const labelled = files.map(file => file.cases.filter(c => c[LABEL] != null));
   if (labelled.some(list => list.length)) {
     const section = document.querySelector('#agreement');
@@ -162,6 +207,8 @@
       plot.append(svg('text', { x: x(0.5), y: size + 28, 'text-anchor': 'middle', 'font-size': 10 }, 'total (predicted)'));
       plot.append(svg('text', { x: 10, y: y(0.5), 'font-size': 10, transform: `rotate(-90 10 ${y(0.5)})`, 'text-anchor': 'middle' }, 'labelled right'));
       block.append(el('figure', {}, el('figcaption', {}, 'calibration'), plot));
+      const suspect = labelsToCheck(list);
+      if (suspect) block.append(suspect);
       section.append(block);
     });
     section.hidden = false;

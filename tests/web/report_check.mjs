@@ -35,10 +35,11 @@ qdiff(['report', withDb, structural, '-o', report, '--title', 'restaurants: with
 check(!fs.readFileSync(report, 'utf8').match(/<(link|img|iframe)\b|src=["']?http/i), 'the report loads nothing from elsewhere');
 
 // 130 cases (3 pages of 50) from the restaurant records under new ids, for the pager and sorting; each
-// with a label and two tags, for the agreement section.
+// with a label and two tags, for the agreement section (one question, the second expected query on
+// db_id "even", labelled wrong throughout: its generated queries are equivalent, a label to check).
 const many = path.join(o.out, 'many.jsonl');
 const M = Array.from({ length: 130 }, (_, i) => ({ ...A[i % A.length], id: `case-${String(i).padStart(3, '0')}`, line: i + 1,
-  label: i % 3 !== 0, tags: { db_id: i % 2 ? 'odd' : 'even', difficulty: i < 65 ? 'simple' : 'hard' } }));
+  label: i % 3 !== 0 && !(i % 13 === 1 && i % 2 === 0), tags: { db_id: i % 2 ? 'odd' : 'even', difficulty: i < 65 ? 'simple' : 'hard' } }));
 fs.writeFileSync(many, M.map(r => JSON.stringify(r)).join('\n') + '\n');
 const paged = path.join(o.out, 'paged.html');
 qdiff(['report', many, '-o', paged]);
@@ -141,8 +142,27 @@ try {
   check(await page.$$eval('#agreement table[data-by="verdict"] tbody tr', trs => trs.length) >= 1, 'a breakdown by verdict');
   const dots = await page.$$eval('#agreement svg.calibration circle', cs => cs.reduce((n, c) => n + +c.dataset.count, 0));
   check(dots === M.length, 'the calibration plot places every case', dots);
+  // Labels to check: questions whose generated queries equal to the expected one are all labelled wrong.
+  const questions = new Map();
+  for (const r of M) {
+    const key = r.tags.db_id + '\u0000' + r.queries.expected;
+    if (!questions.has(key)) questions.set(key, []);
+    questions.get(key).push(r);
+  }
+  const contradicted = [...questions.values()].filter(rs => {
+    const equivalent = rs.filter(r => r.verdict === 'equivalent');
+    return equivalent.length && equivalent.every(r => !r.label);
+  });
+  check(contradicted.length >= 1, 'the fixture has a question whose labels contradict it', contradicted.length);
+  const checkRows = await page.$$eval('#agreement table[data-by="label-check"] tbody tr', trs => trs.map(tr => +tr.cells[1].textContent));
+  check(JSON.stringify(checkRows) === JSON.stringify([M.length, M.length - contradicted.flat().length]),
+        'agreement without the questions whose labels contradict them', checkRows);
+  check(await page.$$eval('#agreement table.contradicted tbody tr', trs => trs.length) === Math.min(20, contradicted.length),
+        'one row per such question');
   await page.$eval('#agreement', s => s.scrollIntoView());
   await page.screenshot({ path: shot('report_agreement.png'), fullPage: false });
+  await page.$eval('#agreement .labels-to-check', s => s.scrollIntoView());
+  await page.screenshot({ path: shot('report_labels_to_check.png'), fullPage: false });
   check(errors.length === 0, 'no script errors or failed requests', errors);
 } finally {
   await browser.close();
