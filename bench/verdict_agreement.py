@@ -1,5 +1,7 @@
 """Agreement of `qdiff batch` verdicts with labels: ROC AUC of `total`, false-pass and false-fail rates of
-`pass`, overall and by a tag (db_id, difficulty), and the share of each verdict with its label rate.
+`pass`, overall and by a tag (db_id, difficulty), and the share of each verdict with its label rate; and
+the same without the questions whose labels contradict them (one expected query on one db_id where every
+case `equivalent` after normalization is labelled wrong: `qdiff report`'s "labels to check").
 
 usage: verdict_agreement.py RECORDS.jsonl [--cases CASES.jsonl] [--by TAG ...] [--threshold T]
 A record's label is its `label` (batch copies a case's `label` or BIRD's `res`); with --cases, labels and
@@ -46,6 +48,7 @@ def main(argv):
         del argv[at:at + 2]
     (path,) = argv
     rows, groups, verdicts = [], collections.defaultdict(list), collections.defaultdict(list)
+    questions = collections.defaultdict(list)  # (db_id, expected) -> [(row, equivalent)]
     for l in open(path, encoding="utf-8"):
         r = json.loads(l)
         tags = r.get("tags", {})
@@ -64,7 +67,14 @@ def main(argv):
         for t in by:
             groups[(t, tags.get(t, "?"))].append(row)
         verdicts[r.get("verdict", "?")].append(row)
+        question = (tags.get("db_id"), (r.get("queries") or {}).get("expected"))
+        questions[question].append((row, r.get("verdict") == "equivalent"))
     print(line("all", rows))
+    contradicted = [q for q, members in questions.items()
+                    if any(eq for _, eq in members) and not any(row[1] for row, eq in members if eq)]
+    if contradicted:
+        dropped = {id(row) for q in contradicted for row, _ in questions[q]}
+        print(line(f"without {len(contradicted)} of {len(questions)} questions", [r for r in rows if id(r) not in dropped]))
     for key in sorted(groups):
         print(line(f"{key[0]}={key[1]}", groups[key]))
     print("verdicts (share of cases, share labelled right):")
