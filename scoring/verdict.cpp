@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -116,6 +117,44 @@ ResultsEvidence results_evidence(const StageResult& r) {
     return e;
 }
 
+std::string columns_out_of_position(const DiffResult& diff) {
+    for (const ComponentResult& c : diff.components) {
+        if (c.component != Component::Projection) continue;
+        std::vector<const AtomPair*> pairs;
+        for (const auto* list : {&c.matched, &c.changed})
+            for (const AtomPair& p : *list) pairs.push_back(&p);
+        auto told = [&](auto side) {
+            for (const AtomPair* p : pairs) {
+                const Atom& a = side(*p);
+                if (a.span.end <= a.span.begin) return false;
+                for (const AtomPair* q : pairs)
+                    if (q != p && (side(*q).span.begin == a.span.begin || side(*q).text == a.text)) return false;
+            }
+            return true;
+        };
+        auto expected = [](const AtomPair& p) -> const Atom& { return p.expected; };
+        auto generated = [](const AtomPair& p) -> const Atom& { return p.generated; };
+        if (pairs.size() < 2 || !told(expected) || !told(generated)) return "";
+        std::sort(pairs.begin(), pairs.end(), [](const AtomPair* a, const AtomPair* b) {
+            return std::tie(a->expected.statement, a->expected.span.begin) <
+                   std::tie(b->expected.statement, b->expected.span.begin);
+        });
+        for (size_t i = 0; i + 1 < pairs.size(); ++i) {
+            const AtomPair& a = *pairs[i];
+            for (size_t j = i + 1; j < pairs.size(); ++j) {
+                const AtomPair& b = *pairs[j];
+                if (a.expected.statement != b.expected.statement || a.generated.statement != b.generated.statement ||
+                    a.generated.span.begin < b.generated.span.begin)
+                    continue;
+                return "the select list is in another order and columns compare by position (--positional-columns): `" +
+                       a.expected.text + "` comes before `" + b.expected.text + "` in the expected query and after it in the "
+                       "generated one";
+            }
+        }
+    }
+    return "";
+}
+
 const std::vector<std::string>& evidence_feature_names() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out = {"results.no_difference", "results.no_difference.structure",
@@ -224,8 +263,9 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
             v.kind = VerdictKind::Different;
             // A synthesized database's explanation names it and its kind ("different on synthesized
             // database 2 (plain, shrunk to 2 rows): ...").
-            v.reasons.push_back(results.synthesized ? results.explanation
-                                                    : "different on the given database: " + results.explanation);
+            v.reasons.push_back(results.synthesized || results.separating_kind == "column_order"
+                                    ? results.explanation
+                                    : "different on the given database: " + results.explanation);
             break;
         case ResultsEvidenceKind::DiffersEdgeCases:
             v.kind = VerdictKind::DiffersOnEdgeCases;

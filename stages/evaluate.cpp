@@ -168,6 +168,7 @@ PipelineOptions pipeline_options(const EvaluateOptions& options) {
     PipelineOptions pipeline;
     pipeline.profile = options.compare.profile;
     pipeline.normalize_off = options.compare.normalize_off;
+    pipeline.positional_columns = options.positional_columns;
     pipeline.total.mode = options.verdict;
     pipeline.total.blend = options.blend;
     pipeline.total.pass_threshold = options.pass_threshold;

@@ -160,6 +160,13 @@ CaseOutcome Pipeline::run(const Case& c) {
     evidence.diff = out.verdict_diff ? &*out.verdict_diff : out.diff ? &*out.diff : nullptr;
     if (const StageResult* results = find_stage(out.stages, StageKind::Results))
         evidence.results = scoring::results_evidence(*results);
+    // Columns compared by position with no database that compared them: the select list's order decides.
+    using scoring::ResultsEvidenceKind;
+    if (options_.positional_columns && evidence.diff && evidence.expected_parses && evidence.generated_parses &&
+        out.expected->language() == Language::Sql && out.generated->language() == Language::Sql &&
+        (evidence.results.kind == ResultsEvidenceKind::None || evidence.results.kind == ResultsEvidenceKind::Undecided))
+        if (std::string why = scoring::columns_out_of_position(*evidence.diff); !why.empty())
+            evidence.results = {.kind = ResultsEvidenceKind::Differs, .separating_kind = "column_order", .explanation = why};
     if (out.lint && schema)
         for (const Diagnostic& d : out.lint->diagnostics) evidence.lint_errors += d.severity == Severity::Error ? 1 : 0;
     if (const StageResult* judge = find_stage(out.stages, StageKind::Judge); judge && judge->status == StageStatus::Ok)

@@ -25,6 +25,9 @@ struct PipelineOptions {
     std::shared_ptr<const Profile> profile;
     scoring::TotalOptions total;
     std::vector<std::string> normalize_off;  // normalization rules switched off (`--normalize-off`)
+    // `--positional-columns` (BIRD compares rows as tuples): without a database, a select list in another
+    // order is a difference the verdict knows of (scoring::columns_out_of_position).
+    bool positional_columns = false;
 };
 
 struct CaseOutcome {

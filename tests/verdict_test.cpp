@@ -153,6 +153,43 @@ TEST_CASE("verdict: results evidence moves the structural probability, and leads
     CHECK(broken.reasons[0].find("no such column: agee") != std::string::npos);
 }
 
+TEST_CASE("verdict: with columns compared by position, a select list in another order differs", "[verdict]") {
+    CHECK(scoring::columns_out_of_position(execution_diff("SELECT name, age FROM singer", "SELECT age, name FROM singer"))
+              .find("`singer.name` comes before `singer.age`") != std::string::npos);
+    CHECK(scoring::columns_out_of_position(
+              execution_diff("SELECT name, age FROM singer", "SELECT s.name AS n, s.age FROM singer s")) == "");
+    // Orders it cannot tell: a star's columns share its span; a UNION's branches repeat the texts.
+    CHECK(scoring::columns_out_of_position(
+              execution_diff("SELECT * FROM singer", "SELECT singer_id, name, country, age FROM singer")) == "");
+    CHECK(scoring::columns_out_of_position(
+              execution_diff("SELECT name, age FROM singer UNION SELECT name, age FROM singer WHERE age > 3",
+                             "SELECT name, age FROM singer WHERE age > 3 UNION SELECT name, age FROM singer")) == "");
+
+    auto run = [](const std::string& expected, const std::string& generated, bool positional) {
+        stages::PipelineOptions options;
+        options.positional_columns = positional;
+        stages::Pipeline pipeline(options, stages::make_batch_stages({.synth_when_schema = false}));
+        Case c;
+        c.id = "case";
+        c.language = Language::Sql;
+        c.dialect = Dialect::Sqlite;
+        c.expected = expected;
+        c.generated = generated;
+        return pipeline.run(c);
+    };
+    const std::string expected = "SELECT name, age FROM singer WHERE age > 30";
+    const std::string swapped = "SELECT age, name FROM singer WHERE age > 30";
+    CHECK(run(expected, swapped, false).verdict.kind == VerdictKind::Equivalent);  // test-suite semantics: any order
+    stages::CaseOutcome by_position = run(expected, swapped, true);
+    CHECK(by_position.verdict.kind == VerdictKind::Different);
+    CHECK_FALSE(by_position.total.pass);
+    CHECK(by_position.evidence.results.separating_kind == "column_order");
+    REQUIRE_FALSE(by_position.verdict.reasons.empty());
+    CHECK(by_position.verdict.reasons[0].find("another order") != std::string::npos);
+    CHECK(run(expected, "SELECT s.name, s.age FROM singer AS s WHERE 30 < s.age", true).verdict.kind ==
+          VerdictKind::Equivalent);
+}
+
 TEST_CASE("verdict: a batch runs synthesized databases for a case with a schema, and --db none does not",
           "[verdict][synth]") {
     // The same rows written another way the normalizer does not know: no difference on any synthesized
