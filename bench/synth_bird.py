@@ -62,6 +62,11 @@ def cause(reason):
     return reason[:110]
 
 
+def label_of(case):
+    """The case's execution label: `label`, or BIRD's `res`; None without one."""
+    return case.get("label", case.get("res"))
+
+
 def summary(cases_path, records_path):
     cases = {c["id"]: c for c in map(json.loads, open(cases_path))}
     verdicts = collections.Counter()
@@ -69,7 +74,18 @@ def summary(cases_path, records_path):
     kinds = collections.Counter()
     agree = collections.Counter()
     tried, seconds = [], []
-    for record in map(json.loads, open(records_path)):
+    records = list(map(json.loads, open(records_path)))
+    # Questions (one expected query on one schema) whose labels contradict them: every prediction equivalent
+    # to the expected query after normalization is labelled wrong (qdiff report's "labels to check").
+    questions = collections.defaultdict(list)
+    for record in records:
+        case = cases[record["id"]]
+        if label_of(case) is not None:
+            questions[(case.get("schema"), case["expected"])].append((record.get("verdict") == "equivalent", label_of(case)))
+    contradicted = {q for q, members in questions.items()
+                    if any(eq for eq, _ in members) and not any(label for eq, label in members if eq)}
+    agree_consistent = collections.Counter()
+    for record in records:
         case = cases[record["id"]]
         results = (record.get("stages") or {}).get("results", {})
         details = results.get("details", {})
@@ -86,9 +102,11 @@ def summary(cases_path, records_path):
         if verdict == "different":
             kind = detail(details, "synth_kind")
             kinds[kind if kind else ("edge" if detail(details, "synth_edge_cases_only") else "plain")] += 1
-        if "label" in case and verdict in ("equal", "different"):
-            real = "equal" if case["label"] else "different"
+        if label_of(case) is not None and verdict in ("equal", "different"):
+            real = "equal" if label_of(case) else "different"
             agree[(verdict, real)] += 1
+            if (case.get("schema"), case["expected"]) not in contradicted:
+                agree_consistent[(verdict, real)] += 1
     total = sum(verdicts.values())
     decided = verdicts["equal"] + verdicts["different"]
     print(f"{total} pairs: decided {decided} ({100 * decided / total:.1f}%: equal {verdicts['equal']}, different "
@@ -111,6 +129,10 @@ def summary(cases_path, records_path):
         print(f"agreement with execution on decided labelled pairs: {good}/{n} = {100 * good / n:.1f}% "
               f"(synth equal & real different {agree[('equal', 'different')]}, synth different & real equal "
               f"{agree[('different', 'equal')]})")
+        good = agree_consistent[("equal", "equal")] + agree_consistent[("different", "different")]
+        n = sum(agree_consistent.values())
+        print(f"  without the {len(contradicted)} of {len(questions)} questions whose labels contradict them: "
+              f"{good}/{n} = {100 * good / max(n, 1):.1f}%")
 
 
 def main(argv):
