@@ -41,9 +41,7 @@ std::string schema_file() {
 }
 
 stages::CaseOutcome run_case(const std::string& expected, const std::string& generated, bool with_schema,
-                             stages::BatchStageOptions stage_options = {}, scoring::TotalOptions total = {}) {
-    stages::PipelineOptions options;
-    options.total = total;
+                             stages::BatchStageOptions stage_options = {}, stages::PipelineOptions options = {}) {
     stages::Pipeline pipeline(options, stages::make_batch_stages(stage_options));
     Case c;
     c.id = "case";
@@ -168,14 +166,7 @@ TEST_CASE("verdict: with columns compared by position, a select list in another 
     auto run = [](const std::string& expected, const std::string& generated, bool positional) {
         stages::PipelineOptions options;
         options.positional_columns = positional;
-        stages::Pipeline pipeline(options, stages::make_batch_stages({.synth_when_schema = false}));
-        Case c;
-        c.id = "case";
-        c.language = Language::Sql;
-        c.dialect = Dialect::Sqlite;
-        c.expected = expected;
-        c.generated = generated;
-        return pipeline.run(c);
+        return run_case(expected, generated, false, {}, options);
     };
     const std::string expected = "SELECT name, age FROM singer WHERE age > 30";
     const std::string swapped = "SELECT age, name FROM singer WHERE age > 30";
