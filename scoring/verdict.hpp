@@ -45,10 +45,10 @@ struct ResultsEvidence {
 // Reads the results stage's result (StageKind::Results).
 ResultsEvidence results_evidence(const StageResult& results);
 
-// Where columns compare by position (BIRD's tuples, `--positional-columns`): the select-list items the diff
-// paired that stand in another order in the generated query ("`a` is column 1 of the expected result and
-// column 2 of the generated one"), or "" when none does or the order cannot be told (items that share a
-// span, as a star's columns do, or a text that repeats, as in a UNION's branches).
+// Where columns compare by position (BIRD's tuples, `--positional-columns`): a reason naming two select-list
+// items the diff paired that stand in the other order in the generated query, or "" when none do or the
+// order cannot be told (items that share a span, as a star's columns do, or a text that repeats, as in a
+// UNION's branches).
 std::string columns_out_of_position(const DiffResult& diff);
 
 enum class VerdictKind : uint8_t {
