@@ -308,15 +308,20 @@ std::vector<size_t> fill_order(const Schema& schema, const std::vector<Reference
     return order;
 }
 
+// The regrouping data's group rows (Generator::regroup_copy).
+constexpr size_t kRegroupRows = 9;
+
 class Generator {
 public:
-    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind, bool fan_out)
+    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind, bool fan_out,
+              bool regroup = false)
         : schema_(schema),
           hints_(hints),
           random_(seed, index),
           index_(index),
           kind_(kind),
           fan_out_(fan_out),
+          regroup_(regroup),
           refs_(references(schema, hints)) {}
 
     SynthDatabase run() {
@@ -440,6 +445,8 @@ private:
         std::vector<std::pair<size_t, Value>> values;   // column index, value
         std::vector<size_t> once;                        // columns whose value names one row (keys, names)
         bool dropped = false;                            // a copy that would repeat a key or a name
+        bool apart = false;  // the regrouping data's third referenced row: unlike the first two, not a copy
+        size_t rows = 0;     // the regrouping data's group row: how many rows of its group come before it
     };
     struct PlacedGoal {
         size_t goal, copy;
@@ -589,7 +596,41 @@ private:
                     else if (goal_rows_[t].size() < (hints_.goals[g].group_rows ? 40 : 8))
                         goal_rows_[t].push_back(std::move(row));
                 }
+            // The regrouping data: the group's table holds the group's rows alone (other rows there
+            // would make groups of their own, lighter or heavier than the three), the third row of
+            // each table the group refers to is one of its own.
+            for (size_t t : tables)
+                if (in_group(t)) group_tables_.emplace_back(g, t);
+            if (regroup_ && goal.regroup)
+                for (size_t t : tables) {
+                    if (in_group(t)) {
+                        regroup_tables_.push_back(t);
+                        continue;
+                    }
+                    for (GoalRow& row : goal_rows_[t])
+                        if (row.goal == g && row.copy == 2) row.apart = true;
+                }
         }
+    }
+
+    // The regrouping data's group rows: rows 0-1 under the first referenced row, 2-4 under the second
+    // (alike but for its key), 5-8 under the third (unlike them). Each row's summed value: 2 2, 3 1
+    // 1, 4 1 1 1, so that the groups weigh 2, 3 and 4 counted, 4, 5 and 7 summed (2, 3 and 4 where a
+    // key lets each group keep its first row only): no two tie, and the third weighs less than the
+    // first two merged. The top of either direction is then another group once the first two merge
+    // (DESC: the third alone, the merged two; ASC: the first alone, the third).
+    static size_t regroup_copy(size_t row) { return row < 2 ? 0 : row < 5 ? 1 : 2; }
+    static int64_t regroup_weight(size_t row) {
+        static const int64_t weights[kRegroupRows] = {2, 2, 3, 1, 1, 4, 1, 1, 1};
+        return weights[std::min(row, kRegroupRows - 1)];
+    }
+    // Whether table t holds the rows of the HAVING group of the goal row being drawn.
+    bool in_own_group(size_t t) const {
+        return goal_row_ && std::find(group_tables_.begin(), group_tables_.end(), std::pair{goal_row_->goal, t}) !=
+                                group_tables_.end();
+    }
+    bool regroup_table(size_t t) const {
+        return std::find(regroup_tables_.begin(), regroup_tables_.end(), t) != regroup_tables_.end();
     }
 
     static const Value* goal_value_in(const GoalRow& row, size_t column) {
@@ -998,6 +1039,8 @@ private:
         current_table_ = &table;
         size_t wanted = row_count(table_index);
         if (wanted > 0) wanted = std::max(wanted, goal_rows_[table_index].size());
+        const bool regrouped = regroup_table(table_index);
+        if (regrouped) wanted = goal_rows_[table_index].size();
         // Plain data references every referenced row when it can, and some twice (fan-out, as on
         // real data: count against count distinct, sum against avg): a referencing table has two
         // rows more than the tables it refers to (at most 12), its references go round them first
@@ -1046,7 +1089,10 @@ private:
             // The goal rows first, each tried a few times (a key it repeats drops it, not the rows after it).
             const GoalRow* goal = n < goal_rows_[table_index].size() ? &goal_rows_[table_index][n] : nullptr;
             for (int attempt = 0; attempt < 12; ++attempt) {
-                if (attempt == 6) goal = nullptr;
+                if (attempt == 6) {
+                    if (regrouped) break;  // (a group row whose key repeats goes: no row of another group)
+                    goal = nullptr;
+                }
                 goal_row_ = goal;
                 std::vector<Value> row = draw_row(db, table_index, out);
                 goal_row_ = nullptr;
@@ -1098,18 +1144,31 @@ private:
         }
         // A goal row's second copy, on the nulls data, is NULL in the read nullable columns the filters
         // leave free (count(name) against count(*) over the rows a filter selects).
-        if (kind_ == DataKind::Nulls && goal_row_ && goal_row_->copy == 1) {
+        // A HAVING's group is the NULL group where a GROUP BY column of it is nullable and free: the
+        // second copy of a row the group refers to is NULL there first (the group's rows then refer to
+        // it, below), and in the group's own table the first copy is, whose GROUP BY values the others
+        // copy (COUNT(x) against COUNT(name) over GROUP BY name: NULL counts in neither but COUNT(x)).
+        // (the group's other rows hold no NULL in turn: a NULL reference or counted value in half of
+        // them would leave the group short of its HAVING)
+        if (kind_ == DataKind::Nulls && goal_row_ && in_own_group(table_index)) null_target_ = nullptr;
+        if (kind_ == DataKind::Nulls && goal_row_ && goal_row_->copy <= 1) {
+            const bool own_group = in_own_group(table_index);
+            const Column* free = nullptr;
             for (const Column& c : table.columns)
                 if (nullable(c) && read(c) && !goal_value(c) && !refers(table_index, c)) {
-                    null_target_ = &c;
-                    break;
+                    if (grouped_by(table, c) && !(own_group && goal_row_->copy == 1)) {
+                        free = &c;
+                        break;
+                    }
+                    if (!free && goal_row_->copy == 1) free = &c;
                 }
+            if (free && (goal_row_->copy == 1 || own_group)) null_target_ = free;
         }
         bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && !goal_row_ && random_.chance(50);
         // On the duplicates data a goal row's later copies copy its first (keys redrawn): two rows
         // alike but for their keys, both selected by the filters (GROUP BY name against GROUP BY id).
         size_t first_copy = size_t(-1);
-        if (kind_ == DataKind::Duplicates && goal_row_ && goal_row_->copy > 0)
+        if (kind_ == DataKind::Duplicates && goal_row_ && goal_row_->copy > 0 && !goal_row_->apart)
             for (const PlacedGoal& p : goal_placed_[table_index])
                 if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0) first_copy = p.row;
         if (first_copy != size_t(-1)) {
@@ -1130,14 +1189,27 @@ private:
                 if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0)
                     for (size_t i = 0; i < table.columns.size(); ++i)
                         if (read(table.columns[i]) && !goal_value(table.columns[i]) && row[i] == so_far.rows[p.row][i] &&
-                            !grouped_by(table, table.columns[i]))
-                            row[i] = value(table.columns[i], number);
+                            (!grouped_by(table, table.columns[i]) || goal_row_->apart))
+                            // (the regrouping data's third row must fall in another group of every GROUP BY)
+                            for (int again = 0; again < (goal_row_->apart ? 8 : 1) && row[i] == so_far.rows[p.row][i]; ++again)
+                                row[i] = value(table.columns[i], number);
+        // The regrouping data's group rows weigh 2 2, 3 1 1, 4 1 1 1 in the columns the ordering sums.
+        if (goal_row_ && regroup_table(table_index) && hints_.goals[goal_row_->goal].regroup)
+            for (const auto& [summed_table, name] : hints_.goals[goal_row_->goal].regroup_summed) {
+                if (!summed_table.empty() && !support::iequals(summed_table, table.name)) continue;
+                const size_t i = column_index(table, name);
+                if (i == size_t(-1) || table.columns[i].primary_key || refers(table_index, table.columns[i])) continue;
+                if (table.columns[i].type == ColumnType::Integer || table.columns[i].type == ColumnType::Real)
+                    row[i] = regroup_weight(goal_row_->copy);
+            }
         // A HAVING's group: its rows hold the first's values in the GROUP BY columns.
-        if (goal_row_ && goal_row_->copy > 0)
+        // (but the NULL of a referenced row's second copy on the nulls data: the group refers to it)
+        if (goal_row_ && goal_row_->copy > 0 && !goal_row_->apart)
             for (const PlacedGoal& p : goal_placed_[table_index])
                 if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0)
                     for (size_t i = 0; i < table.columns.size(); ++i)
-                        if (grouped_by(table, table.columns[i]) && !table.columns[i].primary_key)
+                        if (grouped_by(table, table.columns[i]) && !table.columns[i].primary_key &&
+                            !(&table.columns[i] == null_target_ && !in_own_group(table_index)))
                             row[i] = so_far.rows[p.row][i];
         for (const Reference& r : refs_) {
             if (r.from != table_index) continue;
@@ -1213,7 +1285,9 @@ private:
                 const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
                 size_t copy = goal_row_->copy;
                 if (goal.group_rows && groups_by_reference(table, r))
-                    copy = kind_ == DataKind::Duplicates ? copy % goal.copies : 0;
+                    copy = regroup_ && goal.regroup              ? regroup_copy(copy)
+                           : kind_ == DataKind::Duplicates ? copy % goal.copies
+                                                           : 0;
                 else if (kind_ == DataKind::Duplicates && index_ % 2 == 0)
                     copy = 0;
                 std::string alias;  // the alias of the referenced table this column meets
@@ -1221,6 +1295,18 @@ private:
                     std::string name = support::to_lower(table.columns[r.from_columns[0]].name);
                     for (const auto& [column, a] : hints_.goals[goal_row_->goal].joined)
                         if (column == name) alias = a;
+                }
+                // The nulls data: a HAVING's group refers to the referenced row NULL in a GROUP BY column.
+                if (kind_ == DataKind::Nulls && goal.group_rows && groups_by_reference(table, r)) {
+                    bool exact = false;
+                    const size_t second = goal_row_of(r.to, goal_row_->goal, 1, alias, &exact);
+                    const Table& target_table = schema_.tables[r.to];
+                    if (exact && second < target->rows.size())
+                        for (const auto& [group_table, name] : goal.group_columns)
+                            if (size_t i = column_index(target_table, name);
+                                i != size_t(-1) && (group_table.empty() || support::iequals(group_table, target_table.name)) &&
+                                std::holds_alternative<Null>(target->rows[second][i]))
+                                copy = 1;
                 }
                 // A table joined twice (colour as eye and as hair colour) that no filter of the goal
                 // names under the second alias: each alias after the first meets another of the goal's
@@ -1294,6 +1380,9 @@ private:
     size_t index_;
     DataKind kind_;
     bool fan_out_ = true;  // false: at most one referencing row per referenced row
+    bool regroup_ = false;  // the regrouping duplicates data (generate_database): goals marked regroup form three groups
+    std::vector<size_t> regroup_tables_;  // tables that hold a regrouping group's rows alone
+    std::vector<std::pair<size_t, size_t>> group_tables_;  // (goal, table): a HAVING's group's own table
     std::vector<Reference> refs_;
     std::vector<size_t> empty_;
     const Column* null_target_ = nullptr;  // the nulls databases: the column NULL in the row being drawn
@@ -1378,6 +1467,37 @@ size_t SynthDatabase::row_count() const {
 
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index,
                                 DataKind kind, bool fan_out) {
+    // Every other duplicates database of a run regroups where the queries group by different columns
+    // and a block orders its groups by an aggregate before a LIMIT (the first does): one goal (the
+    // first such block's) makes three groups of 2, 2 and 3 rows (Goal::regroup).
+    if (kind == DataKind::Duplicates && hints.regroups()) {
+        size_t ordinal = 0;
+        if (index >= kPlainDatabases) {
+            const std::vector<DataKind> kinds = kinds_for(hints);
+            for (size_t i = kPlainDatabases; i < index; ++i)
+                ordinal += kinds[(i - kPlainDatabases) % kinds.size()] == DataKind::Duplicates;
+        }
+        if (ordinal % 2 == 0) {
+            LiteralHints regrouping = hints;
+            bool chosen = false;
+            for (LiteralHints::Goal& goal : regrouping.goals) {
+                goal.regroup = goal.regroup && !chosen;
+                chosen |= goal.regroup;
+            }
+            if (!chosen) {
+                LiteralHints::Goal goal = hints.regroup_goals.front();
+                goal.block = regrouping.goals.empty() ? 0 : regrouping.goals.back().block + 1;
+                regrouping.goals.push_back(std::move(goal));
+            }
+            for (LiteralHints::Goal& goal : regrouping.goals)
+                if (goal.regroup) {
+                    goal.group_rows = kRegroupRows;
+                    goal.copies = 3;
+                    goal.group_columns = goal.regroup_by;
+                }
+            return Generator(schema, regrouping, seed, index, kind, fan_out, true).run();
+        }
+    }
     return Generator(schema, hints, seed, index, kind, fan_out).run();
 }
 
