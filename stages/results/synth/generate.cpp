@@ -408,6 +408,14 @@ private:
     bool several_blocks() const {
         return std::any_of(hints_.goals.begin(), hints_.goals.end(), [](const auto& g) { return g.block > 0; });
     }
+    // How many databases of this one's kind come before it in the run.
+    size_t kind_ordinal() const {
+        if (index_ < kPlainDatabases) return 0;
+        const std::vector<DataKind> kinds = kinds_for(hints_);
+        size_t n = 0;
+        for (size_t i = kPlainDatabases; i < index_; ++i) n += kinds[(i - kPlainDatabases) % kinds.size()] == kind_;
+        return n;
+    }
     // How many empty databases of the run come before this one.
     size_t empty_ordinal() const {
         if (index_ < kPlainDatabases) return 0;
@@ -1142,27 +1150,60 @@ private:
                 if (turn < nullable_read.size()) null_target_ = nullable_read[turn];
             }
         }
-        // A goal row's second copy, on the nulls data, is NULL in the read nullable columns the filters
-        // leave free (count(name) against count(*) over the rows a filter selects).
+        // Goal rows on the nulls data hold NULLs where placed, not in turn, in one of the read nullable
+        // columns the filters leave free (a reference the block's joins do not follow counts: a
+        // link's hero_id where the block joins its power_id), which one in turn from one nulls
+        // database of the run to the next, and two ways, alternately:
+        // - beside: the second copy NULL there, the first whole (SUM(x) / COUNT(id) against AVG(x),
+        //   count(name) against count(*) over the rows a filter selects: a row with x beside one
+        //   without);
+        // - all: every copy NULL there, also in a reference the joins follow (SUM(x = 'a') against
+        //   SUM(CASE WHEN x = 'a' THEN 1 ELSE 0 END): NULL against 0 where no selected row has an x).
         // A HAVING's group is the NULL group where a GROUP BY column of it is nullable and free: the
-        // second copy of a row the group refers to is NULL there first (the group's rows then refer to
-        // it, below), and in the group's own table the first copy is, whose GROUP BY values the others
+        // second copy of a row the group refers to is NULL there (the group's rows then refer to it,
+        // below), and in the group's own table the first copy is, whose GROUP BY values the others
         // copy (COUNT(x) against COUNT(name) over GROUP BY name: NULL counts in neither but COUNT(x)).
-        // (the group's other rows hold no NULL in turn: a NULL reference or counted value in half of
-        // them would leave the group short of its HAVING)
-        if (kind_ == DataKind::Nulls && goal_row_ && in_own_group(table_index)) null_target_ = nullptr;
-        if (kind_ == DataKind::Nulls && goal_row_ && goal_row_->copy <= 1) {
+        if (kind_ == DataKind::Nulls && goal_row_) {
+            null_target_ = nullptr;
             const bool own_group = in_own_group(table_index);
-            const Column* free = nullptr;
-            for (const Column& c : table.columns)
-                if (nullable(c) && read(c) && !goal_value(c) && !refers(table_index, c)) {
-                    if (grouped_by(table, c) && !(own_group && goal_row_->copy == 1)) {
-                        free = &c;
-                        break;
-                    }
-                    if (!free && goal_row_->copy == 1) free = &c;
+            const bool all = kind_ordinal() % 2 == 1 && !own_group;
+            // (references come after the other columns; one the joins follow only on the all data, last,
+            // and not to a table the goal's filters name: NULL there, the row leaves the selection
+            // whatever the query, and with it the NULLs of the rows it meets)
+            const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
+            auto filters = [&](size_t t) {
+                return std::any_of(goal.terms.begin(), goal.terms.end(), [&](const LiteralHints::Goal::Term& term) {
+                    return support::iequals(term.table, schema_.tables[t].name);
+                });
+            };
+            std::vector<const Column*> free, unfollowed, followed;
+            const Column* grouped = nullptr;
+            for (const Column& c : table.columns) {
+                if (!nullable(c) || !read(c) || goal_value(c)) continue;
+                const size_t index = size_t(&c - table.columns.data());
+                bool reference = false, to_filtered = false;
+                for (const Reference& r : refs_)
+                    if (r.from == table_index && std::find(r.from_columns.begin(), r.from_columns.end(), index) != r.from_columns.end())
+                        reference = true, to_filtered |= r.to != table_index && filters(r.to);
+                const bool follows = reference && std::any_of(goal.joined.begin(), goal.joined.end(), [&](const auto& j) {
+                                         return support::iequals(j.first, c.name);
+                                     });
+                if (reference && (own_group || (follows && (to_filtered || !all)))) continue;
+                if (grouped_by(table, c)) {
+                    if (!grouped) grouped = &c;
+                    if (own_group) continue;
                 }
-            if (free && (goal_row_->copy == 1 || own_group)) null_target_ = free;
+                (!reference ? free : follows ? followed : unfollowed).push_back(&c);
+            }
+            free.insert(free.end(), unfollowed.begin(), unfollowed.end());
+            free.insert(free.end(), followed.begin(), followed.end());
+            const Column* turn = free.empty() ? nullptr : free[(kind_ordinal() / 2) % free.size()];
+            if (goal_row_->copy == 0 && own_group)
+                null_target_ = grouped;
+            else if (goal_row_->copy == 1)
+                null_target_ = grouped && !own_group ? grouped : turn;
+            else if (all)
+                null_target_ = turn;
         }
         bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && !goal_row_ && random_.chance(50);
         // On the duplicates data a goal row's later copies copy its first (keys redrawn): two rows
@@ -1448,6 +1489,10 @@ std::vector<DataKind> kinds_for(const LiteralHints& hints) {
         return std::any_of(g.terms.begin(), g.terms.end(), [](const auto& t) { return t.numeric || t.dated; });
     });
     if (!hints.by_column.empty() || solved || !hints.average_columns.empty()) out.push_back(DataKind::Boundary);
+    // Aggregates: a second nulls database, last, with every goal row NULL where the first has one
+    // beside a whole row (Generator::draw_row: SUM(x = 'a') against SUM(CASE ..) over rows without an
+    // x). Fewer kinds than five reach it anyway: the minimum of 8 databases runs them twice.
+    if (hints.groups && out.size() >= 5) out.push_back(DataKind::Nulls);
     return out;
 }
 
