@@ -28,7 +28,7 @@ const char* const kDdl =
     "                      consumption REAL, PRIMARY KEY (customer_id, month));\n"
     // A nullable reference and a nullable measure (BIRD's superhero.race_id and weight_kg).
     "CREATE TABLE shop (id INTEGER PRIMARY KEY, name TEXT);\n"
-    "CREATE TABLE item (id INTEGER PRIMARY KEY, shop_id INTEGER, weight REAL, colour TEXT);\n";
+    "CREATE TABLE item (id INTEGER PRIMARY KEY, shop_id INTEGER, weight REAL, colour TEXT, kind TEXT);\n";
 
 const Schema& schema() {
     static const Schema s = testing::schema_from_ddl(kDdl, "regroup.sql");
@@ -138,4 +138,13 @@ TEST_CASE("synth nulls: a second nulls database has every goal row NULL", "[resu
     CHECK(std::count(kinds.begin(), kinds.end(), DataKind::Nulls) == 2);
     check_kind(expected, std::string("SELECT SUM(CASE WHEN i.colour = 'red' THEN 1 ELSE 0 END) ") + join, DataKind::Nulls);
     check_equal(expected, std::string("SELECT SUM(CASE WHEN i.colour = 'red' THEN 1 WHEN i.colour IS NULL THEN NULL ELSE 0 END) ") + join);
+    // A filter other rows would pass too (a literal of a column that is no name: 'tool' in half of
+    // the rows): on the all-NULL data only the goal rows pass it.
+    const std::string tools = "FROM item AS i WHERE i.kind = 'tool'";
+    check_kind(std::string("SELECT SUM(i.colour = 'red'), COUNT(*) ") + tools,
+               std::string("SELECT SUM(CASE WHEN i.colour = 'red' THEN 1 ELSE 0 END), COUNT(*) ") + tools, DataKind::Nulls);
+    // Rows of another shop joined to the goal's shop would be selected with the goal's items.
+    const std::string city = "FROM item AS i JOIN shop AS s ON i.shop_id = s.id WHERE s.name LIKE 'B%'";
+    check_kind(std::string("SELECT SUM(i.colour = 'red') ") + city,
+               std::string("SELECT SUM(CASE WHEN i.colour = 'red' THEN 1 ELSE 0 END) ") + city, DataKind::Nulls);
 }

@@ -349,6 +349,7 @@ public:
                     indexed.push_back(name);
             }
         no_match_ = no_match();
+        all_nulls_ = kind_ == DataKind::Nulls && kind_ordinal() % 2 == 1;
         if (kind_ == DataKind::Empty) choose_empty_tables();
         plan_goal_rows();
         for (size_t i : fill_order(schema_, refs_)) fill(db, i);
@@ -942,7 +943,9 @@ private:
         }
         // The no-match data: every column a filter compares fails it (keys and what a declared foreign
         // key refers to stay unique: a key a filter names is kept free below).
-        if (no_match_ && !key && !referenced(column, true))
+        // (and on the all-NULL data, the rows other than the goals': the goal rows, NULL there, are
+        // all the filters select)
+        if ((no_match_ || (all_nulls_ && !goal_row_)) && !key && !referenced(column, true))
             if (const LiteralHints::Goal::Term* term = filtered_term(column)) return miss(column, *term, row);
         if (goal) {
             // Other rows keep away from a name a goal row holds (a name is one entity's).
@@ -1166,10 +1169,10 @@ private:
         if (kind_ == DataKind::Nulls && goal_row_) {
             null_target_ = nullptr;
             const bool own_group = in_own_group(table_index);
-            const bool all = kind_ordinal() % 2 == 1 && !own_group;
-            // (references come after the other columns; one the joins follow only on the all data, last,
-            // and not to a table the goal's filters name: NULL there, the row leaves the selection
-            // whatever the query, and with it the NULLs of the rows it meets)
+            const bool all = all_nulls_ && !own_group;
+            // (references come after the other columns, one the joins follow last, and not to a table
+            // the goal's filters name or where the other query joins on it too: NULL there, the row
+            // leaves the selection whatever the query, and with it the NULLs of the rows it meets)
             const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
             auto filters = [&](size_t t) {
                 return std::any_of(goal.terms.begin(), goal.terms.end(), [&](const LiteralHints::Goal::Term& term) {
@@ -1185,10 +1188,17 @@ private:
                 for (const Reference& r : refs_)
                     if (r.from == table_index && std::find(r.from_columns.begin(), r.from_columns.end(), index) != r.from_columns.end())
                         reference = true, to_filtered |= r.to != table_index && filters(r.to);
-                const bool follows = reference && std::any_of(goal.joined.begin(), goal.joined.end(), [&](const auto& j) {
-                                         return support::iequals(j.first, c.name);
-                                     });
-                if (reference && (own_group || (follows && (to_filtered || !all)))) continue;
+                auto joins_on = [&](const LiteralHints::Goal& g) {
+                    return std::any_of(g.joined.begin(), g.joined.end(),
+                                       [&](const auto& j) { return support::iequals(j.first, c.name); });
+                };
+                const bool follows = reference && joins_on(goal);
+                // (a join the other query makes too: NULL there, both lose the rows alike)
+                const bool both_follow =
+                    follows && std::any_of(hints_.joined_by_query.begin(), hints_.joined_by_query.end(), [&](const auto& j) {
+                        return j.first != goal.query && support::iequals(j.second, c.name);
+                    });
+                if (reference && (own_group || (follows && (to_filtered || both_follow)))) continue;
                 if (grouped_by(table, c)) {
                     if (!grouped) grouped = &c;
                     if (own_group) continue;
@@ -1371,6 +1381,16 @@ private:
                         for (size_t k = 0; k < target->rows.size(); ++k)
                             if (target->rows[k][r.to_columns[0]] == *wanted) pick = k;
             }
+            // The all-NULL data: other rows refer to other rows than the goals' (a row that meets a
+            // goal row through a join is selected with it).
+            if (all_nulls_ && !goal_row_ && target != &so_far) {
+                auto is_goal = [&](size_t k) {
+                    return std::any_of(goal_placed_[r.to].begin(), goal_placed_[r.to].end(),
+                                       [&](const PlacedGoal& p) { return p.row == k; });
+                };
+                for (size_t step = 0; step < target->rows.size() && is_goal(pick); ++step)
+                    pick = (pick + 1) % target->rows.size();
+            }
             const auto& referenced_row = target->rows[pick];
             for (size_t k = 0; k < r.from_columns.size(); ++k) row[r.from_columns[k]] = referenced_row[r.to_columns[k]];
         }
@@ -1433,6 +1453,8 @@ private:
     const GoalRow* goal_row_ = nullptr;                 // the goal row being drawn
     const Table* current_table_ = nullptr;
     bool no_match_ = false;  // the no-match data: rows in every table, none passing a filter
+    // The nulls data's all variant: every goal row NULL in one column, no other row passing a filter.
+    bool all_nulls_ = false;
     size_t key_range_ = 20;  // integer keys are drawn from 1 .. key_range_
     std::vector<std::pair<const Column*, Value>> used_names_;  // literals a name column already holds
     size_t reference_offset_ = size_t(random_.below(7));

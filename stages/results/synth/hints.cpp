@@ -586,6 +586,7 @@ private:
             LiteralHints::Goal goal;
             goal.tables = tables;
             goal.block = block;
+            goal.query = hints_.queries - 1;
             if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
                 if (const auto* k = std::get_if<int64_t>(&*limit); k && *k >= 2 && *k <= 5) goal.copies = size_t(*k) + 1;
             fill_goal(goal, branches[n], n > 0 ? shifted : nullptr);
@@ -597,6 +598,7 @@ private:
             add_having(q, goal);  // (after the copies: a sum's share is of the group's rows)
             if (!goal.group_rows) add_regroup(q, goal);
             for (const auto& t : goal.terms) hints_.filtered_columns.emplace_back(hints_.queries - 1, t.column);
+            for (const auto& [column, alias] : goal.joined) hints_.joined_by_query.emplace_back(goal.query, column);
             if (goal.terms.empty() && !goal.group_rows && goal.regroup && hints_.regroup_goals.empty()) {
                 hints_.regroup_goals.push_back(std::move(goal));
                 return;

@@ -88,6 +88,7 @@ struct LiteralHints {
         std::vector<std::pair<std::string, std::string>> joined;  // column, alias
         size_t copies = 2;  // rows per table: one more than a small LIMIT of the block, else two
         size_t block = 0;   // goals of one block (the branches of an OR) share the number
+        size_t query = 0;   // which query (the order collect_hints read them in)
         // HAVING: rows of one group the block's HAVING selects (`COUNT(*) > 15`: 16; 0 without a
         // HAVING the goal satisfies), in the block's table no other of its tables refers to; they hold
         // one value in the GROUP BY columns (table "" when unqualified, column) and refer to one row.
@@ -107,6 +108,8 @@ struct LiteralHints {
     // Blocks that only regroup (no filter, no HAVING): their goals serve the regrouping data alone, so
     // that other data keeps the goals it had.
     std::vector<Goal> regroup_goals;
+    // Referring columns each query's blocks join on (Goal::joined of every block, its goal kept or not).
+    std::vector<std::pair<size_t, std::string>> joined_by_query;
     // GROUP BY columns per query (query 0 is the first collect_hints read), any block.
     std::vector<std::pair<size_t, std::string>> grouped_by_query;
     // The two queries group by different columns, and a block orders its groups by an aggregate before
