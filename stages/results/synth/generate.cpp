@@ -308,15 +308,20 @@ std::vector<size_t> fill_order(const Schema& schema, const std::vector<Reference
     return order;
 }
 
+// The regrouping data's group rows (Generator::regroup_copy).
+constexpr size_t kRegroupRows = 9;
+
 class Generator {
 public:
-    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind, bool fan_out)
+    Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind, bool fan_out,
+              bool regroup = false)
         : schema_(schema),
           hints_(hints),
           random_(seed, index),
           index_(index),
           kind_(kind),
           fan_out_(fan_out),
+          regroup_(regroup),
           refs_(references(schema, hints)) {}
 
     SynthDatabase run() {
@@ -344,6 +349,7 @@ public:
                     indexed.push_back(name);
             }
         no_match_ = no_match();
+        all_nulls_ = kind_ == DataKind::Nulls && kind_ordinal() % 2 == 1;
         if (kind_ == DataKind::Empty) choose_empty_tables();
         plan_goal_rows();
         for (size_t i : fill_order(schema_, refs_)) fill(db, i);
@@ -403,6 +409,14 @@ private:
     bool several_blocks() const {
         return std::any_of(hints_.goals.begin(), hints_.goals.end(), [](const auto& g) { return g.block > 0; });
     }
+    // How many databases of this one's kind come before it in the run.
+    size_t kind_ordinal() const {
+        if (index_ < kPlainDatabases) return 0;
+        const std::vector<DataKind> kinds = kinds_for(hints_);
+        size_t n = 0;
+        for (size_t i = kPlainDatabases; i < index_; ++i) n += kinds[(i - kPlainDatabases) % kinds.size()] == kind_;
+        return n;
+    }
     // How many empty databases of the run come before this one.
     size_t empty_ordinal() const {
         if (index_ < kPlainDatabases) return 0;
@@ -440,6 +454,8 @@ private:
         std::vector<std::pair<size_t, Value>> values;   // column index, value
         std::vector<size_t> once;                        // columns whose value names one row (keys, names)
         bool dropped = false;                            // a copy that would repeat a key or a name
+        bool apart = false;  // the regrouping data's third referenced row: unlike the first two, not a copy
+        size_t rows = 0;     // the regrouping data's group row: how many rows of its group come before it
     };
     struct PlacedGoal {
         size_t goal, copy;
@@ -589,7 +605,41 @@ private:
                     else if (goal_rows_[t].size() < (hints_.goals[g].group_rows ? 40 : 8))
                         goal_rows_[t].push_back(std::move(row));
                 }
+            // The regrouping data: the group's table holds the group's rows alone (other rows there
+            // would make groups of their own, lighter or heavier than the three), the third row of
+            // each table the group refers to is one of its own.
+            for (size_t t : tables)
+                if (in_group(t)) group_tables_.emplace_back(g, t);
+            if (regroup_ && goal.regroup)
+                for (size_t t : tables) {
+                    if (in_group(t)) {
+                        regroup_tables_.push_back(t);
+                        continue;
+                    }
+                    for (GoalRow& row : goal_rows_[t])
+                        if (row.goal == g && row.copy == 2) row.apart = true;
+                }
         }
+    }
+
+    // The regrouping data's group rows: rows 0-1 under the first referenced row, 2-4 under the second
+    // (alike but for its key), 5-8 under the third (unlike them). Each row's summed value: 2 2, 3 1
+    // 1, 4 1 1 1, so that the groups weigh 2, 3 and 4 counted, 4, 5 and 7 summed (2, 3 and 4 where a
+    // key lets each group keep its first row only): no two tie, and the third weighs less than the
+    // first two merged. The top of either direction is then another group once the first two merge
+    // (DESC: the third alone, the merged two; ASC: the first alone, the third).
+    static size_t regroup_copy(size_t row) { return row < 2 ? 0 : row < 5 ? 1 : 2; }
+    static int64_t regroup_weight(size_t row) {
+        static const int64_t weights[kRegroupRows] = {2, 2, 3, 1, 1, 4, 1, 1, 1};
+        return weights[std::min(row, kRegroupRows - 1)];
+    }
+    // Whether table t holds the rows of the HAVING group of the goal row being drawn.
+    bool in_own_group(size_t t) const {
+        return goal_row_ && std::find(group_tables_.begin(), group_tables_.end(), std::pair{goal_row_->goal, t}) !=
+                                group_tables_.end();
+    }
+    bool regroup_table(size_t t) const {
+        return std::find(regroup_tables_.begin(), regroup_tables_.end(), t) != regroup_tables_.end();
     }
 
     static const Value* goal_value_in(const GoalRow& row, size_t column) {
@@ -893,7 +943,9 @@ private:
         }
         // The no-match data: every column a filter compares fails it (keys and what a declared foreign
         // key refers to stay unique: a key a filter names is kept free below).
-        if (no_match_ && !key && !referenced(column, true))
+        // (and on the all-NULL data, the rows other than the goals': the goal rows, NULL there, are
+        // all the filters select)
+        if ((no_match_ || (all_nulls_ && !goal_row_)) && !key && !referenced(column, true))
             if (const LiteralHints::Goal::Term* term = filtered_term(column)) return miss(column, *term, row);
         if (goal) {
             // Other rows keep away from a name a goal row holds (a name is one entity's).
@@ -998,6 +1050,8 @@ private:
         current_table_ = &table;
         size_t wanted = row_count(table_index);
         if (wanted > 0) wanted = std::max(wanted, goal_rows_[table_index].size());
+        const bool regrouped = regroup_table(table_index);
+        if (regrouped) wanted = goal_rows_[table_index].size();
         // Plain data references every referenced row when it can, and some twice (fan-out, as on
         // real data: count against count distinct, sum against avg): a referencing table has two
         // rows more than the tables it refers to (at most 12), its references go round them first
@@ -1046,7 +1100,10 @@ private:
             // The goal rows first, each tried a few times (a key it repeats drops it, not the rows after it).
             const GoalRow* goal = n < goal_rows_[table_index].size() ? &goal_rows_[table_index][n] : nullptr;
             for (int attempt = 0; attempt < 12; ++attempt) {
-                if (attempt == 6) goal = nullptr;
+                if (attempt == 6) {
+                    if (regrouped) break;  // (a group row whose key repeats goes: no row of another group)
+                    goal = nullptr;
+                }
                 goal_row_ = goal;
                 std::vector<Value> row = draw_row(db, table_index, out);
                 goal_row_ = nullptr;
@@ -1096,20 +1153,73 @@ private:
                 if (turn < nullable_read.size()) null_target_ = nullable_read[turn];
             }
         }
-        // A goal row's second copy, on the nulls data, is NULL in the read nullable columns the filters
-        // leave free (count(name) against count(*) over the rows a filter selects).
-        if (kind_ == DataKind::Nulls && goal_row_ && goal_row_->copy == 1) {
-            for (const Column& c : table.columns)
-                if (nullable(c) && read(c) && !goal_value(c) && !refers(table_index, c)) {
-                    null_target_ = &c;
-                    break;
+        // Goal rows on the nulls data hold NULLs where placed, not in turn, in one of the read nullable
+        // columns the filters leave free (a reference the block's joins do not follow counts: a
+        // link's hero_id where the block joins its power_id), which one in turn from one nulls
+        // database of the run to the next, and two ways, alternately:
+        // - beside: the second copy NULL there, the first whole (SUM(x) / COUNT(id) against AVG(x),
+        //   count(name) against count(*) over the rows a filter selects: a row with x beside one
+        //   without);
+        // - all: every copy NULL there, also in a reference the joins follow (SUM(x = 'a') against
+        //   SUM(CASE WHEN x = 'a' THEN 1 ELSE 0 END): NULL against 0 where no selected row has an x).
+        // A HAVING's group is the NULL group where a GROUP BY column of it is nullable and free: the
+        // second copy of a row the group refers to is NULL there (the group's rows then refer to it,
+        // below), and in the group's own table the first copy is, whose GROUP BY values the others
+        // copy (COUNT(x) against COUNT(name) over GROUP BY name: NULL counts in neither but COUNT(x)).
+        if (kind_ == DataKind::Nulls && goal_row_) {
+            null_target_ = nullptr;
+            const bool own_group = in_own_group(table_index);
+            const bool all = all_nulls_ && !own_group;
+            // (references come after the other columns, one the joins follow last, and not to a table
+            // the goal's filters name or where the other query joins on it too: NULL there, the row
+            // leaves the selection whatever the query, and with it the NULLs of the rows it meets)
+            const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
+            auto filters = [&](size_t t) {
+                return std::any_of(goal.terms.begin(), goal.terms.end(), [&](const LiteralHints::Goal::Term& term) {
+                    return support::iequals(term.table, schema_.tables[t].name);
+                });
+            };
+            std::vector<const Column*> free, unfollowed, followed;
+            const Column* grouped = nullptr;
+            for (const Column& c : table.columns) {
+                if (!nullable(c) || !read(c) || goal_value(c)) continue;
+                const size_t index = size_t(&c - table.columns.data());
+                bool reference = false, to_filtered = false;
+                for (const Reference& r : refs_)
+                    if (r.from == table_index && std::find(r.from_columns.begin(), r.from_columns.end(), index) != r.from_columns.end())
+                        reference = true, to_filtered |= r.to != table_index && filters(r.to);
+                auto joins_on = [&](const LiteralHints::Goal& g) {
+                    return std::any_of(g.joined.begin(), g.joined.end(),
+                                       [&](const auto& j) { return support::iequals(j.first, c.name); });
+                };
+                const bool follows = reference && joins_on(goal);
+                // (a join the other query makes too: NULL there, both lose the rows alike)
+                const bool both_follow =
+                    follows && std::any_of(hints_.joined_by_query.begin(), hints_.joined_by_query.end(), [&](const auto& j) {
+                        return j.first != goal.query && support::iequals(j.second, c.name);
+                    });
+                if (reference && (own_group || (follows && (to_filtered || both_follow)))) continue;
+                if (grouped_by(table, c)) {
+                    if (!grouped) grouped = &c;
+                    if (own_group) continue;
                 }
+                (!reference ? free : follows ? followed : unfollowed).push_back(&c);
+            }
+            free.insert(free.end(), unfollowed.begin(), unfollowed.end());
+            free.insert(free.end(), followed.begin(), followed.end());
+            const Column* turn = free.empty() ? nullptr : free[(kind_ordinal() / 2) % free.size()];
+            if (goal_row_->copy == 0 && own_group)
+                null_target_ = grouped;
+            else if (goal_row_->copy == 1)
+                null_target_ = grouped && !own_group ? grouped : turn;
+            else if (all)
+                null_target_ = turn;
         }
         bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && !goal_row_ && random_.chance(50);
         // On the duplicates data a goal row's later copies copy its first (keys redrawn): two rows
         // alike but for their keys, both selected by the filters (GROUP BY name against GROUP BY id).
         size_t first_copy = size_t(-1);
-        if (kind_ == DataKind::Duplicates && goal_row_ && goal_row_->copy > 0)
+        if (kind_ == DataKind::Duplicates && goal_row_ && goal_row_->copy > 0 && !goal_row_->apart)
             for (const PlacedGoal& p : goal_placed_[table_index])
                 if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0) first_copy = p.row;
         if (first_copy != size_t(-1)) {
@@ -1130,14 +1240,27 @@ private:
                 if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0)
                     for (size_t i = 0; i < table.columns.size(); ++i)
                         if (read(table.columns[i]) && !goal_value(table.columns[i]) && row[i] == so_far.rows[p.row][i] &&
-                            !grouped_by(table, table.columns[i]))
-                            row[i] = value(table.columns[i], number);
+                            (!grouped_by(table, table.columns[i]) || goal_row_->apart))
+                            // (the regrouping data's third row must fall in another group of every GROUP BY)
+                            for (int again = 0; again < (goal_row_->apart ? 8 : 1) && row[i] == so_far.rows[p.row][i]; ++again)
+                                row[i] = value(table.columns[i], number);
+        // The regrouping data's group rows weigh 2 2, 3 1 1, 4 1 1 1 in the columns the ordering sums.
+        if (goal_row_ && regroup_table(table_index) && hints_.goals[goal_row_->goal].regroup)
+            for (const auto& [summed_table, name] : hints_.goals[goal_row_->goal].regroup_summed) {
+                if (!summed_table.empty() && !support::iequals(summed_table, table.name)) continue;
+                const size_t i = column_index(table, name);
+                if (i == size_t(-1) || table.columns[i].primary_key || refers(table_index, table.columns[i])) continue;
+                if (table.columns[i].type == ColumnType::Integer || table.columns[i].type == ColumnType::Real)
+                    row[i] = regroup_weight(goal_row_->copy);
+            }
         // A HAVING's group: its rows hold the first's values in the GROUP BY columns.
-        if (goal_row_ && goal_row_->copy > 0)
+        // (but the NULL of a referenced row's second copy on the nulls data: the group refers to it)
+        if (goal_row_ && goal_row_->copy > 0 && !goal_row_->apart)
             for (const PlacedGoal& p : goal_placed_[table_index])
                 if (p.goal == goal_row_->goal && p.alias == goal_row_->alias && p.copy == 0)
                     for (size_t i = 0; i < table.columns.size(); ++i)
-                        if (grouped_by(table, table.columns[i]) && !table.columns[i].primary_key)
+                        if (grouped_by(table, table.columns[i]) && !table.columns[i].primary_key &&
+                            !(&table.columns[i] == null_target_ && !in_own_group(table_index)))
                             row[i] = so_far.rows[p.row][i];
         for (const Reference& r : refs_) {
             if (r.from != table_index) continue;
@@ -1213,7 +1336,9 @@ private:
                 const LiteralHints::Goal& goal = hints_.goals[goal_row_->goal];
                 size_t copy = goal_row_->copy;
                 if (goal.group_rows && groups_by_reference(table, r))
-                    copy = kind_ == DataKind::Duplicates ? copy % goal.copies : 0;
+                    copy = regroup_ && goal.regroup              ? regroup_copy(copy)
+                           : kind_ == DataKind::Duplicates ? copy % goal.copies
+                                                           : 0;
                 else if (kind_ == DataKind::Duplicates && index_ % 2 == 0)
                     copy = 0;
                 std::string alias;  // the alias of the referenced table this column meets
@@ -1221,6 +1346,18 @@ private:
                     std::string name = support::to_lower(table.columns[r.from_columns[0]].name);
                     for (const auto& [column, a] : hints_.goals[goal_row_->goal].joined)
                         if (column == name) alias = a;
+                }
+                // The nulls data: a HAVING's group refers to the referenced row NULL in a GROUP BY column.
+                if (kind_ == DataKind::Nulls && goal.group_rows && groups_by_reference(table, r)) {
+                    bool exact = false;
+                    const size_t second = goal_row_of(r.to, goal_row_->goal, 1, alias, &exact);
+                    const Table& target_table = schema_.tables[r.to];
+                    if (exact && second < target->rows.size())
+                        for (const auto& [group_table, name] : goal.group_columns)
+                            if (size_t i = column_index(target_table, name);
+                                i != size_t(-1) && (group_table.empty() || support::iequals(group_table, target_table.name)) &&
+                                std::holds_alternative<Null>(target->rows[second][i]))
+                                copy = 1;
                 }
                 // A table joined twice (colour as eye and as hair colour) that no filter of the goal
                 // names under the second alias: each alias after the first meets another of the goal's
@@ -1243,6 +1380,16 @@ private:
                     if (const Value* wanted = goal_value(table.columns[r.from_columns[0]]))
                         for (size_t k = 0; k < target->rows.size(); ++k)
                             if (target->rows[k][r.to_columns[0]] == *wanted) pick = k;
+            }
+            // The all-NULL data: other rows refer to other rows than the goals' (a row that meets a
+            // goal row through a join is selected with it).
+            if (all_nulls_ && !goal_row_ && target != &so_far) {
+                auto is_goal = [&](size_t k) {
+                    return std::any_of(goal_placed_[r.to].begin(), goal_placed_[r.to].end(),
+                                       [&](const PlacedGoal& p) { return p.row == k; });
+                };
+                for (size_t step = 0; step < target->rows.size() && is_goal(pick); ++step)
+                    pick = (pick + 1) % target->rows.size();
             }
             const auto& referenced_row = target->rows[pick];
             for (size_t k = 0; k < r.from_columns.size(); ++k) row[r.from_columns[k]] = referenced_row[r.to_columns[k]];
@@ -1294,6 +1441,9 @@ private:
     size_t index_;
     DataKind kind_;
     bool fan_out_ = true;  // false: at most one referencing row per referenced row
+    bool regroup_ = false;  // the regrouping duplicates data (generate_database): goals marked regroup form three groups
+    std::vector<size_t> regroup_tables_;  // tables that hold a regrouping group's rows alone
+    std::vector<std::pair<size_t, size_t>> group_tables_;  // (goal, table): a HAVING's group's own table
     std::vector<Reference> refs_;
     std::vector<size_t> empty_;
     const Column* null_target_ = nullptr;  // the nulls databases: the column NULL in the row being drawn
@@ -1303,6 +1453,8 @@ private:
     const GoalRow* goal_row_ = nullptr;                 // the goal row being drawn
     const Table* current_table_ = nullptr;
     bool no_match_ = false;  // the no-match data: rows in every table, none passing a filter
+    // The nulls data's all variant: every goal row NULL in one column, no other row passing a filter.
+    bool all_nulls_ = false;
     size_t key_range_ = 20;  // integer keys are drawn from 1 .. key_range_
     std::vector<std::pair<const Column*, Value>> used_names_;  // literals a name column already holds
     size_t reference_offset_ = size_t(random_.below(7));
@@ -1359,6 +1511,10 @@ std::vector<DataKind> kinds_for(const LiteralHints& hints) {
         return std::any_of(g.terms.begin(), g.terms.end(), [](const auto& t) { return t.numeric || t.dated; });
     });
     if (!hints.by_column.empty() || solved || !hints.average_columns.empty()) out.push_back(DataKind::Boundary);
+    // Aggregates: a second nulls database, last, with every goal row NULL where the first has one
+    // beside a whole row (Generator::draw_row: SUM(x = 'a') against SUM(CASE ..) over rows without an
+    // x). Fewer kinds than five reach it anyway: the minimum of 8 databases runs them twice.
+    if (hints.groups && out.size() >= 5) out.push_back(DataKind::Nulls);
     return out;
 }
 
@@ -1378,6 +1534,37 @@ size_t SynthDatabase::row_count() const {
 
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index,
                                 DataKind kind, bool fan_out) {
+    // Every other duplicates database of a run regroups where the queries group by different columns
+    // and a block orders its groups by an aggregate before a LIMIT (the first does): one goal (the
+    // first such block's) makes three groups of 2, 2 and 3 rows (Goal::regroup).
+    if (kind == DataKind::Duplicates && hints.regroups()) {
+        size_t ordinal = 0;
+        if (index >= kPlainDatabases) {
+            const std::vector<DataKind> kinds = kinds_for(hints);
+            for (size_t i = kPlainDatabases; i < index; ++i)
+                ordinal += kinds[(i - kPlainDatabases) % kinds.size()] == DataKind::Duplicates;
+        }
+        if (ordinal % 2 == 0) {
+            LiteralHints regrouping = hints;
+            bool chosen = false;
+            for (LiteralHints::Goal& goal : regrouping.goals) {
+                goal.regroup = goal.regroup && !chosen;
+                chosen |= goal.regroup;
+            }
+            if (!chosen) {
+                LiteralHints::Goal goal = hints.regroup_goals.front();
+                goal.block = regrouping.goals.empty() ? 0 : regrouping.goals.back().block + 1;
+                regrouping.goals.push_back(std::move(goal));
+            }
+            for (LiteralHints::Goal& goal : regrouping.goals)
+                if (goal.regroup) {
+                    goal.group_rows = kRegroupRows;
+                    goal.copies = 3;
+                    goal.group_columns = goal.regroup_by;
+                }
+            return Generator(schema, regrouping, seed, index, kind, fan_out, true).run();
+        }
+    }
     return Generator(schema, hints, seed, index, kind, fan_out).run();
 }
 

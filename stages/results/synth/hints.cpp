@@ -586,6 +586,7 @@ private:
             LiteralHints::Goal goal;
             goal.tables = tables;
             goal.block = block;
+            goal.query = hints_.queries - 1;
             if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
                 if (const auto* k = std::get_if<int64_t>(&*limit); k && *k >= 2 && *k <= 5) goal.copies = size_t(*k) + 1;
             fill_goal(goal, branches[n], n > 0 ? shifted : nullptr);
@@ -595,7 +596,13 @@ private:
                 for (size_t j = 0; j < alternative.size(); ++j)
                     if (j != std::min(n, alternative.size() - 1)) fail_branch(goal, alternative[j]);
             add_having(q, goal);  // (after the copies: a sum's share is of the group's rows)
+            if (!goal.group_rows) add_regroup(q, goal);
             for (const auto& t : goal.terms) hints_.filtered_columns.emplace_back(hints_.queries - 1, t.column);
+            for (const auto& [column, alias] : goal.joined) hints_.joined_by_query.emplace_back(goal.query, column);
+            if (goal.terms.empty() && !goal.group_rows && goal.regroup && hints_.regroup_goals.empty()) {
+                hints_.regroup_goals.push_back(std::move(goal));
+                return;
+            }
             if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= 8) return;
             bool known = false;
             for (const LiteralHints::Goal& g : hints_.goals) {
@@ -896,12 +903,44 @@ private:
         }
     }
 
+    // GROUP BY with ORDER BY an aggregate before a LIMIT (Goal::regroup): the GROUP BY columns (GROUP
+    // BY 1 read through the select list) and the columns the ordering's SUM or TOTAL reads.
+    void add_regroup(const ast::Query& q, LiteralHints::Goal& goal) {
+        if (q.group_by.empty() || !q.limit || q.order_by.empty()) return;
+        bool aggregate_key = false;
+        for (const ast::OrderItem* item : q.order_by) {
+            const ast::Expr* key = item ? item->expr : nullptr;
+            if (const auto* ref = key ? ast::dyn_cast<ast::ColumnRef>(key) : nullptr; ref && ref->path.size() == 1)
+                for (const ast::SelectItem* s : q.projection)
+                    if (s->expr && support::iequals(s->alias.text, ref->path[0].text)) key = s->expr;
+            const auto* call = key ? ast::dyn_cast<ast::FunctionCall>(key) : nullptr;
+            if (!call || call->args.size() != 1) continue;
+            if (is_aggregate(*call, "count")) aggregate_key = true;
+            if (is_aggregate(*call, "sum") || is_aggregate(*call, "total")) {
+                aggregate_key = true;
+                if (const auto* ref = column_of(call->args[0]))
+                    goal.regroup_summed.emplace_back(table_of(*ref), lower_name(*ref));
+            }
+        }
+        if (!aggregate_key) return;
+        for (const ast::Expr* g : q.group_by) {
+            if (auto position = literal_value(g); position && std::holds_alternative<int64_t>(*position)) {
+                int64_t k = std::get<int64_t>(*position);
+                if (k >= 1 && size_t(k) <= q.projection.size()) g = q.projection[size_t(k - 1)]->expr;
+            }
+            if (const auto* ref = column_of(g)) goal.regroup_by.emplace_back(table_of(*ref), lower_name(*ref));
+        }
+        goal.regroup = !goal.regroup_by.empty();
+    }
+
     void visit_query(const ast::Query& q) {
         add_goal(q);
         if (q.distinct != ast::DistinctKind::None || !q.group_by.empty() || !q.set_ops.empty()) hints_.groups = true;
         for (const ast::Expr* g : q.group_by)
-            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(g); ref && !ref->path.empty())
+            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(g); ref && !ref->path.empty()) {
                 add_unique(hints_.grouped_columns, lower_name(*ref));
+                hints_.grouped_by_query.emplace_back(hints_.queries - 1, lower_name(*ref));
+            }
         if (!q.joins.empty() || q.sources.size() > 1) hints_.joins = true;
         if (!q.limit || q.order_by.empty()) return;
         hints_.ordered_limit = true;
@@ -1048,6 +1087,22 @@ const std::vector<Value>* LiteralHints::find_literals(const std::string& column)
 bool LiteralHints::is_date_column(const std::string& column) const {
     return std::any_of(date_columns.begin(), date_columns.end(),
                        [&](const std::string& c) { return support::iequals(c, column); });
+}
+
+bool LiteralHints::regroups() const {
+    if (queries < 2) return false;
+    const bool ordered = !regroup_goals.empty() ||
+                         std::any_of(goals.begin(), goals.end(), [](const Goal& g) { return g.regroup; });
+    if (!ordered) return false;
+    auto columns = [&](size_t query) {
+        std::vector<std::string> out;
+        for (const auto& [from, column] : grouped_by_query)
+            if (from == query) out.push_back(column);
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+    };
+    return columns(0) != columns(1);
 }
 
 bool LiteralHints::reads(const std::vector<std::string>& columns, const std::string& column) {

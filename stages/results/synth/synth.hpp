@@ -88,6 +88,7 @@ struct LiteralHints {
         std::vector<std::pair<std::string, std::string>> joined;  // column, alias
         size_t copies = 2;  // rows per table: one more than a small LIMIT of the block, else two
         size_t block = 0;   // goals of one block (the branches of an OR) share the number
+        size_t query = 0;   // which query (the order collect_hints read them in)
         // HAVING: rows of one group the block's HAVING selects (`COUNT(*) > 15`: 16; 0 without a
         // HAVING the goal satisfies), in the block's table no other of its tables refers to; they hold
         // one value in the GROUP BY columns (table "" when unqualified, column) and refer to one row.
@@ -95,8 +96,25 @@ struct LiteralHints {
         std::vector<std::pair<std::string, std::string>> group_columns;
         // `COUNT(DISTINCT x) > 2`: the group's rows hold a different x each (table "" when unqualified).
         std::vector<std::pair<std::string, std::string>> distinct_columns;
+        // The block groups and orders by an aggregate before a LIMIT (`GROUP BY c.id ORDER BY
+        // SUM(y.amount) LIMIT 1`; no HAVING group): its GROUP BY columns and the columns its ordering
+        // sums (table "" when unqualified). Where the two queries group by different columns, the
+        // duplicates data regroups (generate.cpp): two referenced rows alike but for their keys and a
+        // third unlike them, whose groups weigh 4, 4 and 5, so that merging the first two changes the top.
+        bool regroup = false;
+        std::vector<std::pair<std::string, std::string>> regroup_by, regroup_summed;
     };
     std::vector<Goal> goals;
+    // Blocks that only regroup (no filter, no HAVING): their goals serve the regrouping data alone, so
+    // that other data keeps the goals it had.
+    std::vector<Goal> regroup_goals;
+    // Referring columns each query's blocks join on (Goal::joined of every block, its goal kept or not).
+    std::vector<std::pair<size_t, std::string>> joined_by_query;
+    // GROUP BY columns per query (query 0 is the first collect_hints read), any block.
+    std::vector<std::pair<size_t, std::string>> grouped_by_query;
+    // The two queries group by different columns, and a block orders its groups by an aggregate before
+    // a LIMIT: the duplicates data regroups.
+    bool regroups() const;
     size_t queries = 0;          // how many queries collect_hints has read
     // The columns each query's goals compare (query 0 is the first collect_hints read), repeated goals
     // included: one query filtering on a column the other does not gets the no-match data.
