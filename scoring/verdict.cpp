@@ -214,12 +214,14 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
     const ResultsEvidence& results = in.results;
     if (!in.generated_parses) {
         v.kind = VerdictKind::CannotRun;
-        v.reasons.push_back("the generated query does not parse");
+        v.reasons.push_back("the generated query does not parse" +
+                            (in.generated_parse_error.empty() ? "" : ": " + in.generated_parse_error));
         return v;
     }
     if (!in.expected_parses || !in.diff) {
         v.kind = VerdictKind::Unknown;
-        v.reasons.push_back("no comparison: the expected query does not parse");
+        v.reasons.push_back("no comparison: the expected query does not parse" +
+                            (in.expected_parse_error.empty() ? "" : ": " + in.expected_parse_error));
         return v;
     }
     const DiffResult& diff = *in.diff;

@@ -145,7 +145,7 @@ TEST_CASE("pipeline: a generated query that does not parse fails with its diagno
     CHECK_FALSE(out.diff);
     CHECK_FALSE(results->seen_generated);  // the stage still runs, without a parsed query
     CHECK_FALSE(out.total.pass);
-    CHECK(out.total.reasons[0] == "the generated query does not parse");
+    CHECK(out.total.reasons[0] == "the generated query does not parse: 1:15: unexpected 't'");
     stages::Record r = stages::outcome_record(2, c, out);
     CHECK(r["status"] == "error");  // the results stage failed
     CHECK(r["structural"].is_null());

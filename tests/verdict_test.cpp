@@ -97,6 +97,26 @@ TEST_CASE("verdict: the rules that decide before any model", "[verdict]") {
     CHECK(v.probability == 0);
 }
 
+TEST_CASE("verdict: a query that does not parse is named with its first error and where it is", "[verdict]") {
+    // The reason said only "the generated query does not parse": not which error, nor where.
+    auto generated = run_case("SELECT name FROM singer", "SELECT name FROM singer LIMIT", false);
+    CHECK(generated.verdict.kind == VerdictKind::CannotRun);
+    REQUIRE_FALSE(generated.total.reasons.empty());
+    CHECK_THAT(generated.total.reasons[0], Catch::StartsWith("the generated query does not parse: 1:"));
+    CHECK(std::regex_search(generated.total.reasons[0], std::regex(R"(parse: 1:\d+: \S)")));
+    auto expected = run_case("SELECT * FORM singer", "SELECT name FROM singer", false);
+    CHECK(expected.verdict.kind == VerdictKind::Unknown);
+    REQUIRE_FALSE(expected.total.reasons.empty());
+    CHECK_THAT(expected.total.reasons[0],
+               Catch::StartsWith("no comparison: the expected query does not parse: 1:10: unexpected 'FORM'"));
+    // The seed's mode says the same.
+    stages::PipelineOptions seed;
+    seed.total.mode = scoring::VerdictMode::SeedTotal;
+    auto seed_generated = run_case("SELECT name FROM singer", "SELECT name FROM singer LIMIT", false, {}, seed);
+    REQUIRE_FALSE(seed_generated.total.reasons.empty());
+    CHECK_THAT(seed_generated.total.reasons[0], Catch::StartsWith("the generated query does not parse: 1:"));
+}
+
 TEST_CASE("verdict: results evidence moves the structural probability, and leads the reasons", "[verdict]") {
     const Profile model = load_profile("execution");
     DiffResult d = execution_diff("SELECT name FROM singer WHERE age > 30", "SELECT name FROM singer WHERE age >= 31");
@@ -240,6 +260,35 @@ TEST_CASE("verdict: the seed's named mode reproduces its total and threshold", "
                                        v, 0.5, seed_mode);
     CHECK(wrong.total == Approx(0.45));
     CHECK_FALSE(wrong.pass);
+}
+
+TEST_CASE("verdict: the seed's mode says how its total was blended and what the results found", "[verdict][total]") {
+    // The reason had been "total 30.0% is below the pass threshold 90.0%: <structural differences>": the
+    // results that pulled the blend down, and the blend itself, went unsaid.
+    scoring::TotalInputs in{.generated_parses = true,
+                            .structural = 0.6,
+                            .structural_explanation = "filters.operator (-0.81): `a > 1` -> `a >= 1`",
+                            .results = 0.0,
+                            .results_explanation = "different on synthesized database 0 (plain, shrunk to 2 rows)"};
+    scoring::Verdict v;
+    auto seed = scoring::decide_total(in, v, 0.5, {.mode = scoring::VerdictMode::SeedTotal});
+    CHECK_FALSE(seed.pass);
+    REQUIRE(seed.reasons.size() == 2);
+    CHECK(seed.reasons[0] == "results match 0.0%: different on synthesized database 0 (plain, shrunk to 2 rows)");
+    CHECK(seed.reasons[1] ==
+          "total 30.0% (0.5 × structural similarity 60.0% + 0.5 × results match 0.0%) is below the pass threshold "
+          "90.0%: filters.operator (-0.81): `a > 1` -> `a >= 1`");
+    // Results that match add no reason; a total from the similarity alone names no blend.
+    in.results = 1.0;
+    in.structural = 0.7;
+    auto matched = scoring::decide_total(in, v, 0.5, {.mode = scoring::VerdictMode::SeedTotal});
+    REQUIRE(matched.reasons.size() == 1);
+    CHECK_THAT(matched.reasons[0], Catch::StartsWith("total 85.0% (0.5 × structural similarity 70.0% + 0.5 × "
+                                                     "results match 100.0%) is below"));
+    in.results.reset();
+    auto alone = scoring::decide_total(in, v, 0.5, {.mode = scoring::VerdictMode::SeedTotal});
+    REQUIRE(alone.reasons.size() == 1);
+    CHECK_THAT(alone.reasons[0], Catch::StartsWith("total 70.0% is below the pass threshold 90.0%"));
 }
 
 TEST_CASE("verdict: keeping one of two filters scores no higher than keeping both, no lower than none",
