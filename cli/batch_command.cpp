@@ -173,14 +173,16 @@ int run_batch(const std::vector<std::string>& argv) {
         stages::make_runner(o.evaluate, o.csv ? stages::RecordFormat::Csv : stages::RecordFormat::Jsonl,
                             [&done_ids](const std::string& id) { return done_ids.count(id) != 0; });
 
-    size_t line_number = 0;
+    size_t line_number = 0, case_lines = 0;
     auto next_case = [&]() -> std::optional<stages::BatchInput> {
         std::string line;
         while (std::getline(*in, line)) {
             ++line_number;
             if (!line.empty() && line.back() == '\r') line.pop_back();
-            if (line.find_first_not_of(" \t") != std::string::npos)
+            if (line.find_first_not_of(" \t") != std::string::npos) {
+                ++case_lines;
                 return stages::BatchInput{line_number, std::move(line)};
+            }
         }
         return std::nullopt;
     };
@@ -212,6 +214,10 @@ int run_batch(const std::vector<std::string>& argv) {
     write_failed |= std::fflush(out) != 0;
     if (out != stdout) write_failed |= std::fclose(out) != 0;
     progress.update(summary, true);
+    // An empty input (a wrong path from a script, a file not yet written) would otherwise "pass" every case.
+    if (case_lines == 0)
+        throw UsageError{(o.input == "-" ? std::string("standard input") : o.input) +
+                         " holds no case: expected one JSON object per line"};
 
     if (renamed > 5) std::cerr << "qdiff batch: " << renamed << " repeated ids renamed in all\n";
     std::cerr << summary.to_text();

@@ -83,6 +83,13 @@ Record evidence_json(const CaseOutcome& out) {
 
 bool stage_failed(const StageResult& r) { return r.status == StageStatus::Error || r.status == StageStatus::Timeout; }
 
+// The reason a case's schema adds when it did not load, with why (the file, what is wrong with it).
+std::string schema_error_reason(const std::vector<Diagnostic>& diagnostics) {
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity == Severity::Error) return "error: the schema could not be loaded: " + d.message;
+    return "error: the schema could not be loaded";
+}
+
 }  // namespace
 
 namespace {
@@ -198,8 +205,10 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     }
     auto fail = [&](const std::string& why) { return BadLine{c.id, where + why}; };
     for (const char* required : {"expected", "generated"})
-        if (!j.contains(required) || !j[required].is_string())
+        if (!j.contains(required) || j[required].is_null())
             return fail("missing string field \"" + std::string(required) + "\"");
+        else if (!j[required].is_string())
+            return fail("\"" + std::string(required) + "\" must be a string, not " + j[required].type_name());
     c.expected = j["expected"].get<std::string>();
     c.generated = j["generated"].get<std::string>();
     for (const char* text_field : {"question", "lang", "dialect", "schema", "db"})
@@ -252,7 +261,7 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     // An error never passes: what failed may be what would have failed the case.
     std::vector<std::string> reasons = out.total.reasons;
     // The total's reasons already name a failed stage; a schema that did not load is said here only.
-    if (has_errors(out.schema_diagnostics)) reasons.push_back("error: the schema could not be loaded");
+    if (has_errors(out.schema_diagnostics)) reasons.push_back(schema_error_reason(out.schema_diagnostics));
     if (error && out.total.pass) {
         for (const StageResult& r : out.stages)
             if (stage_failed(r))
@@ -517,7 +526,7 @@ bool RecordWriter::write(size_t line_number, const Case& c, const CaseOutcome& o
     // The reasons as outcome_record adds to them.
     w_.key("reasons").begin_array();
     for (const std::string& reason : out.total.reasons) w_.value(reason);
-    if (has_errors(out.schema_diagnostics)) w_.value("error: the schema could not be loaded");
+    if (has_errors(out.schema_diagnostics)) w_.value(schema_error_reason(out.schema_diagnostics));
     if (error && out.total.pass) {
         for (const StageResult& r : out.stages)
             if (stage_failed(r))

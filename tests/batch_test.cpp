@@ -190,6 +190,11 @@ TEST_CASE("batch lines: malformed lines become reasons, fields are read with def
     auto missing = bad(R"({"id": "q9", "expected": "SELECT 1"})");
     CHECK(missing.id == "q9");
     CHECK(missing.message == "line 4: missing string field \"generated\"");
+    // A field that is there but is not a string is not "missing".
+    CHECK(bad(R"({"expected": 42, "generated": "b"})").message == "line 4: \"expected\" must be a string, not number");
+    CHECK(bad(R"({"expected": "a", "generated": ["b"]})").message ==
+          "line 4: \"generated\" must be a string, not array");
+    CHECK(bad(R"({"expected": null, "generated": "b"})").message == "line 4: missing string field \"expected\"");
     CHECK(bad(R"({"expected": "a", "generated": "b", "lang": "xql"})").message ==
           "line 4: unknown lang 'xql' (auto, sql, kql, weaviate)");
     CHECK(bad(R"({"id": [1], "expected": "a", "generated": "b"})").message ==
@@ -386,6 +391,17 @@ TEST_CASE("qdiff batch: usage errors exit 2", "[batch]") {
     CHECK(batch(cases.string() + " --profile no-such-profile").exit_code == 2);
     CHECK(batch(cases.string() + " --db mysql://x").exit_code == 2);
     CHECK(batch(cases.string() + " --results-mode median").exit_code == 2);
+    // A synthesized-database count out of range names the option once ("--db --db synth:N" before).
+    Run zero_databases = batch(cases.string() + " --db synth:0");
+    CHECK(zero_databases.exit_code == 2);
+    CHECK_THAT(zero_databases.err, Catch::Contains("qdiff batch: --db synth:N needs N between 1 and 1000, got '0'"));
+    // An input without a case is an error, not a batch where every case passed.
+    for (const char* text : {"", "\n  \n\t\n"}) {
+        auto empty = write_scratch("empty.jsonl", text);
+        Run none = batch(empty.string());
+        CHECK(none.exit_code == 2);
+        CHECK_THAT(none.err, Catch::Contains(empty.string() + " holds no case: expected one JSON object per line"));
+    }
     Run ok = batch(cases.string() + " --summary " + (scratch_dir() / "summary.json").string());
     CHECK(ok.exit_code == 0);
     auto summary = nlohmann::json::parse(testing::read_file(scratch_dir() / "summary.json"));
@@ -509,7 +525,9 @@ TEST_CASE("pipeline: the case's schema is loaded once and the linter checks agai
     REQUIRE(without.diff);
     CHECK(without.diff->score == out.diff->score);  // the scores did not need the schema,
     CHECK(r2["pass"] == false);                     // but an error never passes (issue 18)
-    CHECK(r2["reasons"].dump().find("the schema could not be loaded") != std::string::npos);
+    // The reason says why, not only that: the file and what is wrong with it.
+    CHECK(r2["reasons"].dump().find("the schema could not be loaded: " + missing.string() +
+                                    ": cannot read the schema: No such file or directory") != std::string::npos);
 }
 
 // Issue 18: a case whose schema cannot be loaded has status error and so never passes.

@@ -229,6 +229,26 @@ TEST_CASE("verdict: a batch runs synthesized databases for a case with a schema,
     auto structural = run_case(expected, rewritten, true, none);
     CHECK(structural.verdict.kind == VerdictKind::Unknown);
     CHECK(structural.stages[0].status == StageStatus::Skipped);
+
+    // A case with a schema whose synthesized databases could not run says why, not only "no database".
+    auto unparsed = run_case("SELECT * FORM singer", rewritten, true);
+    REQUIRE(unparsed.stages.size() == 1);
+    CHECK(unparsed.stages[0].status == StageStatus::Skipped);
+    CHECK_THAT(unparsed.stages[0].reason,
+               Catch::EndsWith("; the expected query does not parse, so no synthesized database could run it"));
+    stages::Pipeline pipeline({}, stages::make_batch_stages({}));
+    Case kql;
+    kql.id = "kql";
+    kql.language = Language::Kql;
+    kql.expected = "singer | where age > 30 | project name";
+    kql.generated = "singer | where age >= 30 | project name";
+    kql.schema = schema_file();
+    auto kql_out = pipeline.run(kql);
+    REQUIRE(kql_out.stages.size() == 1);
+    CHECK(kql_out.stages[0].status == StageStatus::Skipped);
+    CHECK_THAT(kql_out.stages[0].reason,
+               Catch::EndsWith("synthesized databases run by default for SQL cases only: --db synth runs KQL cases "
+                               "on them"));
 }
 
 TEST_CASE("verdict: the seed's named mode reproduces its total and threshold", "[verdict][total]") {
