@@ -294,6 +294,9 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
         v.reasons.push_back("structure (" + percent(*v.structural_probability) + "): " + structure);
     if (results.kind == ResultsEvidenceKind::Undecided)
         v.reasons.push_back("results undecided: " + results.explanation);
+    // Why the verdict is the structure's estimate: what kept the results stage from comparing them.
+    if (results.kind == ResultsEvidenceKind::None && !results.explanation.empty())
+        v.reasons.push_back("no results to compare: " + results.explanation);
     return v;
 }
 

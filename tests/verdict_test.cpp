@@ -117,6 +117,21 @@ TEST_CASE("verdict: a query that does not parse is named with its first error an
     CHECK_THAT(seed_generated.total.reasons[0], Catch::StartsWith("the generated query does not parse: 1:"));
 }
 
+TEST_CASE("verdict: reasons stay short for huge atoms, and say why the results could not decide", "[verdict]") {
+    // A 20,000-item IN list had put its whole text (over 100 KB) into the structure's reason.
+    std::string list;
+    for (int i = 0; i < 20000; ++i) list += (i ? ", " : "") + std::to_string(i);
+    auto huge = run_case("SELECT name FROM singer WHERE age IN (1, 2)",
+                         "SELECT name FROM singer WHERE age IN (" + list + ")", false);
+    REQUIRE_FALSE(huge.verdict.reasons.empty());
+    for (const std::string& reason : huge.verdict.reasons) CHECK(reason.size() < 2000);
+    CHECK_THAT(huge.verdict.reasons[0], Catch::StartsWith("structure (") && Catch::Contains("more bytes)"));
+    // Without results evidence the verdict is the structure's estimate; the last reason says why.
+    CHECK(huge.verdict.kind == VerdictKind::Unknown);
+    CHECK(huge.verdict.reasons.back() ==
+          "no results to compare: no database (--db or the case's db) and no expected_result given");
+}
+
 TEST_CASE("verdict: results evidence moves the structural probability, and leads the reasons", "[verdict]") {
     const Profile model = load_profile("execution");
     DiffResult d = execution_diff("SELECT name FROM singer WHERE age > 30", "SELECT name FROM singer WHERE age >= 31");
