@@ -169,7 +169,7 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     std::vector<PairInput> pairs;
     std::vector<size_t> pair_example;  // examples[pair_example[i]] is scored from pairs[i]
     std::vector<size_t> example_line;  // the input line of each example
-    size_t line_number = 0, unlabelled = 0, with_evidence = 0;
+    size_t line_number = 0, unlabelled = 0, with_evidence = 0, ungrouped = 0;
     std::string line;
     while (std::getline(lines, line)) {
         ++line_number;
@@ -187,7 +187,10 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         e.label = *label;
         e.group = text_field(j, {"db_id", "db", "schema"});
         if (e.group.empty() && j.contains("tags") && j["tags"].is_object()) e.group = text_field(j["tags"], {"db_id"});
-        if (e.group.empty()) e.group = "line " + std::to_string(line_number);
+        if (e.group.empty()) {
+            e.group = "line " + std::to_string(line_number);
+            ++ungrouped;
+        }
         std::string expected = text_field(j, {"expected", "gold"});
         std::string generated = text_field(j, {"generated", "predicted", "pred"});
         if (j.contains("structural") || j.contains("evidence")) {
@@ -303,6 +306,11 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     std::cout << "calibrate: " << examples.size() << " labelled pairs (" << positives << " return the expected rows), "
               << cv.groups << " databases, " << cv.folds << " folds grouped by database";
     if (unlabelled) std::cout << "; " << unlabelled << " lines without a label skipped";
+    // A batch record keeps no schema or db: without db_id its cases cannot be grouped, and the folds
+    // would mix one database's cases into training and held-out parts unnoticed.
+    if (ungrouped)
+        std::cout << "\n  note: " << ungrouped << " of them name no database (db_id, db, schema or tags.db_id): "
+                  << "each is its own group, so the folds may hold one database's cases on both sides";
     std::cout << "\n  scored by rule: " << identical << " identical after normalization (1), " << gated_or_unparsed
               << " gated or not parsed (0)" << (unparsed ? " (" + std::to_string(unparsed) + " do not parse)" : "")
               << "\n  with results evidence: " << with_evidence << "\n";
