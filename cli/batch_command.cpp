@@ -163,8 +163,16 @@ int run_batch(const std::vector<std::string>& argv) {
                              " exists: a CSV output cannot be resumed (its rows do not keep whole records); "
                              "remove it, or write JSONL, which resumes"};
         if (!o.csv) done_ids = resume(o.output, summary);
+        errno = 0;
         out = std::fopen(o.output.c_str(), "ab");
-        if (!out) throw UsageError{"cannot write " + o.output};
+        if (!out) throw_unwritable(o.output);
+    }
+    // Opened before the run: a summary path that cannot be written fails now, not after every case ran.
+    std::ofstream summary_file;
+    if (!o.summary_path.empty()) {
+        errno = 0;
+        summary_file.open(o.summary_path);
+        if (!summary_file) throw_unwritable(o.summary_path);
     }
     size_t resumed = summary.cases();
     Progress progress(o.input);
@@ -223,9 +231,9 @@ int run_batch(const std::vector<std::string>& argv) {
     std::cerr << summary.to_text();
     if (resumed) std::cerr << "  (" << resumed << " of these cases were already in " << o.output << ")\n";
     if (!o.summary_path.empty()) {
-        std::ofstream summary_file(o.summary_path);
         summary_file << summary.to_json().dump(2) << '\n';
-        if (!summary_file) throw UsageError{"cannot write " + o.summary_path};
+        summary_file.close();
+        if (!summary_file) throw_unwritable(o.summary_path);
     }
     if (write_failed)
         throw UsageError{"cannot write " + (o.output.empty() ? std::string("standard output") : o.output)};

@@ -2,6 +2,7 @@
 //  [--max-false-pass R] [--lang ...] [--dialect ...] [--threads N]`: fits the verdict's model (an
 // execution profile with its evidence weights) from labelled pairs or labelled batch records
 // (SCORING.md, "qdiff calibrate").
+#include <cerrno>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -335,8 +336,9 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     }
     print_table(before, cv.out_of_fold, labels);
     if (auto path = args.get("out-of-fold")) {
+        errno = 0;
         std::ofstream file(*path);
-        if (!file) throw UsageError{"cannot write " + *path};
+        if (!file) throw_unwritable(*path);
         for (size_t i = 0; i < examples.size(); ++i)
             file << nlohmann::json{{"line", example_line[i]},
                                    {"group", examples[i].group},
@@ -364,8 +366,9 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         if (w != 0) std::cout << " " << (w < 0 ? "- " : "+ ") << fixed(std::abs(w)) << " " << name;
     std::cout << "\n";
     if (auto out = args.get("output")) {
+        errno = 0;
         std::ofstream file(*out);
-        if (!file) throw UsageError{"cannot write " + *out};
+        if (!file) throw_unwritable(*out);
         file << scoring::calibrate::profile_json(
             fitted,
             "The verdict's model fitted by `qdiff calibrate`: the estimated probability that the generated "

@@ -395,6 +395,11 @@ TEST_CASE("qdiff batch: usage errors exit 2", "[batch]") {
     Run zero_databases = batch(cases.string() + " --db synth:0");
     CHECK(zero_databases.exit_code == 2);
     CHECK_THAT(zero_databases.err, Catch::Contains("qdiff batch: --db synth:N needs N between 1 and 1000, got '0'"));
+    // A summary that cannot be written fails before the run, with why, not after every case ran.
+    Run unwritable = batch(cases.string() + " --summary " + (scratch_dir() / "absent-dir" / "s.json").string());
+    CHECK(unwritable.exit_code == 2);
+    CHECK(unwritable.out.empty());
+    CHECK_THAT(unwritable.err, Catch::Contains("s.json: No such file or directory"));
     // An input without a case is an error, not a batch where every case passed.
     for (const char* text : {"", "\n  \n\t\n"}) {
         auto empty = write_scratch("empty.jsonl", text);
