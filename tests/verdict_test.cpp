@@ -130,6 +130,21 @@ TEST_CASE("verdict: reasons stay short for huge atoms, and say why the results c
     CHECK(huge.verdict.kind == VerdictKind::Unknown);
     CHECK(huge.verdict.reasons.back() ==
           "no results to compare: no database (--db or the case's db) and no expected_result given");
+
+    // The stage's own "undecided: " is not said twice ("results undecided: undecided: ...").
+    const Profile model = load_profile("execution");
+    DiffResult differs = execution_diff("SELECT name FROM singer WHERE age > 30", "SELECT name FROM singer");
+    scoring::VerdictInputs in{.expected_parses = true, .generated_parses = true, .diff = &differs};
+    in.results = {.kind = ResultsEvidenceKind::Undecided,
+                  .synthesized = true,
+                  .explanation = "undecided: both results are empty on all 8 synthesized databases"};
+    CHECK(scoring::decide_verdict(in, model).reasons.back() ==
+          "results undecided: both results are empty on all 8 synthesized databases");
+    in.results = {.kind = ResultsEvidenceKind::None,
+                  .synthesized = true,
+                  .explanation = "undecided: the expected query fails on synthesized database 0: near \"5\""};
+    CHECK(scoring::decide_verdict(in, model).reasons.back() ==
+          "no results to compare: the expected query fails on synthesized database 0: near \"5\"");
 }
 
 TEST_CASE("verdict: results evidence moves the structural probability, and leads the reasons", "[verdict]") {
