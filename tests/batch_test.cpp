@@ -548,6 +548,26 @@ TEST_CASE("qdiff batch: a case with status error never passes", "[batch]") {
     CHECK(run.records[0]["pass"] == false);
     CHECK(run.exit_code == 1);
     CHECK(run.err.find("1 cases, 0 passed") != std::string::npos);
+
+    // An equivalent pair whose expected result file cannot be read: the verdict gives no reason, and the
+    // record had said nothing of why it failed.
+    auto unreadable = write_scratch(
+        "result_missing.jsonl", R"({"id": "r", "lang": "weaviate", "expected": "{ Get { A(limit: 2) { t } } }", )"
+                                R"("generated": "{ Get { A(limit: 2) { t } } }", "expected_result": "no-such.json", )"
+                                R"("generated_result": [{"t": 1}]})"
+                                "\n");
+    for (const char* format : {"", " --output-format csv"}) {
+        testing::CliRun result = testing::run_cli("batch " + unreadable.string() + format);
+        INFO(result.out);
+        CHECK(result.exit_code == 1);
+        CHECK_THAT(result.out, Catch::Contains("error: the results stage failed: expected result unavailable: cannot "
+                                               "read result file"));
+    }
+    Run jsonl = batch(unreadable.string());
+    REQUIRE(jsonl.records.size() == 1);
+    CHECK(jsonl.records[0]["verdict"] == "equivalent");
+    CHECK(jsonl.records[0]["pass"] == false);
+    REQUIRE(jsonl.records[0]["reasons"].size() == 1);
 }
 
 // Issue 18: repeated ids are renamed in input order, said on stderr and in the record; a resumed run
