@@ -139,6 +139,11 @@ void throw_unreadable(const std::string& path) {
     throw UsageError{"cannot read " + path + why};
 }
 
+void throw_unwritable(const std::string& path) {
+    std::string why = errno ? std::string(": ") + std::strerror(errno) : std::string();
+    throw UsageError{"cannot write " + path + why};
+}
+
 std::string read_input(const std::string& path) {
     if (path == "-") {
         std::ostringstream buffer;

@@ -68,6 +68,8 @@ std::string display_name(const std::string& path);
 
 // A usage error saying that `path` cannot be read and why (errno, set by the failed open or read).
 [[noreturn]] void throw_unreadable(const std::string& path);
+// The same for a file that cannot be written ("cannot write x.html: No such file or directory").
+[[noreturn]] void throw_unwritable(const std::string& path);
 
 // The normalization rules named by `--normalize-off NAME[,NAME...]` (repeatable); a usage error names
 // the known rules when one is unknown.

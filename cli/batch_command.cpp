@@ -163,8 +163,16 @@ int run_batch(const std::vector<std::string>& argv) {
                              " exists: a CSV output cannot be resumed (its rows do not keep whole records); "
                              "remove it, or write JSONL, which resumes"};
         if (!o.csv) done_ids = resume(o.output, summary);
+        errno = 0;
         out = std::fopen(o.output.c_str(), "ab");
-        if (!out) throw UsageError{"cannot write " + o.output};
+        if (!out) throw_unwritable(o.output);
+    }
+    // Opened before the run: a summary path that cannot be written fails now, not after every case ran.
+    std::ofstream summary_file;
+    if (!o.summary_path.empty()) {
+        errno = 0;
+        summary_file.open(o.summary_path);
+        if (!summary_file) throw_unwritable(o.summary_path);
     }
     size_t resumed = summary.cases();
     Progress progress(o.input);
@@ -173,14 +181,16 @@ int run_batch(const std::vector<std::string>& argv) {
         stages::make_runner(o.evaluate, o.csv ? stages::RecordFormat::Csv : stages::RecordFormat::Jsonl,
                             [&done_ids](const std::string& id) { return done_ids.count(id) != 0; });
 
-    size_t line_number = 0;
+    size_t line_number = 0, case_lines = 0;
     auto next_case = [&]() -> std::optional<stages::BatchInput> {
         std::string line;
         while (std::getline(*in, line)) {
             ++line_number;
             if (!line.empty() && line.back() == '\r') line.pop_back();
-            if (line.find_first_not_of(" \t") != std::string::npos)
+            if (line.find_first_not_of(" \t") != std::string::npos) {
+                ++case_lines;
                 return stages::BatchInput{line_number, std::move(line)};
+            }
         }
         return std::nullopt;
     };
@@ -212,14 +222,18 @@ int run_batch(const std::vector<std::string>& argv) {
     write_failed |= std::fflush(out) != 0;
     if (out != stdout) write_failed |= std::fclose(out) != 0;
     progress.update(summary, true);
+    // An empty input (a wrong path from a script, a file not yet written) would otherwise "pass" every case.
+    if (case_lines == 0)
+        throw UsageError{(o.input == "-" ? std::string("standard input") : o.input) +
+                         " holds no case: expected one JSON object per line"};
 
     if (renamed > 5) std::cerr << "qdiff batch: " << renamed << " repeated ids renamed in all\n";
     std::cerr << summary.to_text();
     if (resumed) std::cerr << "  (" << resumed << " of these cases were already in " << o.output << ")\n";
     if (!o.summary_path.empty()) {
-        std::ofstream summary_file(o.summary_path);
         summary_file << summary.to_json().dump(2) << '\n';
-        if (!summary_file) throw UsageError{"cannot write " + o.summary_path};
+        summary_file.close();
+        if (!summary_file) throw_unwritable(o.summary_path);
     }
     if (write_failed)
         throw UsageError{"cannot write " + (o.output.empty() ? std::string("standard output") : o.output)};

@@ -2,6 +2,7 @@
 //  [--max-false-pass R] [--lang ...] [--dialect ...] [--threads N]`: fits the verdict's model (an
 // execution profile with its evidence weights) from labelled pairs or labelled batch records
 // (SCORING.md, "qdiff calibrate").
+#include <cerrno>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -169,7 +170,7 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     std::vector<PairInput> pairs;
     std::vector<size_t> pair_example;  // examples[pair_example[i]] is scored from pairs[i]
     std::vector<size_t> example_line;  // the input line of each example
-    size_t line_number = 0, unlabelled = 0, with_evidence = 0;
+    size_t line_number = 0, unlabelled = 0, with_evidence = 0, ungrouped = 0;
     std::string line;
     while (std::getline(lines, line)) {
         ++line_number;
@@ -187,7 +188,10 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         e.label = *label;
         e.group = text_field(j, {"db_id", "db", "schema"});
         if (e.group.empty() && j.contains("tags") && j["tags"].is_object()) e.group = text_field(j["tags"], {"db_id"});
-        if (e.group.empty()) e.group = "line " + std::to_string(line_number);
+        if (e.group.empty()) {
+            e.group = "line " + std::to_string(line_number);
+            ++ungrouped;
+        }
         std::string expected = text_field(j, {"expected", "gold"});
         std::string generated = text_field(j, {"generated", "predicted", "pred"});
         if (j.contains("structural") || j.contains("evidence")) {
@@ -303,6 +307,11 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     std::cout << "calibrate: " << examples.size() << " labelled pairs (" << positives << " return the expected rows), "
               << cv.groups << " databases, " << cv.folds << " folds grouped by database";
     if (unlabelled) std::cout << "; " << unlabelled << " lines without a label skipped";
+    // A batch record keeps no schema or db: without db_id its cases cannot be grouped, and the folds
+    // would mix one database's cases into training and held-out parts unnoticed.
+    if (ungrouped)
+        std::cout << "\n  note: " << ungrouped << " of them name no database (db_id, db, schema or tags.db_id): "
+                  << "each is its own group, so the folds may hold one database's cases on both sides";
     std::cout << "\n  scored by rule: " << identical << " identical after normalization (1), " << gated_or_unparsed
               << " gated or not parsed (0)" << (unparsed ? " (" + std::to_string(unparsed) + " do not parse)" : "")
               << "\n  with results evidence: " << with_evidence << "\n";
@@ -327,8 +336,9 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
     }
     print_table(before, cv.out_of_fold, labels);
     if (auto path = args.get("out-of-fold")) {
+        errno = 0;
         std::ofstream file(*path);
-        if (!file) throw UsageError{"cannot write " + *path};
+        if (!file) throw_unwritable(*path);
         for (size_t i = 0; i < examples.size(); ++i)
             file << nlohmann::json{{"line", example_line[i]},
                                    {"group", examples[i].group},
@@ -356,8 +366,9 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         if (w != 0) std::cout << " " << (w < 0 ? "- " : "+ ") << fixed(std::abs(w)) << " " << name;
     std::cout << "\n";
     if (auto out = args.get("output")) {
+        errno = 0;
         std::ofstream file(*out);
-        if (!file) throw UsageError{"cannot write " + *out};
+        if (!file) throw_unwritable(*out);
         file << scoring::calibrate::profile_json(
             fitted,
             "The verdict's model fitted by `qdiff calibrate`: the estimated probability that the generated "

@@ -295,9 +295,10 @@ int run_report(const std::vector<std::string>& argv_in) {
         std::cout << page;
         return std::cout ? 0 : 2;
     }
+    errno = 0;
     std::ofstream out(output, std::ios::binary);
     out << page;
-    if (!out) throw UsageError{"cannot write " + output};
+    if (!out) throw_unwritable(output);
     std::cerr << "qdiff report: wrote " << output << " (" << page.size() / 1024 << " KiB)\n";
     return 0;
 }

@@ -10,6 +10,7 @@
 
 #include "diff/matching.hpp"
 #include "qdiff/diff.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff::scoring {
 namespace {
@@ -28,7 +29,9 @@ struct Collector {
     }
 };
 
-std::string quoted(const Atom& a) { return "`" + a.text + "`"; }
+// An atom as the reasons show it: cut to a few hundred bytes, since a 200,000-item IN list or a
+// megabyte literal would otherwise put megabytes into each reason (the record keeps the whole atom).
+std::string quoted(const Atom& a) { return "`" + support::shorten(a.text) + "`"; }
 
 // The text without its qualifiers (`singer.name` → `name`): two atoms equal but for them read the same
 // column through another table (a join path a model wrote differently), which often returns the same

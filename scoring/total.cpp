@@ -13,6 +13,16 @@ std::string percent(double v) {
     return buf;
 }
 
+// How a blended total was made: "0.5 × structural similarity 18.1% + 0.5 × results match 0.0%".
+std::string blend_text(double blend, const Total& t) {
+    char weights[2][16];
+    double w = std::clamp(blend, 0.0, 1.0);
+    std::snprintf(weights[0], sizeof weights[0], "%g", w);
+    std::snprintf(weights[1], sizeof weights[1], "%g", 1 - w);
+    return std::string(weights[0]) + " × " + t.query_similarity_source + " similarity " + percent(t.query_similarity) +
+           " + " + weights[1] + " × results match " + percent(t.results_match.value_or(0));
+}
+
 }  // namespace
 
 std::string_view verdict_mode_name(VerdictMode m) { return m == VerdictMode::SeedTotal ? "seed" : "evidence"; }
@@ -53,16 +63,23 @@ Total total_score(const TotalInputs& in, const TotalOptions& options) {
         t.basis = "query_similarity_only";
     }
 
-    if (!in.generated_parses) t.reasons.push_back("the generated query does not parse");
+    if (!in.generated_parses)
+        t.reasons.push_back("the generated query does not parse" +
+                            (in.generated_parse_error.empty() ? "" : ": " + in.generated_parse_error));
     if (in.results_failed)
         t.reasons.push_back("the results stage failed" + (in.results_error.empty() ? "" : ": " + in.results_error));
     if (t.query_similarity_source == "none" && in.generated_parses)
         t.reasons.push_back("no query similarity: the expected query does not parse");
     // A small tolerance so that a total printed as 90.0% is not failed by rounding (0.45 + 0.45).
     t.seed_total = t.total;
-    if (t.total < t.pass_threshold - 1e-9)
-        t.reasons.push_back("total " + percent(t.total) + " is below the pass threshold " +
-                            percent(t.pass_threshold) +
+    bool below = t.total < t.pass_threshold - 1e-9;
+    // The results that pulled the blend down lead: "results match 0.0%: different on ...".
+    if (below && !in.results_failed && t.results_match && *t.results_match < 1 && !in.results_explanation.empty())
+        t.reasons.push_back("results match " + percent(*t.results_match) + ": " + in.results_explanation);
+    if (below)
+        t.reasons.push_back("total " + percent(t.total) +
+                            (t.basis == "blend" ? " (" + blend_text(options.blend, t) + ")" : "") +
+                            " is below the pass threshold " + percent(t.pass_threshold) +
                             (t.query_similarity_source == "structural" && !in.structural_explanation.empty()
                                  ? ": " + in.structural_explanation
                                  : ""));

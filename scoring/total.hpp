@@ -23,10 +23,12 @@ struct TotalOptions {
 // What ran for one case. A stage that did not run (not configured, or skipped) is std::nullopt.
 struct TotalInputs {
     bool generated_parses = false;
+    std::string generated_parse_error;   // its first error, "LINE:COLUMN: message", when it does not parse
     std::optional<double> structural;    // null when either query did not parse
     std::string structural_explanation;  // the decisive differences the structural score saw ("" when none)
     std::optional<double> judge;         // the judge's score when it ran without error
     std::optional<double> results;       // the results match when the results stage ran without error
+    std::string results_explanation;     // what the results stage found (its reason), when it ran
     // The results stage ran and failed (an execution error or a timeout): the case cannot pass.
     bool results_failed = false;
     std::string results_error;

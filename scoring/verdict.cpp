@@ -51,6 +51,12 @@ std::string percent(double v) {
     return buf;
 }
 
+// The results stage's reason without its own "undecided: ", which the verdict's reason already says.
+std::string_view undecided_cause(std::string_view explanation) {
+    constexpr std::string_view prefix = "undecided: ";
+    return explanation.starts_with(prefix) ? explanation.substr(prefix.size()) : explanation;
+}
+
 std::string databases_text(const ResultsEvidence& r) {
     if (!r.synthesized) return "the given database";
     return std::to_string(r.databases) + " synthesized database" + (r.databases == 1 ? "" : "s");
@@ -214,12 +220,14 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
     const ResultsEvidence& results = in.results;
     if (!in.generated_parses) {
         v.kind = VerdictKind::CannotRun;
-        v.reasons.push_back("the generated query does not parse");
+        v.reasons.push_back("the generated query does not parse" +
+                            (in.generated_parse_error.empty() ? "" : ": " + in.generated_parse_error));
         return v;
     }
     if (!in.expected_parses || !in.diff) {
         v.kind = VerdictKind::Unknown;
-        v.reasons.push_back("no comparison: the expected query does not parse");
+        v.reasons.push_back("no comparison: the expected query does not parse" +
+                            (in.expected_parse_error.empty() ? "" : ": " + in.expected_parse_error));
         return v;
     }
     const DiffResult& diff = *in.diff;
@@ -291,7 +299,10 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
     if (std::string structure = explain_differences(diff); !structure.empty())
         v.reasons.push_back("structure (" + percent(*v.structural_probability) + "): " + structure);
     if (results.kind == ResultsEvidenceKind::Undecided)
-        v.reasons.push_back("results undecided: " + results.explanation);
+        v.reasons.push_back("results undecided: " + std::string(undecided_cause(results.explanation)));
+    // Why the verdict is the structure's estimate: what kept the results stage from comparing them.
+    if (results.kind == ResultsEvidenceKind::None && !results.explanation.empty())
+        v.reasons.push_back("no results to compare: " + std::string(undecided_cause(results.explanation)));
     return v;
 }
 

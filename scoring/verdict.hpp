@@ -64,6 +64,8 @@ std::string_view verdict_kind_name(VerdictKind k);  // "equivalent", "no_differe
 struct VerdictInputs {
     bool expected_parses = false;
     bool generated_parses = false;
+    // Why a query does not parse: its first error, "LINE:COLUMN: message" (empty when it parses).
+    std::string expected_parse_error, generated_parse_error;
     // The diff scored with an execution profile (its features), when both parse.
     const DiffResult* diff = nullptr;
     ResultsEvidence results;

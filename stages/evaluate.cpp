@@ -52,8 +52,9 @@ std::string db_error(const std::string& db) {
                    (std::filesystem::exists(path, ec) ? " is not a readable file" : " does not exist");
     }
     results::synth::SynthOptions synth;
+    // The synth parser's message names the option itself ("--db synth:N needs ..."): said once.
     if (std::string why; results::synth::is_synth_db(db) && !results::synth::parse_synth_db(db, synth, why))
-        return why;
+        return why.starts_with("--db ") ? why.substr(std::string_view("--db ").size()) : why;
     return "";
 }
 

@@ -37,9 +37,21 @@ const StageResult* find_stage(const std::vector<StageResult>& results, StageKind
     return nullptr;
 }
 
+// Why a query does not parse, for the reasons: "LINE:COLUMN: message" of its first error ("" when none).
+std::string first_parse_error(const std::optional<ParseResult>& parsed) {
+    if (!parsed || parsed->ok()) return "";
+    for (const Diagnostic& d : parsed->diagnostics())
+        if (d.severity == Severity::Error) {
+            LineCol at = parsed->source().position(d.span.begin);
+            return std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + d.message;
+        }
+    return "";
+}
+
 scoring::TotalInputs total_inputs(const CaseOutcome& out) {
     scoring::TotalInputs in;
     in.generated_parses = out.generated && out.generated->ok();
+    in.generated_parse_error = first_parse_error(out.generated);
     if (out.diff) {
         in.structural = out.diff->score;
         in.structural_explanation = scoring::explain_differences(*out.diff);
@@ -48,6 +60,7 @@ scoring::TotalInputs total_inputs(const CaseOutcome& out) {
         in.judge = judge->score;
     if (const StageResult* results = find_stage(out.stages, StageKind::Results)) {
         if (results->status == StageStatus::Ok) in.results = results->score;
+        in.results_explanation = results->reason;
         if (results->status == StageStatus::Error || results->status == StageStatus::Timeout) {
             in.results_failed = true;
             in.results_error = results->reason;
@@ -157,6 +170,8 @@ CaseOutcome Pipeline::run(const Case& c) {
     scoring::VerdictInputs& evidence = out.evidence;
     evidence.expected_parses = out.expected && out.expected->ok();
     evidence.generated_parses = out.generated && out.generated->ok();
+    evidence.expected_parse_error = first_parse_error(out.expected);
+    evidence.generated_parse_error = first_parse_error(out.generated);
     evidence.diff = out.verdict_diff ? &*out.verdict_diff : out.diff ? &*out.diff : nullptr;
     if (const StageResult* results = find_stage(out.stages, StageKind::Results))
         evidence.results = scoring::results_evidence(*results);

@@ -1,6 +1,7 @@
 // Batch input lines and output records (stages/pipeline_record.hpp).
 #include "stages/pipeline_record.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "diff/diff_json.hpp"
@@ -82,6 +83,28 @@ Record evidence_json(const CaseOutcome& out) {
 }
 
 bool stage_failed(const StageResult& r) { return r.status == StageStatus::Error || r.status == StageStatus::Timeout; }
+
+// The failed stages the reasons do not already name: a case with status error says which error even
+// when its verdict gave no reason (an expected result file that cannot be read, beside an equivalent pair).
+std::vector<std::string> failed_stage_reasons(const CaseOutcome& out) {
+    std::vector<std::string> added;
+    for (const StageResult& r : out.stages) {
+        if (!stage_failed(r)) continue;
+        bool named = !out.total.pass &&
+                     std::any_of(out.total.reasons.begin(), out.total.reasons.end(),
+                                 [&](const std::string& reason) { return reason.find(r.reason) != std::string::npos; });
+        if (!named)
+            added.push_back("error: the " + std::string(stage_kind_name(r.stage)) + " stage failed: " + r.reason);
+    }
+    return added;
+}
+
+// The reason a case's schema adds when it did not load, with why (the file, what is wrong with it).
+std::string schema_error_reason(const std::vector<Diagnostic>& diagnostics) {
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity == Severity::Error) return "error: the schema could not be loaded: " + d.message;
+    return "error: the schema could not be loaded";
+}
 
 }  // namespace
 
@@ -198,8 +221,10 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     }
     auto fail = [&](const std::string& why) { return BadLine{c.id, where + why}; };
     for (const char* required : {"expected", "generated"})
-        if (!j.contains(required) || !j[required].is_string())
+        if (!j.contains(required) || j[required].is_null())
             return fail("missing string field \"" + std::string(required) + "\"");
+        else if (!j[required].is_string())
+            return fail("\"" + std::string(required) + "\" must be a string, not " + j[required].type_name());
     c.expected = j["expected"].get<std::string>();
     c.generated = j["generated"].get<std::string>();
     for (const char* text_field : {"question", "lang", "dialect", "schema", "db"})
@@ -251,13 +276,9 @@ Record outcome_record(size_t line_number, const Case& c, const CaseOutcome& out)
     j["status"] = error ? "error" : "ok";
     // An error never passes: what failed may be what would have failed the case.
     std::vector<std::string> reasons = out.total.reasons;
-    // The total's reasons already name a failed stage; a schema that did not load is said here only.
-    if (has_errors(out.schema_diagnostics)) reasons.push_back("error: the schema could not be loaded");
-    if (error && out.total.pass) {
-        for (const StageResult& r : out.stages)
-            if (stage_failed(r))
-                reasons.push_back("error: the " + std::string(stage_kind_name(r.stage)) + " stage failed: " + r.reason);
-    }
+    // A schema that did not load is said here only, and a failed stage unless the total's reasons name it.
+    if (has_errors(out.schema_diagnostics)) reasons.push_back(schema_error_reason(out.schema_diagnostics));
+    for (std::string& reason : failed_stage_reasons(out)) reasons.push_back(std::move(reason));
     j["pass"] = out.total.pass && !error;
     j["total"] = out.total.total;
     j["query_similarity"] = out.total.query_similarity;
@@ -517,12 +538,8 @@ bool RecordWriter::write(size_t line_number, const Case& c, const CaseOutcome& o
     // The reasons as outcome_record adds to them.
     w_.key("reasons").begin_array();
     for (const std::string& reason : out.total.reasons) w_.value(reason);
-    if (has_errors(out.schema_diagnostics)) w_.value("error: the schema could not be loaded");
-    if (error && out.total.pass) {
-        for (const StageResult& r : out.stages)
-            if (stage_failed(r))
-                w_.value("error: the " + std::string(stage_kind_name(r.stage)) + " stage failed: " + r.reason);
-    }
+    if (has_errors(out.schema_diagnostics)) w_.value(schema_error_reason(out.schema_diagnostics));
+    for (const std::string& reason : failed_stage_reasons(out)) w_.value(reason);
     w_.end_array();
     evidence(out);
     w_.key("structural");

@@ -145,7 +145,7 @@ TEST_CASE("pipeline: a generated query that does not parse fails with its diagno
     CHECK_FALSE(out.diff);
     CHECK_FALSE(results->seen_generated);  // the stage still runs, without a parsed query
     CHECK_FALSE(out.total.pass);
-    CHECK(out.total.reasons[0] == "the generated query does not parse");
+    CHECK(out.total.reasons[0] == "the generated query does not parse: 1:15: unexpected 't'");
     stages::Record r = stages::outcome_record(2, c, out);
     CHECK(r["status"] == "error");  // the results stage failed
     CHECK(r["structural"].is_null());
@@ -190,6 +190,11 @@ TEST_CASE("batch lines: malformed lines become reasons, fields are read with def
     auto missing = bad(R"({"id": "q9", "expected": "SELECT 1"})");
     CHECK(missing.id == "q9");
     CHECK(missing.message == "line 4: missing string field \"generated\"");
+    // A field that is there but is not a string is not "missing".
+    CHECK(bad(R"({"expected": 42, "generated": "b"})").message == "line 4: \"expected\" must be a string, not number");
+    CHECK(bad(R"({"expected": "a", "generated": ["b"]})").message ==
+          "line 4: \"generated\" must be a string, not array");
+    CHECK(bad(R"({"expected": null, "generated": "b"})").message == "line 4: missing string field \"expected\"");
     CHECK(bad(R"({"expected": "a", "generated": "b", "lang": "xql"})").message ==
           "line 4: unknown lang 'xql' (auto, sql, kql, weaviate)");
     CHECK(bad(R"({"id": [1], "expected": "a", "generated": "b"})").message ==
@@ -386,6 +391,22 @@ TEST_CASE("qdiff batch: usage errors exit 2", "[batch]") {
     CHECK(batch(cases.string() + " --profile no-such-profile").exit_code == 2);
     CHECK(batch(cases.string() + " --db mysql://x").exit_code == 2);
     CHECK(batch(cases.string() + " --results-mode median").exit_code == 2);
+    // A synthesized-database count out of range names the option once ("--db --db synth:N" before).
+    Run zero_databases = batch(cases.string() + " --db synth:0");
+    CHECK(zero_databases.exit_code == 2);
+    CHECK_THAT(zero_databases.err, Catch::Contains("qdiff batch: --db synth:N needs N between 1 and 1000, got '0'"));
+    // A summary that cannot be written fails before the run, with why, not after every case ran.
+    Run unwritable = batch(cases.string() + " --summary " + (scratch_dir() / "absent-dir" / "s.json").string());
+    CHECK(unwritable.exit_code == 2);
+    CHECK(unwritable.out.empty());
+    CHECK_THAT(unwritable.err, Catch::Contains("s.json: No such file or directory"));
+    // An input without a case is an error, not a batch where every case passed.
+    for (const char* text : {"", "\n  \n\t\n"}) {
+        auto empty = write_scratch("empty.jsonl", text);
+        Run none = batch(empty.string());
+        CHECK(none.exit_code == 2);
+        CHECK_THAT(none.err, Catch::Contains(empty.string() + " holds no case: expected one JSON object per line"));
+    }
     Run ok = batch(cases.string() + " --summary " + (scratch_dir() / "summary.json").string());
     CHECK(ok.exit_code == 0);
     auto summary = nlohmann::json::parse(testing::read_file(scratch_dir() / "summary.json"));
@@ -509,7 +530,9 @@ TEST_CASE("pipeline: the case's schema is loaded once and the linter checks agai
     REQUIRE(without.diff);
     CHECK(without.diff->score == out.diff->score);  // the scores did not need the schema,
     CHECK(r2["pass"] == false);                     // but an error never passes (issue 18)
-    CHECK(r2["reasons"].dump().find("the schema could not be loaded") != std::string::npos);
+    // The reason says why, not only that: the file and what is wrong with it.
+    CHECK(r2["reasons"].dump().find("the schema could not be loaded: " + missing.string() +
+                                    ": cannot read the schema: No such file or directory") != std::string::npos);
 }
 
 // Issue 18: a case whose schema cannot be loaded has status error and so never passes.
@@ -525,6 +548,26 @@ TEST_CASE("qdiff batch: a case with status error never passes", "[batch]") {
     CHECK(run.records[0]["pass"] == false);
     CHECK(run.exit_code == 1);
     CHECK(run.err.find("1 cases, 0 passed") != std::string::npos);
+
+    // An equivalent pair whose expected result file cannot be read: the verdict gives no reason, and the
+    // record had said nothing of why it failed.
+    auto unreadable = write_scratch(
+        "result_missing.jsonl", R"({"id": "r", "lang": "weaviate", "expected": "{ Get { A(limit: 2) { t } } }", )"
+                                R"("generated": "{ Get { A(limit: 2) { t } } }", "expected_result": "no-such.json", )"
+                                R"("generated_result": [{"t": 1}]})"
+                                "\n");
+    for (const char* format : {"", " --output-format csv"}) {
+        testing::CliRun result = testing::run_cli("batch " + unreadable.string() + format);
+        INFO(result.out);
+        CHECK(result.exit_code == 1);
+        CHECK_THAT(result.out, Catch::Contains("error: the results stage failed: expected result unavailable: cannot "
+                                               "read result file"));
+    }
+    Run jsonl = batch(unreadable.string());
+    REQUIRE(jsonl.records.size() == 1);
+    CHECK(jsonl.records[0]["verdict"] == "equivalent");
+    CHECK(jsonl.records[0]["pass"] == false);
+    REQUIRE(jsonl.records[0]["reasons"].size() == 1);
 }
 
 // Issue 18: repeated ids are renamed in input order, said on stderr and in the record; a resumed run

@@ -275,4 +275,22 @@ TEST_CASE("qdiff calibrate: fits a profile that --profile loads, with grouped fo
     double ordered_score = diff(*e.script(), Language::Sql, *ordered.script(), Language::Sql, p).score;
     CHECK(ordered_score > flip_score);
     CHECK(qdiff_cli("calibrate " + (scratch_dir() / "absent.jsonl").string()).exit_code == 2);
+    CHECK(run.out.find("name no database") == std::string::npos);  // every case above names its db_id
+
+    // Cases that name no database are each their own group: said, not left to a "24 databases" count.
+    auto ungrouped = scratch_dir() / "ungrouped.jsonl";
+    {
+        std::ofstream out(ungrouped);
+        for (int i = 0; i < 6; ++i)
+            out << nlohmann::json{{"expected", "SELECT a FROM t WHERE b > " + std::to_string(i)},
+                                  {"generated", "SELECT a FROM t WHERE b < " + std::to_string(i)},
+                                  {"label", i % 3 == 0}}
+                       .dump()
+                << "\n";
+    }
+    Cli loose = qdiff_cli("calibrate " + ungrouped.string() + " --folds 2");
+    INFO(loose.out << loose.err);
+    REQUIRE(loose.exit_code == 0);
+    CHECK(loose.out.find("note: 6 of them name no database (db_id, db, schema or tags.db_id): each is its own group") !=
+          std::string::npos);
 }

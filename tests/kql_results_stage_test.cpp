@@ -97,6 +97,28 @@ TEST_CASE("KQL pairs on synthesized tables: verdicts and counterexamples", "[kql
     fs::remove(schema);
 }
 
+TEST_CASE("KQL pairs separated only by an edge-case database name its kind, as SQL pairs do", "[kql-exec][synth]") {
+    fs::path schema = write_schema();
+    // == against =~ differs only where the data holds another case of the literal: not on plain data.
+    // The verdict read "differs on edge cases only (plain)" when the KQL judge left the kind unset.
+    StageResult cases = run_case("synth", schema.string(), "Logons | where Account == 'admin' | count",
+                                 "Logons | where Account =~ 'admin' | count");
+    INFO(cases.reason);
+    REQUIRE(cases.details["synth_verdict"] == "\"different\"");
+    CHECK(cases.details["synth_edge_cases_only"] == "true");
+    CHECK(cases.details["synth_kind"] != "\"plain\"");
+    CHECK_THAT(cases.reason, Catch::Contains(": edge cases only, shrunk to"));
+    // A difference plain data shows is reported as plain.
+    StageResult terms = run_case("synth", schema.string(), "Logons | where Message has 'fail' | count",
+                                 "Logons | where Message contains 'fail' | count");
+    INFO(terms.reason);
+    REQUIRE(terms.details["synth_verdict"] == "\"different\"");
+    CHECK(terms.details["synth_edge_cases_only"] == "false");
+    CHECK(terms.details["synth_kind"] == "\"plain\"");
+    CHECK_THAT(terms.reason, Catch::Contains("(plain, shrunk to"));
+    fs::remove(schema);
+}
+
 TEST_CASE("KQL pairs on given tables (tables:DIR)", "[kql-exec]") {
     fs::path dir = fs::temp_directory_path() / ("qdiff-kql-given-" + std::to_string(::getpid()));
     fs::create_directories(dir);

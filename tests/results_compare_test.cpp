@@ -83,6 +83,8 @@ TEST_CASE("results: rows are a bag, columns pair by name then by values", "[resu
         Comparison c = compare_results(expected, generated, false);
         CHECK(c.score == 0);
         CHECK(c.unpaired_columns == std::vector<std::string>{"total"});
+        // Said in words: "total=?" had left a user guessing.
+        CHECK_THAT(c.explanation, Catch::StartsWith("columns: name=name total=(no generated column); rows:"));
     }
 }
 

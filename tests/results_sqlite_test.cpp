@@ -135,6 +135,10 @@ TEST_CASE("results sqlite: hostile generated queries change nothing and stop in 
         CHECK(elapsed < timeout + margin);
         CHECK(scratch.fingerprint() == before);
     }
+    // A refusal says what is refused, not only SQLite's "not authorized".
+    auto refused = execute_sqlite(scratch.file, "DELETE FROM t", {.timeout_seconds = timeout});
+    CHECK(refused.error ==
+          "not authorized: only reading queries are run (no writes, ATTACH, PRAGMA changes or extensions)");
     // The timeouts say so.
     auto endless = execute_sqlite(
         scratch.file, "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",

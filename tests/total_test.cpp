@@ -23,7 +23,8 @@ TEST_CASE("total: the three scenarios of seed 000 (judge and result sets)", "[to
     CHECK(wrong.total == Approx(0.45));
     CHECK_FALSE(wrong.pass);
     REQUIRE(wrong.reasons.size() == 1);
-    CHECK(wrong.reasons[0] == "total 45.0% is below the pass threshold 90.0%");
+    CHECK(wrong.reasons[0] ==
+          "total 45.0% (0.5 × judge similarity 60.0% + 0.5 × results match 30.0%) is below the pass threshold 90.0%");
 }
 
 TEST_CASE("total: the structural score stands in for a judge that did not run", "[total]") {

@@ -97,6 +97,56 @@ TEST_CASE("verdict: the rules that decide before any model", "[verdict]") {
     CHECK(v.probability == 0);
 }
 
+TEST_CASE("verdict: a query that does not parse is named with its first error and where it is", "[verdict]") {
+    // The reason said only "the generated query does not parse": not which error, nor where.
+    auto generated = run_case("SELECT name FROM singer", "SELECT name FROM singer LIMIT", false);
+    CHECK(generated.verdict.kind == VerdictKind::CannotRun);
+    REQUIRE_FALSE(generated.total.reasons.empty());
+    CHECK_THAT(generated.total.reasons[0], Catch::StartsWith("the generated query does not parse: 1:"));
+    CHECK(std::regex_search(generated.total.reasons[0], std::regex(R"(parse: 1:\d+: \S)")));
+    auto expected = run_case("SELECT * FORM singer", "SELECT name FROM singer", false);
+    CHECK(expected.verdict.kind == VerdictKind::Unknown);
+    REQUIRE_FALSE(expected.total.reasons.empty());
+    CHECK_THAT(expected.total.reasons[0],
+               Catch::StartsWith("no comparison: the expected query does not parse: 1:10: unexpected 'FORM'"));
+    // The seed's mode says the same.
+    stages::PipelineOptions seed;
+    seed.total.mode = scoring::VerdictMode::SeedTotal;
+    auto seed_generated = run_case("SELECT name FROM singer", "SELECT name FROM singer LIMIT", false, {}, seed);
+    REQUIRE_FALSE(seed_generated.total.reasons.empty());
+    CHECK_THAT(seed_generated.total.reasons[0], Catch::StartsWith("the generated query does not parse: 1:"));
+}
+
+TEST_CASE("verdict: reasons stay short for huge atoms, and say why the results could not decide", "[verdict]") {
+    // A 20,000-item IN list had put its whole text (over 100 KB) into the structure's reason.
+    std::string list;
+    for (int i = 0; i < 20000; ++i) list += (i ? ", " : "") + std::to_string(i);
+    auto huge = run_case("SELECT name FROM singer WHERE age IN (1, 2)",
+                         "SELECT name FROM singer WHERE age IN (" + list + ")", false);
+    REQUIRE_FALSE(huge.verdict.reasons.empty());
+    for (const std::string& reason : huge.verdict.reasons) CHECK(reason.size() < 2000);
+    CHECK_THAT(huge.verdict.reasons[0], Catch::StartsWith("structure (") && Catch::Contains("more bytes)"));
+    // Without results evidence the verdict is the structure's estimate; the last reason says why.
+    CHECK(huge.verdict.kind == VerdictKind::Unknown);
+    CHECK(huge.verdict.reasons.back() ==
+          "no results to compare: no database (--db or the case's db) and no expected_result given");
+
+    // The stage's own "undecided: " is not said twice ("results undecided: undecided: ...").
+    const Profile model = load_profile("execution");
+    DiffResult differs = execution_diff("SELECT name FROM singer WHERE age > 30", "SELECT name FROM singer");
+    scoring::VerdictInputs in{.expected_parses = true, .generated_parses = true, .diff = &differs};
+    in.results = {.kind = ResultsEvidenceKind::Undecided,
+                  .synthesized = true,
+                  .explanation = "undecided: both results are empty on all 8 synthesized databases"};
+    CHECK(scoring::decide_verdict(in, model).reasons.back() ==
+          "results undecided: both results are empty on all 8 synthesized databases");
+    in.results = {.kind = ResultsEvidenceKind::None,
+                  .synthesized = true,
+                  .explanation = "undecided: the expected query fails on synthesized database 0: near \"5\""};
+    CHECK(scoring::decide_verdict(in, model).reasons.back() ==
+          "no results to compare: the expected query fails on synthesized database 0: near \"5\"");
+}
+
 TEST_CASE("verdict: results evidence moves the structural probability, and leads the reasons", "[verdict]") {
     const Profile model = load_profile("execution");
     DiffResult d = execution_diff("SELECT name FROM singer WHERE age > 30", "SELECT name FROM singer WHERE age >= 31");
@@ -209,6 +259,26 @@ TEST_CASE("verdict: a batch runs synthesized databases for a case with a schema,
     auto structural = run_case(expected, rewritten, true, none);
     CHECK(structural.verdict.kind == VerdictKind::Unknown);
     CHECK(structural.stages[0].status == StageStatus::Skipped);
+
+    // A case with a schema whose synthesized databases could not run says why, not only "no database".
+    auto unparsed = run_case("SELECT * FORM singer", rewritten, true);
+    REQUIRE(unparsed.stages.size() == 1);
+    CHECK(unparsed.stages[0].status == StageStatus::Skipped);
+    CHECK_THAT(unparsed.stages[0].reason,
+               Catch::EndsWith("; the expected query does not parse, so no synthesized database could run it"));
+    stages::Pipeline pipeline({}, stages::make_batch_stages({}));
+    Case kql;
+    kql.id = "kql";
+    kql.language = Language::Kql;
+    kql.expected = "singer | where age > 30 | project name";
+    kql.generated = "singer | where age >= 30 | project name";
+    kql.schema = schema_file();
+    auto kql_out = pipeline.run(kql);
+    REQUIRE(kql_out.stages.size() == 1);
+    CHECK(kql_out.stages[0].status == StageStatus::Skipped);
+    CHECK_THAT(kql_out.stages[0].reason,
+               Catch::EndsWith("synthesized databases run by default for SQL cases only: --db synth runs KQL cases "
+                               "on them"));
 }
 
 TEST_CASE("verdict: the seed's named mode reproduces its total and threshold", "[verdict][total]") {
@@ -240,6 +310,35 @@ TEST_CASE("verdict: the seed's named mode reproduces its total and threshold", "
                                        v, 0.5, seed_mode);
     CHECK(wrong.total == Approx(0.45));
     CHECK_FALSE(wrong.pass);
+}
+
+TEST_CASE("verdict: the seed's mode says how its total was blended and what the results found", "[verdict][total]") {
+    // The reason had been "total 30.0% is below the pass threshold 90.0%: <structural differences>": the
+    // results that pulled the blend down, and the blend itself, went unsaid.
+    scoring::TotalInputs in{.generated_parses = true,
+                            .structural = 0.6,
+                            .structural_explanation = "filters.operator (-0.81): `a > 1` -> `a >= 1`",
+                            .results = 0.0,
+                            .results_explanation = "different on synthesized database 0 (plain, shrunk to 2 rows)"};
+    scoring::Verdict v;
+    auto seed = scoring::decide_total(in, v, 0.5, {.mode = scoring::VerdictMode::SeedTotal});
+    CHECK_FALSE(seed.pass);
+    REQUIRE(seed.reasons.size() == 2);
+    CHECK(seed.reasons[0] == "results match 0.0%: different on synthesized database 0 (plain, shrunk to 2 rows)");
+    CHECK(seed.reasons[1] ==
+          "total 30.0% (0.5 × structural similarity 60.0% + 0.5 × results match 0.0%) is below the pass threshold "
+          "90.0%: filters.operator (-0.81): `a > 1` -> `a >= 1`");
+    // Results that match add no reason; a total from the similarity alone names no blend.
+    in.results = 1.0;
+    in.structural = 0.7;
+    auto matched = scoring::decide_total(in, v, 0.5, {.mode = scoring::VerdictMode::SeedTotal});
+    REQUIRE(matched.reasons.size() == 1);
+    CHECK_THAT(matched.reasons[0], Catch::StartsWith("total 85.0% (0.5 × structural similarity 70.0% + 0.5 × "
+                                                     "results match 100.0%) is below"));
+    in.results.reset();
+    auto alone = scoring::decide_total(in, v, 0.5, {.mode = scoring::VerdictMode::SeedTotal});
+    REQUIRE(alone.reasons.size() == 1);
+    CHECK_THAT(alone.reasons[0], Catch::StartsWith("total 70.0% is below the pass threshold 90.0%"));
 }
 
 TEST_CASE("verdict: keeping one of two filters scores no higher than keeping both, no lower than none",

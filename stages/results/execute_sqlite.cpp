@@ -138,6 +138,11 @@ ExecResult execute_locked_sqlite(sqlite3* raw, const std::string& sql, const Exe
     rc = sqlite3_prepare_v3(raw, sql.c_str(), int(sql.size()), 0, &stmt_raw, &tail);
     std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(stmt_raw, sqlite3_finalize);
     if (deadline.passed) return finish(out, start, ExecStatus::Timeout, timed_out_message(limits.timeout_seconds));
+    // The authorizer's refusal reads "not authorized" in SQLite's words: say what is refused.
+    if (rc == SQLITE_AUTH)
+        return finish(out, start, ExecStatus::Error,
+                      std::string(sqlite3_errmsg(raw)) +
+                          ": only reading queries are run (no writes, ATTACH, PRAGMA changes or extensions)");
     if (rc != SQLITE_OK) return finish(out, start, ExecStatus::Error, sqlite3_errmsg(raw));
     if (!stmt) return finish(out, start, ExecStatus::Error, "no SQL statement to run");
     if (tail && !only_trivia(tail))

@@ -171,6 +171,15 @@ private:
         if (!expected) {
             r.reason = db.empty() ? "no database (--db or the case's db) and no expected_result given"
                                   : "the expected query is not SQL: give expected_result";
+            // A case with a schema expects the synthesized databases: say why they did not run.
+            if (db.empty() && options_.synth_when_schema && !c.schema.empty() && c.expected_result.empty()) {
+                if (!context.expected)
+                    r.reason += "; the expected query does not parse, so no synthesized database could run it";
+                else if (context.expected->language() == Language::Kql)
+                    r.reason +=
+                        "; synthesized databases run by default for SQL cases only: --db synth runs KQL "
+                        "cases on them";
+            }
             return r;
         }
         if (expected->status != ExecStatus::Ok) {

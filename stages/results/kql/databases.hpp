@@ -29,6 +29,9 @@ KType kql_type_of(const Column& column);
 // the hints of `parsed` queries (their literals) reach the columns they are compared with.
 KqlDatabase synthesize_kql(const Schema& schema, const synth::LiteralHints& hints, uint64_t seed, size_t index,
                            int64_t now_ticks);
+// The kind of database `index` that synthesize_kql builds (plain, nulls, ties, ...): what a difference
+// found on it is reported as.
+synth::DataKind kql_database_kind(const Schema& schema, const synth::LiteralHints& hints, size_t index);
 
 // Values that separate KQL's operators, added to `hints` (both queries' hints go into one set): for a
 // column compared with a string literal (has, contains, startswith, endswith, ==, =~, in, in~, ...),

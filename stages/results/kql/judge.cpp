@@ -79,11 +79,12 @@ KqlDatabase shrink(KqlDatabase db, const ParseResult& expected, const ParseResul
 }
 
 // One database: nullopt when the two agree, else the outcome (different, error, or undecided when the
-// expected query fails).
+// expected query fails). `kind`: what a synthesized database is for (named in the reason, as the SQL
+// path does); none for the given tables.
 std::optional<SynthOutcome> judge_one(const KqlDatabase& db, size_t index, const std::string& where,
-                                      const ParseResult& expected, const ParseResult& generated,
-                                      const synth::Judging& judging, const synth::SynthOptions& options, int64_t now,
-                                      Pair& results) {
+                                      std::optional<synth::DataKind> kind, const ParseResult& expected,
+                                      const ParseResult& generated, const synth::Judging& judging,
+                                      const synth::SynthOptions& options, int64_t now, Pair& results) {
     results = run_both(db, expected, generated, options, now);
     SynthOutcome out;
     if (results.expected.exec.status != ExecStatus::Ok) {
@@ -111,7 +112,14 @@ std::optional<SynthOutcome> judge_one(const KqlDatabase& db, size_t index, const
     c.generated = last.generated.exec.result;
     c.explanation = *synth::separates(c.expected, c.generated, judging);
     out.verdict = Verdict::Different;
-    out.reason = "different on " + where + " (shrunk to " + std::to_string(row_count(small)) + " rows): " + c.explanation;
+    std::string what;
+    if (kind) {
+        out.kind = *kind;
+        what =
+            std::string(synth::kind_name(*kind)) + (*kind != synth::DataKind::Plain ? ": edge cases only" : "") + ", ";
+    }
+    out.reason = "different on " + where + " (" + what + "shrunk to " + std::to_string(row_count(small)) +
+                 " rows): " + c.explanation;
     out.counterexample = std::move(c);
     return out;
 }
@@ -142,8 +150,8 @@ SynthOutcome compare_kql_on_synthesized(const Schema& schema, const ParseResult&
     for (size_t i = 0; i < options.databases; ++i) {
         KqlDatabase db = synthesize_kql(used, hints, options.seed, i, now);
         Pair results;
-        auto decided = judge_one(db, i, "synthesized database " + std::to_string(i), expected, generated, judging,
-                                 options, now, results);
+        auto decided = judge_one(db, i, "synthesized database " + std::to_string(i), kql_database_kind(used, hints, i),
+                                 expected, generated, judging, options, now, results);
         ++out.databases_run;
         if (decided) {
             decided->databases_run = out.databases_run;
@@ -178,7 +186,8 @@ SynthOutcome compare_kql_on_tables(const KqlDatabase& db, const ParseResult& exp
                                    const synth::SynthOptions& options, int64_t now) {
     const synth::Judging judging = synth::judging_for(ordered, order_keys, options);
     Pair results;
-    auto decided = judge_one(db, 0, "the given tables", expected, generated, judging, options, now, results);
+    auto decided =
+        judge_one(db, 0, "the given tables", std::nullopt, expected, generated, judging, options, now, results);
     if (decided) {
         decided->databases_run = 1;
         return *decided;
