@@ -566,6 +566,8 @@ TEST_CASE("qdiff batch: a case with status error never passes", "[batch]") {
     Run jsonl = batch(unreadable.string());
     REQUIRE(jsonl.records.size() == 1);
     CHECK(jsonl.records[0]["verdict"] == "equivalent");
+    CHECK_THAT(jsonl.records[0]["reasons"][0].get<std::string>(),
+               Catch::EndsWith("no-such.json': No such file or directory"));
     CHECK(jsonl.records[0]["pass"] == false);
     REQUIRE(jsonl.records[0]["reasons"].size() == 1);
 }
