@@ -182,6 +182,15 @@ int run_batch(const std::vector<std::string>& argv) {
                             [&done_ids](const std::string& id) { return done_ids.count(id) != 0; });
 
     size_t line_number = 0, case_lines = 0;
+    // A misspelt field ("dialet") is ignored by every case that has it: said once per field, from the first
+    // lines (a file's cases share their fields), so that the check costs nothing on a long run.
+    std::set<std::string> misspelt_said;
+    auto warn_misspelt = [&](const std::string& line) {
+        if (case_lines > 1000) return;
+        for (const std::string& field : stages::misspelt_case_fields(line))
+            if (misspelt_said.insert(field).second)
+                std::cerr << "qdiff batch: line " << line_number << ": unknown field " << field << ": ignored\n";
+    };
     auto next_case = [&]() -> std::optional<stages::BatchInput> {
         std::string line;
         while (std::getline(*in, line)) {
@@ -189,6 +198,7 @@ int run_batch(const std::vector<std::string>& argv) {
             if (!line.empty() && line.back() == '\r') line.pop_back();
             if (line.find_first_not_of(" \t") != std::string::npos) {
                 ++case_lines;
+                warn_misspelt(line);
                 return stages::BatchInput{line_number, std::move(line)};
             }
         }

@@ -253,6 +253,8 @@ int run_calibrate(const std::vector<std::string>& argv_in) {
         e.gated = r.gated;
         e.before = r.score;
     }
+    if (examples.empty() && unlabelled == 0)
+        throw UsageError{display_name(input) + " holds no case: expected one JSON object per line"};
     if (examples.empty())
         throw UsageError{display_name(input) + ": no labelled pairs (" + std::to_string(unlabelled) +
                          " lines without a label; a label is read from " + kLabelFields + ")"};

@@ -37,8 +37,10 @@ std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args
         return results::kql::compare_kql_on_tables(tables, expected, generated, order.ordered, order.keys, options,
                                                    results::kql::kDefaultNowTicks);
     }
-    if (!results::synth::parse_synth_db(*db, options, error))
-        throw UsageError{"--db: only synth[:N[:SEED]] (or tables:DIR for KQL) here; " + error};
+    if (!results::synth::is_synth_db(*db))
+        throw UsageError{"--db: only synth[:N[:SEED]] (or tables:DIR for KQL) here, got '" + *db + "'"};
+    // A synth database with a bad count or seed: the parser's message names the option itself.
+    if (!results::synth::parse_synth_db(*db, options, error)) throw UsageError{error};
     if (!schema) throw UsageError{"--db synth needs --schema FILE[#NAME]: the tables to synthesize"};
     auto order = results::result_order(expected);
     if (kql)

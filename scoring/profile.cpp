@@ -1,5 +1,7 @@
 // Weight profiles: the built-in ones and profile files (SCORING.md, "Profiles").
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -110,8 +112,14 @@ std::vector<std::string> builtin_profile_names() {
 Profile load_profile(const std::string& name_or_path) {
     auto& builtins = scoring::builtin_profiles();
     if (auto it = builtins.find(name_or_path); it != builtins.end()) return parse_profile(it->second, it->first);
+    errno = 0;
     std::ifstream in(name_or_path);
     if (!in) {
+        // A name that is plainly a file (a folder in it, or .json) was meant as one: say why it did not open.
+        int open_error = errno;
+        if (name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".json"))
+            throw std::runtime_error("cannot read the profile file '" + name_or_path + "'" +
+                                     (open_error ? std::string(": ") + std::strerror(open_error) : std::string()));
         std::string known;
         for (auto& [name, text] : builtins) known += (known.empty() ? "" : ", ") + name;
         throw std::runtime_error("unknown profile '" + name_or_path + "' (built in: " + known + "; or a JSON file)");

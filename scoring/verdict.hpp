@@ -66,6 +66,9 @@ struct VerdictInputs {
     bool generated_parses = false;
     // Why a query does not parse: its first error, "LINE:COLUMN: message" (empty when it parses).
     std::string expected_parse_error, generated_parse_error;
+    // Statements in each script: a generated script with another count than the expected one is said in
+    // the reasons (the structure alone blames the extra statement's columns and tables).
+    size_t expected_statements = 1, generated_statements = 1;
     // The diff scored with an execution profile (its features), when both parse.
     const DiffResult* diff = nullptr;
     ResultsEvidence results;

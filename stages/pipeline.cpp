@@ -48,6 +48,13 @@ std::string first_parse_error(const std::optional<ParseResult>& parsed) {
     return "";
 }
 
+// The statements that return something: a KQL `let` binds a name for the query after it.
+size_t query_statements(const ParseResult& parsed) {
+    size_t n = 0;
+    for (const ast::Statement* s : parsed.script()->statements) n += ast::dyn_cast<ast::Let>(s) ? 0 : 1;
+    return n;
+}
+
 scoring::TotalInputs total_inputs(const CaseOutcome& out) {
     scoring::TotalInputs in;
     in.generated_parses = out.generated && out.generated->ok();
@@ -171,6 +178,8 @@ CaseOutcome Pipeline::run(const Case& c) {
     evidence.expected_parses = out.expected && out.expected->ok();
     evidence.generated_parses = out.generated && out.generated->ok();
     evidence.expected_parse_error = first_parse_error(out.expected);
+    if (evidence.expected_parses) evidence.expected_statements = query_statements(*out.expected);
+    if (evidence.generated_parses) evidence.generated_statements = query_statements(*out.generated);
     evidence.generated_parse_error = first_parse_error(out.generated);
     evidence.diff = out.verdict_diff ? &*out.verdict_diff : out.diff ? &*out.diff : nullptr;
     if (const StageResult* results = find_stage(out.stages, StageKind::Results))

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "diagnostics/suggest.hpp"
 #include "diff/diff_json.hpp"
 #include "qdiff/compare.hpp"
 #include "qdiff/schema.hpp"
@@ -196,6 +197,29 @@ std::optional<nlohmann::json> read_flat_object(std::string_view line) {
 }
 
 std::string default_case_id(size_t line) { return "line " + std::to_string(line); }
+
+std::vector<std::string> misspelt_case_fields(const std::string& line) {
+    // What read_case reads: keep in step with it.
+    static const std::vector<std::string_view> known = [] {
+        std::vector<std::string_view> names = {"id",        "question", "lang", "dialect",         "expected",
+                                               "generated", "schema",   "db",   "expected_result", "generated_result",
+                                               "label",     "res"};
+        for (const char* tag : kTagFields) names.emplace_back(tag);
+        return names;
+    }();
+    std::optional<json> flat = read_flat_object(line);
+    json j = flat ? std::move(*flat) : json::parse(line, nullptr, false);
+    std::vector<std::string> out;
+    if (!j.is_object()) return out;
+    for (const auto& [key, value] : j.items()) {
+        if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+        // At most two edits: "question_id" is not a typo of "question".
+        diagnostics::SuggestOptions options{.max_distance = std::min<size_t>(2, diagnostics::typo_limit(key))};
+        if (std::string meant = diagnostics::closest_name(key, known, options); !meant.empty())
+            out.push_back("\"" + key + "\" (did you mean \"" + meant + "\"?)");
+    }
+    return out;
+}
 
 std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults) {
     std::string where = "line " + std::to_string(line_number) + ": ";

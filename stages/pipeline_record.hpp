@@ -32,6 +32,11 @@ struct BadLine {
 };
 // A case, or why the line is not one (not JSON, not an object, a missing or mistyped field).
 std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults);
+// The fields of a case line that read_case does not read but that are a typo or two away from one it
+// does ("dialet" for "dialect"), each as `"dialet" (did you mean "dialect"?)`: read_case ignores them, so
+// the case would run without what was meant. Other fields (a benchmark's own, BIRD's evidence) are not
+// named; nor is anything in a line that is not a JSON object.
+std::vector<std::string> misspelt_case_fields(const std::string& line);
 // nlohmann::json::parse(line) for the common case line, a flat object whose values are strings (with
 // no \u escape), true, false or null, without nlohmann's parser (which cost more than the record); nothing
 // for any other line, which read_case gives to that parser.

@@ -214,6 +214,15 @@ TEST_CASE("batch lines: malformed lines become reasons, fields are read with def
     CHECK(c.expected_result == "/cases/e.csv");
     CHECK(c.generated_result == R"([{"a":1}])");
 
+    // Fields a typo away from one read_case reads are named; a benchmark's own fields are not.
+    CHECK(stages::misspelt_case_fields(R"({"expected": "a", "generated": "b", "dialet": "tsql", "shema": "s.sql",
+        "generated_results": "g.csv", "question_id": 7, "evidence": "x", "SQL": "y", "db_id": "d"})") ==
+          std::vector<std::string>{R"("dialet" (did you mean "dialect"?))",
+                                   R"("generated_results" (did you mean "generated_result"?))",
+                                   R"("shema" (did you mean "schema"?))"});
+    CHECK(stages::misspelt_case_fields("not json").empty());
+    CHECK(stages::misspelt_case_fields(R"(["dialet"])").empty());
+
     auto no_id = stages::read_case(R"({"expected": "a", "generated": "b", "db": "postgres://h/db"})", 9, defaults);
     CHECK(std::get<Case>(no_id).id == "line 9");
     CHECK(std::get<Case>(no_id).db == "postgres://h/db");
@@ -400,6 +409,18 @@ TEST_CASE("qdiff batch: usage errors exit 2", "[batch]") {
     CHECK(unwritable.exit_code == 2);
     CHECK(unwritable.out.empty());
     CHECK_THAT(unwritable.err, Catch::Contains("s.json: No such file or directory"));
+    // A misspelt field is said once, on standard error, and the case still runs.
+    auto typo =
+        write_scratch("typo.jsonl", R"({"id": "t1", "expected": "SELECT 1", "generated": "SELECT 1", "dialet": "tsql"})"
+                                    "\n"
+                                    R"({"id": "t2", "expected": "SELECT 1", "generated": "SELECT 1", "dialet": "tsql"})"
+                                    "\n");
+    Run typos = batch(typo.string());
+    CHECK(typos.exit_code == 0);
+    CHECK(typos.records.size() == 2);
+    CHECK_THAT(typos.err,
+               Catch::Contains("qdiff batch: line 1: unknown field \"dialet\" (did you mean \"dialect\"?): ignored"));
+    CHECK(typos.err.find("line 2: unknown field") == std::string::npos);
     // An input without a case is an error, not a batch where every case passed.
     for (const char* text : {"", "\n  \n\t\n"}) {
         auto empty = write_scratch("empty.jsonl", text);
@@ -566,6 +587,8 @@ TEST_CASE("qdiff batch: a case with status error never passes", "[batch]") {
     Run jsonl = batch(unreadable.string());
     REQUIRE(jsonl.records.size() == 1);
     CHECK(jsonl.records[0]["verdict"] == "equivalent");
+    CHECK_THAT(jsonl.records[0]["reasons"][0].get<std::string>(),
+               Catch::EndsWith("no-such.json': No such file or directory"));
     CHECK(jsonl.records[0]["pass"] == false);
     REQUIRE(jsonl.records[0]["reasons"].size() == 1);
 }

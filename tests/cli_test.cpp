@@ -357,9 +357,16 @@ TEST_CASE("qdiff diff and batch --db synth: verdicts and counterexamples from sy
     CHECK(synthesized["counterexample"]["tables"][0]["rows"].size() == 1);
     // --db synth needs a schema; other databases are not for diff.
     CHECK(run_cli("diff --lang sql --db synth " + expected.string() + " " + generated.string()).exit_code == 2);
-    CHECK(run_cli("diff --lang sql --db sqlite:x.db --schema " + schema + " " + expected.string() + " " +
-                  generated.string())
-              .exit_code == 2);
+    Run other = run_cli("diff --lang sql --db sqlite:x.db --schema " + schema + " " + expected.string() + " " +
+                        generated.string());
+    CHECK(other.exit_code == 2);
+    CHECK_THAT(other.err,
+               Catch::Contains("--db: only synth[:N[:SEED]] (or tables:DIR for KQL) here, got 'sqlite:x.db'"));
+    // A synth database with a bad count is not told "only synth here".
+    Run zero =
+        run_cli("diff --lang sql --db synth:0 --schema " + schema + " " + expected.string() + " " + generated.string());
+    CHECK(zero.exit_code == 2);
+    CHECK_THAT(zero.err, Catch::Contains("qdiff diff: --db synth:N needs N between 1 and 1000, got '0'"));
 
     // batch: --db synth:N for every case, or "db": "synth" in a case.
     std::string cases =

@@ -83,6 +83,10 @@ TEST_CASE("the shared options are declared once, with help, and validated", "[co
     CHECK(set_compare_option(o, CompareOption::Language, "cobol") == "unknown lang 'cobol' (auto, sql, kql, weaviate)");
     CHECK(set_compare_option(o, CompareOption::Dialect, "oracle").find("unknown dialect 'oracle' (generic") == 0);
     CHECK(set_compare_option(o, CompareOption::Profile, "no-such-profile").find("unknown profile") != std::string::npos);
+    // A file that is not there is not an "unknown profile": it says why it did not open.
+    CHECK(set_compare_option(o, CompareOption::Profile, "/no-such-dir/fitted.json") ==
+          "cannot read the profile file '/no-such-dir/fitted.json': No such file or directory");
+    CHECK(set_compare_option(o, CompareOption::Profile, "fitted.json").find("cannot read the profile file") == 0);
     CHECK(set_compare_option(o, CompareOption::NormalizeOff, "aliases,bogus").find("'bogus'") != std::string::npos);
     CHECK(set_compare_option(o, CompareOption::NormalizeOff, "aliases,count-star").empty());
     CHECK(o.normalize_off == std::vector<std::string>{"aliases", "aliases", "count-star"});  // a bad list adds its good part

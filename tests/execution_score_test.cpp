@@ -275,6 +275,12 @@ TEST_CASE("qdiff calibrate: fits a profile that --profile loads, with grouped fo
     double ordered_score = diff(*e.script(), Language::Sql, *ordered.script(), Language::Sql, p).score;
     CHECK(ordered_score > flip_score);
     CHECK(qdiff_cli("calibrate " + (scratch_dir() / "absent.jsonl").string()).exit_code == 2);
+    // An empty input says so, not "no labelled pairs (0 lines without a label ...)".
+    auto empty = scratch_dir() / "empty.jsonl";
+    std::ofstream(empty) << "\n\n";
+    Cli nothing = qdiff_cli("calibrate " + empty.string());
+    CHECK(nothing.exit_code == 2);
+    CHECK(nothing.err.find("empty.jsonl holds no case: expected one JSON object per line") != std::string::npos);
     CHECK(run.out.find("name no database") == std::string::npos);  // every case above names its db_id
 
     // Cases that name no database are each their own group: said, not left to a "24 databases" count.

@@ -131,6 +131,23 @@ TEST_CASE("verdict: reasons stay short for huge atoms, and say why the results c
     CHECK(huge.verdict.reasons.back() ==
           "no results to compare: no database (--db or the case's db) and no expected_result given");
 
+    // A second statement is named as such, not only as the extra columns and tables it brings.
+    auto two = run_case("SELECT name FROM singer", "SELECT name FROM singer; SELECT age FROM singer", false);
+    CHECK(two.verdict.kind == VerdictKind::Unknown);
+    CHECK_FALSE(two.total.pass);
+    REQUIRE_FALSE(two.verdict.reasons.empty());
+    CHECK(two.verdict.reasons[0] == "the generated query holds 2 statements where the expected one holds 1");
+    // A KQL `let` is part of the query after it, not a statement of its own.
+    stages::Pipeline kql_pipeline({}, stages::make_batch_stages({}));
+    Case let;
+    let.language = Language::Kql;
+    let.expected = "T | where a == 'x' | count";
+    let.generated = "let v = 'y';\nT | where a == v | count";
+    auto let_out = kql_pipeline.run(let);
+    REQUIRE_FALSE(let_out.verdict.reasons.empty());
+    CHECK(let_out.verdict.kind == VerdictKind::Unknown);
+    for (const std::string& reason : let_out.verdict.reasons) CHECK(reason.find("statement") == std::string::npos);
+
     // The stage's own "undecided: " is not said twice ("results undecided: undecided: ...").
     const Profile model = load_profile("execution");
     DiffResult differs = execution_diff("SELECT name FROM singer WHERE age > 30", "SELECT name FROM singer");

@@ -154,7 +154,7 @@
           el('td', { class: 'num' }, String(cs.filter(c => c[LABEL]).length))));
       }
       box.append(el('table', { class: 'contradicted' }, el('thead', {}, el('tr', {}, ...['expected query', 'db_id', 'cases',
-        'equivalent, labelled wrong', 'labelled right'].map(h => el('th', {}, h)))), body));
+        'equivalent, labelled wrong', 'labelled right (any verdict)'].map(h => el('th', {}, h)))), body));
     }
     return box;
   }

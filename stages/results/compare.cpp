@@ -127,7 +127,7 @@ std::string format_row(const ResultSet& rs, size_t row) {
 std::string explain(const Comparison& r, const ResultSet& expected, const ResultSet& generated) {
     std::string s = "columns:";
     for (const auto& p : r.paired_columns) s += " " + p.expected + (p.by == "name" ? "=" : "~") + p.generated;
-    // "=": paired by name, "~": by values; an expected column nothing pairs with says so in words.
+    // "=": paired by name, "~": by values or position; an expected column nothing pairs with says so in words.
     for (const auto& u : r.unpaired_columns) s += " " + u + "=(no generated column)";
     if (r.paired_columns.empty() && r.unpaired_columns.empty()) s += " none";
     s += "; rows: expected " + std::to_string(r.expected_rows) + ", generated " + std::to_string(r.generated_rows) +

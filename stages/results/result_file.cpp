@@ -1,5 +1,7 @@
 // Result sets given with a case (engines we cannot reach: KQL, Weaviate, ...): JSON or CSV.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -96,8 +98,11 @@ ExecResult read_result_file(const std::string& source) {
     bool inline_json = first != std::string::npos && (source[first] == '[' || source[first] == '{');
     std::string text = source;
     if (!inline_json) {
+        errno = 0;
         std::ifstream in(source, std::ios::binary);
-        if (!in) return error("cannot read result file '" + source + "'");
+        if (!in)
+            return error("cannot read result file '" + source + "'" +
+                         (errno ? std::string(": ") + std::strerror(errno) : std::string()));
         text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
     std::string extension = support::to_lower(std::filesystem::path(source).extension().string());

@@ -159,6 +159,13 @@ try {
         'agreement without the questions whose labels contradict them', checkRows);
   check(await page.$$eval('#agreement table.contradicted tbody tr', trs => trs.length) === Math.min(20, contradicted.length),
         'one row per such question');
+  // The last column counts the question's cases labelled right whatever their verdict (none of them is
+  // equivalent): its header says so, since the text above says "no such case is labelled right".
+  const lastHeader = await page.$eval('#agreement table.contradicted thead th:last-child', th => th.textContent);
+  check(lastHeader === 'labelled right (any verdict)', 'the last column says it counts every verdict', lastHeader);
+  const rightCounts = await page.$$eval('#agreement table.contradicted tbody tr', trs => trs.map(tr => +tr.cells[4].textContent));
+  const rightTotal = contradicted.slice(0, 20).reduce((n, rs) => n + rs.filter(r => r.label).length, 0);
+  check(rightCounts.reduce((a, b) => a + b, 0) === rightTotal, 'labelled right counts every verdict', rightCounts);
   await page.$eval('#agreement', s => s.scrollIntoView());
   await page.screenshot({ path: shot('report_agreement.png'), fullPage: false });
   await page.$eval('#agreement .labels-to-check', s => s.scrollIntoView());
