@@ -24,8 +24,8 @@ constexpr std::string_view kResultsEvidenceNames[] = {"none",          "undecide
 // The kinds of an edge-case-only difference (stages/results/synth/README.md): the edge-case database that
 // showed it, or what plain data needed to show it (fan-out, a scalar subquery over several rows, a key
 // against a name). Each says how likely real data is to show it, so each has its own weight.
-constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "fan_out",  "scalar_subquery", "key_literal",
-                                      "ties",  "empty",      "dangling", "case",            "boundary", "cast"};
+constexpr const char* kEdgeKinds[] = {"nulls", "duplicates", "fan_out",  "scalar_subquery", "key_literal", "limit_cut",
+                                      "ties",  "empty",      "dangling", "case",            "boundary",    "cast"};
 
 std::string edge_kind_feature(const std::string& kind) {
     for (const char* known : kEdgeKinds)

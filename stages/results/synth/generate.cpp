@@ -602,7 +602,7 @@ private:
                                 if (index == c && v == *goal_value_in(row, c)) same = k;
                     if (same != size_t(-1))
                         goal_same_[t].push_back({row.goal, row.copy, row.alias, same});
-                    else if (goal_rows_[t].size() < (hints_.goals[g].group_rows ? 40 : 8))
+                    else if (goal_rows_[t].size() < (hints_.goals[g].group_rows ? 40 : std::max<size_t>(8, hints_.goals[g].copies)))
                         goal_rows_[t].push_back(std::move(row));
                 }
             // The regrouping data: the group's table holds the group's rows alone (other rows there
@@ -1476,6 +1476,7 @@ std::string_view kind_name(DataKind kind) {
         case DataKind::FanOut: return "fan_out";
         case DataKind::ScalarSubquery: return "scalar_subquery";
         case DataKind::KeyLiteral: return "key_literal";
+        case DataKind::LimitCut: return "limit_cut";
     }
     return "?";
 }

@@ -479,6 +479,10 @@ void collect_aliases(const ast::Node& n, LiteralHints& hints) {
     ast::for_each_child(n, [&](const ast::Node& child) { collect_aliases(child, hints); });
 }
 
+// A block's LIMIT up to this many rows gets one goal row more than it keeps (LIMIT 10: eleven), so that
+// plain data, like real data, holds more rows than the LIMIT lets through.
+constexpr int64_t kMaxLimitCopies = 20;
+
 class Collector {
 public:
     // `own_aliases`: where this query's aliases start in hints.aliases (both queries call their
@@ -491,12 +495,17 @@ public:
     }
 
 private:
+    // A few dozen values per column are all the generator draws from; more (a 200,000-item IN list) would
+    // only cost a linear search each.
+    static constexpr size_t kMaxValuesPerColumn = 64;
     static void add_to(std::vector<std::pair<std::string, std::vector<Value>>>& to, const std::string& name,
                        const std::vector<Value>& values) {
         auto it = std::find_if(to.begin(), to.end(), [&](const auto& p) { return p.first == name; });
         if (it == to.end()) it = to.insert(to.end(), {name, {}});
         for (const Value& v : values)
-            if (std::find(it->second.begin(), it->second.end(), v) == it->second.end()) it->second.push_back(v);
+            if (it->second.size() < kMaxValuesPerColumn &&
+                std::find(it->second.begin(), it->second.end(), v) == it->second.end())
+                it->second.push_back(v);
     }
 
     // `values` (a literal with its neighbours) for the column; `literals` are the ones the query wrote.
@@ -588,7 +597,7 @@ private:
             goal.block = block;
             goal.query = hints_.queries - 1;
             if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
-                if (const auto* k = std::get_if<int64_t>(&*limit); k && *k >= 2 && *k <= 5) goal.copies = size_t(*k) + 1;
+                if (const auto* k = std::get_if<int64_t>(&*limit); k && *k >= 2 && *k <= kMaxLimitCopies) goal.copies = size_t(*k) + 1;
             fill_goal(goal, branches[n], n > 0 ? shifted : nullptr);
             // ... and fails the OR's other branches where a value does (`x > 30` with 30): its rows
             // pass through that branch alone, so that leaving it out shows on typical data.
@@ -605,11 +614,13 @@ private:
             }
             if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= 8) return;
             bool known = false;
-            for (const LiteralHints::Goal& g : hints_.goals) {
+            for (LiteralHints::Goal& g : hints_.goals) {
                 bool same = g.terms.size() == goal.terms.size() && g.group_rows == goal.group_rows;
                 for (size_t i = 0; same && i < g.terms.size(); ++i)
                     same = g.terms[i].table == goal.terms[i].table && g.terms[i].column == goal.terms[i].column &&
                            g.terms[i].value == goal.terms[i].value && g.terms[i].edge == goal.terms[i].edge;
+                // The same rows, one query with a LIMIT: as many as that LIMIT needs to show.
+                if (same) g.copies = std::max(g.copies, goal.copies);
                 known |= same;
             }
             if (!known) hints_.goals.push_back(std::move(goal));

@@ -197,6 +197,20 @@ bool scalar_subquery_over_rows(const Counterexample& c, const std::string& sql, 
     return false;
 }
 
+// Whether a plain counterexample separates the queries only by a LIMIT one of them has and the other has
+// not: the limited result's rows are all among the other's, which has more. Real data may hold no more rows
+// that pass the filters than the LIMIT keeps (five Demi-God heroes under LIMIT 5).
+bool cut_by_one_limit(const Counterexample& c, const ParseResult& expected, const ParseResult& generated) {
+    const ast::Query* qe = top_query(expected);
+    const ast::Query* qg = top_query(generated);
+    if (!qe || !qg || bool(qe->limit) == bool(qg->limit)) return false;
+    const ResultSet& limited = qe->limit ? c.expected : c.generated;
+    const ResultSet& other = qe->limit ? c.generated : c.expected;
+    return !limited.rows.empty() && other.rows.size() > limited.rows.size() &&
+           limited.columns.size() == other.columns.size() &&
+           std::all_of(limited.rows.begin(), limited.rows.end(), [&](const auto& row) { return row_in(row, other); });
+}
+
 }  // namespace
 
 // Only the tables the queries name, for the counterexample (all of them when no name matches).
@@ -339,6 +353,10 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                                                                  "several rows); ")};
                 if (ties_at_limit_cut(x_whole, expected_sql, expected, generated_sql, generated, judging, options))
                     return std::pair{DataKind::Ties, std::string("rows tie on the ORDER BY keys at the LIMIT's cut; ")};
+                if (cut_by_one_limit(x, expected, generated))
+                    return std::pair{DataKind::LimitCut,
+                                     std::string("more rows pass the filters than one query's LIMIT keeps, and the "
+                                                 "other has no LIMIT; ")};
                 return std::nullopt;
             };
             if (found == DataKind::Plain)

@@ -138,13 +138,15 @@ std::vector<std::string> read_signature(const ParseResult& parsed);
 
 // What a database is for (README.md, "Kinds of database"). Plain databases look like real data; each
 // other kind adds one sort of row that tells queries apart and leaves the rest plain.
-// The last three name a difference, not a database: one that plain or duplicated data shows only through two
+// The last four name a difference, not a database: one that plain or duplicated data shows only through two
 // rows referring to one (fan-out, which real data often has), only because a scalar subquery returns
-// several rows (a name real data seldom repeats), or only because one query names a row by a key value
-// where the other names it by a value (whether they are the same row is a fact of the real data): the
-// verdict weighs each by its kind.
+// several rows (a name real data seldom repeats), only because one query names a row by a key value
+// where the other names it by a value (whether they are the same row is a fact of the real data), or only
+// because more rows pass the filters than one query's LIMIT keeps (whether real data holds that many is
+// its fact): the verdict weighs each by its kind.
 enum class DataKind : uint8_t {
-    Plain, Nulls, Duplicates, Ties, Empty, Dangling, Case, Boundary, Cast, FanOut, ScalarSubquery, KeyLiteral
+    Plain, Nulls, Duplicates, Ties, Empty, Dangling, Case, Boundary, Cast, FanOut, ScalarSubquery, KeyLiteral,
+    LimitCut
 };
 std::string_view kind_name(DataKind kind);
 
