@@ -148,3 +148,21 @@ TEST_CASE("synth nulls: a second nulls database has every goal row NULL", "[resu
     check_kind(std::string("SELECT SUM(i.colour = 'red') ") + city,
                std::string("SELECT SUM(CASE WHEN i.colour = 'red' THEN 1 ELSE 0 END) ") + city, DataKind::Nulls);
 }
+
+TEST_CASE("synth nulls: groups ordered by a count of a nullable column against a count of rows", "[results][synth]") {
+    // BIRD's superhero: the hero with most powers, COUNT(hero_id) against COUNT(power_id) over one
+    // GROUP BY: the group with most rows has NULL in the column one ordering counts.
+    for (const char* direction : {"DESC", "ASC"}) {
+        const std::string rows =
+            std::string("SELECT c.name ") + kJoin + "GROUP BY c.name ORDER BY COUNT(p.customer_id) " + direction + " LIMIT 1";
+        const std::string items =
+            std::string("SELECT c.name ") + kJoin + "GROUP BY c.name ORDER BY COUNT(p.item) " + direction + " LIMIT 1";
+        LiteralHints hints = hints_of(rows, items);
+        CHECK_FALSE(hints.regroups());
+        CHECK(hints.regroup_nulls() == std::vector<std::string>{"customer_id", "item"});
+        check_kind(rows, items, DataKind::Nulls);
+    }
+    // The same count both ways: no NULL column to place.
+    const std::string same = std::string("SELECT c.name ") + kJoin + "GROUP BY c.name ORDER BY COUNT(p.item) DESC LIMIT 1";
+    CHECK(hints_of(same, same).regroup_nulls().empty());
+}

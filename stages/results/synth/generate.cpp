@@ -455,7 +455,6 @@ private:
         std::vector<size_t> once;                        // columns whose value names one row (keys, names)
         bool dropped = false;                            // a copy that would repeat a key or a name
         bool apart = false;  // the regrouping data's third referenced row: unlike the first two, not a copy
-        size_t rows = 0;     // the regrouping data's group row: how many rows of its group come before it
     };
     struct PlacedGoal {
         size_t goal, copy;
@@ -605,19 +604,20 @@ private:
                     else if (goal_rows_[t].size() < (hints_.goals[g].group_rows ? 40 : 8))
                         goal_rows_[t].push_back(std::move(row));
                 }
+            for (size_t t : tables)
+                if (in_group(t)) group_tables_.emplace_back(g, t);
             // The regrouping data: the group's table holds the group's rows alone (other rows there
             // would make groups of their own, lighter or heavier than the three), the third row of
             // each table the group refers to is one of its own.
-            for (size_t t : tables)
-                if (in_group(t)) group_tables_.emplace_back(g, t);
             if (regroup_ && goal.regroup)
                 for (size_t t : tables) {
                     if (in_group(t)) {
                         regroup_tables_.push_back(t);
                         continue;
                     }
+                    // (on the nulls data each referenced row is its own group: the second too)
                     for (GoalRow& row : goal_rows_[t])
-                        if (row.goal == g && row.copy == 2) row.apart = true;
+                        if (row.goal == g && (row.copy == 2 || (row.copy == 1 && kind_ == DataKind::Nulls))) row.apart = true;
                 }
         }
     }
@@ -1050,8 +1050,6 @@ private:
         current_table_ = &table;
         size_t wanted = row_count(table_index);
         if (wanted > 0) wanted = std::max(wanted, goal_rows_[table_index].size());
-        const bool regrouped = regroup_table(table_index);
-        if (regrouped) wanted = goal_rows_[table_index].size();
         // Plain data references every referenced row when it can, and some twice (fan-out, as on
         // real data: count against count distinct, sum against avg): a referencing table has two
         // rows more than the tables it refers to (at most 12), its references go round them first
@@ -1066,6 +1064,8 @@ private:
             for (const Reference& r : refs_)
                 if (r.from == table_index && r.to != table_index && !db.tables[r.to].rows.empty())
                     wanted = std::min(wanted, db.tables[r.to].rows.size());
+        const bool regrouped = regroup_table(table_index);
+        if (regrouped) wanted = goal_rows_[table_index].size();
         key_range_ = std::max<size_t>(20, 2 * wanted);
         // The primary key and each UNIQUE column set hold values no two rows share (SQL lets NULLs repeat
         // in a UNIQUE set; keys are never NULL here).
@@ -1214,6 +1214,20 @@ private:
                 null_target_ = grouped && !own_group ? grouped : turn;
             else if (all)
                 null_target_ = turn;
+        }
+        // The nulls data's regrouping: the heaviest group's rows but its first NULL in a column one
+        // query's ordering counts and the other's does not (COUNT(power_id) against COUNT(hero_id)),
+        // no other NULL in the groups or the rows they refer to (a NULL name would merge the groups).
+        if (kind_ == DataKind::Nulls && regroup_ && goal_row_ && hints_.goals[goal_row_->goal].regroup) {
+            null_target_ = nullptr;
+            if (regroup_table(table_index) && regroup_copy(goal_row_->copy) == 2 && regroup_copy(goal_row_->copy - 1) == 2)
+                for (const Column& c : table.columns)
+                    if (nullable(c) && LiteralHints::reads(hints_.regroup_nulls(), c.name) &&
+                        !std::any_of(hints_.goals[goal_row_->goal].joined.begin(), hints_.goals[goal_row_->goal].joined.end(),
+                                     [&](const auto& j) { return support::iequals(j.first, c.name); })) {
+                        null_target_ = &c;
+                        break;
+                    }
         }
         bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && !goal_row_ && random_.chance(50);
         // On the duplicates data a goal row's later copies copy its first (keys redrawn): two rows
@@ -1441,7 +1455,7 @@ private:
     size_t index_;
     DataKind kind_;
     bool fan_out_ = true;  // false: at most one referencing row per referenced row
-    bool regroup_ = false;  // the regrouping duplicates data (generate_database): goals marked regroup form three groups
+    bool regroup_ = false;  // the regrouping duplicates or nulls data (generate_database): goals marked regroup form three groups
     std::vector<size_t> regroup_tables_;  // tables that hold a regrouping group's rows alone
     std::vector<std::pair<size_t, size_t>> group_tables_;  // (goal, table): a HAVING's group's own table
     std::vector<Reference> refs_;
@@ -1536,34 +1550,37 @@ SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints,
                                 DataKind kind, bool fan_out) {
     // Every other duplicates database of a run regroups where the queries group by different columns
     // and a block orders its groups by an aggregate before a LIMIT (the first does): one goal (the
-    // first such block's) makes three groups of 2, 2 and 3 rows (Goal::regroup).
-    if (kind == DataKind::Duplicates && hints.regroups()) {
-        size_t ordinal = 0;
+    // first such block's) makes three groups of 2, 3 and 4 rows (Goal::regroup). So does every other
+    // nulls database (the all-NULL one) where the queries' orderings count different columns: the
+    // heaviest group NULL in them.
+    auto ordinal = [&] {
+        size_t n = 0;
         if (index >= kPlainDatabases) {
             const std::vector<DataKind> kinds = kinds_for(hints);
-            for (size_t i = kPlainDatabases; i < index; ++i)
-                ordinal += kinds[(i - kPlainDatabases) % kinds.size()] == DataKind::Duplicates;
+            for (size_t i = kPlainDatabases; i < index; ++i) n += kinds[(i - kPlainDatabases) % kinds.size()] == kind;
         }
-        if (ordinal % 2 == 0) {
-            LiteralHints regrouping = hints;
-            bool chosen = false;
-            for (LiteralHints::Goal& goal : regrouping.goals) {
-                goal.regroup = goal.regroup && !chosen;
-                chosen |= goal.regroup;
-            }
-            if (!chosen) {
-                LiteralHints::Goal goal = hints.regroup_goals.front();
-                goal.block = regrouping.goals.empty() ? 0 : regrouping.goals.back().block + 1;
-                regrouping.goals.push_back(std::move(goal));
-            }
-            for (LiteralHints::Goal& goal : regrouping.goals)
-                if (goal.regroup) {
-                    goal.group_rows = kRegroupRows;
-                    goal.copies = 3;
-                    goal.group_columns = goal.regroup_by;
-                }
-            return Generator(schema, regrouping, seed, index, kind, fan_out, true).run();
+        return n;
+    };
+    if ((kind == DataKind::Duplicates && hints.regroups() && ordinal() % 2 == 0) ||
+        (kind == DataKind::Nulls && !hints.regroup_nulls().empty() && ordinal() % 2 == 1)) {
+        LiteralHints regrouping = hints;
+        bool chosen = false;
+        for (LiteralHints::Goal& goal : regrouping.goals) {
+            goal.regroup = goal.regroup && !chosen;
+            chosen |= goal.regroup;
         }
+        if (!chosen) {
+            LiteralHints::Goal goal = hints.regroup_goals.front();
+            goal.block = regrouping.goals.empty() ? 0 : regrouping.goals.back().block + 1;
+            regrouping.goals.push_back(std::move(goal));
+        }
+        for (LiteralHints::Goal& goal : regrouping.goals)
+            if (goal.regroup) {
+                goal.group_rows = kRegroupRows;
+                goal.copies = 3;
+                goal.group_columns = goal.regroup_by;
+            }
+        return Generator(schema, regrouping, seed, index, kind, fan_out, true).run();
     }
     return Generator(schema, hints, seed, index, kind, fan_out).run();
 }

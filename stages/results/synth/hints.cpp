@@ -914,12 +914,18 @@ private:
                 for (const ast::SelectItem* s : q.projection)
                     if (s->expr && support::iequals(s->alias.text, ref->path[0].text)) key = s->expr;
             const auto* call = key ? ast::dyn_cast<ast::FunctionCall>(key) : nullptr;
+            if (call && is_aggregate(*call, "count") && !call->distinct) {
+                const ast::ColumnRef* counted = call->args.size() == 1 ? column_of(call->args[0]) : nullptr;
+                hints_.ordered_aggregates.emplace_back(hints_.queries - 1, counted ? lower_name(*counted) : "*");
+            }
             if (!call || call->args.size() != 1) continue;
             if (is_aggregate(*call, "count")) aggregate_key = true;
             if (is_aggregate(*call, "sum") || is_aggregate(*call, "total")) {
                 aggregate_key = true;
-                if (const auto* ref = column_of(call->args[0]))
+                if (const auto* ref = column_of(call->args[0])) {
                     goal.regroup_summed.emplace_back(table_of(*ref), lower_name(*ref));
+                    hints_.ordered_aggregates.emplace_back(hints_.queries - 1, lower_name(*ref));
+                }
             }
         }
         if (!aggregate_key) return;
@@ -1103,6 +1109,22 @@ bool LiteralHints::regroups() const {
         return out;
     };
     return columns(0) != columns(1);
+}
+
+std::vector<std::string> LiteralHints::regroup_nulls() const {
+    std::vector<std::string> out;
+    if (queries < 2) return out;
+    const bool ordered = !regroup_goals.empty() ||
+                         std::any_of(goals.begin(), goals.end(), [](const Goal& g) { return g.regroup; });
+    if (!ordered) return out;
+    auto in = [&](size_t query, const std::string& column) {
+        return std::any_of(ordered_aggregates.begin(), ordered_aggregates.end(),
+                           [&](const auto& a) { return a.first == query && a.second == column; });
+    };
+    for (const auto& [query, column] : ordered_aggregates)
+        if (column != "*" && !in(1 - query, column) && std::find(out.begin(), out.end(), column) == out.end())
+            out.push_back(column);
+    return out;
 }
 
 bool LiteralHints::reads(const std::vector<std::string>& columns, const std::string& column) {

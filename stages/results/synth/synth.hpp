@@ -115,6 +115,12 @@ struct LiteralHints {
     // The two queries group by different columns, and a block orders its groups by an aggregate before
     // a LIMIT: the duplicates data regroups.
     bool regroups() const;
+    // The columns under COUNT or SUM in each query's ORDER BY of a regrouping block ("*" for COUNT(*)).
+    std::vector<std::pair<size_t, std::string>> ordered_aggregates;
+    // The columns one query's ordering aggregates and the other's does not (COUNT(hero_id) against
+    // COUNT(power_id), COUNT(*) against COUNT(x)), where a block regroups: the nulls data's regrouping
+    // makes them NULL in the heaviest group.
+    std::vector<std::string> regroup_nulls() const;
     size_t queries = 0;          // how many queries collect_hints has read
     // The columns each query's goals compare (query 0 is the first collect_hints read), repeated goals
     // included: one query filtering on a column the other does not gets the no-match data.
