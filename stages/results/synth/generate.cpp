@@ -448,9 +448,17 @@ private:
 
     void choose_empty_tables() {
         if (missing_goals() || no_match_) return;  // the rows missing are the goals', or the filters select none
+        // (the tables one query names and the other does not first: emptied, they tell a join from
+        // none; a table both name empties both results alike)
         std::vector<size_t> named;
-        for (const std::string& name : hints_.tables)
-            if (size_t t = table_index(schema_, name); t != size_t(-1)) named.push_back(t);
+        auto by_both = [&](const std::string& name) {
+            size_t queries = 0;
+            for (const auto& [query, table] : hints_.tables_by_query) queries += table == name;
+            return queries >= 2;
+        };
+        for (bool both : {false, true})
+            for (const std::string& name : hints_.tables)
+                if (size_t t = table_index(schema_, name); t != size_t(-1) && by_both(name) == both) named.push_back(t);
         if (named.empty()) return;
         // One table the queries name (in turn from database to database); and in all of them half
         // of the referenced rows have no referencing row (empty groups, draw_row).
@@ -1218,9 +1226,17 @@ private:
             }
             free.insert(free.end(), unfollowed.begin(), unfollowed.end());
             free.insert(free.end(), followed.begin(), followed.end());
-            const Column* turn = free.empty() ? nullptr : free[(kind_ordinal() / 2) % free.size()];
+            // (the next column on each nulls database: beside and all on two columns where two are free)
+            const Column* turn = free.empty() ? nullptr : free[kind_ordinal() % free.size()];
+            // (a goal whose filters name one row, by a key or a name, has no second copy: its one row
+            // holds the NULL, as the all variant would)
+            const bool single = std::none_of(goal_rows_[table_index].begin(), goal_rows_[table_index].end(), [&](const GoalRow& r) {
+                return r.goal == goal_row_->goal && r.alias == goal_row_->alias && r.copy == 1;
+            });
             if (goal_row_->copy == 0 && own_group)
                 null_target_ = grouped;
+            else if (goal_row_->copy == 0 && single)
+                null_target_ = turn;
             else if (goal_row_->copy == 1)
                 null_target_ = grouped && !own_group ? grouped : turn;
             else if (all)

@@ -474,6 +474,9 @@ void collect_aliases(const ast::Node& n, LiteralHints& hints) {
     if (const auto* table = ast::dyn_cast<ast::TableRef>(&n); table && !table->name.empty()) {
         std::string name = support::to_lower(table->name.back().text);
         add_unique(hints.tables, name);
+        if (std::find(hints.tables_by_query.begin(), hints.tables_by_query.end(), std::pair{hints.queries - 1, name}) ==
+            hints.tables_by_query.end())
+            hints.tables_by_query.emplace_back(hints.queries - 1, name);
         if (!table->alias.text.empty()) hints.aliases.emplace_back(support::to_lower(table->alias.text), name);
     }
     ast::for_each_child(n, [&](const ast::Node& child) { collect_aliases(child, hints); });
@@ -557,6 +560,11 @@ private:
         std::vector<const ast::Expr*> terms, ors;
         conjuncts_and_or(q.filter, terms, ors);
         for (const ast::Join* j : q.joins) conjuncts_and_or(j->condition, terms, ors);
+        std::vector<std::string> outer;  // columns the conditions of outer joins compare
+        for (const ast::Join* j : q.joins)
+            if (j->condition &&
+                (j->join == ast::JoinKind::Left || j->join == ast::JoinKind::Right || j->join == ast::JoinKind::Full))
+                columns_in(*j->condition, outer);
         std::vector<std::vector<const ast::Expr*>> branches;
         const ast::InList* shifted = nullptr;
         std::vector<std::vector<const ast::Expr*>> alternatives(ors.size());
@@ -598,7 +606,9 @@ private:
             add_having(q, goal);  // (after the copies: a sum's share is of the group's rows)
             if (!goal.group_rows) add_regroup(q, goal);
             for (const auto& t : goal.terms) hints_.filtered_columns.emplace_back(hints_.queries - 1, t.column);
-            for (const auto& [column, alias] : goal.joined) hints_.joined_by_query.emplace_back(goal.query, column);
+            // (an outer join keeps the row whose reference is NULL: it is no join that drops rows alike)
+            for (const auto& [column, alias] : goal.joined)
+                if (!LiteralHints::reads(outer, column)) hints_.joined_by_query.emplace_back(goal.query, column);
             if (goal.terms.empty() && !goal.group_rows && goal.regroup && hints_.regroup_goals.empty()) {
                 hints_.regroup_goals.push_back(std::move(goal));
                 return;

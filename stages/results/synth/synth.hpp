@@ -50,6 +50,7 @@ struct LiteralHints {
     std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
     std::vector<std::string> substr_columns;  // columns SUBSTR reads (dates when a literal looks like one)
     std::vector<std::string> tables;          // tables the queries name
+    std::vector<std::pair<size_t, std::string>> tables_by_query;  // (query, table): which query names it
     std::vector<std::pair<std::string, std::string>> aliases;  // alias -> table
     std::vector<std::string> read_columns;    // every column the queries name
     std::vector<std::string> order_columns;   // under ORDER BY before a LIMIT (and GROUP BY keys ordered by an aggregate)
