@@ -642,14 +642,16 @@ private:
     }
 
     // The regrouping data's group rows: rows 0-1 under the first referenced row, 2-4 under the second
-    // (alike but for its key), 5-8 under the third (unlike them). Each row's summed value: 2 2, 3 1
-    // 1, 4 1 1 1, so that the groups weigh 2, 3 and 4 counted, 4, 5 and 7 summed (2, 3 and 4 where a
-    // key lets each group keep its first row only): no two tie, and the third weighs less than the
-    // first two merged. The top of either direction is then another group once the first two merge
-    // (DESC: the third alone, the merged two; ASC: the first alone, the third).
+    // (alike but for its key), 5-8 under the third (unlike them). Each row's summed value: 2 2, 2 2
+    // 1, 3 2 1 1, so that the groups weigh 2, 3 and 4 counted, 4, 5 and 7 summed: no two tie, and the
+    // third weighs less than the first two merged. The top of either direction is then another group
+    // once the first two merge (DESC: the third alone, the merged two; ASC: the first alone, the
+    // third). Where a key lets each group keep its first row only ((customer, month)), they weigh 2, 2
+    // and 3: the same, and the first two tie for the ASC top (ORDER BY SUM(x) LIMIT 1 against ORDER BY
+    // x LIMIT 1 over one row per customer differ only there).
     static size_t regroup_copy(size_t row) { return row < 2 ? 0 : row < 5 ? 1 : 2; }
     static int64_t regroup_weight(size_t row) {
-        static const int64_t weights[kRegroupRows] = {2, 2, 3, 1, 1, 4, 1, 1, 1};
+        static const int64_t weights[kRegroupRows] = {2, 2, 2, 2, 1, 3, 2, 1, 1};
         return weights[std::min(row, kRegroupRows - 1)];
     }
     // Whether table t holds the rows of the HAVING group of the goal row being drawn.
@@ -1285,7 +1287,7 @@ private:
                             // (the regrouping data's third row must fall in another group of every GROUP BY)
                             for (int again = 0; again < (goal_row_->apart ? 8 : 1) && row[i] == so_far.rows[p.row][i]; ++again)
                                 row[i] = value(table.columns[i], number);
-        // The regrouping data's group rows weigh 2 2, 3 1 1, 4 1 1 1 in the columns the ordering sums.
+        // The regrouping data's group rows weigh 2 2, 2 2 1, 3 2 1 1 in the columns the ordering sums.
         if (goal_row_ && regroup_table(table_index) && hints_.goals[goal_row_->goal].regroup)
             for (const auto& [summed_table, name] : hints_.goals[goal_row_->goal].regroup_summed) {
                 if (!summed_table.empty() && !support::iequals(summed_table, table.name)) continue;
