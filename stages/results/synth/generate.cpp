@@ -1228,13 +1228,17 @@ private:
             }
             free.insert(free.end(), unfollowed.begin(), unfollowed.end());
             free.insert(free.end(), followed.begin(), followed.end());
-            // (the next column on each nulls database: beside and all on two columns where two are free)
-            const Column* turn = free.empty() ? nullptr : free[kind_ordinal() % free.size()];
             // (a goal whose filters name one row, by a key or a name, has no second copy: its one row
-            // holds the NULL, as the all variant would)
+            // holds the NULL, as the all variant would; references first there: a NULL in another
+            // column of the one row the queries select alike reads as NULL in both)
             const bool single = std::none_of(goal_rows_[table_index].begin(), goal_rows_[table_index].end(), [&](const GoalRow& r) {
                 return r.goal == goal_row_->goal && r.alias == goal_row_->alias && r.copy == 1;
             });
+            if (single && goal_row_->copy == 0) std::stable_partition(free.begin(), free.end(), [&](const Column* c) {
+                return refers(table_index, *c);
+            });
+            // (the next column on each nulls database: beside and all on two columns where two are free)
+            const Column* turn = free.empty() ? nullptr : free[kind_ordinal() % free.size()];
             if (goal_row_->copy == 0 && own_group)
                 null_target_ = grouped;
             else if (goal_row_->copy == 0 && single)
