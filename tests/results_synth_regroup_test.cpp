@@ -215,4 +215,8 @@ TEST_CASE("synth nulls: a reference one query joins with an outer join takes the
     CHECK(first_separated_on("SELECT i.id, s.name FROM item AS i JOIN shop AS s ON i.shop_id = s.id WHERE i.title = 'Hammer'",
                              "SELECT i.id, s.name FROM item AS i LEFT JOIN shop AS s ON i.shop_id = s.id WHERE i.title = 'Hammer'",
                              DataKind::Nulls) >= 5);
+    // (with another nullable column selected: the reference still comes first in the one row)
+    CHECK(first_separated_on("SELECT i.weight, s.name FROM item AS i JOIN shop AS s ON i.shop_id = s.id WHERE i.title = 'Hammer'",
+                             "SELECT i.weight, s.name FROM item AS i LEFT JOIN shop AS s ON i.shop_id = s.id WHERE i.title = 'Hammer'",
+                             DataKind::Nulls) >= 5);
 }
