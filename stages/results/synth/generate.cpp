@@ -404,6 +404,15 @@ private:
         }
         return filters && n % 2 == 1 ? EmptyVariant::NoMatch : EmptyVariant::Table;
     }
+    // How many empty databases of the run before this one left a table empty (EmptyVariant::Table).
+    size_t table_turn() const {
+        const bool filters = std::any_of(hints_.goals.begin(), hints_.goals.end(),
+                                         [](const LiteralHints::Goal& g) { return !g.terms.empty(); });
+        size_t turns = 0;
+        for (size_t n = 0; n < empty_ordinal(); ++n)
+            turns += several_blocks() ? n % 3 == 2 || (n % 3 == 1 && !filters) : !(filters && n % 2 == 1);
+        return turns;
+    }
     bool missing_goals() const { return kind_ == DataKind::Empty && empty_variant() == EmptyVariant::MissingGoals; }
     bool no_match() const { return kind_ == DataKind::Empty && empty_variant() == EmptyVariant::NoMatch; }
     bool several_blocks() const {
@@ -439,13 +448,23 @@ private:
 
     void choose_empty_tables() {
         if (missing_goals() || no_match_) return;  // the rows missing are the goals', or the filters select none
+        // (the tables one query names and the other does not first: emptied, they tell a join from
+        // none; a table both name empties both results alike)
         std::vector<size_t> named;
-        for (const std::string& name : hints_.tables)
-            if (size_t t = table_index(schema_, name); t != size_t(-1)) named.push_back(t);
+        auto by_both = [&](const std::string& name) {
+            size_t queries = 0;
+            for (const auto& [query, table] : hints_.tables_by_query) queries += table == name;
+            return queries >= 2;
+        };
+        for (bool both : {false, true})
+            for (const std::string& name : hints_.tables)
+                if (size_t t = table_index(schema_, name); t != size_t(-1) && by_both(name) == both) named.push_back(t);
         if (named.empty()) return;
         // One table the queries name (in turn from database to database); and in all of them half
         // of the referenced rows have no referencing row (empty groups, draw_row).
-        empty_.push_back(named[index_ % named.size()]);
+        // (in turn by the empty databases that leave a table empty, not by the database's index: a
+        // run whose kinds list is one longer would otherwise empty the same table twice)
+        empty_.push_back(named[table_turn() % named.size()]);
     }
 
     struct GoalRow {
@@ -455,7 +474,6 @@ private:
         std::vector<size_t> once;                        // columns whose value names one row (keys, names)
         bool dropped = false;                            // a copy that would repeat a key or a name
         bool apart = false;  // the regrouping data's third referenced row: unlike the first two, not a copy
-        size_t rows = 0;     // the regrouping data's group row: how many rows of its group come before it
     };
     struct PlacedGoal {
         size_t goal, copy;
@@ -605,32 +623,35 @@ private:
                     else if (goal_rows_[t].size() < (hints_.goals[g].group_rows ? 40 : std::max<size_t>(8, hints_.goals[g].copies)))
                         goal_rows_[t].push_back(std::move(row));
                 }
+            for (size_t t : tables)
+                if (in_group(t)) group_tables_.emplace_back(g, t);
             // The regrouping data: the group's table holds the group's rows alone (other rows there
             // would make groups of their own, lighter or heavier than the three), the third row of
             // each table the group refers to is one of its own.
-            for (size_t t : tables)
-                if (in_group(t)) group_tables_.emplace_back(g, t);
             if (regroup_ && goal.regroup)
                 for (size_t t : tables) {
                     if (in_group(t)) {
                         regroup_tables_.push_back(t);
                         continue;
                     }
+                    // (on the nulls data each referenced row is its own group: the second too)
                     for (GoalRow& row : goal_rows_[t])
-                        if (row.goal == g && row.copy == 2) row.apart = true;
+                        if (row.goal == g && (row.copy == 2 || (row.copy == 1 && kind_ == DataKind::Nulls))) row.apart = true;
                 }
         }
     }
 
     // The regrouping data's group rows: rows 0-1 under the first referenced row, 2-4 under the second
-    // (alike but for its key), 5-8 under the third (unlike them). Each row's summed value: 2 2, 3 1
-    // 1, 4 1 1 1, so that the groups weigh 2, 3 and 4 counted, 4, 5 and 7 summed (2, 3 and 4 where a
-    // key lets each group keep its first row only): no two tie, and the third weighs less than the
-    // first two merged. The top of either direction is then another group once the first two merge
-    // (DESC: the third alone, the merged two; ASC: the first alone, the third).
+    // (alike but for its key), 5-8 under the third (unlike them). Each row's summed value: 2 2, 2 2
+    // 1, 3 2 1 1, so that the groups weigh 2, 3 and 4 counted, 4, 5 and 7 summed: no two tie, and the
+    // third weighs less than the first two merged. The top of either direction is then another group
+    // once the first two merge (DESC: the third alone, the merged two; ASC: the first alone, the
+    // third). Where a key lets each group keep its first row only ((customer, month)), they weigh 2, 2
+    // and 3: the same, and the first two tie for the ASC top (ORDER BY SUM(x) LIMIT 1 against ORDER BY
+    // x LIMIT 1 over one row per customer differ only there).
     static size_t regroup_copy(size_t row) { return row < 2 ? 0 : row < 5 ? 1 : 2; }
     static int64_t regroup_weight(size_t row) {
-        static const int64_t weights[kRegroupRows] = {2, 2, 3, 1, 1, 4, 1, 1, 1};
+        static const int64_t weights[kRegroupRows] = {2, 2, 2, 2, 1, 3, 2, 1, 1};
         return weights[std::min(row, kRegroupRows - 1)];
     }
     // Whether table t holds the rows of the HAVING group of the goal row being drawn.
@@ -1050,8 +1071,6 @@ private:
         current_table_ = &table;
         size_t wanted = row_count(table_index);
         if (wanted > 0) wanted = std::max(wanted, goal_rows_[table_index].size());
-        const bool regrouped = regroup_table(table_index);
-        if (regrouped) wanted = goal_rows_[table_index].size();
         // Plain data references every referenced row when it can, and some twice (fan-out, as on
         // real data: count against count distinct, sum against avg): a referencing table has two
         // rows more than the tables it refers to (at most 12), its references go round them first
@@ -1066,6 +1085,8 @@ private:
             for (const Reference& r : refs_)
                 if (r.from == table_index && r.to != table_index && !db.tables[r.to].rows.empty())
                     wanted = std::min(wanted, db.tables[r.to].rows.size());
+        const bool regrouped = regroup_table(table_index);
+        if (regrouped) wanted = goal_rows_[table_index].size();
         key_range_ = std::max<size_t>(20, 2 * wanted);
         // The primary key and each UNIQUE column set hold values no two rows share (SQL lets NULLs repeat
         // in a UNIQUE set; keys are never NULL here).
@@ -1207,13 +1228,39 @@ private:
             }
             free.insert(free.end(), unfollowed.begin(), unfollowed.end());
             free.insert(free.end(), followed.begin(), followed.end());
-            const Column* turn = free.empty() ? nullptr : free[(kind_ordinal() / 2) % free.size()];
+            // (a goal whose filters name one row, by a key or a name, has no second copy: its one row
+            // holds the NULL, as the all variant would; references first there: a NULL in another
+            // column of the one row the queries select alike reads as NULL in both)
+            const bool single = std::none_of(goal_rows_[table_index].begin(), goal_rows_[table_index].end(), [&](const GoalRow& r) {
+                return r.goal == goal_row_->goal && r.alias == goal_row_->alias && r.copy == 1;
+            });
+            if (single && goal_row_->copy == 0) std::stable_partition(free.begin(), free.end(), [&](const Column* c) {
+                return refers(table_index, *c);
+            });
+            // (the next column on each nulls database: beside and all on two columns where two are free)
+            const Column* turn = free.empty() ? nullptr : free[kind_ordinal() % free.size()];
             if (goal_row_->copy == 0 && own_group)
                 null_target_ = grouped;
+            else if (goal_row_->copy == 0 && single)
+                null_target_ = turn;
             else if (goal_row_->copy == 1)
                 null_target_ = grouped && !own_group ? grouped : turn;
             else if (all)
                 null_target_ = turn;
+        }
+        // The nulls data's regrouping: the heaviest group's rows but its first NULL in a column one
+        // query's ordering counts and the other's does not (COUNT(power_id) against COUNT(hero_id)),
+        // no other NULL in the groups or the rows they refer to (a NULL name would merge the groups).
+        if (kind_ == DataKind::Nulls && regroup_ && goal_row_ && hints_.goals[goal_row_->goal].regroup) {
+            null_target_ = nullptr;
+            if (regroup_table(table_index) && regroup_copy(goal_row_->copy) == 2 && regroup_copy(goal_row_->copy - 1) == 2)
+                for (const Column& c : table.columns)
+                    if (nullable(c) && LiteralHints::reads(hints_.regroup_nulls(), c.name) &&
+                        !std::any_of(hints_.goals[goal_row_->goal].joined.begin(), hints_.goals[goal_row_->goal].joined.end(),
+                                     [&](const auto& j) { return support::iequals(j.first, c.name); })) {
+                        null_target_ = &c;
+                        break;
+                    }
         }
         bool copy = kind_ == DataKind::Duplicates && !so_far.rows.empty() && !goal_row_ && random_.chance(50);
         // On the duplicates data a goal row's later copies copy its first (keys redrawn): two rows
@@ -1244,7 +1291,7 @@ private:
                             // (the regrouping data's third row must fall in another group of every GROUP BY)
                             for (int again = 0; again < (goal_row_->apart ? 8 : 1) && row[i] == so_far.rows[p.row][i]; ++again)
                                 row[i] = value(table.columns[i], number);
-        // The regrouping data's group rows weigh 2 2, 3 1 1, 4 1 1 1 in the columns the ordering sums.
+        // The regrouping data's group rows weigh 2 2, 2 2 1, 3 2 1 1 in the columns the ordering sums.
         if (goal_row_ && regroup_table(table_index) && hints_.goals[goal_row_->goal].regroup)
             for (const auto& [summed_table, name] : hints_.goals[goal_row_->goal].regroup_summed) {
                 if (!summed_table.empty() && !support::iequals(summed_table, table.name)) continue;
@@ -1441,7 +1488,7 @@ private:
     size_t index_;
     DataKind kind_;
     bool fan_out_ = true;  // false: at most one referencing row per referenced row
-    bool regroup_ = false;  // the regrouping duplicates data (generate_database): goals marked regroup form three groups
+    bool regroup_ = false;  // the regrouping duplicates or nulls data (generate_database): goals marked regroup form three groups
     std::vector<size_t> regroup_tables_;  // tables that hold a regrouping group's rows alone
     std::vector<std::pair<size_t, size_t>> group_tables_;  // (goal, table): a HAVING's group's own table
     std::vector<Reference> refs_;
@@ -1537,34 +1584,37 @@ SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints,
                                 DataKind kind, bool fan_out) {
     // Every other duplicates database of a run regroups where the queries group by different columns
     // and a block orders its groups by an aggregate before a LIMIT (the first does): one goal (the
-    // first such block's) makes three groups of 2, 2 and 3 rows (Goal::regroup).
-    if (kind == DataKind::Duplicates && hints.regroups()) {
-        size_t ordinal = 0;
+    // first such block's) makes three groups of 2, 3 and 4 rows (Goal::regroup). So does every other
+    // nulls database (the all-NULL one) where the queries' orderings count different columns: the
+    // heaviest group NULL in them.
+    auto ordinal = [&] {
+        size_t n = 0;
         if (index >= kPlainDatabases) {
             const std::vector<DataKind> kinds = kinds_for(hints);
-            for (size_t i = kPlainDatabases; i < index; ++i)
-                ordinal += kinds[(i - kPlainDatabases) % kinds.size()] == DataKind::Duplicates;
+            for (size_t i = kPlainDatabases; i < index; ++i) n += kinds[(i - kPlainDatabases) % kinds.size()] == kind;
         }
-        if (ordinal % 2 == 0) {
-            LiteralHints regrouping = hints;
-            bool chosen = false;
-            for (LiteralHints::Goal& goal : regrouping.goals) {
-                goal.regroup = goal.regroup && !chosen;
-                chosen |= goal.regroup;
-            }
-            if (!chosen) {
-                LiteralHints::Goal goal = hints.regroup_goals.front();
-                goal.block = regrouping.goals.empty() ? 0 : regrouping.goals.back().block + 1;
-                regrouping.goals.push_back(std::move(goal));
-            }
-            for (LiteralHints::Goal& goal : regrouping.goals)
-                if (goal.regroup) {
-                    goal.group_rows = kRegroupRows;
-                    goal.copies = 3;
-                    goal.group_columns = goal.regroup_by;
-                }
-            return Generator(schema, regrouping, seed, index, kind, fan_out, true).run();
+        return n;
+    };
+    if ((kind == DataKind::Duplicates && hints.regroups() && ordinal() % 2 == 0) ||
+        (kind == DataKind::Nulls && !hints.regroup_nulls().empty() && ordinal() % 2 == 1)) {
+        LiteralHints regrouping = hints;
+        bool chosen = false;
+        for (LiteralHints::Goal& goal : regrouping.goals) {
+            goal.regroup = goal.regroup && !chosen;
+            chosen |= goal.regroup;
         }
+        if (!chosen) {
+            LiteralHints::Goal goal = hints.regroup_goals.front();
+            goal.block = regrouping.goals.empty() ? 0 : regrouping.goals.back().block + 1;
+            regrouping.goals.push_back(std::move(goal));
+        }
+        for (LiteralHints::Goal& goal : regrouping.goals)
+            if (goal.regroup) {
+                goal.group_rows = kRegroupRows;
+                goal.copies = 3;
+                goal.group_columns = goal.regroup_by;
+            }
+        return Generator(schema, regrouping, seed, index, kind, fan_out, true).run();
     }
     return Generator(schema, hints, seed, index, kind, fan_out).run();
 }

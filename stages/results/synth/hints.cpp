@@ -474,6 +474,9 @@ void collect_aliases(const ast::Node& n, LiteralHints& hints) {
     if (const auto* table = ast::dyn_cast<ast::TableRef>(&n); table && !table->name.empty()) {
         std::string name = support::to_lower(table->name.back().text);
         add_unique(hints.tables, name);
+        if (std::find(hints.tables_by_query.begin(), hints.tables_by_query.end(), std::pair{hints.queries - 1, name}) ==
+            hints.tables_by_query.end())
+            hints.tables_by_query.emplace_back(hints.queries - 1, name);
         if (!table->alias.text.empty()) hints.aliases.emplace_back(support::to_lower(table->alias.text), name);
     }
     ast::for_each_child(n, [&](const ast::Node& child) { collect_aliases(child, hints); });
@@ -566,6 +569,11 @@ private:
         std::vector<const ast::Expr*> terms, ors;
         conjuncts_and_or(q.filter, terms, ors);
         for (const ast::Join* j : q.joins) conjuncts_and_or(j->condition, terms, ors);
+        std::vector<std::string> outer;  // columns the conditions of outer joins compare
+        for (const ast::Join* j : q.joins)
+            if (j->condition &&
+                (j->join == ast::JoinKind::Left || j->join == ast::JoinKind::Right || j->join == ast::JoinKind::Full))
+                columns_in(*j->condition, outer);
         std::vector<std::vector<const ast::Expr*>> branches;
         const ast::InList* shifted = nullptr;
         std::vector<std::vector<const ast::Expr*>> alternatives(ors.size());
@@ -607,7 +615,9 @@ private:
             add_having(q, goal);  // (after the copies: a sum's share is of the group's rows)
             if (!goal.group_rows) add_regroup(q, goal);
             for (const auto& t : goal.terms) hints_.filtered_columns.emplace_back(hints_.queries - 1, t.column);
-            for (const auto& [column, alias] : goal.joined) hints_.joined_by_query.emplace_back(goal.query, column);
+            // (an outer join keeps the row whose reference is NULL: it is no join that drops rows alike)
+            for (const auto& [column, alias] : goal.joined)
+                if (!LiteralHints::reads(outer, column)) hints_.joined_by_query.emplace_back(goal.query, column);
             if (goal.terms.empty() && !goal.group_rows && goal.regroup && hints_.regroup_goals.empty()) {
                 hints_.regroup_goals.push_back(std::move(goal));
                 return;
@@ -925,12 +935,18 @@ private:
                 for (const ast::SelectItem* s : q.projection)
                     if (s->expr && support::iequals(s->alias.text, ref->path[0].text)) key = s->expr;
             const auto* call = key ? ast::dyn_cast<ast::FunctionCall>(key) : nullptr;
+            if (call && is_aggregate(*call, "count") && !call->distinct) {
+                const ast::ColumnRef* counted = call->args.size() == 1 ? column_of(call->args[0]) : nullptr;
+                hints_.ordered_aggregates.emplace_back(hints_.queries - 1, counted ? lower_name(*counted) : "*");
+            }
             if (!call || call->args.size() != 1) continue;
             if (is_aggregate(*call, "count")) aggregate_key = true;
             if (is_aggregate(*call, "sum") || is_aggregate(*call, "total")) {
                 aggregate_key = true;
-                if (const auto* ref = column_of(call->args[0]))
+                if (const auto* ref = column_of(call->args[0])) {
                     goal.regroup_summed.emplace_back(table_of(*ref), lower_name(*ref));
+                    hints_.ordered_aggregates.emplace_back(hints_.queries - 1, lower_name(*ref));
+                }
             }
         }
         if (!aggregate_key) return;
@@ -1114,6 +1130,22 @@ bool LiteralHints::regroups() const {
         return out;
     };
     return columns(0) != columns(1);
+}
+
+std::vector<std::string> LiteralHints::regroup_nulls() const {
+    std::vector<std::string> out;
+    if (queries < 2) return out;
+    const bool ordered = !regroup_goals.empty() ||
+                         std::any_of(goals.begin(), goals.end(), [](const Goal& g) { return g.regroup; });
+    if (!ordered) return out;
+    auto in = [&](size_t query, const std::string& column) {
+        return std::any_of(ordered_aggregates.begin(), ordered_aggregates.end(),
+                           [&](const auto& a) { return a.first == query && a.second == column; });
+    };
+    for (const auto& [query, column] : ordered_aggregates)
+        if (column != "*" && !in(1 - query, column) && std::find(out.begin(), out.end(), column) == out.end())
+            out.push_back(column);
+    return out;
 }
 
 bool LiteralHints::reads(const std::vector<std::string>& columns, const std::string& column) {

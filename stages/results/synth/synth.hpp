@@ -50,6 +50,7 @@ struct LiteralHints {
     std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
     std::vector<std::string> substr_columns;  // columns SUBSTR reads (dates when a literal looks like one)
     std::vector<std::string> tables;          // tables the queries name
+    std::vector<std::pair<size_t, std::string>> tables_by_query;  // (query, table): which query names it
     std::vector<std::pair<std::string, std::string>> aliases;  // alias -> table
     std::vector<std::string> read_columns;    // every column the queries name
     std::vector<std::string> order_columns;   // under ORDER BY before a LIMIT (and GROUP BY keys ordered by an aggregate)
@@ -115,6 +116,12 @@ struct LiteralHints {
     // The two queries group by different columns, and a block orders its groups by an aggregate before
     // a LIMIT: the duplicates data regroups.
     bool regroups() const;
+    // The columns under COUNT or SUM in each query's ORDER BY of a regrouping block ("*" for COUNT(*)).
+    std::vector<std::pair<size_t, std::string>> ordered_aggregates;
+    // The columns one query's ordering aggregates and the other's does not (COUNT(hero_id) against
+    // COUNT(power_id), COUNT(*) against COUNT(x)), where a block regroups: the nulls data's regrouping
+    // makes them NULL in the heaviest group.
+    std::vector<std::string> regroup_nulls() const;
     size_t queries = 0;          // how many queries collect_hints has read
     // The columns each query's goals compare (query 0 is the first collect_hints read), repeated goals
     // included: one query filtering on a column the other does not gets the no-match data.
