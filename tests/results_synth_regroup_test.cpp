@@ -53,6 +53,25 @@ void check_equal(const std::string& expected, const std::string& generated) {
 
 const char* const kJoin = "FROM purchase AS p JOIN customer AS c ON p.customer_id = c.id ";
 
+// The index of the first database of `kind` in a run over the pair's hints, and on how many of seeds
+// 1..`seeds` the pair is first separated there, by that kind.
+size_t first_separated_on(const std::string& expected, const std::string& generated, DataKind kind, uint64_t seeds = 6) {
+    LiteralHints hints = hints_of(expected, generated);
+    size_t first = kPlainDatabases;
+    while (kind_of_database(hints, first) != kind) ++first;
+    size_t found = 0;
+    for (uint64_t seed = 1; seed <= seeds; ++seed) {
+        SynthOptions options;
+        options.as_sets = true;
+        options.seed = seed;
+        SynthOutcome out = testing::judge_on_synth(schema(), expected, generated, options);
+        INFO("seed " << seed << ": " << out.reason);
+        found += out.verdict == Verdict::Different && out.kind == kind && out.counterexample &&
+                 out.counterexample->database == first;
+    }
+    return found;
+}
+
 }  // namespace
 
 TEST_CASE("synth regroup: GROUP BY name against GROUP BY key under ORDER BY COUNT(*) LIMIT 1", "[results][synth]") {
@@ -113,16 +132,7 @@ TEST_CASE("synth nulls: the first goal row stays whole beside the second's NULL"
     check_kind(expected, generated, DataKind::Nulls);
     // On the first nulls database of nearly every run (where the first row's weight is not 0: 0 / 2
     // and 0 / 1 are one average).
-    size_t first = 0;
-    for (uint64_t seed = 1; seed <= 12; ++seed) {
-        SynthOptions options;
-        options.as_sets = true;
-        options.seed = seed;
-        SynthOutcome out = testing::judge_on_synth(schema(), expected, generated, options);
-        INFO("seed " << seed << ": " << out.reason);
-        first += out.verdict == Verdict::Different && out.counterexample && out.counterexample->database == kPlainDatabases;
-    }
-    CHECK(first >= 10);
+    CHECK(first_separated_on(expected, generated, DataKind::Nulls, 12) >= 10);
     check_equal(std::string("SELECT CAST(SUM(i.weight) AS REAL) / COUNT(i.weight) ") + join,
                 std::string("SELECT AVG(i.weight) ") + join);
 }
@@ -167,26 +177,6 @@ TEST_CASE("synth nulls: groups ordered by a count of a nullable column against a
     CHECK(hints_of(same, same).regroup_nulls().empty());
 }
 
-namespace {
-// The index of the first database of `kind` in a run over the pair's hints, and on how many of seeds
-// 1..6 the pair is first separated there.
-size_t first_separated_on(const std::string& expected, const std::string& generated, DataKind kind) {
-    LiteralHints hints = hints_of(expected, generated);
-    size_t first = kPlainDatabases;
-    while (kind_of_database(hints, first) != kind) ++first;
-    size_t found = 0;
-    for (uint64_t seed = 1; seed <= 6; ++seed) {
-        SynthOptions options;
-        options.as_sets = true;
-        options.seed = seed;
-        SynthOutcome out = testing::judge_on_synth(schema(), expected, generated, options);
-        INFO("seed " << seed << ": " << out.reason);
-        found += out.verdict == Verdict::Different && out.kind == kind && out.counterexample &&
-                 out.counterexample->database == first;
-    }
-    return found;
-}
-}  // namespace
 
 TEST_CASE("synth empty: the first table left empty is one only one query names", "[results][synth]") {
     // Spider's world_1: the country with most languages over a join, against a count of countries
