@@ -140,6 +140,10 @@ std::string shorten(std::string_view s, size_t max_bytes) {
     return std::string(s.substr(0, cut)) + " ... (" + std::to_string(s.size() - cut) + " more bytes)";
 }
 
+std::string counted(size_t n, std::string_view noun) {
+    return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 bool option_name_matches(std::string_view name, std::string_view spelling) {
     if (name.size() != spelling.size()) return false;
     for (size_t i = 0; i < name.size(); ++i)

@@ -20,6 +20,8 @@ std::string shorten(std::string_view s, size_t max_bytes = 200);
 // Whether `spelling` names the option `name` ("normalize-off"): as the command line spells it, or with '_'
 // for '-' as JSON fields and Python keywords do.
 bool option_name_matches(std::string_view name, std::string_view spelling);
+// "1 row", "2 rows", "0 rows": a count with its noun, plural (an added s) unless the count is one.
+std::string counted(size_t n, std::string_view noun);
 // Collapses runs of white space to one space and trims the ends.
 std::string fold_whitespace(std::string_view s);
 

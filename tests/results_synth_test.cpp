@@ -197,6 +197,8 @@ TEST_CASE("synth counterexample: shrunk to the rows that separate the queries", 
     CHECK(c.generated.rows.size() == 1);
     std::string text = format_counterexample(c);
     CHECK_THAT(text, Catch::Contains("table emp (1 row)"));
+    CHECK_THAT(text, Catch::Contains("shrunk to 1 row):"));
+    CHECK_THAT(out.reason, Catch::Contains("shrunk to 1 row):"));
     CHECK_THAT(text, Catch::Contains("generated result (1 row)"));
 
     // A join: the row of dept that the emp row needs is kept, the rest goes.

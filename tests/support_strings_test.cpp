@@ -83,3 +83,9 @@ TEST_CASE("edit distance: agrees with the full-matrix definition on random strin
         }
     }
 }
+
+TEST_CASE("counted: a count with its noun, plural unless one", "[support]") {
+    CHECK(qdiff::support::counted(0, "row") == "0 rows");
+    CHECK(qdiff::support::counted(1, "row") == "1 row");
+    CHECK(qdiff::support::counted(2, "database") == "2 databases");
+}

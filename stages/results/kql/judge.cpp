@@ -118,8 +118,8 @@ std::optional<SynthOutcome> judge_one(const KqlDatabase& db, size_t index, const
         what =
             std::string(synth::kind_name(*kind)) + (*kind != synth::DataKind::Plain ? ": edge cases only" : "") + ", ";
     }
-    out.reason = "different on " + where + " (" + what + "shrunk to " + std::to_string(row_count(small)) +
-                 " rows): " + c.explanation;
+    out.reason = "different on " + where + " (" + what + "shrunk to " + support::counted(row_count(small), "row") +
+                 "): " + c.explanation;
     out.counterexample = std::move(c);
     return out;
 }

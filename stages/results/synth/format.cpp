@@ -2,13 +2,14 @@
 #include <nlohmann/json.hpp>
 
 #include "stages/results/synth/synth.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff::results::synth {
 namespace {
 
 void append_table(std::string& out, const std::string& title, const std::vector<std::string>& columns,
                   const std::vector<std::vector<Value>>& rows) {
-    out += title + " (" + std::to_string(rows.size()) + (rows.size() == 1 ? " row)\n" : " rows)\n");
+    out += title + " (" + support::counted(rows.size(), "row") + ")\n";
     std::vector<std::vector<std::string>> cells;
     cells.push_back(columns);
     for (const auto& row : rows) {
@@ -56,7 +57,7 @@ nlohmann::json rows_json(const std::vector<std::vector<Value>>& rows) {
 
 std::string format_counterexample(const Counterexample& c) {
     std::string out = "counterexample (synthesized database " + std::to_string(c.database) + ", shrunk to " +
-                      std::to_string(c.data.row_count()) + " rows):\n";
+                      support::counted(c.data.row_count(), "row") + "):\n";
     for (const SynthTable& t : c.data.tables) append_table(out, "  table " + t.name, t.columns, t.rows);
     append_table(out, "  expected result", c.expected.columns, c.expected.rows);
     append_table(out, "  generated result", c.generated.columns, c.generated.rows);

@@ -401,7 +401,7 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
             out.edge_cases_only = found != DataKind::Plain;
             out.reason = "different on synthesized database " + std::to_string(c.database) + " (" +
                          std::string(kind_name(found)) + (out.edge_cases_only ? ": edge cases only" : "") +
-                         ", shrunk to " + std::to_string(c.data.row_count()) + " rows): " + because + c.explanation;
+                         ", shrunk to " + support::counted(c.data.row_count(), "row") + "): " + because + c.explanation;
             out.counterexample = std::move(c);
             return out;
         }
