@@ -116,6 +116,13 @@ TEST_CASE("KQL pairs separated only by an edge-case database name its kind, as S
     CHECK(terms.details["synth_edge_cases_only"] == "false");
     CHECK(terms.details["synth_kind"] == "\"plain\"");
     CHECK_THAT(terms.reason, Catch::Contains("(plain, shrunk to"));
+    // A take that cuts rows the other query keeps: whether the real data holds that many is its fact.
+    StageResult cut = run_case("synth", schema.string(), "Logons | where Attempts > 3 | project Account",
+                               "Logons | where Attempts > 3 | project Account | take 3");
+    INFO(cut.reason);
+    REQUIRE(cut.details["synth_verdict"] == "\"different\"");
+    CHECK(cut.details["synth_kind"] == "\"limit_cut\"");
+    CHECK(cut.details["synth_edge_cases_only"] == "true");
     fs::remove(schema);
 }
 

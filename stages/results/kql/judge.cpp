@@ -113,6 +113,8 @@ std::optional<SynthOutcome> judge_one(const KqlDatabase& db, size_t index, const
     c.explanation = *synth::separates(c.expected, c.generated, judging);
     out.verdict = Verdict::Different;
     std::string what;
+    // A plain difference that only a take (LIMIT) of one query makes is the LIMIT's cut, as on the SQL path.
+    if (kind == synth::DataKind::Plain && synth::cut_by_one_limit(c, expected, generated)) kind = synth::DataKind::LimitCut;
     if (kind) {
         out.kind = *kind;
         what =
@@ -156,7 +158,7 @@ SynthOutcome compare_kql_on_synthesized(const Schema& schema, const ParseResult&
         if (decided) {
             decided->databases_run = out.databases_run;
             decided->nonempty_results = out.nonempty_results;
-            decided->edge_cases_only = decided->verdict == Verdict::Different && !synth::is_plain_database(i);
+            decided->edge_cases_only = decided->verdict == Verdict::Different && decided->kind != synth::DataKind::Plain;
             return *decided;
         }
         const ResultSet& e = results.expected.exec.result;

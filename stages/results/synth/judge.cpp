@@ -197,9 +197,10 @@ bool scalar_subquery_over_rows(const Counterexample& c, const std::string& sql, 
     return false;
 }
 
-// Whether a plain counterexample separates the queries only by a LIMIT one of them has and the other has
-// not: the limited result's rows are all among the other's, which has more. Real data may hold no more rows
-// that pass the filters than the LIMIT keeps (five Demi-God heroes under LIMIT 5).
+
+
+}  // namespace
+
 bool cut_by_one_limit(const Counterexample& c, const ParseResult& expected, const ParseResult& generated) {
     const ast::Query* qe = top_query(expected);
     const ast::Query* qg = top_query(generated);
@@ -210,8 +211,6 @@ bool cut_by_one_limit(const Counterexample& c, const ParseResult& expected, cons
            limited.columns.size() == other.columns.size() &&
            std::all_of(limited.rows.begin(), limited.rows.end(), [&](const auto& row) { return row_in(row, other); });
 }
-
-}  // namespace
 
 // Only the tables the queries name, for the counterexample (all of them when no name matches).
 SynthDatabase involved_tables(const SynthDatabase& db, const LiteralHints& hints) {

@@ -221,6 +221,11 @@ struct SynthOutcome {
     std::optional<Counterexample> counterexample;
 };
 
+// Whether a counterexample separates the queries only by a LIMIT (or KQL take) one of them has and the
+// other has not: the limited result's rows are all among the other's, which has more. Real data may hold no
+// more rows that pass the filters than the LIMIT keeps (five Demi-God heroes under LIMIT 5): `limit_cut`.
+bool cut_by_one_limit(const Counterexample& c, const ParseResult& expected, const ParseResult& generated);
+
 // Runs both SQL queries on synthesized databases for `schema`. `ordered`/`order_keys` as for
 // compare_results (the expected query's ORDER BY).
 SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& expected_sql, const ParseResult& expected,
