@@ -1,6 +1,8 @@
 // `qdiff diff [--lang ...] [--expected-lang ...] [--profile NAME|FILE] [--format text|json]
 //            [--dialect ...] [--normalize-off RULE[,RULE...]]
-//            [--schema FILE[#NAME]] [--db synth[:N[:SEED]]] [--expected-text Q] [--generated-text Q] [EXPECTED] [GENERATED]`
+//            [--schema FILE[#NAME]] [--db synth[:N[:SEED]]] [--expected-text Q] [--generated-text Q]
+//            [--verdict evidence|seed [--results-mode ...] [--positional-columns]] [EXPECTED] [GENERATED]`
+#include <cstdio>
 #include <iostream>
 #include <optional>
 
@@ -8,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "diff/diff_json.hpp"
 #include "qdiff/compare.hpp"
+#include "qdiff/evaluate.hpp"
 #include "stages/results/results_stage.hpp"
 #include "stages/results/kql/databases.hpp"
 #include "stages/results/kql/judge.hpp"
@@ -28,6 +31,12 @@ std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args
     if (!db) return std::nullopt;
     results::synth::SynthOptions options;
     std::string error;
+    // Rows compare as the batch's results stage compares them under the same options.
+    const std::string mode = args.get_or("results-mode", "exact");
+    if (mode != "exact" && mode != "set" && mode != "recall" && mode != "f1")
+        throw UsageError{"--results-mode must be exact, set, recall or f1"};
+    options.as_sets = mode == "set";
+    options.positional_columns = args.flag("positional-columns");
     bool kql = expected.language() == Language::Kql && generated.language() == Language::Kql;
     // KQL on given tables (stages/results/kql).
     if (kql && results::kql::is_tables_db(*db)) {
@@ -82,6 +91,44 @@ std::vector<QueryInput> read_queries(const Args& args) {
     return inputs;
 }
 
+// `--verdict`: the pair decided as one case of `qdiff batch` (the same stages, options and record): the
+// verdict, its probability, pass and reasons. Null without --verdict.
+std::optional<ordered_json> batch_verdict(const Args& args, const CompareOptions& compare,
+                                          const std::vector<QueryInput>& inputs) {
+    auto mode = args.get("verdict");
+    if (!mode) return std::nullopt;
+    EvaluateOptions options;
+    options.compare = compare;
+    options.compare.schema = nullptr;  // the case's schema is loaded as a batch case's is
+    auto set = [&](EvaluateOption option, const std::string& name, const std::string& value) {
+        if (std::string error = set_evaluate_option(options, option, value); !error.empty())
+            throw UsageError{"--" + name + " " + error};
+    };
+    set(EvaluateOption::Verdict, "verdict", *mode);
+    if (auto db = args.get("db")) set(EvaluateOption::Db, "db", *db);
+    if (auto results_mode = args.get("results-mode")) set(EvaluateOption::ResultsMode, "results-mode", *results_mode);
+    if (args.flag("positional-columns")) set(EvaluateOption::PositionalColumns, "positional-columns", "");
+    Case c;
+    c.id = "pair";
+    c.language = compare.language;
+    c.dialect = compare.dialect;
+    c.expected = inputs[0].text;
+    c.generated = inputs[1].text;
+    c.schema = args.get_or("schema", "");
+    ordered_json record = ordered_json::parse(evaluate(c, options));
+    ordered_json out;
+    for (const char* field : {"verdict", "probability", "pass", "pass_threshold", "total", "reasons"})
+        if (record.contains(field)) out[field] = record[field];
+    return out;
+}
+
+std::string percent_text(const ordered_json& v) {
+    if (!v.is_number()) return "-";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f%%", 100 * v.get<double>());
+    return buffer;
+}
+
 }  // namespace
 
 int run_diff(const std::vector<std::string>& argv) {
@@ -97,8 +144,13 @@ int run_diff(const std::vector<std::string>& argv) {
                       "KQL"},
                {"schema", "FILE[#NAME]: the tables both queries read: their keys, NOT NULL columns and foreign keys "
                           "make more spellings equal; with --db synth, the tables to synthesize"},
-               compare_option("normalize-off")},
-              {}, "EXPECTED GENERATED (files or -)");
+               compare_option("normalize-off"),
+               {"verdict", "evidence|seed: also decide the pair as one case of qdiff batch would be (its verdict, "
+                           "probability, pass and reasons; with --schema, on synthesized databases unless --db none)"},
+               {"results-mode", "exact|set|recall|f1: with --db or --verdict, how result rows compare (exact; set: "
+                                "BIRD's sets of rows)"}},
+              {{"positional-columns", "with --db or --verdict, pair result columns by position, as BIRD compares tuples"}},
+              "EXPECTED GENERATED (files or -)");
     std::string format = args.choice("format", "text", {"text", "json"});
     CompareOptions options;
     read_compare_options(args, options, {"lang", "expected-lang", "dialect", "profile", "normalize-off"});
@@ -114,7 +166,9 @@ int run_diff(const std::vector<std::string>& argv) {
     Comparison c = compare(expected_text, generated_text, options);
     // Without a result, the score 0 with the reasons and the diagnostics: still a result, exit 1.
     std::optional<results::synth::SynthOutcome> synthesized;
-    if (c.ok()) synthesized = synthesized_results(args, schema, c.expected, expected_text, c.generated, generated_text);
+    if (c.ok() && !(args.get("verdict") && args.get("db") == std::optional<std::string>("none")))
+        synthesized = synthesized_results(args, schema, c.expected, expected_text, c.generated, generated_text);
+    std::optional<ordered_json> verdict = batch_verdict(args, options, inputs);
     if (format == "json") {
         ordered_json j = comparison_json(c);
         if (synthesized) {
@@ -127,6 +181,7 @@ int run_diff(const std::vector<std::string>& argv) {
                     ordered_json::parse(results::synth::counterexample_json(*synthesized->counterexample));
             j["synthesized_results"] = sj;
         }
+        if (verdict) j["batch_verdict"] = *verdict;
         std::cout << j.dump() << '\n';
         return c.ok() ? 0 : 1;
     }
@@ -137,6 +192,15 @@ int run_diff(const std::vector<std::string>& argv) {
                   << synthesized->reason << '\n';
         if (synthesized->counterexample)
             std::cout << results::synth::format_counterexample(*synthesized->counterexample);
+    }
+    if (verdict) {
+        const ordered_json& v = *verdict;
+        std::cout << "verdict (as qdiff batch decides it): " << v.value("verdict", std::string("-")) << ", probability "
+                  << percent_text(v.value("probability", ordered_json())) << ", "
+                  << (v.value("pass", false) ? "pass" : "fail") << " (threshold "
+                  << percent_text(v.value("pass_threshold", ordered_json())) << ")\n";
+        if (v.contains("reasons"))
+            for (const auto& reason : v["reasons"]) std::cout << "  " << reason.get<std::string>() << '\n';
     }
     std::cerr << render_text(c.expected.diagnostics(), c.expected.source())
               << render_text(c.generated.diagnostics(), c.generated.source());

@@ -248,6 +248,32 @@ TEST_CASE("qdiff diff text output cuts long atoms with an ellipsis", "[cli]") {
     for (std::string line; std::getline(lines, line);) CHECK(line.size() < 600);
 }
 
+// One pair decided as one case of `qdiff batch` (issue 27, the tour's finding: a single pair's verdict
+// needed a one-line batch file).
+TEST_CASE("qdiff diff --verdict decides the pair as qdiff batch does", "[cli]") {
+    auto schema = write_scratch("verdict_schema.sql", "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT, age INTEGER);");
+    const std::string pair = " --lang sql --dialect sqlite --schema " + schema.string() +
+                             " --expected-text 'SELECT name, age FROM emp WHERE age > 60'";
+    Run same = run_cli("diff --verdict evidence" + pair + " --generated-text 'SELECT e.name, e.age FROM emp e WHERE 60 < e.age'");
+    CHECK(same.exit_code == 0);
+    CHECK(same.out.find("verdict (as qdiff batch decides it): equivalent, probability 100.0%, pass") != std::string::npos);
+    // Columns in another order: equivalent for test-suite's comparison, different where columns pair by position.
+    const std::string swapped = " --generated-text 'SELECT age, name FROM emp WHERE age > 60'";
+    Run any_order = run_cli("diff --verdict evidence --format json" + pair + swapped);
+    REQUIRE(any_order.exit_code == 0);
+    auto j = nlohmann::json::parse(any_order.out);
+    CHECK(j["batch_verdict"]["verdict"] == "equivalent");
+    CHECK(j["batch_verdict"]["pass"] == true);
+    Run by_position = run_cli("diff --verdict evidence --results-mode set --positional-columns --format json" + pair + swapped);
+    REQUIRE(by_position.exit_code == 0);
+    j = nlohmann::json::parse(by_position.out);
+    CHECK(j["batch_verdict"]["verdict"] == "different");
+    CHECK(j["batch_verdict"]["pass"] == false);
+    CHECK(j["batch_verdict"]["reasons"][0].get<std::string>().find("different on synthesized database") == 0);
+    CHECK(run_cli("diff --verdict maybe" + pair + swapped).exit_code == 2);
+    CHECK(run_cli("diff --verdict evidence --results-mode bag" + pair + swapped).exit_code == 2);
+}
+
 // Issue 18, output rule: results on stdout; diagnostics on stderr in text mode, only inside the
 // document with --format json/sarif.
 TEST_CASE("qdiff: diagnostics go to stderr in text mode and only into the JSON document otherwise", "[cli]") {
