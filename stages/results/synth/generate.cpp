@@ -311,6 +311,15 @@ std::vector<size_t> fill_order(const Schema& schema, const std::vector<Reference
 // The regrouping data's group rows (Generator::regroup_copy).
 constexpr size_t kRegroupRows = 9;
 
+// How many databases of `kind` come before database `index` in a run (kinds_for's order, round after round).
+size_t databases_of_kind_before(const LiteralHints& hints, size_t index, DataKind kind) {
+    if (index < kPlainDatabases) return 0;
+    const std::vector<DataKind> kinds = kinds_for(hints);
+    size_t n = 0;
+    for (size_t i = kPlainDatabases; i < index; ++i) n += kinds[(i - kPlainDatabases) % kinds.size()] == kind;
+    return n;
+}
+
 class Generator {
 public:
     Generator(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index, DataKind kind, bool fan_out,
@@ -322,6 +331,7 @@ public:
           kind_(kind),
           fan_out_(fan_out),
           regroup_(regroup),
+          kind_ordinal_(databases_of_kind_before(hints, index, kind)),
           refs_(references(schema, hints)) {}
 
     SynthDatabase run() {
@@ -349,7 +359,7 @@ public:
                     indexed.push_back(name);
             }
         no_match_ = no_match();
-        all_nulls_ = kind_ == DataKind::Nulls && kind_ordinal() % 2 == 1;
+        all_nulls_ = kind_ == DataKind::Nulls && kind_ordinal_ % 2 == 1;
         if (kind_ == DataKind::Empty) choose_empty_tables();
         plan_goal_rows();
         for (size_t i : fill_order(schema_, refs_)) fill(db, i);
@@ -393,10 +403,10 @@ private:
     // Where one query filters on a column the other does not (CASE against WHERE), each round of
     // kinds has two empty databases (kinds_for): the first two variants both run.
     enum class EmptyVariant : uint8_t { Table, MissingGoals, NoMatch };
-    EmptyVariant empty_variant() const {
+    // The variant of the run's empty database number n (0 for the first).
+    EmptyVariant empty_variant_at(size_t n) const {
         const bool filters = std::any_of(hints_.goals.begin(), hints_.goals.end(),
                                          [](const LiteralHints::Goal& g) { return !g.terms.empty(); });
-        const size_t n = empty_ordinal();
         if (several_blocks()) {
             static const EmptyVariant order[] = {EmptyVariant::MissingGoals, EmptyVariant::NoMatch, EmptyVariant::Table};
             EmptyVariant v = order[n % 3];
@@ -404,35 +414,18 @@ private:
         }
         return filters && n % 2 == 1 ? EmptyVariant::NoMatch : EmptyVariant::Table;
     }
+    // (kind_ordinal_ counts the empty databases before this one: the variants are for the empty data only)
+    EmptyVariant empty_variant() const { return empty_variant_at(kind_ordinal_); }
     // How many empty databases of the run before this one left a table empty (EmptyVariant::Table).
     size_t table_turn() const {
-        const bool filters = std::any_of(hints_.goals.begin(), hints_.goals.end(),
-                                         [](const LiteralHints::Goal& g) { return !g.terms.empty(); });
         size_t turns = 0;
-        for (size_t n = 0; n < empty_ordinal(); ++n)
-            turns += several_blocks() ? n % 3 == 2 || (n % 3 == 1 && !filters) : !(filters && n % 2 == 1);
+        for (size_t n = 0; n < kind_ordinal_; ++n) turns += empty_variant_at(n) == EmptyVariant::Table;
         return turns;
     }
     bool missing_goals() const { return kind_ == DataKind::Empty && empty_variant() == EmptyVariant::MissingGoals; }
     bool no_match() const { return kind_ == DataKind::Empty && empty_variant() == EmptyVariant::NoMatch; }
     bool several_blocks() const {
         return std::any_of(hints_.goals.begin(), hints_.goals.end(), [](const auto& g) { return g.block > 0; });
-    }
-    // How many databases of this one's kind come before it in the run.
-    size_t kind_ordinal() const {
-        if (index_ < kPlainDatabases) return 0;
-        const std::vector<DataKind> kinds = kinds_for(hints_);
-        size_t n = 0;
-        for (size_t i = kPlainDatabases; i < index_; ++i) n += kinds[(i - kPlainDatabases) % kinds.size()] == kind_;
-        return n;
-    }
-    // How many empty databases of the run come before this one.
-    size_t empty_ordinal() const {
-        if (index_ < kPlainDatabases) return 0;
-        const std::vector<DataKind> kinds = kinds_for(hints_);
-        size_t n = 0;
-        for (size_t i = kPlainDatabases; i < index_; ++i) n += kinds[(i - kPlainDatabases) % kinds.size()] == DataKind::Empty;
-        return n;
     }
     // The goal term a no-match column fails: one compared with this column of the table being drawn.
     const LiteralHints::Goal::Term* filtered_term(const Column& column) const {
@@ -1238,7 +1231,7 @@ private:
                 return refers(table_index, *c);
             });
             // (the next column on each nulls database: beside and all on two columns where two are free)
-            const Column* turn = free.empty() ? nullptr : free[kind_ordinal() % free.size()];
+            const Column* turn = free.empty() ? nullptr : free[kind_ordinal_ % free.size()];
             if (goal_row_->copy == 0 && own_group)
                 null_target_ = grouped;
             else if (goal_row_->copy == 0 && single)
@@ -1489,6 +1482,7 @@ private:
     DataKind kind_;
     bool fan_out_ = true;  // false: at most one referencing row per referenced row
     bool regroup_ = false;  // the regrouping duplicates or nulls data (generate_database): goals marked regroup form three groups
+    size_t kind_ordinal_ = 0;  // how many databases of this one's kind come before it in the run
     std::vector<size_t> regroup_tables_;  // tables that hold a regrouping group's rows alone
     std::vector<std::pair<size_t, size_t>> group_tables_;  // (goal, table): a HAVING's group's own table
     std::vector<Reference> refs_;
@@ -1587,16 +1581,9 @@ SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints,
     // first such block's) makes three groups of 2, 3 and 4 rows (Goal::regroup). So does every other
     // nulls database (the all-NULL one) where the queries' orderings count different columns: the
     // heaviest group NULL in them.
-    auto ordinal = [&] {
-        size_t n = 0;
-        if (index >= kPlainDatabases) {
-            const std::vector<DataKind> kinds = kinds_for(hints);
-            for (size_t i = kPlainDatabases; i < index; ++i) n += kinds[(i - kPlainDatabases) % kinds.size()] == kind;
-        }
-        return n;
-    };
-    if ((kind == DataKind::Duplicates && hints.regroups() && ordinal() % 2 == 0) ||
-        (kind == DataKind::Nulls && !hints.regroup_nulls().empty() && ordinal() % 2 == 1)) {
+    const size_t ordinal = databases_of_kind_before(hints, index, kind);
+    if ((kind == DataKind::Duplicates && hints.regroups() && ordinal % 2 == 0) ||
+        (kind == DataKind::Nulls && !hints.regroup_nulls().empty() && ordinal % 2 == 1)) {
         LiteralHints regrouping = hints;
         bool chosen = false;
         for (LiteralHints::Goal& goal : regrouping.goals) {
