@@ -95,6 +95,23 @@ std::optional<Value> literal_value(const ast::Expr* e) {
     }
 }
 
+// A GROUP BY item as the select list gives it: GROUP BY 1 is the first select item's expression.
+const ast::Expr* grouped_expression(const ast::Query& q, const ast::Expr* g) {
+    if (auto position = literal_value(g); position && std::holds_alternative<int64_t>(*position)) {
+        int64_t k = std::get<int64_t>(*position);
+        if (k >= 1 && size_t(k) <= q.projection.size()) return q.projection[size_t(k - 1)]->expr;
+    }
+    return g;
+}
+
+// An ORDER BY key as the select list gives it: a select alias is its item's expression.
+const ast::Expr* order_key(const ast::Query& q, const ast::Expr* key) {
+    if (const auto* ref = key ? ast::dyn_cast<ast::ColumnRef>(key) : nullptr; ref && ref->path.size() == 1)
+        for (const ast::SelectItem* s : q.projection)
+            if (s->expr && support::iequals(s->alias.text, ref->path[0].text)) key = s->expr;
+    return key;
+}
+
 bool all_digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -895,14 +912,9 @@ private:
         }
         if (!grouped) return;
         if (!goal.group_rows) goal.group_rows = goal.copies;
-        for (const ast::Expr* g : q.group_by) {
-            // GROUP BY 1: the first item of the select list
-            if (auto position = literal_value(g); position && std::holds_alternative<int64_t>(*position)) {
-                int64_t k = std::get<int64_t>(*position);
-                if (k >= 1 && size_t(k) <= q.projection.size()) g = q.projection[size_t(k - 1)]->expr;
-            }
-            if (const auto* ref = column_of(g)) goal.group_columns.emplace_back(table_of(*ref), lower_name(*ref));
-        }
+        for (const ast::Expr* g : q.group_by)
+            if (const auto* ref = column_of(grouped_expression(q, g)))
+                goal.group_columns.emplace_back(table_of(*ref), lower_name(*ref));
         // Each of the group's rows holds an even share of the sum, a little past it.
         const double rows = double(std::max(goal.group_rows, goal.copies));
         for (const Sum& s : sums) {
@@ -930,10 +942,7 @@ private:
         if (q.group_by.empty() || !q.limit || q.order_by.empty()) return;
         bool aggregate_key = false;
         for (const ast::OrderItem* item : q.order_by) {
-            const ast::Expr* key = item ? item->expr : nullptr;
-            if (const auto* ref = key ? ast::dyn_cast<ast::ColumnRef>(key) : nullptr; ref && ref->path.size() == 1)
-                for (const ast::SelectItem* s : q.projection)
-                    if (s->expr && support::iequals(s->alias.text, ref->path[0].text)) key = s->expr;
+            const ast::Expr* key = order_key(q, item ? item->expr : nullptr);
             const auto* call = key ? ast::dyn_cast<ast::FunctionCall>(key) : nullptr;
             if (call && is_aggregate(*call, "count") && !call->distinct) {
                 const ast::ColumnRef* counted = call->args.size() == 1 ? column_of(call->args[0]) : nullptr;
@@ -950,13 +959,9 @@ private:
             }
         }
         if (!aggregate_key) return;
-        for (const ast::Expr* g : q.group_by) {
-            if (auto position = literal_value(g); position && std::holds_alternative<int64_t>(*position)) {
-                int64_t k = std::get<int64_t>(*position);
-                if (k >= 1 && size_t(k) <= q.projection.size()) g = q.projection[size_t(k - 1)]->expr;
-            }
-            if (const auto* ref = column_of(g)) goal.regroup_by.emplace_back(table_of(*ref), lower_name(*ref));
-        }
+        for (const ast::Expr* g : q.group_by)
+            if (const auto* ref = column_of(grouped_expression(q, g)))
+                goal.regroup_by.emplace_back(table_of(*ref), lower_name(*ref));
         goal.regroup = !goal.regroup_by.empty();
     }
 
@@ -975,10 +980,7 @@ private:
         // alias), and the GROUP BY columns when a key is an aggregate (equal counts tie).
         for (const ast::OrderItem* item : q.order_by) {
             if (!item->expr) continue;
-            const ast::Node* key = item->expr;
-            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(key); ref && ref->path.size() == 1)
-                for (const ast::SelectItem* s : q.projection)
-                    if (s->expr && support::iequals(s->alias.text, ref->path[0].text)) key = s->expr;
+            const ast::Expr* key = order_key(q, item->expr);
             columns_in(*key, hints_.order_columns);
             columns_in(*key, hints_.order_key_columns);
             if (has_call(*key))
@@ -1116,11 +1118,14 @@ bool LiteralHints::is_date_column(const std::string& column) const {
                        [&](const std::string& c) { return support::iequals(c, column); });
 }
 
+// Both queries read, and a block of them orders its groups by an aggregate before a LIMIT (Goal::regroup).
+bool LiteralHints::regrouping_block() const {
+    return queries >= 2 && (!regroup_goals.empty() ||
+                            std::any_of(goals.begin(), goals.end(), [](const Goal& g) { return g.regroup; }));
+}
+
 bool LiteralHints::regroups() const {
-    if (queries < 2) return false;
-    const bool ordered = !regroup_goals.empty() ||
-                         std::any_of(goals.begin(), goals.end(), [](const Goal& g) { return g.regroup; });
-    if (!ordered) return false;
+    if (!regrouping_block()) return false;
     auto columns = [&](size_t query) {
         std::vector<std::string> out;
         for (const auto& [from, column] : grouped_by_query)
@@ -1134,10 +1139,7 @@ bool LiteralHints::regroups() const {
 
 std::vector<std::string> LiteralHints::regroup_nulls() const {
     std::vector<std::string> out;
-    if (queries < 2) return out;
-    const bool ordered = !regroup_goals.empty() ||
-                         std::any_of(goals.begin(), goals.end(), [](const Goal& g) { return g.regroup; });
-    if (!ordered) return out;
+    if (!regrouping_block()) return out;
     auto in = [&](size_t query, const std::string& column) {
         return std::any_of(ordered_aggregates.begin(), ordered_aggregates.end(),
                            [&](const auto& a) { return a.first == query && a.second == column; });

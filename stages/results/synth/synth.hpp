@@ -100,8 +100,9 @@ struct LiteralHints {
         // The block groups and orders by an aggregate before a LIMIT (`GROUP BY c.id ORDER BY
         // SUM(y.amount) LIMIT 1`; no HAVING group): its GROUP BY columns and the columns its ordering
         // sums (table "" when unqualified). Where the two queries group by different columns, the
-        // duplicates data regroups (generate.cpp): two referenced rows alike but for their keys and a
-        // third unlike them, whose groups weigh 4, 4 and 5, so that merging the first two changes the top.
+        // duplicates data regroups (generate.cpp, Generator::regroup_copy): two referenced rows alike but
+        // for their keys and a third unlike them, whose groups weigh so that merging the first two changes
+        // the top.
         bool regroup = false;
         std::vector<std::pair<std::string, std::string>> regroup_by, regroup_summed;
     };
@@ -113,6 +114,8 @@ struct LiteralHints {
     std::vector<std::pair<size_t, std::string>> joined_by_query;
     // GROUP BY columns per query (query 0 is the first collect_hints read), any block.
     std::vector<std::pair<size_t, std::string>> grouped_by_query;
+    // Both queries read, and a block orders its groups by an aggregate before a LIMIT (Goal::regroup).
+    bool regrouping_block() const;
     // The two queries group by different columns, and a block orders its groups by an aggregate before
     // a LIMIT: the duplicates data regroups.
     bool regroups() const;
