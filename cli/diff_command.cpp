@@ -32,10 +32,11 @@ std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args
     results::synth::SynthOptions options;
     std::string error;
     // Rows compare as the batch's results stage compares them under the same options.
-    const std::string mode = args.get_or("results-mode", "exact");
-    if (mode != "exact" && mode != "set" && mode != "recall" && mode != "f1")
-        throw UsageError{"--results-mode must be exact, set, recall or f1"};
-    options.as_sets = mode == "set";
+    EvaluateOptions evaluate;  // (its check of --results-mode, as batch's)
+    if (auto mode = args.get("results-mode"))
+        if (std::string error = set_evaluate_option(evaluate, EvaluateOption::ResultsMode, *mode); !error.empty())
+            throw UsageError{"--results-mode " + error};
+    options.as_sets = evaluate.results_mode == "set";
     options.positional_columns = args.flag("positional-columns");
     bool kql = expected.language() == Language::Kql && generated.language() == Language::Kql;
     // KQL on given tables (stages/results/kql).

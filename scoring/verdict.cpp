@@ -11,6 +11,7 @@
 
 #include "qdiff/enum_names.hpp"
 #include "scoring/execution.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff::scoring {
 namespace {
@@ -297,9 +298,8 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
         v.reasons.push_back(std::to_string(in.lint_errors) + " lint error" + (in.lint_errors == 1 ? "" : "s") +
                             " in the generated query");
     if (in.generated_statements != in.expected_statements)
-        v.reasons.push_back("the generated query holds " + std::to_string(in.generated_statements) + " statement" +
-                            (in.generated_statements == 1 ? "" : "s") + " where the expected one holds " +
-                            std::to_string(in.expected_statements));
+        v.reasons.push_back("the generated query holds " + support::counted(in.generated_statements, "statement") +
+                            " where the expected one holds " + std::to_string(in.expected_statements));
     if (std::string structure = explain_differences(diff); !structure.empty())
         v.reasons.push_back("structure (" + percent(*v.structural_probability) + "): " + structure);
     if (results.kind == ResultsEvidenceKind::Undecided)
