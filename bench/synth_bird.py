@@ -14,6 +14,8 @@ import os
 import re
 import sys
 
+from label_checks import contradicted_questions
+
 
 def cases(bird_dir, source, every):
     tables = os.path.abspath(os.path.join(bird_dir, "dev_tables.json"))
@@ -82,8 +84,7 @@ def summary(cases_path, records_path):
         case = cases[record["id"]]
         if label_of(case) is not None:
             questions[(case.get("schema"), case["expected"])].append((record.get("verdict") == "equivalent", label_of(case)))
-    contradicted = {q for q, members in questions.items()
-                    if any(eq for eq, _ in members) and not any(label for eq, label in members if eq)}
+    contradicted = contradicted_questions(questions)
     agree_consistent = collections.Counter()
     for record in records:
         case = cases[record["id"]]

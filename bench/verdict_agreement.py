@@ -12,6 +12,7 @@ import json
 import sys
 
 from execution_auc import auc  # Mann-Whitney, ties counting half
+from label_checks import contradicted_questions
 
 
 def line(name, rows):
@@ -70,8 +71,7 @@ def main(argv):
         question = (tags.get("db_id"), (r.get("queries") or {}).get("expected"))
         questions[question].append((row, r.get("verdict") == "equivalent"))
     print(line("all", rows))
-    contradicted = [q for q, members in questions.items()
-                    if any(eq for _, eq in members) and not any(row[1] for row, eq in members if eq)]
+    contradicted = contradicted_questions({q: [(eq, row[1]) for row, eq in members] for q, members in questions.items()})
     if contradicted:
         dropped = {id(row) for q in contradicted for row, _ in questions[q]}
         print(line(f"without {len(contradicted)} of {len(questions)} questions", [r for r in rows if id(r) not in dropped]))
