@@ -870,6 +870,48 @@ TEST_CASE("normalize rules: counting parents a child references, and semi-joins 
                             {}));
 }
 
+TEST_CASE("normalize rules: a join on a key to a derived table grouped by the joined column is GROUP BY with HAVING",
+          "[normalize]") {
+    auto s = [](const char* text) { return with_schema(sql(text, Dialect::Sqlite), "concerts.sql"); };
+    const char* grouped = "SELECT singer.name FROM singer JOIN concert ON concert.singer_id = singer.singer_id "
+                          "GROUP BY singer.singer_id HAVING COUNT(*) > 2";
+    CHECK(equal_after({s("WITH c AS (SELECT singer_id, COUNT(*) AS n FROM concert GROUP BY singer_id) SELECT singer.name "
+                         "FROM singer JOIN c ON c.singer_id = singer.singer_id WHERE c.n > 2"),
+                       s(grouped)},
+                      {}));
+    CHECK(equal_after({s("SELECT singer.name FROM (SELECT singer_id, COUNT(*) AS n FROM concert GROUP BY singer_id) AS c, "
+                         "singer WHERE singer.singer_id = c.singer_id AND c.n > 2"),
+                       s(grouped)},
+                      {}));
+    // the derived table's own HAVING and a condition on the parent
+    CHECK(equal_after({s("SELECT singer.name FROM singer JOIN (SELECT singer_id, SUM(year) AS y FROM concert GROUP BY singer_id "
+                         "HAVING COUNT(*) > 1) AS c ON c.singer_id = singer.singer_id WHERE singer.age > 30"),
+                       s("SELECT singer.name FROM singer JOIN concert ON concert.singer_id = singer.singer_id "
+                         "WHERE singer.age > 30 GROUP BY singer.singer_id HAVING COUNT(*) > 1")},
+                      {}));
+    // not on a key of the outer table (two singers of one name would each meet the group), nor grouped by the
+    // joined column, nor over a LEFT JOIN (a singer without concerts stays), nor without the schema
+    CHECK_FALSE(equal_after({s("SELECT singer.name FROM singer JOIN (SELECT theme, COUNT(*) AS n FROM concert GROUP BY theme) "
+                               "AS c ON c.theme = singer.name WHERE c.n > 2"),
+                             s("SELECT singer.name FROM singer JOIN concert ON concert.theme = singer.name "
+                               "GROUP BY singer.name HAVING COUNT(*) > 2")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT singer.name FROM singer JOIN (SELECT singer_id, year, COUNT(*) AS n FROM concert "
+                               "GROUP BY singer_id, year) AS c ON c.singer_id = singer.singer_id WHERE c.n > 2"),
+                             s(grouped)},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT singer.name FROM singer LEFT JOIN (SELECT singer_id, COUNT(*) AS n FROM concert "
+                               "GROUP BY singer_id) AS c ON c.singer_id = singer.singer_id"),
+                             s("SELECT singer.name FROM singer JOIN concert ON concert.singer_id = singer.singer_id "
+                               "GROUP BY singer.singer_id")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT singer.name FROM singer JOIN (SELECT singer_id, COUNT(*) AS n FROM concert "
+                                 "GROUP BY singer_id) AS c ON c.singer_id = singer.singer_id WHERE c.n > 2",
+                                 Dialect::Sqlite),
+                             sql(grouped, Dialect::Sqlite)},
+                            {}));
+}
+
 TEST_CASE("normalize is idempotent with the new structural rules and a schema", "[normalize]") {
     auto facts = fixture_schema("concerts.sql");
     for (const char* text : {
