@@ -90,6 +90,23 @@ TEST_CASE("synth goals: a value that holds the LIKE pattern's text and more, in 
                DataKind::Boundary);
 }
 
+TEST_CASE("synth goals: patterns ANDed on one column give it a value that matches them all", "[results][synth]") {
+    // No value matches '%mon%' or '%wed%' alone and the other: the goal row holds 'monwed' (the patterns' texts
+    // joined), so the plain data selects a row and shows which column each query returns.
+    const std::string expected = "SELECT v.city FROM visit AS v WHERE LOWER(v.city) LIKE '%mon%' AND LOWER(v.city) LIKE '%wed%'";
+    LiteralHints hints = hints_of(expected);
+    REQUIRE(hints.goals.size() == 1);
+    REQUIRE(hints.goals[0].terms.size() == 1);
+    CHECK(hints.goals[0].terms[0].value == Value(std::string("monwed")));
+    check_kind(expected, "SELECT v.id FROM visit AS v WHERE LOWER(v.city) LIKE '%mon%' AND LOWER(v.city) LIKE '%wed%'",
+               DataKind::Plain);
+    // Patterns no value holds together leave the first one's value.
+    LiteralHints apart = hints_of("SELECT id FROM visit WHERE city LIKE 'a%' AND city LIKE 'b%'");
+    REQUIRE(apart.goals.size() == 1);
+    REQUIRE(apart.goals[0].terms.size() == 1);
+    CHECK(apart.goals[0].terms[0].value == Value(std::string("a")));
+}
+
 TEST_CASE("synth goals: a row one query looks for is missing on the empty data only", "[results][synth]") {
     // Plain data holds employees 3 and 5 (each subquery's goal): the scalar subqueries and the sums
     // agree there, with NULL ages (COALESCE, TOTAL) and with duplicates (keys are unique); the first

@@ -5,11 +5,13 @@
 // ways); IN lists give their items. Columns are keyed by name alone: aliases (T1.x) are not resolved,
 // and a value that reaches a same-named column of another table only adds variety.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <map>
 
 #include "ast/semantics/operators.hpp"
 #include "ast/semantics/scope.hpp"
@@ -172,6 +174,52 @@ std::vector<Value> pattern_matches(const std::string& pattern, bool glob) {
             empty += c, filled += c;
     }
     return {empty, filled};
+}
+
+// Whether `text` matches a LIKE pattern (ASCII case ignored, as SQLite's LIKE does) or a GLOB pattern
+// (case kept; its character classes are not read, and such a pattern matches nothing here).
+bool pattern_holds(std::string_view pattern, std::string_view text, bool glob) {
+    auto same = [&](char p, char t) {
+        return glob ? p == t : std::tolower(static_cast<unsigned char>(p)) == std::tolower(static_cast<unsigned char>(t));
+    };
+    // Iterative matching with one backtrack point for the last many-wildcard (linear in practice).
+    size_t p = 0, t = 0, star = std::string_view::npos, mark = 0;
+    while (t < text.size()) {
+        char c = p < pattern.size() ? pattern[p] : '\0';
+        if (p < pattern.size() && (glob ? c == '*' : c == '%')) {
+            star = p++;
+            mark = t;
+        } else if (p < pattern.size() && (glob ? c == '?' : c == '_')) {
+            ++p, ++t;
+        } else if (p < pattern.size() && !(glob && c == '[') && same(c, text[t])) {
+            ++p, ++t;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            t = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == (glob ? '*' : '%')) ++p;
+    return p == pattern.size();
+}
+
+// One value for several patterns ANDed on one column (`d LIKE '%mon%' AND d LIKE '%wed%'`): the values
+// that match each pattern alone, joined in order (empty wildcards, then filled), when that matches them
+// all; nothing otherwise (`'a%'` and `'b%'` hold for no value).
+std::optional<std::pair<Value, Value>> joint_matches(const std::vector<std::string>& patterns, bool glob) {
+    std::string empty, filled;
+    for (const std::string& pattern : patterns) {
+        std::vector<Value> matches = pattern_matches(pattern, glob);
+        empty += std::get<std::string>(matches[0]);
+        filled += std::get<std::string>(matches[1]);
+    }
+    auto all = [&](const std::string& text) {
+        return std::all_of(patterns.begin(), patterns.end(),
+                           [&](const std::string& pattern) { return pattern_holds(pattern, text, glob); });
+    };
+    if (!all(empty)) return std::nullopt;
+    return std::pair<Value, Value>{empty, all(filled) ? filled : empty};
 }
 
 bool is_date_function(std::string_view name) {
@@ -715,6 +763,16 @@ private:
     // `shifted`: the IN list whose third and fourth items this goal takes (its first two are the first goal's).
     void fill_goal(LiteralHints::Goal& goal, const std::vector<const ast::Expr*>& terms, const ast::InList* shifted) {
         std::vector<const ast::Binary*> arithmetic;
+        // The patterns of each column (by its qualified name), so that the column's value matches them all.
+        std::map<std::pair<std::string, std::string>, std::vector<std::string>> patterns;
+        for (const ast::Expr* term : terms)
+            if (const auto* b = ast::dyn_cast<ast::Binary>(term); b && is_pattern(b->op) && b->op != ast::BinaryOp::Glob) {
+                bool date = false;
+                auto v = literal_value(b->rhs);
+                const ast::ColumnRef* column = goal_column(b->lhs, date);
+                if (const auto* s = v ? std::get_if<std::string>(&*v) : nullptr; s && column)
+                    patterns[{qualifier(*column), lower_name(*column)}].push_back(*s);
+            }
         for (const ast::Expr* term : terms) {
             bool date = false;
             if (const auto* b = ast::dyn_cast<ast::Binary>(term); b && b->op == ast::BinaryOp::Eq) {
@@ -731,7 +789,12 @@ private:
                     auto v = literal_value(b->rhs);
                     if (const auto* s = v ? std::get_if<std::string>(&*v) : nullptr) {
                         std::vector<Value> matches = pattern_matches(*s, b->op == ast::BinaryOp::Glob);
-                        add_term(goal, goal_column(b->lhs, date), date, matches[0], matches[0], matches[1], {});
+                        const ast::ColumnRef* column = goal_column(b->lhs, date);
+                        auto same_column = column ? patterns.find({qualifier(*column), lower_name(*column)}) : patterns.end();
+                        if (same_column != patterns.end() && same_column->second.size() > 1)
+                            if (auto joint = joint_matches(same_column->second, false))
+                                matches = {joint->first, joint->second};
+                        add_term(goal, column, date, matches[0], matches[0], matches[1], {});
                     }
                     continue;
                 }
