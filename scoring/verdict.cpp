@@ -216,19 +216,21 @@ std::vector<FeatureContribution> evidence_features(const ResultsEvidence& result
     return out;
 }
 
+std::string does_not_parse_reason(std::string_view side, const std::string& first_error) {
+    return "the " + std::string(side) + " query does not parse" + (first_error.empty() ? "" : ": " + first_error);
+}
+
 Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
     Verdict v;
     const ResultsEvidence& results = in.results;
     if (!in.generated_parses) {
         v.kind = VerdictKind::CannotRun;
-        v.reasons.push_back("the generated query does not parse" +
-                            (in.generated_parse_error.empty() ? "" : ": " + in.generated_parse_error));
+        v.reasons.push_back(does_not_parse_reason("generated", in.generated_parse_error));
         return v;
     }
     if (!in.expected_parses || !in.diff) {
         v.kind = VerdictKind::Unknown;
-        v.reasons.push_back("no comparison: the expected query does not parse" +
-                            (in.expected_parse_error.empty() ? "" : ": " + in.expected_parse_error));
+        v.reasons.push_back("no comparison: " + does_not_parse_reason("expected", in.expected_parse_error));
         return v;
     }
     const DiffResult& diff = *in.diff;

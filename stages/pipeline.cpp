@@ -59,6 +59,7 @@ scoring::TotalInputs total_inputs(const CaseOutcome& out) {
     scoring::TotalInputs in;
     in.generated_parses = out.generated && out.generated->ok();
     in.generated_parse_error = first_parse_error(out.generated);
+    in.expected_parse_error = first_parse_error(out.expected);
     if (out.diff) {
         in.structural = out.diff->score;
         in.structural_explanation = scoring::explain_differences(*out.diff);
