@@ -154,7 +154,8 @@ std::string columns_out_of_position(const DiffResult& diff) {
                     a.generated.span.begin < b.generated.span.begin)
                     continue;
                 return "the select list is in another order and columns compare by position (--positional-columns): `" +
-                       a.expected.text + "` comes before `" + b.expected.text + "` in the expected query and after it in the "
+                       a.expected.shown() + "` comes before `" + b.expected.shown() +
+                       "` in the expected query and after it in the "
                        "generated one";
             }
         }

@@ -449,7 +449,7 @@ void RecordWriter::structural(const DiffResult& diff) {
     };
     auto texts = [&](std::string_view key, const std::vector<Atom>& list) {
         w_.key(key).begin_array();
-        for (const Atom& a : list) w_.value(a.text);
+        for (const Atom& a : list) w_.value(a.shown());
         w_.end_array();
     };
     for (size_t i = 0; i < diff.components.size(); ++i) {
@@ -472,8 +472,8 @@ void RecordWriter::structural(const DiffResult& diff) {
         w_.key("changed").begin_array();
         for (const AtomPair& p : c.changed)
             w_.begin_object()
-                .field("expected", p.expected.text)
-                .field("generated", p.generated.text)
+                .field("expected", p.expected.shown())
+                .field("generated", p.generated.shown())
                 .field("similarity", p.similarity)
                 .end_object();
         w_.end_array();
