@@ -105,8 +105,10 @@ CaseOutcome Pipeline::run(const Case& c) {
         if (!error.empty() && out.error.empty()) out.error = std::move(error);
     };
     fail(timed(out, "parse", [&] {
-        ParseOptions options{.language = c.language, .dialect = c.dialect, .source_name = "expected"};
+        ParseOptions options{
+            .language = c.expected_language.value_or(c.language), .dialect = c.dialect, .source_name = "expected"};
         out.expected.emplace(parse(c.expected, options));
+        options.language = c.language;
         options.source_name = "generated";
         out.generated.emplace(parse(c.generated, options));
     }));
