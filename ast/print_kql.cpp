@@ -92,6 +92,7 @@ bool parameter_of(const Expr* option, std::string_view op, std::string_view& par
 class KqlPrinter {
 public:
     std::string out;
+    std::string_view unqualified_table;  // its columns print without the qualifier (to_kql's overload)
 
     void node(const Node& n) {
         if (auto* e = dyn_cast<Expr>(&n)) return expr(e, P{}, false);
@@ -721,7 +722,16 @@ private:
 
     void bare(const Expr* e) {
         switch (e->kind) {
-            case Kind::ColumnRef: return path(cast<ColumnRef>(*e).path);
+            case Kind::ColumnRef: {
+                const List<Name>& parts = cast<ColumnRef>(*e).path;
+                bool unqualified = parts.size() > 1 && !unqualified_table.empty() && !parts[0].quoted &&
+                                   parts[0].text == unqualified_table;
+                for (uint32_t i = unqualified ? 1 : 0; i < parts.size(); ++i) {
+                    if (i > (unqualified ? 1u : 0u)) out += '.';
+                    name(parts[i]);
+                }
+                return;
+            }
             case Kind::Star: {
                 const auto& s = cast<Star>(*e);
                 if (!s.qualifier.empty()) {
@@ -865,6 +875,13 @@ private:
 
 std::string to_kql(const ast::Node& node) {
     KqlPrinter p;
+    p.node(node);
+    return p.out;
+}
+
+std::string to_kql(const ast::Node& node, std::string_view unqualified_table) {
+    KqlPrinter p;
+    p.unqualified_table = unqualified_table;
     p.node(node);
     return p.out;
 }

@@ -222,9 +222,13 @@ private:
 }  // namespace
 
 AtomSpelling::AtomSpelling(Language language, const Query* block) : language_(language) {
-    if (language != Language::Weaviate || !block) return;
+    if (language == Language::Sql || !block) return;
     for (const Relation* r : block->sources)
         if (auto* t = dyn_cast<TableRef>(r); t && t->name.size() == 1) collections_.emplace_back(t->name[0].text);
+}
+
+std::string AtomSpelling::kql(const Node& node) const {
+    return collections_.size() == 1 ? to_kql(node, collections_[0]) : to_kql(node);
 }
 
 std::string AtomSpelling::filter(const Expr& leaf) const {
@@ -233,7 +237,7 @@ std::string AtomSpelling::filter(const Expr& leaf) const {
 }
 
 std::string AtomSpelling::expression(const Node& node) const {
-    if (language_ == Language::Kql) return to_kql(node);
+    if (language_ == Language::Kql) return kql(node);
     if (language_ == Language::Weaviate)
         if (auto* c = dyn_cast<ColumnRef>(&node)) return WeaviateSpeller(collections_).selection(*c);
     return "";
@@ -254,7 +258,7 @@ std::string AtomSpelling::distinct() const { return language_ == Language::Kql ?
 
 std::string AtomSpelling::bound(std::string_view bound, const Expr& value, bool sorted) const {
     if (language_ == Language::Kql)  // KQL has no OFFSET: the canonical text
-        return bound == "limit" ? (sorted ? "top " : "take ") + to_kql(value) : "";
+        return bound == "limit" ? (sorted ? "top " : "take ") + kql(value) : "";
     if (language_ == Language::Weaviate) {
         std::string v = WeaviateSpeller(collections_).value(&value);
         return v.empty() ? "" : std::string(bound) + ": " + v;
@@ -265,7 +269,7 @@ std::string AtomSpelling::bound(std::string_view bound, const Expr& value, bool 
 std::string AtomSpelling::option(const NamedArg& option) const {
     if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).value(&option);
     if (language_ == Language::Kql)
-        return std::string(option.name.text) + (option.value ? " " + to_kql(*option.value) : std::string());
+        return std::string(option.name.text) + (option.value ? " " + kql(*option.value) : std::string());
     return "";
 }
 
@@ -274,7 +278,16 @@ std::string AtomSpelling::order(const OrderItem& item) const {
     return expression(item);
 }
 
-std::string AtomSpelling::join(const Join& join) const { return expression(join); }
+// A join as the KQL printer writes it, its condition's columns qualified by their side ($left.id == $right.uid).
+std::string AtomSpelling::join(const Join& join) const {
+    return language_ == Language::Kql ? to_kql(join) : expression(join);
+}
+
+std::string AtomSpelling::cross_source(const Relation& relation) const {
+    if (language_ != Language::Kql) return "";
+    std::string source = to_kql(relation);
+    return "join kind=inner " + (isa<TableRef>(&relation) ? source : "(" + source + ")");
+}
 
 std::string AtomSpelling::set_operation(const SetOp& op) const { return expression(op); }
 

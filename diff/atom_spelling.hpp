@@ -14,9 +14,9 @@ namespace qdiff {
 
 class AtomSpelling {
 public:
-    // `block`: the query whose atoms are spelled (null: a statement other than a query); a Weaviate
-    // property path leaves out the collection it reads (the normalizer qualifies `wordCount` as
-    // `Article.wordCount`; the user wrote `path: ["wordCount"]`).
+    // `block`: the query whose atoms are spelled (null: a statement other than a query). A Weaviate
+    // property path leaves out the collection it reads, and a KQL column the pipeline's input table: the
+    // normalizer qualifies `wordCount` as `Article.wordCount`, the user wrote `path: ["wordCount"]`.
     AtomSpelling(Language language, const ast::Query* block);
 
     // Each returns the atom as the language writes it, or "" when that is the canonical text (SQL, and
@@ -35,13 +35,18 @@ public:
     std::string option(const ast::NamedArg& option) const;
     std::string order(const ast::OrderItem& item) const;
     std::string join(const ast::Join& join) const;
+    // A relation read beside the first (an SQL FROM item; an inner join, whose condition the normalizer
+    // made filters of).
+    std::string cross_source(const ast::Relation& relation) const;
     std::string set_operation(const ast::SetOp& op) const;
     std::string search(const ast::Search& search) const;
     std::string query(const ast::Query& query) const;  // a CTE body or derived table
 
 private:
+    std::string kql(const ast::Node& node) const;  // KQL, the input table's columns unqualified
+
     Language language_;
-    std::vector<std::string> collections_;
+    std::vector<std::string> collections_;  // Weaviate: the collection read; KQL: the pipeline's input table
 };
 
 }  // namespace qdiff

@@ -228,8 +228,9 @@ public:
         for (size_t i = 1; i < q->sources.size(); ++i) {
             std::string relation = relation_name(q->sources[i]);
             std::string text = "cross " + relation;
-            out[Component::Joins].push_back(make_keyed_atom(std::move(text), q->sources[i]->span,
-                                                            {.property = std::move(relation), .op = "cross"}));
+            add(Component::Joins,
+                make_keyed_atom(std::move(text), q->sources[i]->span, {.property = std::move(relation), .op = "cross"}),
+                spell_.cross_source(*q->sources[i]));
         }
         for (auto* j : q->joins) {
             AtomKey a;

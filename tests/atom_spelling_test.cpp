@@ -69,20 +69,26 @@ TEST_CASE("atom spelling: a KQL case's reasons quote KQL, not SQL", "[diff][atom
     CHECK_THAT(take, !Catch::Contains("LIMIT"));
 
     std::string starts = reasons_of(R"(T | where name startswith "a")", R"(T | where name startswith "b")", Language::Kql);
-    CHECK_THAT(starts, Catch::Contains(R"(`T.name startswith "a"` -> `T.name startswith "b"`)"));
+    CHECK_THAT(starts, Catch::Contains(R"(`name startswith "a"` -> `name startswith "b"`)"));
 
     std::string join = reasons_of("T | join kind=leftouter (U) on id | project a", "T | join kind=inner (U) on id | project a",
                                   Language::Kql);
     CHECK_THAT(join, Catch::Contains("`join kind=leftouter U on id` -> `join kind=inner U on id`"));
     CHECK_THAT(join, !Catch::Contains("ON USING"));
+    // A join condition as KQL writes it; an inner join's condition is among the filters.
+    CHECK(only_atom("T | join kind=leftouter (U) on $left.id == $right.uid", Language::Kql, Component::Joins).shown() ==
+          "join kind=leftouter U on $left.id == $right.uid");
+    CHECK(only_atom("T | join kind=inner (U) on $left.id == $right.uid", Language::Kql, Component::Joins).shown() ==
+          "join kind=inner U");
 
-    // The forms the normalizer makes (IS NULL, COUNT(DISTINCT), the sort's nulls) in KQL's own words.
-    CHECK(only_atom("T | where isnotnull(a)", Language::Kql, Component::Filters).shown() == "isnotnull(T.a)");
-    CHECK(only_atom("T | where isnull(a)", Language::Kql, Component::Filters).shown() == "isnull(T.a)");
-    CHECK(only_atom("T | summarize dcount(a)", Language::Kql, Component::Aggregations).shown() == "dcount(T.a)");
-    CHECK(only_atom("T | sort by a asc", Language::Kql, Component::Order).shown() == "T.a asc");
+    // The forms the normalizer makes (IS NULL, COUNT(DISTINCT), the sort's nulls, columns qualified by
+    // the input table) in KQL's own words.
+    CHECK(only_atom("T | where isnotnull(a)", Language::Kql, Component::Filters).shown() == "isnotnull(a)");
+    CHECK(only_atom("T | where isnull(a)", Language::Kql, Component::Filters).shown() == "isnull(a)");
+    CHECK(only_atom("T | summarize dcount(a)", Language::Kql, Component::Aggregations).shown() == "dcount(a)");
+    CHECK(only_atom("T | sort by a asc", Language::Kql, Component::Order).shown() == "a asc");
     CHECK(only_atom("T | top 3 by a", Language::Kql, Component::Limit).shown() == "top 3");
-    CHECK(only_atom("T | where a == 'x'", Language::Kql, Component::Filters).shown() == R"(T.a == "x")");
+    CHECK(only_atom("T | where a == 'x'", Language::Kql, Component::Filters).shown() == R"(a == "x")");
 }
 
 TEST_CASE("atom spelling: a KQL filter leaf as shown parses back to the same atom", "[diff][atoms]") {
