@@ -112,6 +112,7 @@ std::optional<ordered_json> batch_verdict(const Args& args, const CompareOptions
     Case c;
     c.id = "pair";
     c.language = compare.language;
+    c.expected_language = compare.expected_language;
     c.dialect = compare.dialect;
     c.expected = inputs[0].text;
     c.generated = inputs[1].text;

@@ -1,6 +1,7 @@
 // Printers of the unified AST.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "qdiff/ast.hpp"
 #include "qdiff/dialect.hpp"
@@ -25,5 +26,9 @@ std::string to_sql(const ast::Node& node, const PrintOptions& options = {});
 // sort/top/take, then operators kept as options), so that parsing the text again gives an equal AST
 // (the KQL identity property the tests check).
 std::string to_kql(const ast::Node& node);
+// The same with the columns of `unqualified_table` printed as a KQL user writes the columns of a
+// pipeline's input (`name`, not the normalizer's `T.name`): one part of a normalized query, shown
+// (diff/atom_spelling.cpp).
+std::string to_kql(const ast::Node& node, std::string_view unqualified_table);
 
 }  // namespace qdiff
