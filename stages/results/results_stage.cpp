@@ -9,6 +9,7 @@
 #include "qdiff/ast.hpp"
 #include "qdiff/parse.hpp"
 #include "stages/results/kql/judge.hpp"
+#include "stages/results/sqlite_spelling.hpp"
 #include "stages/results/synth/stage_source.hpp"
 #include "support/strings.hpp"
 
@@ -167,7 +168,23 @@ private:
             db = "synth";
         if (synth::is_synth_db(db) && c.expected_result.empty() && c.generated_result.empty() && !c.expected.empty())
             return evaluate_synthesized(c, context, db);
-        auto expected = obtain(c, c.expected_result, c.expected, db);
+        // SQLite runs a query of another dialect in SQLite's spelling (sqlite_spelling.hpp); one that uses
+        // what SQLite cannot spell (T-SQL's PIVOT on sqlite:PATH) says nothing by failing there.
+        std::string expected_sql = c.expected, generated_sql = c.generated;
+        if (engine_of(db) == Dialect::Sqlite)
+            for (auto [which, parsed, given, sql] :
+                 {std::tuple{"expected", context.expected, &c.expected_result, &expected_sql},
+                  std::tuple{"generated", context.generated, &c.generated_result, &generated_sql}}) {
+                if (!parsed || !given->empty()) continue;
+                SqliteSpelling lite = sqlite_spelling(*sql, *parsed);
+                if (!lite.untranslatable.empty()) {
+                    r.reason = untranslatable_reason(which, parsed->dialect(), lite.untranslatable);
+                    r.details["undecided_cause"] = "\"dialect\"";
+                    return r;
+                }
+                *sql = std::move(lite.sql);
+            }
+        auto expected = obtain(c, c.expected_result, expected_sql, db);
         if (!expected) {
             r.reason = db.empty() ? "no database (--db or the case's db) and no expected_result given"
                                   : "the expected query is not SQL: give expected_result";
@@ -187,7 +204,7 @@ private:
             r.reason = "expected result unavailable: " + expected->error;
             return r;
         }
-        auto generated = obtain(c, c.generated_result, c.generated, db);
+        auto generated = obtain(c, c.generated_result, generated_sql, db);
         if (!generated) {
             r.reason = db.empty() ? "no database (--db or the case's db) and no generated_result given"
                                   : "the generated query is not SQL: give generated_result";
