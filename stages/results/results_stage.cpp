@@ -152,6 +152,21 @@ private:
         return execute_on(db, query, {options_.timeout_seconds, options_.row_cap});
     }
 
+    // The parse error of a query the stage would run ("the generated query does not parse: 1:264: ..."), ""
+    // when each parses. A query qdiff cannot parse is not run on any database: SQLite may still read one
+    // (nested past qdiff's limit, ...), and the case would then hang on what SQLite makes of it; it reports
+    // the parse error instead, as it does without a database.
+    static std::string unparsed_query(const Case& c, const StageContext& context) {
+        for (auto [which, parsed, text, given] : {std::tuple{"expected", context.expected, &c.expected, &c.expected_result},
+                                                  std::tuple{"generated", context.generated, &c.generated,
+                                                             &c.generated_result}}) {
+            if ((parsed && parsed->ok()) || !given->empty() || text->empty()) continue;
+            ParseResult again = parse(*text, ParseOptions{.language = c.language, .dialect = c.dialect});
+            if (!again.ok()) return "the " + std::string(which) + " query does not parse: " + again.first_error();
+        }
+        return "";
+    }
+
     StageResult evaluate(const Case& c, const StageContext& context) const {
         StageResult r;
         MatchMode mode;
@@ -161,11 +176,16 @@ private:
             return r;
         }
         std::string db = c.db.empty() ? options_.db : c.db;
-        // KQL cases run through the KQL executor (stages/results/kql) on tables:DIR or synth.
-        if (kql::handles(c, db)) return kql::evaluate_case(c, context, db, options_);
         if (db.empty() && options_.synth_when_schema && !c.schema.empty() && c.expected_result.empty() &&
             c.generated_result.empty() && context.expected && context.expected->language() == Language::Sql)
             db = "synth";
+        if (!db.empty())
+            if (std::string why = unparsed_query(c, context); !why.empty()) {
+                r.reason = why;
+                return r;
+            }
+        // KQL cases run through the KQL executor (stages/results/kql) on tables:DIR or synth.
+        if (kql::handles(c, db)) return kql::evaluate_case(c, context, db, options_);
         if (synth::is_synth_db(db) && c.expected_result.empty() && c.generated_result.empty() && !c.expected.empty())
             return evaluate_synthesized(c, context, db);
         // SQLite runs a query of another dialect in SQLite's spelling (sqlite_spelling.hpp); one that uses
