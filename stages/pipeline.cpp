@@ -39,13 +39,7 @@ const StageResult* find_stage(const std::vector<StageResult>& results, StageKind
 
 // Why a query does not parse, for the reasons: "LINE:COLUMN: message" of its first error ("" when none).
 std::string first_parse_error(const std::optional<ParseResult>& parsed) {
-    if (!parsed || parsed->ok()) return "";
-    for (const Diagnostic& d : parsed->diagnostics())
-        if (d.severity == Severity::Error) {
-            LineCol at = parsed->source().position(d.span.begin);
-            return std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + d.message;
-        }
-    return "";
+    return parsed ? parsed->first_error() : "";
 }
 
 // The statements that return something: a KQL `let` binds a name for the query after it.

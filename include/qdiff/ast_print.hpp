@@ -14,6 +14,18 @@ struct PrintOptions {
     Dialect dialect = Dialect::Generic;  // to_sql: string escapes as the dialect reads them
 };
 
+// A query of one dialect as SQLite runs it (the synthesized databases and `sqlite:PATH` are SQLite):
+// to_sql's text with each construct in SQLite's spelling and the source dialect's meaning (TOP n and
+// FETCH FIRST as LIMIT n, ILIKE as LIKE, `x::int` as CAST(x AS INT), DATE '2020-01-01' as the text
+// '2020-01-01', ISNULL as IFNULL, ...). It runs on SQLite but need not parse back to an equal AST.
+struct SqliteText {
+    std::string sql;
+    // The first construct SQLite has no spelling for ("QUALIFY", "TOP .. PERCENT"); `sql` is then not
+    // SQLite's and must not run. Empty when every construct has one.
+    std::string untranslatable;
+};
+SqliteText to_sqlite(const ast::Node& node, Dialect source);
+
 // Every non-empty field, in declaration order: {"kind": "Query", "projection": [...], ...}.
 std::string to_json(const ast::Node& node, const PrintOptions& options = {});
 // (Query :projection ((SelectItem :expr (ColumnRef :path (a)))) ...)
