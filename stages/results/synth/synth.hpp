@@ -221,6 +221,9 @@ struct SynthOutcome {
     std::string undecided_cause;
     size_t databases_run = 0;
     size_t nonempty_results = 0;  // databases where either result had rows
+    // Databases where the generated result differs from the expected one only as another cut of the
+    // expected query's own ORDER BY .. LIMIT through rows that tie on its keys (each one a right answer).
+    size_t tied_cuts = 0;
     std::optional<Counterexample> counterexample;
 };
 
