@@ -664,6 +664,13 @@ private:
 
     // The row of table `t` that plays (goal, copy) for the alias (any when the table has one pair), or
     // the first such row; npos when none.
+    // The current goal row has no second copy in its table (its filters name one row, by a key or a name).
+    bool single_goal_row(size_t table_index) const {
+        return std::none_of(goal_rows_[table_index].begin(), goal_rows_[table_index].end(), [&](const GoalRow& r) {
+            return r.goal == goal_row_->goal && r.alias == goal_row_->alias && r.copy == 1;
+        });
+    }
+
     size_t goal_row_of(size_t t, size_t goal, size_t copy, const std::string& alias, bool* exact = nullptr) const {
         if (exact) *exact = false;
         std::vector<PlacedGoal> candidates = goal_placed_[t];
@@ -1224,9 +1231,7 @@ private:
             // (a goal whose filters name one row, by a key or a name, has no second copy: its one row
             // holds the NULL, as the all variant would; references first there: a NULL in another
             // column of the one row the queries select alike reads as NULL in both)
-            const bool single = std::none_of(goal_rows_[table_index].begin(), goal_rows_[table_index].end(), [&](const GoalRow& r) {
-                return r.goal == goal_row_->goal && r.alias == goal_row_->alias && r.copy == 1;
-            });
+            const bool single = single_goal_row(table_index);
             if (single && goal_row_->copy == 0) std::stable_partition(free.begin(), free.end(), [&](const Column* c) {
                 return refers(table_index, *c);
             });
@@ -1398,6 +1403,19 @@ private:
                                 i != size_t(-1) && (group_table.empty() || support::iequals(group_table, target_table.name)) &&
                                 std::holds_alternative<Null>(target->rows[second][i]))
                                 copy = 1;
+                }
+                // The nulls data: a goal row with no second copy (account 532) meets the referenced
+                // table's second copy where that holds the NULL beside the first (the district's A15):
+                // meeting the first alone, the NULL would be in no row the queries select.
+                if (kind_ == DataKind::Nulls && !goal.group_rows && copy == 0 && single_goal_row(table_index)) {
+                    bool exact = false;
+                    const size_t second = goal_row_of(r.to, goal_row_->goal, 1, alias, &exact);
+                    if (exact && second < target->rows.size()) {
+                        const Table& target_table = schema_.tables[r.to];
+                        for (size_t i = 0; i < target_table.columns.size() && copy == 0; ++i)
+                            if (read(target_table.columns[i]) && std::holds_alternative<Null>(target->rows[second][i]))
+                                copy = 1;
+                    }
                 }
                 // A table joined twice (colour as eye and as hair colour) that no filter of the goal
                 // names under the second alias: each alias after the first meets another of the goal's
