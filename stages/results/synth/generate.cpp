@@ -373,6 +373,12 @@ private:
         return kind_ != DataKind::Empty && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties;
     }
     bool read(const Column& c) const { return LiteralHints::reads(hints_.read_columns, c.name); }
+    // Names repeat (a literal names several rows) on the duplicates data, and on the ties data in a column
+    // under ORDER BY (ties there are the point). Elsewhere a name is one entity's: on the ties data a
+    // repeated 'DC Comics' would cut ties through a scalar subquery over several rows, two edge cases in one.
+    bool names_repeat(const Column& c) const {
+        return kind_ == DataKind::Duplicates || (kind_ == DataKind::Ties && in(hints_.order_columns, c));
+    }
     bool in(const std::vector<std::string>& columns, const Column& c) const { return LiteralHints::reads(columns, c.name); }
     bool nullable(const Column& c) const { return !c.primary_key && !c.not_null; }
     static bool declared_unique(const Table& table, const Column& c) {
@@ -560,7 +566,7 @@ private:
                 // A second row with the same key or name would not be another row of real data.
                 // (a HAVING's group shares its names: the visits of one city)
                 bool once = is_sole_key(schema_.tables[t], c) || referenced(column, true) ||
-                            (name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties && !in_group(t));
+                            (name_like(column) && !names_repeat(column) && !in_group(t));
                 for (size_t k = 0; k < copies; ++k) {
                     Value v = k == 0 ? numeric.value : kind_ == DataKind::Boundary && k == 1 ? numeric.edge : numeric.other;
                     // One spelling on all but the case data: the expected query's (its hints come first).
@@ -1022,8 +1028,7 @@ private:
             // A name is one entity's: a literal compared with `race` or `full_name` names one row of
             // its table on data like the real one (not on the duplicates and ties databases).
             // The same for a key under ORDER BY .. LIMIT: real values seldom tie, ties are the ties kind's.
-            bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
-                        kind_ != DataKind::Ties;
+            bool once = (name_like(column) || unique_order_key(column)) && !names_repeat(column);
             // (a key a goal's filter names is the goal row's, or missing on purpose)
             if (suits(v, column.type) && !(once && used(column, v)) && !(key && reserved_key(column, v))) {
                 if (once) used_names_.emplace_back(&column, v);
@@ -1039,8 +1044,7 @@ private:
             if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
                 v = first_spelling(*spelled, v);
             // A name or an ORDER BY key holds it once, as a hinted value would (above).
-            bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
-                        kind_ != DataKind::Ties;
+            bool once = (name_like(column) || unique_order_key(column)) && !names_repeat(column);
             if (suits(v, column.type) && !(column.type == ColumnType::Text && !is_text_value(v)) &&
                 !(once && used(column, v))) {
                 if (once) used_names_.emplace_back(&column, v);
