@@ -212,3 +212,53 @@ TEST_CASE("synth goals: a LIMIT up to twenty gets one more goal row than it keep
     CHECK(judge("SELECT name FROM emp WHERE age > 60 LIMIT 10", "SELECT e.name FROM emp e WHERE 60 < e.age LIMIT 10")
               .verdict == Verdict::Equal);
 }
+
+TEST_CASE("synth goals: a LIMIT over rows another block's filter selects gets one more goal row", "[results][synth]") {
+    // BIRD 12404: the heroes of one race by a join, against the same through IN (subquery) with LIMIT 5.
+    // The LIMIT's block has no filter of its own: the join's goal rows (of its table, emp) are six, each
+    // a distinct name, so that the LIMIT cuts on plain data (the duplicates data's alike copies collapse
+    // as sets, and two goal rows never reach a LIMIT of 5).
+    const std::string joined = "SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.name = 'Sales'";
+    const std::string limited = "SELECT name FROM emp WHERE dept_id IN (SELECT id FROM dept WHERE name = 'Sales') LIMIT 5";
+    LiteralHints hints = hints_of(joined, limited);
+    REQUIRE(hints.limited_blocks.size() == 1);
+    size_t six = 0;
+    for (const auto& goal : hints.goals) six += goal.copies == 6 && LiteralHints::reads(goal.tables, "emp");
+    CHECK(six >= 1);
+    check_kind(joined, limited, DataKind::LimitCut);
+    check_kind(limited, joined, DataKind::LimitCut);
+    // Without the LIMIT, or with one that keeps every row, equal.
+    const std::string unlimited = "SELECT name FROM emp WHERE dept_id IN (SELECT id FROM dept WHERE name = 'Sales')";
+    CHECK(judge(joined, unlimited).verdict == Verdict::Equal);
+    CHECK(hints_of(joined, unlimited).limited_blocks.empty());
+}
+
+TEST_CASE("synth goals: a name is one entity's on the ties data, but under ORDER BY", "[results][synth]") {
+    // BIRD 5000: the heaviest hero of one publisher by a join, against the same through a scalar
+    // subquery over the publisher's name. The ties data ties the weights; with the name repeated there
+    // too, the scalar subquery took one of two publishers and the tie cut the other: a ties difference
+    // that was a scalar subquery's over a repeated name (the duplicates data's).
+    const std::string joined = "SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.name = 'Sales' "
+                               "ORDER BY e.age DESC LIMIT 1";
+    const std::string scalar = "SELECT name FROM emp WHERE dept_id = (SELECT id FROM dept WHERE name = 'Sales') "
+                               "ORDER BY age DESC LIMIT 1";
+    LiteralHints hints = hints_of(joined, scalar);
+    size_t ties = kPlainDatabases;
+    while (kind_of_database(hints, ties) != DataKind::Ties) ++ties;
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        SynthDatabase db = generate_database(schema(), hints, seed, ties, DataKind::Ties);
+        size_t sales = 0;
+        for (const auto& row : table(db, "dept").rows) sales += row[1] == Value(std::string("Sales"));
+        CHECK(sales == 1);
+    }
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        SynthOptions options;
+        options.seed = seed;
+        SynthOutcome out = judge(joined, scalar, options);
+        INFO("seed " << seed << ": " << out.reason);
+        CHECK_FALSE((out.verdict == Verdict::Different && out.kind == DataKind::Ties));
+    }
+    // A name under ORDER BY still ties there.
+    check_kind("SELECT id FROM dept ORDER BY name LIMIT 1", "SELECT id FROM dept WHERE name = (SELECT min(name) FROM dept)",
+               DataKind::Ties);
+}

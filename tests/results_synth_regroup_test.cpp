@@ -210,3 +210,15 @@ TEST_CASE("synth nulls: a reference one query joins with an outer join takes the
                              "SELECT i.weight, s.name FROM item AS i LEFT JOIN shop AS s ON i.shop_id = s.id WHERE i.title = 'Hammer'",
                              DataKind::Nulls) >= 5);
 }
+
+TEST_CASE("synth nulls: a one-row goal meets the referenced row that holds the NULL", "[results][synth]") {
+    // BIRD 12328: the district of account 532, against the same where the district's A15 IS NOT NULL.
+    // The account is one row (a key names it); the district's second goal row holds the nulls data's
+    // NULL beside the first: the one account refers to it, or the NULL is in no row either query joins.
+    const std::string join = "FROM item AS i JOIN shop AS s ON i.shop_id = s.id WHERE i.id = 7";
+    const std::string expected = std::string("SELECT s.name ") + join;
+    const std::string generated = std::string("SELECT s.name ") + join + " AND s.name IS NOT NULL";
+    CHECK(first_separated_on(expected, generated, DataKind::Nulls) >= 5);
+    check_kind(expected, generated, DataKind::Nulls);
+    check_equal(expected, std::string("SELECT s.name FROM shop AS s WHERE s.id = (SELECT shop_id FROM item WHERE id = 7)"));
+}

@@ -373,6 +373,12 @@ private:
         return kind_ != DataKind::Empty && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties;
     }
     bool read(const Column& c) const { return LiteralHints::reads(hints_.read_columns, c.name); }
+    // Names repeat (a literal names several rows) on the duplicates data, and on the ties data in a column
+    // under ORDER BY (ties there are the point). Elsewhere a name is one entity's: on the ties data a
+    // repeated 'DC Comics' would cut ties through a scalar subquery over several rows, two edge cases in one.
+    bool names_repeat(const Column& c) const {
+        return kind_ == DataKind::Duplicates || (kind_ == DataKind::Ties && in(hints_.order_columns, c));
+    }
     bool in(const std::vector<std::string>& columns, const Column& c) const { return LiteralHints::reads(columns, c.name); }
     bool nullable(const Column& c) const { return !c.primary_key && !c.not_null; }
     static bool declared_unique(const Table& table, const Column& c) {
@@ -560,7 +566,7 @@ private:
                 // A second row with the same key or name would not be another row of real data.
                 // (a HAVING's group shares its names: the visits of one city)
                 bool once = is_sole_key(schema_.tables[t], c) || referenced(column, true) ||
-                            (name_like(column) && kind_ != DataKind::Duplicates && kind_ != DataKind::Ties && !in_group(t));
+                            (name_like(column) && !names_repeat(column) && !in_group(t));
                 for (size_t k = 0; k < copies; ++k) {
                     Value v = k == 0 ? numeric.value : kind_ == DataKind::Boundary && k == 1 ? numeric.edge : numeric.other;
                     // One spelling on all but the case data: the expected query's (its hints come first).
@@ -664,6 +670,13 @@ private:
 
     // The row of table `t` that plays (goal, copy) for the alias (any when the table has one pair), or
     // the first such row; npos when none.
+    // The current goal row has no second copy in its table (its filters name one row, by a key or a name).
+    bool single_goal_row(size_t table_index) const {
+        return std::none_of(goal_rows_[table_index].begin(), goal_rows_[table_index].end(), [&](const GoalRow& r) {
+            return r.goal == goal_row_->goal && r.alias == goal_row_->alias && r.copy == 1;
+        });
+    }
+
     size_t goal_row_of(size_t t, size_t goal, size_t copy, const std::string& alias, bool* exact = nullptr) const {
         if (exact) *exact = false;
         std::vector<PlacedGoal> candidates = goal_placed_[t];
@@ -1015,8 +1028,7 @@ private:
             // A name is one entity's: a literal compared with `race` or `full_name` names one row of
             // its table on data like the real one (not on the duplicates and ties databases).
             // The same for a key under ORDER BY .. LIMIT: real values seldom tie, ties are the ties kind's.
-            bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
-                        kind_ != DataKind::Ties;
+            bool once = (name_like(column) || unique_order_key(column)) && !names_repeat(column);
             // (a key a goal's filter names is the goal row's, or missing on purpose)
             if (suits(v, column.type) && !(once && used(column, v)) && !(key && reserved_key(column, v))) {
                 if (once) used_names_.emplace_back(&column, v);
@@ -1032,8 +1044,7 @@ private:
             if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
                 v = first_spelling(*spelled, v);
             // A name or an ORDER BY key holds it once, as a hinted value would (above).
-            bool once = (name_like(column) || unique_order_key(column)) && kind_ != DataKind::Duplicates &&
-                        kind_ != DataKind::Ties;
+            bool once = (name_like(column) || unique_order_key(column)) && !names_repeat(column);
             if (suits(v, column.type) && !(column.type == ColumnType::Text && !is_text_value(v)) &&
                 !(once && used(column, v))) {
                 if (once) used_names_.emplace_back(&column, v);
@@ -1224,9 +1235,7 @@ private:
             // (a goal whose filters name one row, by a key or a name, has no second copy: its one row
             // holds the NULL, as the all variant would; references first there: a NULL in another
             // column of the one row the queries select alike reads as NULL in both)
-            const bool single = std::none_of(goal_rows_[table_index].begin(), goal_rows_[table_index].end(), [&](const GoalRow& r) {
-                return r.goal == goal_row_->goal && r.alias == goal_row_->alias && r.copy == 1;
-            });
+            const bool single = single_goal_row(table_index);
             if (single && goal_row_->copy == 0) std::stable_partition(free.begin(), free.end(), [&](const Column* c) {
                 return refers(table_index, *c);
             });
@@ -1398,6 +1407,19 @@ private:
                                 i != size_t(-1) && (group_table.empty() || support::iequals(group_table, target_table.name)) &&
                                 std::holds_alternative<Null>(target->rows[second][i]))
                                 copy = 1;
+                }
+                // The nulls data: a goal row with no second copy (account 532) meets the referenced
+                // table's second copy where that holds the NULL beside the first (the district's A15):
+                // meeting the first alone, the NULL would be in no row the queries select.
+                if (kind_ == DataKind::Nulls && !goal.group_rows && copy == 0 && single_goal_row(table_index)) {
+                    bool exact = false;
+                    const size_t second = goal_row_of(r.to, goal_row_->goal, 1, alias, &exact);
+                    if (exact && second < target->rows.size()) {
+                        const Table& target_table = schema_.tables[r.to];
+                        for (size_t i = 0; i < target_table.columns.size() && copy == 0; ++i)
+                            if (read(target_table.columns[i]) && std::holds_alternative<Null>(target->rows[second][i]))
+                                copy = 1;
+                    }
                 }
                 // A table joined twice (colour as eye and as hair colour) that no filter of the goal
                 // names under the second alias: each alias after the first meets another of the goal's

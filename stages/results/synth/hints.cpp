@@ -687,6 +687,11 @@ private:
                 hints_.regroup_goals.push_back(std::move(goal));
                 return;
             }
+            // A LIMIT over rows that other blocks' filters select (`WHERE race_id IN (SELECT id FROM race
+            // WHERE race = 'Demi-God') LIMIT 5`, against the join): the goals of its tables get one row
+            // more than it keeps (collect_hints), as a goal of its own would.
+            if (goal.terms.empty() && !goal.group_rows && goal.copies > 2)
+                hints_.limited_blocks.emplace_back(goal.tables, goal.copies);
             if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= 8) return;
             bool known = false;
             for (LiteralHints::Goal& g : hints_.goals) {
@@ -1223,6 +1228,12 @@ void collect_hints(const ParseResult& parsed, LiteralHints& hints) {
     size_t own_aliases = hints.aliases.size();
     collect_aliases(*parsed.script(), hints);
     Collector(hints, own_aliases).walk(*parsed.script());
+    // (after every query's blocks: the goal may be the other query's, read before or after)
+    for (const auto& [tables, copies] : hints.limited_blocks)
+        for (LiteralHints::Goal& goal : hints.goals)
+            if (std::any_of(goal.tables.begin(), goal.tables.end(),
+                            [&](const std::string& t) { return LiteralHints::reads(tables, t); }))
+                goal.copies = std::max(goal.copies, copies);
 }
 
 std::vector<std::string> read_signature(const ParseResult& parsed) {

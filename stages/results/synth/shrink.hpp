@@ -1,5 +1,6 @@
 // Shrinking a counterexample: rows are deleted while both queries still disagree (shrink.cpp).
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,9 +26,12 @@ std::optional<std::string> separates(const ResultSet& expected, const ResultSet&
 // Deletes rows of `c.data` (halves, then quarters, ... then single rows, each table in turn) while
 // the two queries still disagree and no remaining row loses the row its foreign key refers to; the
 // results and explanation are those of the smallest database kept. At most
-// options.max_shrink_runs databases are tried.
+// options.max_shrink_runs databases are tried. `no_difference`, when given, says that results which
+// `separates` tells apart are still no difference on that data (another tied cut of the expected query's
+// own ORDER BY .. LIMIT): such a database is not kept.
+using NoDifference = std::function<bool(const SynthDatabase& data, const ResultSet& generated)>;
 void shrink(Counterexample& c, const Schema& schema, const std::string& expected_sql, const std::string& generated_sql,
-            const Judging& judging, const SynthOptions& options);
+            const Judging& judging, const SynthOptions& options, const NoDifference& no_difference = {});
 
 // Only the tables the queries name (`hints.tables`), for a counterexample; all of them when no name matches.
 SynthDatabase involved_tables(const SynthDatabase& db, const LiteralHints& hints);

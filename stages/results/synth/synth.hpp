@@ -107,6 +107,9 @@ struct LiteralHints {
         std::vector<std::pair<std::string, std::string>> regroup_by, regroup_summed;
     };
     std::vector<Goal> goals;
+    // Blocks with a LIMIT of 2..20 and no filter of their own (their tables, one row more than the LIMIT):
+    // the goals of those tables get as many rows, so that the LIMIT cuts.
+    std::vector<std::pair<std::vector<std::string>, size_t>> limited_blocks;
     // Blocks that only regroup (no filter, no HAVING): their goals serve the regrouping data alone, so
     // that other data keeps the goals it had.
     std::vector<Goal> regroup_goals;
@@ -221,6 +224,9 @@ struct SynthOutcome {
     std::string undecided_cause;
     size_t databases_run = 0;
     size_t nonempty_results = 0;  // databases where either result had rows
+    // Databases where the generated result differs from the expected one only as another cut of the
+    // expected query's own ORDER BY .. LIMIT through rows that tie on its keys (each one a right answer).
+    size_t tied_cuts = 0;
     std::optional<Counterexample> counterexample;
 };
 
