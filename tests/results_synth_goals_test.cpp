@@ -2,6 +2,8 @@
 // kind of database does with them; the plain differences that come from ties at a LIMIT's cut or a
 // scalar subquery over several rows, reported as edge cases; aliases resolved within their own query.
 // Each pair is one that only the named kind of row separates; a guard checks an equivalent pair.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "qdiff/parse.hpp"
@@ -105,6 +107,35 @@ TEST_CASE("synth goals: patterns ANDed on one column give it a value that matche
     REQUIRE(apart.goals.size() == 1);
     REQUIRE(apart.goals[0].terms.size() == 1);
     CHECK(apart.goals[0].terms[0].value == Value(std::string("a")));
+}
+
+TEST_CASE("synth goals: a join through a CTE's or derived table's column links the base tables", "[results][synth]") {
+    // As defog's broker: text keys, and no declared foreign key from the transactions to the customers.
+    static const Schema broker = testing::schema_from_ddl(
+        "CREATE TABLE customer (cust_id VARCHAR(20) PRIMARY KEY, name VARCHAR(100) NOT NULL);\n"
+        "CREATE TABLE tx (tx_id VARCHAR(50) PRIMARY KEY, tx_cust_id VARCHAR(20) NOT NULL, kind VARCHAR(20) NOT NULL);\n",
+        "broker.sql");
+    const std::string expected =
+        "WITH sells AS (SELECT tx_cust_id, COUNT(*) AS n FROM tx WHERE kind = 'sell' GROUP BY tx_cust_id) "
+        "SELECT c.cust_id, st.n FROM customer AS c JOIN sells AS st ON c.cust_id = st.tx_cust_id";
+    LiteralHints hints = hints_of(expected);
+    bool linked = std::any_of(hints.links.begin(), hints.links.end(), [](const LiteralHints::Link& l) {
+        return (l.left_table == "tx" && l.left_column == "tx_cust_id") ||
+               (l.right_table == "tx" && l.right_column == "tx_cust_id");
+    });
+    CHECK(linked);
+    // The customers' and the transactions' keys meet on plain data, which then shows the changed filter.
+    for (const std::string& generated :
+         {std::string("WITH sells AS (SELECT tx_cust_id, COUNT(*) AS n FROM tx WHERE kind <> 'sell' GROUP BY tx_cust_id) "
+                      "SELECT c.cust_id, st.n FROM customer AS c JOIN sells AS st ON c.cust_id = st.tx_cust_id"),
+          std::string("SELECT c.cust_id, st.n FROM customer AS c JOIN (SELECT tx_cust_id, COUNT(*) AS n FROM tx "
+                      "WHERE kind <> 'sell' GROUP BY tx_cust_id) AS st ON c.cust_id = st.tx_cust_id")}) {
+        SynthOptions options;
+        SynthOutcome out = testing::judge_on_synth(broker, expected, generated, options);
+        INFO(generated << ": " << out.reason);
+        CHECK(out.verdict == Verdict::Different);
+        CHECK(out.kind == DataKind::Plain);
+    }
 }
 
 TEST_CASE("synth goals: a row one query looks for is missing on the empty data only", "[results][synth]") {

@@ -598,8 +598,40 @@ private:
 
     static std::string qualifier(const ast::ColumnRef& ref) { return qualifier_of(ref); }
 
+    // The base table and column a reference reads: through a CTE or derived table over one table whose
+    // select list names the column (`JOIN st ON c.id = st.cust_id` with `st AS (SELECT cust_id, COUNT(*) ..
+    // FROM tx ..)` reads tx.cust_id), so that the join links the base tables' columns.
+    std::pair<std::string, std::string> base_column(const ast::ColumnRef& ref) const {
+        std::pair<std::string, std::string> out{table_of(ref), lower_name(ref)};
+        for (int depth = 0; depth < 4; ++depth) {
+            auto relation = derived_.find(out.first);
+            if (relation == derived_.end()) break;
+            auto column = relation->second.find(out.second);
+            if (column == relation->second.end()) break;
+            out = column->second;
+        }
+        return out;
+    }
+
     void link(const ast::ColumnRef& a, const ast::ColumnRef& b) {
-        hints_.links.push_back({table_of(a), lower_name(a), table_of(b), lower_name(b)});
+        auto [a_table, a_column] = base_column(a);
+        auto [b_table, b_column] = base_column(b);
+        hints_.links.push_back({a_table, a_column, b_table, b_column});
+    }
+
+    // A CTE or derived table over one base table: its output columns that are plain columns of that table.
+    void record_derived(std::string_view name, const ast::Query* q) {
+        if (name.empty() || !q || q->sources.size() != 1 || !q->joins.empty() || !q->set_ops.empty()) return;
+        const auto* table = ast::dyn_cast<ast::TableRef>(q->sources[0]);
+        if (!table || table->name.empty()) return;
+        std::string base = support::to_lower(table->name.back().text);
+        auto& columns = derived_[support::to_lower(name)];
+        for (const ast::SelectItem* item : q->projection) {
+            const auto* ref = item && item->expr ? ast::dyn_cast<ast::ColumnRef>(item->expr) : nullptr;
+            if (!ref || ref->path.empty()) continue;
+            std::string output = item->alias.text.empty() ? lower_name(*ref) : support::to_lower(item->alias.text);
+            columns.emplace(output, std::pair{base, lower_name(*ref)});
+        }
     }
 
     // `x > (SELECT AVG(y) FROM t ...)`: x and y hold one value on the boundary data (a row equal to
@@ -1057,11 +1089,15 @@ private:
     }
 
     void visit(const ast::Node& n) {
+        if (const auto* derived = ast::dyn_cast<ast::DerivedTable>(&n); derived && derived->column_aliases.empty())
+            record_derived(derived->alias.text, derived->query);
         if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(&n); ref && !ref->path.empty()) {
             add_unique(hints_.read_columns, lower_name(*ref));
         } else if (const auto* literal = ast::dyn_cast<ast::Literal>(&n)) {
             if (auto v = literal_value(literal); v && hints_.loose.size() < 64) hints_.loose.push_back(*v);
         } else if (const auto* query = ast::dyn_cast<ast::Query>(&n)) {
+            for (const ast::Cte* cte : query->ctes)
+                if (cte && cte->columns.empty()) record_derived(cte->name.text, cte->query);
             visit_query(*query);
         } else if (const auto* binary = ast::dyn_cast<ast::Binary>(&n)) {
             bool ordering = binary->op != ast::BinaryOp::Eq && binary->op != ast::BinaryOp::NotEq;
@@ -1159,6 +1195,8 @@ private:
 
     LiteralHints& hints_;
     size_t own_aliases_ = 0;
+    // CTE names and derived-table aliases (lower case) -> output column -> (base table, column).
+    std::map<std::string, std::map<std::string, std::pair<std::string, std::string>>> derived_;
 };
 
 }  // namespace
