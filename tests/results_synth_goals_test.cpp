@@ -138,6 +138,20 @@ TEST_CASE("synth goals: a join through a CTE's or derived table's column links t
     }
 }
 
+TEST_CASE("synth goals: a date compared with the clock gets days around today", "[results][synth]") {
+    // date('now', '-7 days') is a literal as far as the data goes: the days around it are in the goal rows, so
+    // that a week and a month back are told apart on plain data, and either query selects rows.
+    check_kind("SELECT id FROM visit WHERE day >= date('now', '-7 days')",
+               "SELECT id FROM visit WHERE day >= date('now', '-30 days')", DataKind::Plain);
+    LiteralHints hints = hints_of("SELECT id FROM visit WHERE day >= DATE('now', '-' || 3 || ' days')");
+    REQUIRE(hints.goals.size() == 1);
+    REQUIRE(hints.goals[0].terms.size() == 1);
+    const auto* day = std::get_if<std::string>(&hints.goals[0].terms[0].value);
+    REQUIRE(day);
+    CHECK(day->size() == 10);
+    CHECK(day->substr(0, 2) == "20");
+}
+
 TEST_CASE("synth goals: a row one query looks for is missing on the empty data only", "[results][synth]") {
     // Plain data holds employees 3 and 5 (each subquery's goal): the scalar subqueries and the sums
     // agree there, with NULL ages (COALESCE, TOTAL) and with duplicates (keys are unique); the first

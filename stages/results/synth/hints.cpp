@@ -16,6 +16,7 @@
 #include "ast/semantics/operators.hpp"
 #include "ast/semantics/scope.hpp"
 #include "qdiff/ast.hpp"
+#include "qdiff/ast_print.hpp"
 #include "stages/results/synth/synth.hpp"
 #include "support/strings.hpp"
 
@@ -57,6 +58,48 @@ const ast::ColumnRef* column_of(const ast::Expr* e) {
     return nullptr;
 }
 
+// Whether `e` is a constant that reads the clock (`date('now', '-7 days')`, `CURRENT_DATE`,
+// `julianday('now') - 30`): no column, star or subquery, and a call that reads the current time.
+bool reads_clock(const ast::Node& e, bool& clock) {
+    if (ast::isa<ast::ColumnRef>(&e) || ast::isa<ast::Star>(&e) || ast::isa<ast::Query>(&e)) return false;
+    if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&e); call && !call->name.empty()) {
+        std::string_view name = call->name.back().text;
+        if (support::iequals(name, "current_date") || support::iequals(name, "current_timestamp") ||
+            support::iequals(name, "current_time") || support::iequals(name, "now"))
+            clock = true;
+        for (const ast::Expr* arg : call->args)
+            if (const auto* l = ast::dyn_cast<ast::Literal>(arg); l && l->type == ast::LiteralType::String &&
+                                                                  support::iequals(l->text, "now"))
+                clock = true;
+    }
+    if (const auto* l = ast::dyn_cast<ast::Literal>(&e); l && l->type == ast::LiteralType::Keyword &&
+                                                         (support::iequals(l->text, "current_date") ||
+                                                          support::iequals(l->text, "current_timestamp")))
+        clock = true;
+    bool constant = true;
+    ast::for_each_child(e, [&](const ast::Node& child) { constant = constant && reads_clock(child, clock); });
+    return constant;
+}
+
+// The value SQLite gives a constant that reads the clock, evaluated on an empty database: the dates a
+// query relative to today compares with (`payment_date >= date('now', '-7 days')`) are then like
+// literals, and the data holds days around them. Cached per text (a thread's own cache: the hints of a
+// pair are built on one thread).
+std::optional<Value> clock_value(const ast::Expr* e) {
+    bool clock = false;
+    if (!e || !reads_clock(*e, clock) || !clock) return std::nullopt;
+    thread_local std::map<std::string, std::optional<Value>> cache;
+    std::string sql = "SELECT " + to_sql(*e);
+    if (auto it = cache.find(sql); it != cache.end()) return it->second;
+    std::optional<Value> value;
+    auto results = run_on(SynthDatabase{}, {sql}, ExecLimits{1, 1});
+    if (results[0].status == ExecStatus::Ok && results[0].result.rows.size() == 1 &&
+        results[0].result.rows[0].size() == 1 && !std::holds_alternative<Null>(results[0].result.rows[0][0]))
+        value = results[0].result.rows[0][0];
+    if (cache.size() < 256) cache.emplace(sql, value);
+    return value;
+}
+
 std::optional<Value> literal_value(const ast::Expr* e) {
     // LOWER('%New York%'), UPPER(...), TRIM(...): the literal inside is what the data needs.
     if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && call->args.size() == 1 && !call->name.empty()) {
@@ -75,7 +118,7 @@ std::optional<Value> literal_value(const ast::Expr* e) {
         ref && !negate && ref->path.size() == 1 && ref->path[0].quoted)
         return Value(std::string(ref->path[0].text));
     const auto* literal = ast::dyn_cast<ast::Literal>(e);
-    if (!literal) return std::nullopt;
+    if (!literal || literal->type == ast::LiteralType::Keyword) return negate ? std::nullopt : clock_value(e);
     std::string text(literal->text);
     switch (literal->type) {
         case ast::LiteralType::Integer: {
