@@ -19,13 +19,6 @@ namespace {
 
 using namespace ast;
 
-bool contains_query(const Node& node) {
-    if (isa<Query>(&node)) return true;
-    bool found = false;
-    for_each_child(node, [&](const Node& child) { found = found || contains_query(child); });
-    return found;
-}
-
 bool plain_grouping(const Query& inner) {
     return inner.sources.size() == 1 && isa<TableRef>(inner.sources[0]) && inner.joins.empty() &&
            inner.group_by.size() == 1 && isa<ColumnRef>(inner.group_by[0]) && inner.distinct == DistinctKind::None &&
@@ -38,7 +31,7 @@ void as_grouped_join(Normalizer& n, Query& q) {
     const SchemaFacts* facts = n.schema();
     if (!facts || n.language() != Language::Sql || !q.group_by.empty() || q.having || !q.set_ops.empty() ||
         !q.windows.empty() || q.qualify || !q.aggregations.empty() || !q.ctes.empty() || !q.options.empty() ||
-        !q.search.empty() || !q.distinct_on.empty() || q.projection.empty() || (q.filter && contains_query(*q.filter)))
+        !q.search.empty() || !q.distinct_on.empty() || q.projection.empty() || (q.filter && has_subquery(*q.filter)))
         return;
     // The two relations, as FROM items or one inner join (a derived table keeps its join: inner-joins-as-
     // filter moves only tables), and the conjuncts of WHERE and ON.
@@ -46,7 +39,7 @@ void as_grouped_join(Normalizer& n, Query& q) {
     std::vector<Expr*> conjuncts;
     for (const Join* j : q.joins) {
         if (j->join != JoinKind::Inner || j->natural || !j->using_columns.empty() || !j->options.empty() || !j->condition ||
-            contains_query(*j->condition))
+            has_subquery(*j->condition))
             return;
         relations.push_back(j->right);
         Normalizer::flatten(j->condition, BinaryOp::And, conjuncts);
@@ -60,9 +53,9 @@ void as_grouped_join(Normalizer& n, Query& q) {
         return;
     const Query& inner = *derived->query;
     for (const SelectItem* item : q.projection)
-        if (has_aggregate(*item, n.language()) || has_window(*item) || contains_query(*item)) return;
+        if (has_aggregate(*item, n.language()) || has_window(*item) || has_subquery(*item)) return;
     for (const OrderItem* o : q.order_by)
-        if (has_aggregate(*o, n.language()) || has_window(*o) || contains_query(*o)) return;
+        if (has_aggregate(*o, n.language()) || has_window(*o) || has_subquery(*o)) return;
     for (const SelectItem* item : inner.projection)
         if (isa<Star>(item->expr) || has_window(*item)) return;
 

@@ -13,13 +13,6 @@ namespace {
 
 using namespace ast;
 
-bool has_query(const Node& node) {
-    if (isa<Query>(&node)) return true;
-    bool found = false;
-    for_each_child(node, [&](const Node& c) { found = found || has_query(c); });
-    return found;
-}
-
 // Every column of `x` is qualified by a name the subquery's block does not know.
 bool stays_outer(Normalizer& n, const Expr& x, const Query& sub) {
     Scope scope = n.scope_of(sub);
@@ -41,13 +34,13 @@ bool stays_outer(Normalizer& n, const Expr& x, const Query& sub) {
 
 Expr* as_exists(Normalizer& n, InSubquery& in) {
     Query* sub = in.query;
-    if (!sub || !in.expr || isa<Tuple>(in.expr) || has_query(*in.expr) || sub->projection.size() != 1 ||
+    if (!sub || !in.expr || isa<Tuple>(in.expr) || has_subquery(*in.expr) || sub->projection.size() != 1 ||
         !sub->set_ops.empty() || !sub->group_by.empty() || sub->having || !sub->aggregations.empty() || sub->limit ||
         sub->offset || !sub->ctes.empty() || sub->sources.empty() || !sub->joins.empty() || !sub->windows.empty() ||
         sub->qualify || !sub->search.empty() || !sub->options.empty())
         return nullptr;
     Expr* y = sub->projection[0]->expr;
-    if (isa<Star>(y) || has_aggregate(*sub->projection[0], n.language()) || has_query(*y)) return nullptr;
+    if (isa<Star>(y) || has_aggregate(*sub->projection[0], n.language()) || has_subquery(*y)) return nullptr;
     if (!stays_outer(n, *in.expr, *sub)) return nullptr;
     Query* q = n.copy(*sub);
     auto* one = n.arena().make<Literal>();

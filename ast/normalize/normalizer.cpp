@@ -376,6 +376,13 @@ bool has_aggregate(const Node& n, Language language) {
     return found;
 }
 
+bool has_subquery(const Node& n) {
+    if (isa<Query>(&n)) return true;
+    bool found = false;
+    for_each_child(n, [&](const Node& c) { found = found || has_subquery(c); });
+    return found;
+}
+
 }  // namespace qdiff::normalizing
 
 namespace qdiff {

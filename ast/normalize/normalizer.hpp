@@ -170,5 +170,7 @@ std::optional<double> number(const ast::Expr* e);  // the value of a numeric lit
 std::string format_number(double v);               // 1 for 1.0; the shortest round-trip text otherwise
 // An aggregate call of the function catalogue in `language`, outside any subquery.
 bool has_aggregate(const ast::Node& n, Language language);
+// A subquery (a query block) in `n`, or `n` one.
+bool has_subquery(const ast::Node& n);
 
 }  // namespace qdiff::normalizing
