@@ -683,11 +683,17 @@ private:
     // ---- relations and clauses ----
 
     void relation(const Relation& r) {
+        if (sqlite_target && renames_columns(r)) return sqlite_renamed_columns(r);
         switch (r.kind) {
             case Kind::TableRef: {
                 const auto& t = cast<TableRef>(r);
                 if (!t.as_of.empty()) cannot("time travel (FOR SYSTEM_TIME, AT, BEFORE)");
-                names(t.name);
+                // A dataset or schema qualifier (BigQuery's academic.author, public.author) names what SQLite's
+                // one database holds unqualified, as the schema model names tables by their last part.
+                if (sqlite_target && t.name.size() > 1)
+                    name(t.name.back());
+                else
+                    names(t.name);
                 if (!time_travel_after_alias) time_travel(t);
                 alias(t.alias, t.column_aliases);
                 if (time_travel_after_alias) time_travel(t);
@@ -1413,6 +1419,52 @@ private:
 
     // ---- SQLite spelling (to_sqlite) ----
 
+    // `t AS a (x, y)`: SQLite names no columns in a table alias.
+    static bool renames_columns(const Relation& r) {
+        if (const auto* t = dyn_cast<TableRef>(&r)) return !t->column_aliases.empty();
+        if (const auto* d = dyn_cast<DerivedTable>(&r)) return !d->column_aliases.empty();
+        if (const auto* v = dyn_cast<ValuesTable>(&r)) return !v->column_aliases.empty();
+        return false;
+    }
+
+    // As a CTE, whose column list SQLite reads: `(WITH renamed (x, y) AS (rows) SELECT * FROM renamed) AS a`
+    // (under its own name, which a table the CTE reads cannot shadow).
+    void sqlite_renamed_columns(const Relation& r) {
+        const Name* alias = nullptr;
+        const List<Name>* columns = nullptr;
+        out += "(WITH qdiff_renamed (";
+        if (const auto* t = dyn_cast<TableRef>(&r)) {
+            alias = &t->alias;
+            columns = &t->column_aliases;
+        } else if (const auto* d = dyn_cast<DerivedTable>(&r)) {
+            alias = &d->alias;
+            columns = &d->column_aliases;
+        } else {
+            const auto& v = cast<ValuesTable>(r);
+            alias = &v.alias;
+            columns = &v.column_aliases;
+        }
+        names(*columns, ", ");
+        out += ") AS (";
+        if (const auto* t = dyn_cast<TableRef>(&r)) {
+            out += "SELECT * FROM ";
+            names(t->name);
+        } else if (const auto* d = dyn_cast<DerivedTable>(&r)) {
+            if (d->lateral) cannot("LATERAL");
+            query(*d->query);
+        } else {
+            values(cast<ValuesTable>(r));
+        }
+        out += ") SELECT * FROM qdiff_renamed)";
+        alias_name(*alias);
+    }
+
+    void alias_name(const Name& a) {
+        if (a.empty()) return;
+        out += " AS ";
+        name(a);
+    }
+
     void cannot(std::string_view what) {
         if (sqlite_target && untranslatable.empty()) untranslatable = what;
     }
@@ -1525,7 +1577,8 @@ private:
         if (type.find_first_of("<[") != std::string::npos || base.starts_with("ARRAY") || base.starts_with("STRUCT") ||
             base.starts_with("MAP"))
             cannot("CAST to a composite type");
-        std::string_view target = sqlite_cast_type(base, c.type);
+        // (Without its length or precision, which SQLite ignores and T-SQL's VARCHAR(MAX) spells as it cannot read.)
+        std::string_view target = sqlite_cast_type(base, base);
         // TRY_CAST and SAFE_CAST give NULL where CAST fails; SQLite's CAST never fails (CAST('a' AS INT) is 0),
         // so only a cast to text, which cannot fail, keeps their meaning.
         if (c.try_cast && !has_text_affinity(support::to_upper(target))) cannot("TRY_CAST / SAFE_CAST");
@@ -1563,6 +1616,49 @@ private:
         if (f == "DOW") return "%w";  // 0 is Sunday in PostgreSQL's DOW and in %w
         if (f == "DOY") return "%j";
         return "";
+    }
+
+    // The date part a function's argument names (DATEDIFF(day, ..), DATE_DIFF(.., DAY)): a bare name or
+    // keyword; "" otherwise.
+    static std::string date_part_name(const Expr* e) {
+        if (const auto* c = dyn_cast<ColumnRef>(e); c && c->path.size() == 1 && !c->path[0].quoted)
+            return support::to_upper(c->path[0].text);
+        if (const auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::Keyword) return support::to_upper(l->text);
+        return "";
+    }
+
+    // The number of `part` boundaries from `from` to `to`, as T-SQL's DATEDIFF counts them (and Snowflake's,
+    // BigQuery's DATE_DIFF on dates): days between the dates, months and years between their months and
+    // years. False for another part.
+    bool date_difference(std::string_view part, const Expr* from, const Expr* to) {
+        auto field = [&](std::string_view format, const Expr* e) { date_part(format, e); };
+        if (part == "DAY" || part == "DD" || part == "D" || part == "DAYS") {
+            out += "CAST(julianday(date(";
+            expr(to);
+            out += ")) - julianday(date(";
+            expr(from);
+            out += ")) AS INTEGER)";
+        } else if (part == "MONTH" || part == "MM" || part == "M" || part == "MONTHS") {
+            out += "((";
+            field("%Y", to);
+            out += " - ";
+            field("%Y", from);
+            out += ") * 12 + ";
+            field("%m", to);
+            out += " - ";
+            field("%m", from);
+            out += ')';
+        } else if (part == "YEAR" || part == "YY" || part == "YYYY" || part == "YEARS") {
+            out += '(';
+            field("%Y", to);
+            out += " - ";
+            field("%Y", from);
+            out += ')';
+        } else {
+            cannot("a date difference in this unit");
+            return false;
+        }
+        return true;
     }
 
     void date_part(std::string_view format, const Expr* e) {
@@ -1641,6 +1737,30 @@ private:
                 cannot("EXTRACT of this field");
                 return false;
             }
+        } else if (n == "datepart" && a.size() == 2 && !date_part_name(a[0]).empty() &&
+                   !strftime_format(date_part_name(a[0])).empty()) {  // T-SQL DATEPART(month, d)
+            date_part(strftime_format(date_part_name(a[0])), a[1]);
+        } else if (n == "datediff" && a.size() == 3 && !date_part_name(a[0]).empty()) {  // T-SQL, Snowflake
+            if (!date_difference(date_part_name(a[0]), a[1], a[2])) return false;
+        } else if (n == "datediff" && a.size() == 2 && source == Dialect::Mysql) {  // MySQL: days from b to a
+            date_difference("day", a[1], a[0]);
+        } else if (n == "date_diff" && a.size() == 3 && !date_part_name(a[2]).empty()) {  // BigQuery: a - b
+            if (!date_difference(date_part_name(a[2]), a[1], a[0])) return false;
+        } else if (n == "date_trunc" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Duckdb) &&
+                   isa<Literal>(a[0]) && cast<Literal>(*a[0]).type == LiteralType::String) {
+            // PostgreSQL's and DuckDB's date_trunc('month', d) is the timestamp at the start of the month.
+            std::string unit = support::to_lower(cast<Literal>(*a[0]).text);
+            std::string_view format = unit == "year"    ? "%Y-01-01 00:00:00"
+                                      : unit == "month" ? "%Y-%m-01 00:00:00"
+                                      : unit == "day"   ? "%Y-%m-%d 00:00:00"
+                                      : unit == "hour"  ? "%Y-%m-%d %H:00:00"
+                                                        : "";
+            if (format.empty()) return false;
+            out += "strftime('";
+            out += format;
+            out += "', ";
+            expr(a[1]);
+            out += ')';
         } else if ((n == "countif" || n == "count_if") && a.size() == 1 && !f.distinct && f.arg_order.empty()) {
             out += "COUNT(CASE WHEN ";  // counts the rows where the condition holds, 0 over none
             expr(a[0]);

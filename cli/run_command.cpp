@@ -13,6 +13,7 @@
 #include "stages/results/kql/databases.hpp"
 #include "stages/results/kql/kql_exec.hpp"
 #include "stages/results/results_stage.hpp"
+#include "stages/results/sqlite_spelling.hpp"
 #include "stages/results/synth/stage_source.hpp"
 #include "stages/results/synth/synth.hpp"
 #include "support/json_writer.hpp"
@@ -174,7 +175,13 @@ int run_run(const std::vector<std::string>& argv) {
             fail(out, DiagId::ExecutionFailed, r.exec.error);
     } else if (parsed.language() == Language::Sql) {
         std::string sql = parsed.source().text();
-        if (!db.empty() && !synth_db && !tables_db) {
+        // Every database here but PostgreSQL is SQLite: a query of another dialect runs in SQLite's spelling.
+        results::SqliteSpelling lite;
+        if (results::engine_of(db) != Dialect::Postgres) lite = results::sqlite_spelling(sql, parsed);
+        if (!lite.sql.empty()) sql = lite.sql;
+        if (!lite.untranslatable.empty()) {
+            fail(out, DiagId::ExecutionFailed, results::untranslatable_reason("", parsed.dialect(), lite.untranslatable));
+        } else if (!db.empty() && !synth_db && !tables_db) {
             out.exec = results::execute_on(db, sql, limits);
         } else {
             results::synth::SynthDatabase data;
@@ -189,9 +196,9 @@ int run_run(const std::vector<std::string>& argv) {
         }
         for (size_t i = 0; i < out.exec.result.columns.size(); ++i)
             out.types.push_back(sql_type_of(out.exec.result.rows, i));
-        if (out.exec.status == ExecStatus::Timeout)
+        if (lite.untranslatable.empty() && out.exec.status == ExecStatus::Timeout)
             fail(out, DiagId::ExecutionTimeout, out.exec.error);
-        else if (out.exec.status != ExecStatus::Ok)
+        else if (lite.untranslatable.empty() && out.exec.status != ExecStatus::Ok)
             fail(out, DiagId::ExecutionFailed, out.exec.error);
     } else {
         fail(out, DiagId::Unsupported, std::string(language_name(parsed.language())) + " queries");

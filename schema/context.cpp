@@ -15,6 +15,7 @@ std::string LoadContext::where(uint32_t offset) const {
 void LoadContext::malformed(Span at, std::string_view what) const { fail(DiagId::SchemaMalformed, at, what); }
 
 size_t LoadContext::pick_database(const std::vector<std::string>& names, Span file_span) const {
+    selector_read_ = true;
     auto first_names = [&] {
         std::string list;
         for (size_t i = 0; i < names.size() && i < 5; ++i) list += (i ? ", " : "") + names[i];

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "schema/loader.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff {
 namespace schema_loading {
@@ -195,12 +196,37 @@ SchemaFile::Prepared prepare_file(const std::string& path, SchemaFormat format) 
     return prepare_text(std::move(buffer).str(), path, format);
 }
 
+// A #NAME given for a file of one database: the file's stem names it (`academic.sql#academic`, as the
+// schema is named after the file); any other name is an error that says what the file holds, not ignored.
+std::optional<Diagnostic> unknown_single_database(SchemaFormat format, const std::string& path,
+                                                  const std::string& selector) {
+    const std::string name = file_stem(path);
+    if (selector.empty() || support::iequals(selector, name)) return std::nullopt;
+    std::string what = format == SchemaFormat::SqlDdl       ? "an SQL DDL file"
+                       : format == SchemaFormat::SqliteFile ? "an SQLite database file"
+                       : format == SchemaFormat::Qdiff      ? "a qdiff schema without a \"name\""
+                                                            : fmt::format("a {} schema", schema_format_name(format));
+    return make_diagnostic(DiagId::SchemaUnknownDatabase, {},
+                           {path, selector,
+                            fmt::format("; {} holds one database, named after the file: {} (or give the file "
+                                        "without #{})",
+                                        what, name, selector)});
+}
+
 SchemaLoadResult select_from(const SchemaFile::Prepared& p, const std::string& selector) {
     if (p.failure) return *p.failure;
     try {
-        if (p.sqlite) return finish(load_sqlite_file(p.path), p.path, SchemaFormat::SqliteFile);
+        if (p.sqlite) {
+            if (auto unknown = unknown_single_database(SchemaFormat::SqliteFile, p.path, selector))
+                return failure(std::move(*unknown), SchemaFormat::SqliteFile);
+            return finish(load_sqlite_file(p.path), p.path, SchemaFormat::SqliteFile);
+        }
         LoadContext ctx(*p.source, selector);
         Schema schema = p.json ? load_json(ctx, *p.json, p.format) : load_sql_ddl(ctx);
+        // A selector the format never read (it holds one database): the file's name, or an error.
+        if (!ctx.selector_read())
+            if (auto unknown = unknown_single_database(p.format, p.path, selector))
+                return failure(std::move(*unknown), p.format);
         return finish(std::move(schema), p.path, p.format);
     } catch (const LoadError& e) {
         return failure(e.diagnostic, p.format);

@@ -45,10 +45,14 @@ public:
     // selector and one database, else the one named (case-insensitive). Throws when the selector is
     // missing or names no database (with a "did you mean").
     size_t pick_database(const std::vector<std::string>& names, Span file_span) const;
+    // Whether the loader picked a database by the selector: one that did not (an SQL DDL file, a qdiff
+    // schema without a name) holds one database, and a #NAME given for it is an error, not ignored.
+    bool selector_read() const { return selector_read_; }
 
 private:
     const SourceText& source_;  // parsed once per file, shared by every database picked from it
     std::string selector_;
+    mutable bool selector_read_ = false;
 };
 
 // ---- typed JSON access: each throws schema-malformed pointing at the offending value ----------

@@ -85,3 +85,20 @@ TEST_CASE("qdiff run: the same tables:DIR for SQL and KQL", "[cli][kql-exec]") {
     REQUIRE(sql.exit_code == 0);
     CHECK(nlohmann::json::parse(sql.out)["rows"] == nlohmann::json::parse(R"([["east", 17], ["west", 5]])"));
 }
+
+TEST_CASE("qdiff run: a query of another dialect runs on SQLite in SQLite's spelling", "[cli][dialect]") {
+    // T-SQL's TOP, BigQuery's DATE literal and MySQL's real division, on SQLite.
+    Run top = run_cli("run --dialect tsql --format json -", "SELECT TOP 2 x FROM (VALUES (3), (1), (2)) AS t(x) ORDER BY x");
+    CHECK(top.exit_code == 0);
+    CHECK(nlohmann::json::parse(top.out)["rows"] == nlohmann::json::parse("[[1], [2]]"));
+    Run date = run_cli("run --dialect bigquery --format json -", "SELECT DATE '2020-01-02' > '2020-01-01' AS later");
+    CHECK(date.exit_code == 0);
+    CHECK(nlohmann::json::parse(date.out)["rows"] == nlohmann::json::parse("[[1]]"));
+    Run division = run_cli("run --dialect mysql --format json -", "SELECT 5 / 2 AS half");
+    CHECK(division.exit_code == 0);
+    CHECK(nlohmann::json::parse(division.out)["rows"] == nlohmann::json::parse("[[2.5]]"));
+    // A construct SQLite has no spelling for: said, not run.
+    Run percent = run_cli("run --dialect tsql -", "SELECT TOP 50 PERCENT x FROM (VALUES (1), (2)) AS t(x)");
+    CHECK(percent.exit_code == 1);
+    CHECK_THAT(percent.err, Catch::Contains("the query uses TOP .. PERCENT (tsql), which SQLite cannot run"));
+}

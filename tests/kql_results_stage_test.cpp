@@ -123,6 +123,24 @@ TEST_CASE("KQL pairs separated only by an edge-case database name its kind, as S
     REQUIRE(cut.details["synth_verdict"] == "\"different\"");
     CHECK(cut.details["synth_kind"] == "\"limit_cut\"");
     CHECK(cut.details["synth_edge_cases_only"] == "true");
+    // take, limit and top n by followed by a project (the lowering wraps the limited block in a new one),
+    // on either side: the same cut.
+    for (auto [expected, generated] :
+         {std::pair{"Logons | where Attempts > 3 | project Account", "Logons | where Attempts > 3 | take 3 | project Account"},
+          std::pair{"Logons | where Attempts > 3 | limit 3 | project Account", "Logons | where Attempts > 3 | project Account"},
+          std::pair{"Logons | where Attempts > 3 | project Account, Attempts | order by Attempts desc",
+                    "Logons | where Attempts > 3 | top 3 by Attempts desc | project Account, Attempts"}}) {
+        StageResult wrapped = run_case("synth", schema.string(), expected, generated);
+        INFO(expected << "  vs  " << generated << ": " << wrapped.reason);
+        REQUIRE(wrapped.details["synth_verdict"] == "\"different\"");
+        CHECK(wrapped.details["synth_kind"] == "\"limit_cut\"");
+    }
+    // A take before the filter is no cut of the same rows: plain.
+    StageResult before = run_case("synth", schema.string(), "Logons | where Attempts > 3 | project Account",
+                                  "Logons | take 3 | where Attempts > 3 | project Account");
+    INFO(before.reason);
+    REQUIRE(before.details["synth_verdict"] == "\"different\"");
+    CHECK(before.details["synth_kind"] == "\"plain\"");
     fs::remove(schema);
 }
 

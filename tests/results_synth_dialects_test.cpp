@@ -176,3 +176,30 @@ TEST_CASE("sqlite spelling: SQLite's and the generic dialect's queries run as wr
         CHECK(s.untranslatable.empty());
     }
 }
+
+TEST_CASE("sqlite spelling: date parts, date differences and date_trunc", "[results][synth][dialect]") {
+    CHECK(sqlite_text(Dialect::Tsql, "SELECT DATEPART(month, hired), DATEDIFF(day, hired, '2020-01-01') FROM emp") ==
+          "SELECT CAST(strftime('%m', hired) AS INTEGER), CAST(julianday(date('2020-01-01')) - julianday(date(hired)) AS "
+          "INTEGER) FROM emp");
+    CHECK(sqlite_text(Dialect::Bigquery, "SELECT DATE_DIFF(DATE '2020-03-01', hired, MONTH) FROM emp") ==
+          "SELECT ((CAST(strftime('%Y', '2020-03-01') AS INTEGER) - CAST(strftime('%Y', hired) AS INTEGER)) * 12 + "
+          "CAST(strftime('%m', '2020-03-01') AS INTEGER) - CAST(strftime('%m', hired) AS INTEGER)) FROM emp");
+    CHECK(sqlite_text(Dialect::Postgres, "SELECT date_trunc('month', hired) FROM emp") ==
+          "SELECT strftime('%Y-%m-01 00:00:00', hired) FROM emp");
+    check_decides(Dialect::Tsql, "SELECT name FROM emp WHERE DATEDIFF(day, hired, '2020-01-01') > 100",
+                  "SELECT name FROM emp WHERE DATEDIFF(day, hired, '2020-01-01') >= 101",
+                  "SELECT name FROM emp WHERE DATEDIFF(year, hired, '2020-01-01') > 1");
+}
+
+TEST_CASE("sqlite spelling: qualified tables, column aliases and typed casts", "[results][synth][dialect]") {
+    // BigQuery's dataset.table: SQLite's one database holds the table unqualified (as the schema names it).
+    CHECK(sqlite_text(Dialect::Bigquery, "SELECT e.name FROM company.emp AS e") == "SELECT e.name FROM emp AS e");
+    // Column aliases of a derived table: a CTE's column list.
+    CHECK(sqlite_text(Dialect::Postgres, "SELECT x FROM (SELECT age FROM emp) AS t (x)") ==
+          "SELECT x FROM (WITH qdiff_renamed (x) AS (SELECT age FROM emp) SELECT * FROM qdiff_renamed) AS t");
+    // T-SQL's VARCHAR(MAX): the type without its length.
+    CHECK(sqlite_text(Dialect::Tsql, "SELECT CAST(age AS VARCHAR(MAX)) FROM emp") == "SELECT CAST(age AS VARCHAR) FROM emp");
+    check_decides(Dialect::Bigquery, "SELECT name FROM company.emp WHERE age > 30",
+                  "SELECT e.name FROM company.emp AS e WHERE e.age >= 31",
+                  "SELECT name FROM company.emp WHERE age > 31");
+}

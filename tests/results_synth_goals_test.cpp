@@ -191,6 +191,9 @@ TEST_CASE("synth goals: a LIMIT without the other query's needs more rows than t
     REQUIRE(hints.goals.size() == 1);
     CHECK(hints.goals[0].copies == 4);
     check_kind("SELECT name FROM emp WHERE age > 60 LIMIT 3", "SELECT name FROM emp WHERE age > 60", DataKind::LimitCut);
+    // The LIMIT of a derived table the outer query only projects bounds the result as well.
+    check_kind("SELECT name FROM (SELECT name, age FROM emp WHERE age > 60 LIMIT 3)", "SELECT name FROM emp WHERE age > 60",
+               DataKind::LimitCut);
 }
 
 TEST_CASE("synth goals: each query's aliases are its own", "[results][synth]") {

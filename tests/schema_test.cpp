@@ -643,3 +643,47 @@ TEST_CASE("schema suggestions follow the one did-you-mean rule (diagnostics/sugg
                                  "s.json"));
     CHECK(contains(d.message, "did you mean \"primary_key\"?"));
 }
+
+TEST_CASE("a #NAME given for a schema of one database is its file's name or an error, never ignored",
+          "[schema][selector]") {
+    // SQL DDL: the file, the selector and the one name there is.
+    const std::string ddl = "CREATE TABLE emp (id int PRIMARY KEY, name text);\n";
+    CHECK(load_schema_text(ddl, "dir/hr.sql").schema.has_value());
+    CHECK(load_schema_text(ddl, "dir/hr.sql", "HR").schema.has_value());  // named after the file
+    Diagnostic d = failure(load_schema_text(ddl, "dir/hr.sql", "nope"));
+    CHECK(d.code() == "schema-unknown-database");
+    CHECK(d.message == "dir/hr.sql: no database named 'nope'; an SQL DDL file holds one database, named after the "
+                       "file: hr (or give the file without #nope)");
+
+    // An SQLite database file.
+    const fs::path path = fs::temp_directory_path() / ("qdiff_selector_" + std::to_string(::getpid()) + ".sqlite");
+    const std::string stem = path.stem().string();
+    fs::remove(path);
+    {
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+        REQUIRE(sqlite3_exec(db, ddl.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(db);
+    }
+    CHECK(load_schema(path.string()).schema.has_value());
+    CHECK(load_schema(path.string(), stem).schema.has_value());
+    d = failure(load_schema(path.string(), "nope"));
+    CHECK(d.code() == "schema-unknown-database");
+    CHECK(d.message == path.string() + ": no database named 'nope'; an SQLite database file holds one database, named "
+                                       "after the file: " + stem + " (or give the file without #nope)");
+    // SchemaFile picks again from the same file: the selector is checked at each pick.
+    SchemaFile file(path.string());
+    CHECK(file.select().schema.has_value());
+    CHECK(failure(file.select("main")).code() == "schema-unknown-database");
+    fs::remove(path);
+
+    // Our JSON without a "name", and a Weaviate schema: one database each.
+    d = failure(load_schema_text(R"({"tables": [{"name": "t", "columns": [{"name": "a", "type": "int"}]}]})", "t.json",
+                                 "x"));
+    CHECK(contains(d.message, "t.json: no database named 'x'; a qdiff schema without a \"name\" holds one database"));
+    d = failure(load_schema(data("weaviate_schema.json").string(), "Article"));
+    CHECK(d.code() == "schema-unknown-database");
+    CHECK(contains(d.message, "a weaviate schema holds one database, named after the file: weaviate_schema"));
+    // Formats of named databases still pick by the name (ours doubles as one).
+    CHECK(load_schema(data("shop.json").string(), "shop").schema.has_value());
+}

@@ -32,7 +32,7 @@ SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed
 }
 
 std::string untranslatable_reason(std::string_view which, Dialect dialect, const std::string& what) {
-    return "the " + std::string(which) + " query uses " + what + " (" + std::string(dialect_name(dialect)) +
+    return "the " + (which.empty() ? std::string() : std::string(which) + " ") + "query uses " + what + " (" + std::string(dialect_name(dialect)) +
            "), which SQLite cannot run";
 }
 

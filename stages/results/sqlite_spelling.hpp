@@ -24,7 +24,8 @@ struct SqliteSpelling {
 // `parsed` is `sql` parsed (its dialect names the query's).
 SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed);
 
-// "the generated query uses QUALIFY (snowflake), which SQLite cannot run": the reason a case gives.
+// "the generated query uses QUALIFY (snowflake), which SQLite cannot run": the reason a case gives
+// (`which` "" for a query alone: "the query uses ...").
 std::string untranslatable_reason(std::string_view which, Dialect dialect, const std::string& what);
 
 }  // namespace qdiff::results

@@ -270,12 +270,28 @@ bool scalar_subquery_over_rows(const Counterexample& c, const std::string& sql, 
 
 }  // namespace
 
+// The LIMIT that bounds a query's result: its own, or that of the block it only projects or sorts (KQL's
+// `take 3 | project a` and `top 3 by x | project a` wrap the limited block in a new one, as does SQL's
+// `SELECT a FROM (SELECT .. LIMIT 3)`); null when none does.
+const ast::Expr* result_limit(const ast::Query* q) {
+    while (q) {
+        if (q->limit) return q->limit;
+        bool passes_rows_through = q->sources.size() == 1 && q->joins.empty() && !q->filter && q->group_by.empty() &&
+                                   q->aggregations.empty() && !q->having && q->distinct == ast::DistinctKind::None &&
+                                   q->set_ops.empty() && !q->offset && !q->qualify && q->search.empty();
+        if (!passes_rows_through) return nullptr;
+        const auto* derived = ast::dyn_cast<ast::DerivedTable>(q->sources.front());
+        q = derived ? derived->query : nullptr;
+    }
+    return nullptr;
+}
+
 bool cut_by_one_limit(const Counterexample& c, const ParseResult& expected, const ParseResult& generated) {
-    const ast::Query* qe = top_query(expected);
-    const ast::Query* qg = top_query(generated);
-    if (!qe || !qg || bool(qe->limit) == bool(qg->limit)) return false;
-    const ResultSet& limited = qe->limit ? c.expected : c.generated;
-    const ResultSet& other = qe->limit ? c.generated : c.expected;
+    const ast::Expr* expected_limit = result_limit(top_query(expected));
+    const ast::Expr* generated_limit = result_limit(top_query(generated));
+    if (!top_query(expected) || !top_query(generated) || bool(expected_limit) == bool(generated_limit)) return false;
+    const ResultSet& limited = expected_limit ? c.expected : c.generated;
+    const ResultSet& other = expected_limit ? c.generated : c.expected;
     return !limited.rows.empty() && other.rows.size() > limited.rows.size() &&
            limited.columns.size() == other.columns.size() &&
            std::all_of(limited.rows.begin(), limited.rows.end(), [&](const auto& row) { return row_in(row, other); });
