@@ -342,13 +342,18 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
         const ast::Query* q = top_query(expected);
         return q && q->limit && !q->order_by.empty();
     }();
-    const NoDifference another_cut = [&](const SynthDatabase& data, const ResultSet& generated_result) {
-        return expected_cuts &&
+    // (another cut keeps as many rows as the expected result, or, as sets, as many distinct ones at most:
+    // a cheap test before the expected query runs again)
+    const NoDifference another_cut = [&](const SynthDatabase& data, const ResultSet& expected_result,
+                                         const ResultSet& generated_result) {
+        const bool rows_fit = judging.as_sets ? !expected_result.rows.empty()
+                                              : expected_result.rows.size() == generated_result.rows.size();
+        return expected_cuts && rows_fit && !generated_result.rows.empty() &&
                another_cut_of_expected(data, expected_sql, expected, generated_result, judging, options);
     };
     auto differs = [&](const SynthDatabase& data, const ExecResult& e, const ExecResult& g) -> std::optional<std::string> {
         auto why = separates(e.result, g.result, judging);
-        if (why && another_cut(data, g.result)) return std::nullopt;
+        if (why && another_cut(data, e.result, g.result)) return std::nullopt;
         return why;
     };
     for (size_t i = 0; i < at_most; ++i) {
@@ -383,7 +388,7 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
         else if (!same_rows(*first_expected, results[0].result))
             expected_varies = true;
         auto why = separates(results[0].result, results[1].result, judging);
-        if (why && another_cut(db, results[1].result)) {
+        if (why && another_cut(db, results[0].result, results[1].result)) {
             ++out.tied_cuts;
             why.reset();
         }

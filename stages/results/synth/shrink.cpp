@@ -79,7 +79,7 @@ void shrink(Counterexample& c, const Schema& schema, const std::string& expected
         auto results = run_on(candidate, {expected_sql, generated_sql}, options.limits);
         if (results[0].status != ExecStatus::Ok || results[1].status != ExecStatus::Ok) return false;
         auto why = separates(results[0].result, results[1].result, judging);
-        if (!why || (no_difference && no_difference(candidate, results[1].result))) return false;
+        if (!why || (no_difference && no_difference(candidate, results[0].result, results[1].result))) return false;
         c.data = std::move(candidate);
         c.expected = std::move(results[0].result);
         c.generated = std::move(results[1].result);
