@@ -92,6 +92,7 @@ bool parameter_of(const Expr* option, std::string_view op, std::string_view& par
 class KqlPrinter {
 public:
     std::string out;
+    std::string_view unqualified_table;  // its columns print without the qualifier (to_kql's overload)
 
     void node(const Node& n) {
         if (auto* e = dyn_cast<Expr>(&n)) return expr(e, P{}, false);
@@ -120,6 +121,14 @@ public:
                 return;
             }
             case Kind::ColumnDef: return column_def(cast<ColumnDef>(n));
+            // The parts of a block a diff reports on their own (diff/atom_spelling.cpp).
+            case Kind::Join: {
+                join(cast<Join>(n));
+                out.erase(0, std::string_view(" | ").size());
+                return;
+            }
+            case Kind::SetOp: out += "union "; return set_op_item(cast<SetOp>(n));
+            case Kind::Search: return search(cast<Search>(n), nullptr);
             default: out += kind_name(n.kind);
         }
     }
@@ -713,7 +722,16 @@ private:
 
     void bare(const Expr* e) {
         switch (e->kind) {
-            case Kind::ColumnRef: return path(cast<ColumnRef>(*e).path);
+            case Kind::ColumnRef: {
+                const List<Name>& parts = cast<ColumnRef>(*e).path;
+                bool unqualified = parts.size() > 1 && !unqualified_table.empty() && !parts[0].quoted &&
+                                   parts[0].text == unqualified_table;
+                for (uint32_t i = unqualified ? 1 : 0; i < parts.size(); ++i) {
+                    if (i > (unqualified ? 1u : 0u)) out += '.';
+                    name(parts[i]);
+                }
+                return;
+            }
             case Kind::Star: {
                 const auto& s = cast<Star>(*e);
                 if (!s.qualifier.empty()) {
@@ -727,8 +745,14 @@ private:
             case Kind::Parameter: out += cast<Parameter>(*e).text; return;
             case Kind::FunctionCall: {
                 const auto& f = cast<FunctionCall>(*e);
-                path(f.name);
+                // The normalizer's COUNT(DISTINCT x) for dcount(x); KQL has no other DISTINCT aggregate.
+                if (f.distinct && f.name.size() == 1 && f.name[0].text == "count") {
+                    out += "dcount";
+                } else {
+                    path(f.name);
+                }
                 out += '(';
+                if (f.distinct && !(f.name.size() == 1 && f.name[0].text == "count")) out += "distinct ";
                 exprs(f.args);
                 out += ')';
                 return;
@@ -740,6 +764,12 @@ private:
                     if (auto* i = dyn_cast<InList>(u.operand)) return in_list(*i, true);
                     if (auto* i = dyn_cast<InSubquery>(u.operand)) return in_subquery(*i, true);
                     if (auto* b = dyn_cast<Between>(u.operand)) return between(*b, true);
+                    if (auto* i = dyn_cast<Unary>(u.operand); i && i->op == UnaryOp::IsNull) {
+                        out += "isnotnull(";
+                        expr(i->operand, P{}, false);
+                        out += ')';
+                        return;
+                    }
                     out += "not(";
                     expr(u.operand, P{}, false);
                     out += ')';
@@ -750,7 +780,8 @@ private:
                     expr(u.operand, P::Atom, false);
                     return;
                 }
-                out += enum_name(u.op);
+                // The normalizer's IS NULL for isnull(x)/isempty(x)
+                out += u.op == UnaryOp::IsNull ? std::string_view("isnull") : enum_name(u.op);
                 out += '(';
                 expr(u.operand, P{}, false);
                 out += ')';
@@ -844,6 +875,13 @@ private:
 
 std::string to_kql(const ast::Node& node) {
     KqlPrinter p;
+    p.node(node);
+    return p.out;
+}
+
+std::string to_kql(const ast::Node& node, std::string_view unqualified_table) {
+    KqlPrinter p;
+    p.unqualified_table = unqualified_table;
     p.node(node);
     return p.out;
 }

@@ -6,6 +6,8 @@
 //   - TOP n PERCENT / WITH TIES print as TOP, other limits as LIMIT/OFFSET; in T-SQL, which has no
 //     LIMIT, as TOP (n), or OFFSET .. ROWS FETCH NEXT .. ROWS ONLY with an offset or a set operation;
 //   - a Query that is only `SELECT * FROM (VALUES ...)` prints as VALUES.
+// to_sqlite prints a query of another dialect as SQLite runs it instead (the "SQLite spelling"
+// section below): that text is for running, not for parsing back.
 // KQL and Weaviate nodes print in a readable SQL-like form; they do not parse back as SQL.
 #include <cctype>
 
@@ -86,6 +88,11 @@ public:
     // is a lambda only in the list functions', see Transformer::takes_lambda)
     bool lambda_keyword = false;
     bool top_for_limits = false;  // T-SQL: no LIMIT (TOP, or OFFSET .. FETCH)
+    // to_sqlite: SQLite's spelling of each construct, with the meaning it has in `source`; the first
+    // construct SQLite has no spelling for is named in `untranslatable`.
+    bool sqlite_target = false;
+    Dialect source = Dialect::Generic;
+    std::string untranslatable;
 
     // T-SQL: the limit of a plain SELECT prints as TOP (n).
     bool limit_as_top(const Query& q) const {
@@ -234,6 +241,7 @@ private:
                     out += '.';
                 }
                 out += s.pattern.empty() ? std::string_view("*") : s.pattern;
+                if (!s.except.empty() || !s.replace.empty()) cannot("* EXCEPT / * REPLACE");
                 if (!s.except.empty()) {
                     out += " EXCEPT (";
                     names(s.except, ", ");
@@ -260,6 +268,7 @@ private:
             case Kind::InSubquery: return in_subquery(cast<InSubquery>(*e), false);
             case Kind::Quantified: {
                 const auto& q = cast<Quantified>(*e);
+                cannot("ANY / ALL comparisons");
                 operand(q.lhs, P::Compare, true);
                 out += ' ';
                 out += enum_name(q.op);
@@ -287,6 +296,7 @@ private:
             case Kind::Case: return case_(cast<Case>(*e));
             case Kind::Cast: {
                 const auto& c = cast<Cast>(*e);
+                if (sqlite_target) return sqlite_cast(c);
                 out += c.try_cast ? "TRY_CAST(" : "CAST(";
                 expr(c.expr);
                 out += " AS ";
@@ -297,16 +307,19 @@ private:
             case Kind::Tuple: {
                 // `(x)` reads back as x alone, so a row of fewer than two values needs its keyword
                 const auto& t = cast<Tuple>(*e);
+                if (t.items.size() < 2) cannot("ROW(..) of one value");
                 if (t.items.size() < 2) out += "ROW";
                 return parenthesized(t);
             }
             case Kind::Array:
+                cannot("arrays");
                 out += "ARRAY[";
                 exprs(cast<Array>(*e).items);
                 out += ']';
                 return;
             case Kind::Subscript: {
                 const auto& s = cast<Subscript>(*e);
+                cannot("subscripts [..]");
                 operand(s.base, P::Atom, false);
                 out += '[';
                 if (s.index) expr(s.index);
@@ -319,6 +332,7 @@ private:
             }
             case Kind::FieldAccess: {
                 const auto& f = cast<FieldAccess>(*e);
+                cannot("field access (x).f");
                 out += '(';
                 expr(f.base);
                 out += ").";
@@ -327,6 +341,7 @@ private:
             }
             case Kind::NamedArg: {
                 const auto& n = cast<NamedArg>(*e);
+                cannot("named arguments");
                 name(n.name);
                 out += " => ";
                 expr(n.value);
@@ -334,6 +349,7 @@ private:
             }
             case Kind::GroupingSet: {
                 const auto& g = cast<GroupingSet>(*e);
+                cannot("GROUPING SETS / ROLLUP / CUBE");
                 out += g.grouping == GroupingKind::Rollup ? "ROLLUP("
                        : g.grouping == GroupingKind::Cube ? "CUBE("
                                                           : "GROUPING SETS(";
@@ -346,6 +362,7 @@ private:
             }
             case Kind::Lambda: {
                 const auto& l = cast<Lambda>(*e);
+                cannot("lambdas");
                 if (is_arrow_lambda(l) && lambda_keyword) {  // DuckDB `lambda a, b: body`
                     out += "lambda ";
                     comma_list(l.params, [&](const ColumnDef* p) { name(p->name); });
@@ -388,11 +405,22 @@ private:
             case LiteralType::Boolean: out += support::iequals(l.text, "true") ? "TRUE" : "FALSE"; return;
             case LiteralType::Null: out += "NULL"; return;
             case LiteralType::Interval:
+                cannot("INTERVAL");
                 out += "INTERVAL ";
                 string(l.text);
                 return;
             case LiteralType::Keyword: out += l.text; return;
             // KQL literal forms, readable rather than SQL.
+            case LiteralType::Timespan:
+            case LiteralType::Datetime:
+            case LiteralType::Dynamic:
+            case LiteralType::Guid: return kql_literal(l);
+        }
+    }
+
+    void kql_literal(const Literal& l) {
+        cannot("KQL literals");
+        switch (l.type) {
             case LiteralType::Timespan:
                 out += "timespan(";
                 out += l.text;
@@ -413,6 +441,7 @@ private:
                 out += l.text;
                 out += ')';
                 return;
+            default: return;
         }
     }
 
@@ -433,11 +462,13 @@ private:
     }
 
     void function_call(const FunctionCall& f) {
+        if (sqlite_target && sqlite_function(f)) return;
         if (is_niladic_keyword(f) && f.args.empty() && !f.over) {
             out += f.name[0].text;
             return;
         }
         if (function_is(f, "INTERVAL") && !f.args.empty()) {  // INTERVAL (n) DAY with a computed n
+            cannot("INTERVAL");
             out += "INTERVAL (";
             expr(f.args[0]);
             out += ')';
@@ -487,6 +518,10 @@ private:
             const NamedArg* limit = trailing_named(f.args, n, "limit");
             const NamedArg* nulls = trailing_named(f.args, n, "nulls");
             bool is_struct = function_is(f, "STRUCT");  // BigQuery STRUCT(1 AS a), DuckDB {'a': 1}
+            if (is_struct) cannot("STRUCT");
+            if (limit || nulls) cannot("LIMIT / IGNORE NULLS in an aggregate's arguments");
+            // (SQLite reads an ORDER BY among an aggregate's arguments from 3.44 on; the linked one is older.)
+            if (!f.arg_order.empty()) cannot("ORDER BY in an aggregate's arguments");
             for (size_t i = 0; i < n; ++i) {
                 if (i) out += ", ";
                 if (const auto* field = dyn_cast<NamedArg>(f.args[i]); field && is_struct) {
@@ -511,6 +546,11 @@ private:
             }
         }
         out += ')';
+        call_suffix(f);
+    }
+
+    // FILTER (WHERE ..) and OVER (..) after a call's arguments.
+    void call_suffix(const FunctionCall& f) {
         if (f.filter) {
             out += " FILTER (WHERE ";
             expr(f.filter);
@@ -562,16 +602,23 @@ private:
     void postfix_is(const Unary& u, bool negated) {
         operand(u.operand, P::Is, true);
         std::string_view text = enum_name(u.op);  // "IS NULL"
+        if (sqlite_target && u.op == UnaryOp::IsUnknown) text = "IS NULL";  // (SQLite has no UNKNOWN: NULL is it)
         out += negated ? " IS NOT" : " IS";
         out += text.substr(2);
     }
 
     void binary(const Binary& b, bool negated) {
+        if (sqlite_target && sqlite_binary(b)) return;
         const semantics::BinaryOperator& info = semantics::binary_operator(b.op);
         P p = info.sql;
         operand(b.lhs, p, !info.associative && p != P::Additive && p != P::Multiplicative);
         out += ' ';
-        out += negated ? info.sql_negated : semantics::sql_spelling(b.op);  // NOT LIKE, IS NOT DISTINCT FROM
+        std::string_view spelling = negated ? info.sql_negated : semantics::sql_spelling(b.op);  // NOT LIKE, ...
+        // SQLite's LIKE already ignores the case of ASCII letters (sqlite.org/lang_expr.html, "The LIKE,
+        // GLOB, REGEXP, MATCH, and extract operators": case-insensitive for ASCII unless
+        // case_sensitive_like is on, and not for other letters, as ILIKE's locale may be).
+        if (sqlite_target && b.op == BinaryOp::ILike) spelling = negated ? "NOT LIKE" : "LIKE";
+        out += spelling;
         out += ' ';
         if (b.op == BinaryOp::Like || b.op == BinaryOp::ILike || b.op == BinaryOp::SimilarTo) {
             // `a LIKE b ESCAPE c` keeps the escape with the pattern.
@@ -639,6 +686,7 @@ private:
         switch (r.kind) {
             case Kind::TableRef: {
                 const auto& t = cast<TableRef>(r);
+                if (!t.as_of.empty()) cannot("time travel (FOR SYSTEM_TIME, AT, BEFORE)");
                 names(t.name);
                 if (!time_travel_after_alias) time_travel(t);
                 alias(t.alias, t.column_aliases);
@@ -647,6 +695,7 @@ private:
             }
             case Kind::DerivedTable: {
                 const auto& d = cast<DerivedTable>(r);
+                if (d.lateral) cannot("LATERAL");
                 if (d.lateral) out += "LATERAL ";
                 out += '(';
                 query(*d.query);
@@ -656,6 +705,8 @@ private:
             }
             case Kind::TableFunction: {
                 const auto& t = cast<TableFunction>(r);
+                if (t.lateral) cannot("LATERAL");
+                if (function_is(*t.call, "UNNEST")) cannot("UNNEST");
                 if (t.lateral) out += "LATERAL ";
                 FunctionCall call = *t.call;
                 size_t n = call.args.size();
@@ -683,6 +734,7 @@ private:
             case Kind::PivotTable: return pivot(cast<PivotTable>(r));
             case Kind::SampledTable: {
                 const auto& t = cast<SampledTable>(r);
+                cannot("TABLESAMPLE");
                 relation(*t.source);
                 out += " TABLESAMPLE ";
                 if (!t.method.empty()) {
@@ -745,6 +797,7 @@ private:
     }
 
     void pivot(const PivotTable& p) {
+        cannot(p.unpivot ? "UNPIVOT" : "PIVOT");
         relation(*p.source);
         out += p.unpivot ? (p.include_nulls ? " UNPIVOT INCLUDE NULLS (" : " UNPIVOT (") : " PIVOT (";
         if (p.unpivot && p.values.size() != 1) out += '(';
@@ -790,9 +843,16 @@ private:
             case JoinKind::Right: out += "RIGHT JOIN "; break;
             case JoinKind::Full: out += "FULL JOIN "; break;
             case JoinKind::Cross: out += "CROSS JOIN "; break;
-            case JoinKind::CrossApply: out += "CROSS APPLY "; break;
-            case JoinKind::OuterApply: out += "OUTER APPLY "; break;
+            case JoinKind::CrossApply:
+                cannot("CROSS APPLY");
+                out += "CROSS APPLY ";
+                break;
+            case JoinKind::OuterApply:
+                cannot("OUTER APPLY");
+                out += "OUTER APPLY ";
+                break;
             default:
+                cannot("semi, anti and other KQL joins");
                 out += support::to_upper(enum_name(j.join));
                 out += " JOIN ";
                 break;
@@ -823,6 +883,7 @@ private:
     }
 
     void order_item(const OrderItem& o) {
+        if (is_all(o.expr)) cannot("ORDER BY ALL");
         if (is_all(o.expr))
             out += "ALL";
         else
@@ -949,7 +1010,20 @@ private:
             return;
         }
         out += "SELECT ";
-        if (q.limit && (q.limit_percent || (q.limit_with_ties && !q.offset) || limit_as_top(q))) {
+        if (sqlite_target) {  // TOP n is LIMIT n there (query below); the rest has no SQLite spelling
+            if (q.limit && q.limit_percent) cannot("TOP .. PERCENT");
+            if (q.limit && q.limit_with_ties) cannot("WITH TIES");
+            if (q.distinct == DistinctKind::DistinctOn) cannot("DISTINCT ON");
+            if (!q.search.empty()) cannot("search clauses");
+            if (q.qualify) cannot("QUALIFY");
+            for (const Expr* o : q.options)
+                if (auto* option = dyn_cast<NamedArg>(o); option && option->name.text == "select_as")
+                    cannot("SELECT AS STRUCT / VALUE");
+                else if (option && option->name.text == "into")
+                    cannot("SELECT .. INTO");
+        }
+        if (!sqlite_target && q.limit &&
+            (q.limit_percent || (q.limit_with_ties && !q.offset) || limit_as_top(q))) {
             out += "TOP (";
             expr(q.limit);
             out += ')';
@@ -1001,6 +1075,7 @@ private:
         }
         if (!q.group_by.empty()) {
             out += " GROUP BY ";
+            if (q.group_by.size() == 1 && is_all(q.group_by[0])) cannot("GROUP BY ALL");
             if (q.group_by.size() == 1 && is_all(q.group_by[0]))
                 out += "ALL";
             else
@@ -1036,7 +1111,9 @@ private:
         query_core(q);
         bool prefix_has_union = false;
         for (const SetOp* s : q.set_ops) {
-            if (s->op == SetOpKind::Intersect && prefix_has_union) {
+            // (SQLite applies compound operators left to right at one precedence, as the AST means them,
+            // and reads no parenthesised operand.)
+            if (s->op == SetOpKind::Intersect && prefix_has_union && !sqlite_target) {
                 out.insert(prefix_start, 1, '(');
                 out += ')';
             }
@@ -1045,7 +1122,11 @@ private:
             out += support::to_upper(enum_name(s->op));
             if (s->all) out += " ALL";
             out += ' ';
-            if (needs_parentheses_as_operand(*s->query)) {
+            if (needs_parentheses_as_operand(*s->query) && sqlite_target) {
+                out += "SELECT * FROM (";
+                query(*s->query);
+                out += ')';
+            } else if (needs_parentheses_as_operand(*s->query)) {
                 out += '(';
                 query(*s->query);
                 out += ')';
@@ -1074,10 +1155,14 @@ private:
             }
             return;
         }
-        if (q.limit && !q.limit_percent && !q.limit_with_ties && !limit_as_top(q)) {
+        if (sqlite_target && q.limit) {
+            out += " LIMIT ";
+            expr(q.limit);
+        } else if (q.limit && !q.limit_percent && !q.limit_with_ties && !limit_as_top(q)) {
             out += " LIMIT ";
             expr(q.limit);
         }
+        if (sqlite_target && q.offset && !q.limit) out += " LIMIT -1";  // SQLite's OFFSET follows a LIMIT
         if (q.offset) {
             out += " OFFSET ";
             expr(q.offset);
@@ -1325,6 +1410,289 @@ private:
             out += c.text;
         }
     }
+
+    // ---- SQLite spelling (to_sqlite) ----
+
+    void cannot(std::string_view what) {
+        if (sqlite_target && untranslatable.empty()) untranslatable = what;
+    }
+
+    // `/` divides as real numbers in these engines (MySQL, BigQuery, Snowflake: a decimal or FLOAT64
+    // result; DuckDB since 0.8), as SQLite's does only when an operand is real: 5 / 2 is 2.5 there, 2 in SQLite.
+    bool source_divides_as_reals() const {
+        return source == Dialect::Mysql || source == Dialect::Bigquery || source == Dialect::Snowflake ||
+               source == Dialect::Duckdb;
+    }
+
+    void parenthesized_expr(const Expr* e) {
+        out += '(';
+        expr(e);
+        out += ')';
+    }
+
+    // The operators SQLite spells otherwise or lacks; false when `b` prints as it is.
+    bool sqlite_binary(const Binary& b) {
+        switch (b.op) {
+            case BinaryOp::Div:
+                if (!source_divides_as_reals()) return false;
+                out += "CAST(";
+                expr(b.lhs);
+                out += " AS REAL) / ";
+                operand(b.rhs, P::Multiplicative, true);
+                return true;
+            case BinaryOp::IntDiv:  // MySQL's DIV truncates the quotient
+                out += "CAST(";
+                parenthesized_expr(b.lhs);
+                out += " / ";
+                parenthesized_expr(b.rhs);
+                out += " AS INTEGER)";
+                return true;
+            case BinaryOp::BitXor:  // a ^ b is (a | b) - (a & b) in two's complement
+                out += "((";
+                parenthesized_expr(b.lhs);
+                out += " | ";
+                parenthesized_expr(b.rhs);
+                out += ") - (";
+                parenthesized_expr(b.lhs);
+                out += " & ";
+                parenthesized_expr(b.rhs);
+                out += "))";
+                return true;
+            case BinaryOp::Power:
+                out += "pow(";
+                expr(b.lhs);
+                out += ", ";
+                expr(b.rhs);
+                out += ')';
+                return true;
+            case BinaryOp::Xor:  // MySQL's logical XOR: NULL when either side is
+                out += "((";
+                parenthesized_expr(b.lhs);
+                out += " <> 0) <> (";
+                parenthesized_expr(b.rhs);
+                out += " <> 0))";
+                return true;
+            case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul: case BinaryOp::Mod: case BinaryOp::Concat:
+            case BinaryOp::BitAnd: case BinaryOp::BitOr: case BinaryOp::ShiftLeft: case BinaryOp::ShiftRight:
+            case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt:
+            case BinaryOp::GtEq: case BinaryOp::IsDistinctFrom: case BinaryOp::And: case BinaryOp::Or:
+            case BinaryOp::Like: case BinaryOp::ILike: case BinaryOp::Glob: case BinaryOp::Regexp:
+            case BinaryOp::Match: case BinaryOp::Escape: case BinaryOp::Collate: case BinaryOp::JsonGet:
+            case BinaryOp::JsonGetText:
+                return false;
+            default:
+                cannot(semantics::sql_spelling(b.op));
+                return false;
+        }
+    }
+
+    // The type a CAST names, for SQLite, whose CAST goes by the type's affinity (sqlite.org/datatype3.html,
+    // 3.1: INT -> INTEGER; CHAR, CLOB, TEXT -> TEXT; REAL, FLOA, DOUB -> REAL; else NUMERIC): names that
+    // would land in the wrong one are spelled as the one they mean.
+    static std::string_view sqlite_cast_type(std::string_view base, std::string_view type) {
+        if (base == "STRING" || base == "JSON" || base == "VARIANT" || base == "UUID") return "TEXT";
+        if (base == "BOOL" || base == "BOOLEAN" || base == "BIT" || base == "SIGNED" || base == "UNSIGNED" ||
+            base == "SIGNED INTEGER" || base == "UNSIGNED INTEGER")
+            return "INTEGER";
+        if (base == "BYTES" || base == "BINARY" || base == "VARBINARY" || base == "BYTEA") return "BLOB";
+        return type;
+    }
+
+    static bool has_integer_affinity(std::string_view type) { return type.find("INT") != std::string_view::npos; }
+    static bool has_text_affinity(std::string_view type) {
+        return type.find("CHAR") != std::string_view::npos || type.find("CLOB") != std::string_view::npos ||
+               type.find("TEXT") != std::string_view::npos;
+    }
+
+    void sqlite_cast(const Cast& c) {
+        std::string type = support::to_upper(c.type);
+        std::string base = type.substr(0, type.find('('));
+        while (!base.empty() && base.back() == ' ') base.pop_back();
+        // Dates and times are text in SQLite: a date literal is its text, a cast to a date its date function
+        // (which gives NULL for what is not a date, as TRY_CAST does).
+        std::string_view date_function = base == "DATE" ? "date"
+                                         : base == "TIME" ? "time"
+                                         : base.starts_with("TIMESTAMP") || base.starts_with("DATETIME") ||
+                                                   base == "SMALLDATETIME"
+                                             ? "datetime"
+                                             : "";
+        if (!date_function.empty()) {
+            const auto* text = dyn_cast<Literal>(c.expr);
+            if (text && text->type == LiteralType::String) return literal(*text);  // DATE '2020-01-01'
+            out += date_function;
+            return parenthesized_expr(c.expr);
+        }
+        if (type.find_first_of("<[") != std::string::npos || base.starts_with("ARRAY") || base.starts_with("STRUCT") ||
+            base.starts_with("MAP"))
+            cannot("CAST to a composite type");
+        std::string_view target = sqlite_cast_type(base, c.type);
+        // TRY_CAST and SAFE_CAST give NULL where CAST fails; SQLite's CAST never fails (CAST('a' AS INT) is 0),
+        // so only a cast to text, which cannot fail, keeps their meaning.
+        if (c.try_cast && !has_text_affinity(support::to_upper(target))) cannot("TRY_CAST / SAFE_CAST");
+        // Casting 2.5 to an integer rounds it in every engine here but SQL Server and SQLite, which truncate.
+        bool rounds = has_integer_affinity(support::to_upper(target)) && source != Dialect::Tsql;
+        out += "CAST(";
+        if (rounds) {
+            out += "ROUND(";
+            expr(c.expr);
+            out += ')';
+        } else {
+            expr(c.expr);
+        }
+        out += " AS ";
+        out += target;
+        out += ')';
+    }
+
+    void call(std::string_view name, const List<Expr*>& args) {
+        out += name;
+        out += '(';
+        exprs(args);
+        out += ')';
+    }
+
+    // EXTRACT's fields as strftime formats: the integer strftime('%Y', d) spells.
+    static std::string_view strftime_format(std::string_view field) {
+        std::string f = support::to_upper(field);
+        if (f == "YEAR") return "%Y";
+        if (f == "MONTH") return "%m";
+        if (f == "DAY") return "%d";
+        if (f == "HOUR") return "%H";
+        if (f == "MINUTE") return "%M";
+        if (f == "SECOND") return "%S";
+        if (f == "DOW") return "%w";  // 0 is Sunday in PostgreSQL's DOW and in %w
+        if (f == "DOY") return "%j";
+        return "";
+    }
+
+    void date_part(std::string_view format, const Expr* e) {
+        out += "CAST(strftime('";
+        out += format;
+        out += "', ";
+        expr(e);
+        out += ") AS INTEGER)";
+    }
+
+    // Functions SQLite spells otherwise (or lacks, with a spelling of their meaning); false when `f`
+    // prints as it is. Functions SQLite lacks and this does not know still print: SQLite then says which.
+    bool sqlite_function(const FunctionCall& f) {
+        if (f.name.size() != 1 || f.name[0].quoted) return false;
+        const std::string n = support::to_lower(f.name[0].text);
+        const List<Expr*>& a = f.args;
+        const bool plain = !f.distinct && f.arg_order.empty() && !f.filter && !f.over;
+        if (!plain && n != "countif" && n != "count_if" && n != "string_agg" && n != "listagg") return false;
+        auto two = [&](std::string_view name, const Expr* x, const Expr* y) {
+            out += name;
+            out += '(';
+            expr(x);
+            out += ", ";
+            expr(y);
+            out += ')';
+        };
+        if ((n == "isnull" || n == "nvl") && a.size() == 2) {  // T-SQL ISNULL(a, b), Snowflake NVL
+            call("IFNULL", a);
+        } else if (n == "isnull" && a.size() == 1) {  // MySQL ISNULL(x)
+            out += '(';
+            postfix_is_null(a[0]);
+            out += ')';
+        } else if ((n == "iff" || n == "if") && a.size() == 3) {
+            call("IIF", a);
+        } else if (n == "len" && a.size() == 1 && source == Dialect::Tsql) {
+            out += "LENGTH(RTRIM(";  // T-SQL's LEN leaves trailing spaces out
+            expr(a[0]);
+            out += ", ' '))";
+        } else if ((n == "len" || n == "char_length" || n == "character_length") && a.size() == 1) {
+            call("LENGTH", a);
+        } else if ((n == "charindex" || n == "position") && a.size() == 2) {  // (needle, haystack)
+            two("INSTR", a[1], a[0]);
+        } else if (n == "strpos" && a.size() == 2) {
+            call("INSTR", a);
+        } else if (n == "concat" && !a.empty()) {
+            // SQLite's || gives NULL for a NULL operand, as MySQL's, BigQuery's and Snowflake's CONCAT do;
+            // PostgreSQL's and SQL Server's CONCAT read NULL as ''.
+            bool skip_nulls = traits(source).concat_nulls != ConcatNulls::Propagate;
+            out += '(';
+            for (uint32_t i = 0; i < a.size(); ++i) {
+                if (i) out += " || ";
+                if (skip_nulls) {
+                    out += "COALESCE(";
+                    expr(a[i]);
+                    out += ", '')";
+                } else {
+                    parenthesized_expr(a[i]);
+                }
+            }
+            out += ')';
+        } else if ((n == "now" || n == "getdate" || n == "sysdatetime" || n == "current_timestamp") && a.empty()) {
+            out += "CURRENT_TIMESTAMP";
+        } else if ((n == "curdate" || n == "current_date") && a.empty()) {
+            out += "CURRENT_DATE";
+        } else if ((n == "year" || n == "month" || n == "day") && a.size() == 1) {
+            date_part(n == "year" ? "%Y" : n == "month" ? "%m" : "%d", a[0]);
+        } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0])) {
+            std::string_view field = cast<Literal>(*a[0]).text;
+            if (support::iequals(field, "QUARTER")) {
+                out += "((";
+                date_part("%m", a[1]);
+                out += " + 2) / 3)";
+            } else if (std::string_view format = strftime_format(field); !format.empty()) {
+                date_part(format, a[1]);
+            } else {
+                cannot("EXTRACT of this field");
+                return false;
+            }
+        } else if ((n == "countif" || n == "count_if") && a.size() == 1 && !f.distinct && f.arg_order.empty()) {
+            out += "COUNT(CASE WHEN ";  // counts the rows where the condition holds, 0 over none
+            expr(a[0]);
+            out += " THEN 1 END)";
+            call_suffix(f);
+        } else if ((n == "string_agg" || n == "listagg") && (a.size() == 1 || a.size() == 2) && f.arg_order.empty()) {
+            out += "GROUP_CONCAT(";
+            if (f.distinct) out += "DISTINCT ";
+            exprs(a);
+            out += ')';
+            call_suffix(f);
+        } else if (n == "left" && a.size() == 2) {
+            out += "SUBSTR(";
+            expr(a[0]);
+            out += ", 1, ";
+            expr(a[1]);
+            out += ')';
+        } else if (n == "right" && a.size() == 2) {
+            out += "SUBSTR(";
+            expr(a[0]);
+            out += ", -(";
+            expr(a[1]);
+            out += "))";
+        } else if (n == "zeroifnull" && a.size() == 1) {
+            out += "COALESCE(";
+            expr(a[0]);
+            out += ", 0)";
+        } else if (n == "safe_divide" || n == "safe.divide") {
+            // SAFE_DIVIDE differs from BigQuery's `/` only where the divisor is 0 (NULL there, where `/`
+            // fails); SQLite's `/` gives NULL too, so on SQLite the two would always agree: it is left to the
+            // structure rather than called equal.
+            cannot("SAFE_DIVIDE, whose difference from / SQLite cannot show");
+            return false;
+        } else if (n == "trim" && !a.empty() && is_keyword_literal(a[0])) {  // TRIM(LEADING 'x' FROM y)
+            std::string_view where = cast<Literal>(*a[0]).text;
+            out += support::iequals(where, "LEADING") ? "LTRIM(" : support::iequals(where, "TRAILING") ? "RTRIM(" : "TRIM(";
+            expr(a.back());
+            if (a.size() == 3) {
+                out += ", ";
+                expr(a[1]);
+            }
+            out += ')';
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    void postfix_is_null(const Expr* e) {
+        operand(e, P::Is, true);
+        out += " IS NULL";
+    }
 };
 
 }  // namespace
@@ -1337,6 +1705,14 @@ std::string to_sql(const ast::Node& node, const PrintOptions& options) {
     printer.top_for_limits = traits(options.dialect).row_limit == RowLimit::Top;
     printer.node(node);
     return std::move(printer.out);
+}
+
+SqliteText to_sqlite(const ast::Node& node, Dialect source) {
+    SqlPrinter printer;
+    printer.sqlite_target = true;
+    printer.source = source;
+    printer.node(node);
+    return {std::move(printer.out), std::move(printer.untranslatable)};
 }
 
 }  // namespace qdiff

@@ -58,8 +58,8 @@ std::optional<results::synth::SynthOutcome> synthesized_results(const Args& args
                                                         results::kql::kDefaultNowTicks);
     if (expected.language() != Language::Sql || generated.language() != Language::Sql)
         throw UsageError{"--db synth runs SQL queries, or KQL queries on both sides"};
-    return results::synth::compare_on_synthesized(*schema, expected_text, expected, generated_text, generated,
-                                                  order.ordered, order.keys, options);
+    return results::synth::compare_sql_as_sqlite_runs_it(*schema, expected_text, expected, generated_text, generated,
+                                                         order.ordered, order.keys, options);
 }
 
 // Where one side's query comes from: --expected-text/--generated-text, else the next positional file.
@@ -112,6 +112,7 @@ std::optional<ordered_json> batch_verdict(const Args& args, const CompareOptions
     Case c;
     c.id = "pair";
     c.language = compare.language;
+    c.expected_language = compare.expected_language;
     c.dialect = compare.dialect;
     c.expected = inputs[0].text;
     c.generated = inputs[1].text;

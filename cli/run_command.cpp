@@ -154,7 +154,8 @@ int run_run(const std::vector<std::string>& argv) {
             results::synth::LiteralHints hints;
             results::synth::collect_hints(parsed, hints);
             results::kql::add_kql_hints(parsed, hints, now);
-            synthesized = results::kql::synthesize_kql(*schema, hints, synth_options.seed, 0, now);
+            synthesized = results::kql::synthesize_kql(*schema, results::kql::kql_hints_for(*schema, std::move(hints)),
+                                                       synth_options.seed, 0, now);
             data = &synthesized;
         } else if (!db.empty() && !tables_db) {
             throw UsageError{"a KQL query runs on --db tables:DIR, --db synth or no database, not on " + db};

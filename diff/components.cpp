@@ -8,6 +8,7 @@
 
 #include "ast/functions.hpp"
 #include "ast/semantics/scope.hpp"
+#include "diff/atom_spelling.hpp"
 #include "diff/matching.hpp"
 #include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
@@ -95,6 +96,8 @@ class Extractor {
 public:
     Components out;
 
+    explicit Extractor(Language language) : language_(language), spell_(language, nullptr) {}
+
     // Weaviate's `autocut`, `after` (a cursor), `objectLimit` and a grouped Get's `groups` and
     // `objectsPerGroup` bound the objects returned like a limit does, and `tenant` picks whose objects
     // they are: atoms of those components. KQL's operators kept whole are shaping_option_text's; operator
@@ -116,7 +119,7 @@ public:
         a.op = name;
         set_value(a, named->value);
         std::string text = name + " " + a.value;
-        out[component].push_back(make_keyed_atom(std::move(text), named->span, std::move(a)));
+        add(component, make_keyed_atom(std::move(text), named->span, std::move(a)), spell_.option(*named));
     }
 
     // A KQL operator the front end keeps whole in a block's options that shapes what the block returns
@@ -151,6 +154,7 @@ public:
             statement_atoms(*statement);
             return;
         }
+        spell_ = AtomSpelling(language_, q);
         std::set<std::string> cte_names;
         collect_relations(*q, cte_names);
         std::set<std::string> seen;
@@ -164,13 +168,15 @@ public:
         // components see only the top block).
         for (auto* cte : q->ctes)
             if (cte->query) {
-                out[Component::Subqueries].push_back(make_atom(to_sql(*cte->query) + nested_options_text(*cte->query),
-                                                               cte->span, {.context = "WITH"}));
+                add(Component::Subqueries,
+                    make_atom(to_sql(*cte->query) + nested_options_text(*cte->query), cte->span, {.context = "WITH"}),
+                    spell_.query(*cte->query));
             }
         for (const semantics::FromItem& item : semantics::from_items(*q))
             if (auto* d = dyn_cast<DerivedTable>(item.relation); d && d->query) {
-                out[Component::Subqueries].push_back(
-                    make_atom(to_sql(*d->query) + nested_options_text(*d->query), d->span, {.context = "FROM"}));
+                add(Component::Subqueries,
+                    make_atom(to_sql(*d->query) + nested_options_text(*d->query), d->span, {.context = "FROM"}),
+                    spell_.query(*d->query));
             }
 
         for (auto* s : q->search) {
@@ -183,12 +189,15 @@ public:
                 a.number.reset();
             }
             std::string text = a.op + "(" + a.value + ")";
-            out[Component::Search].push_back(make_keyed_atom(std::move(text), s->span, std::move(a)));
+            add(Component::Search, make_keyed_atom(std::move(text), s->span, std::move(a)), spell_.search(*s));
         }
         for (const Expr* o : q->options) {
             row_bound_option(o);
-            if (std::string text = shaping_option_text(*o); !text.empty())
-                out[Component::Projection].push_back(make_atom(std::move(text), o->span, {.context = "operator"}));
+            if (std::string text = shaping_option_text(*o); !text.empty()) {
+                auto* named = dyn_cast<NamedArg>(o);
+                add(Component::Projection, make_atom(std::move(text), o->span, {.context = "operator"}),
+                    named ? spell_.option(*named) : spell_.expression(*o));
+            }
         }
         if (q->filter) filter_atoms(q->filter, "", out[Component::Filters]);
         // QUALIFY filters the rows after the block's windows: a filter of its own kind (its conjuncts never
@@ -203,7 +212,7 @@ public:
         if (q->having) add_aggs(*q->having);
         for (auto* o : q->order_by) add_aggs(*o);
 
-        for (auto* g : q->group_by) out[Component::GroupBy].push_back(make_atom(to_sql(*g), g->span));
+        for (auto* g : q->group_by) add(Component::GroupBy, make_atom(to_sql(*g), g->span), spell_.group_key(*g));
 
         // DISTINCT ON (keys) keeps one row per key, not one per distinct row: its keys are part of the atom.
         if (q->distinct == DistinctKind::DistinctOn) {
@@ -211,16 +220,17 @@ public:
             for (const Expr* k : q->distinct_on) keys += (keys.empty() ? "" : ", ") + to_sql(*k);
             out[Component::Projection].push_back(make_atom("DISTINCT ON (" + keys + ")", q->span));
         } else if (q->distinct != DistinctKind::None) {
-            out[Component::Projection].push_back(make_atom("DISTINCT", q->span));
+            add(Component::Projection, make_atom("DISTINCT", q->span), spell_.distinct());
         }
         for (auto* item : q->projection)
-            out[Component::Projection].push_back(make_atom(to_sql(*item->expr), item->span));
+            add(Component::Projection, make_atom(to_sql(*item->expr), item->span), spell_.expression(*item->expr));
 
         for (size_t i = 1; i < q->sources.size(); ++i) {
             std::string relation = relation_name(q->sources[i]);
             std::string text = "cross " + relation;
-            out[Component::Joins].push_back(make_keyed_atom(std::move(text), q->sources[i]->span,
-                                                            {.property = std::move(relation), .op = "cross"}));
+            add(Component::Joins,
+                make_keyed_atom(std::move(text), q->sources[i]->span, {.property = std::move(relation), .op = "cross"}),
+                spell_.cross_source(*q->sources[i]));
         }
         for (auto* j : q->joins) {
             AtomKey a;
@@ -232,7 +242,7 @@ public:
             if (j->condition) a.value = to_sql(*j->condition);
             if (!j->using_columns.empty()) a.value = "USING " + join_names(j->using_columns);
             std::string text = a.op + " " + a.property + " ON " + a.value;
-            out[Component::Joins].push_back(make_keyed_atom(std::move(text), j->span, std::move(a)));
+            add(Component::Joins, make_keyed_atom(std::move(text), j->span, std::move(a)), spell_.join(*j));
         }
         for (size_t i = 0; i < q->order_by.size(); ++i) {
             auto* o = q->order_by[i];
@@ -242,7 +252,7 @@ public:
             a.value = std::string(enum_name(o->nulls));
             a.context = std::to_string(i);
             std::string text = a.property + " " + a.op + (o->nulls == NullsOrder::Default ? "" : " nulls " + a.value);
-            out[Component::Order].push_back(make_keyed_atom(std::move(text), o->span, std::move(a)));
+            add(Component::Order, make_keyed_atom(std::move(text), o->span, std::move(a)), spell_.order(*o));
         }
         // LIMIT and OFFSET are both atoms of the limit component.
         for (auto [bound, name, keyword] :
@@ -253,6 +263,10 @@ public:
             a.op = name;
             set_value(a, bound);
             std::string text = keyword + a.value;
+            // A share of the rows or ties kept are SQL's alone: their atoms keep the canonical text.
+            std::string spelled = q->limit_percent || q->limit_with_ties
+                                      ? std::string()
+                                      : spell_.bound(name, *bound, !q->order_by.empty());
             // TOP 10 PERCENT / FETCH FIRST 10 PERCENT is a share of the rows, not 10 of them; WITH TIES
             // returns the rows that tie with the last one too.
             if (bound == q->limit && q->limit_percent) {
@@ -263,7 +277,7 @@ public:
                 a.op += " with ties";
                 text += " WITH TIES";
             }
-            out[Component::Limit].push_back(make_keyed_atom(std::move(text), bound->span, std::move(a)));
+            add(Component::Limit, make_keyed_atom(std::move(text), bound->span, std::move(a)), std::move(spelled));
         }
         for (auto* s : q->set_ops) {
             AtomKey a;
@@ -271,11 +285,21 @@ public:
             a.value = s->query ? to_sql(*s->query) : "";
             a.property = a.op;
             std::string text = a.op + " " + a.value;
-            out[Component::SetOperations].push_back(make_keyed_atom(std::move(text), s->span, std::move(a)));
+            add(Component::SetOperations, make_keyed_atom(std::move(text), s->span, std::move(a)),
+                spell_.set_operation(*s));
         }
     }
 
 private:
+    Language language_;
+    AtomSpelling spell_;  // for the statement being extracted
+
+    // An atom, with how its query's language writes it ("" when that is its canonical text).
+    void add(Component component, Atom atom, std::string spelled) {
+        atom.spelled = std::move(spelled);
+        out[component].push_back(std::move(atom));
+    }
+
     // A statement other than a query (INSERT, UPDATE, DELETE, DDL): its relations, its WHERE, and the
     // whole statement as one projection atom.
     void statement_atoms(const Statement& st) {
@@ -295,7 +319,8 @@ private:
         if (auto* u = dyn_cast<Update>(&st)) filter = u->filter;
         if (auto* d = dyn_cast<Delete>(&st)) filter = d->filter;
         if (filter) filter_atoms(filter, "", out[Component::Filters]);
-        out[Component::Projection].push_back(make_atom(to_sql(st), st.span, {.op = std::string(kind_name(st.kind))}));
+        add(Component::Projection, make_atom(to_sql(st), st.span, {.op = std::string(kind_name(st.kind))}),
+            spell_.expression(st));
     }
 
     std::string relation_name(const Relation* r) {
@@ -335,6 +360,7 @@ private:
             f && f->name.size() == 1 && !f->over && is_aggregate_call(f->name[0].text, f->args.size())) {
             std::string text = to_sql(*f);
             if (!seen.insert(text).second) return;
+            std::string spelled = spell_.aggregate(*f);
             AtomKey a;
             a.op = std::string(f->name[0].text);
             for (auto* arg : f->args) {
@@ -343,7 +369,7 @@ private:
             }
             a.value = f->distinct ? "distinct" : "";
             a.slot = slot;
-            out[Component::Aggregations].push_back(make_keyed_atom(std::move(text), f->span, std::move(a)));
+            add(Component::Aggregations, make_keyed_atom(std::move(text), f->span, std::move(a)), std::move(spelled));
             return;
         }
         for_each_child(n, [&](const Node& c) { find_aggregates(c, seen, slot); });
@@ -400,23 +426,24 @@ private:
             a.op = std::string(kind_name(e->kind));
         }
         atoms.push_back(make_keyed_atom(std::move(text), e->span, std::move(a)));
+        atoms.back().spelled = spell_.filter(*e);
     }
 };
 
 }  // namespace
 
 Atom make_keyed_atom(std::string text, Span span, AtomKey key) {
-    return Atom{std::move(text), span, 0, std::make_shared<const AtomKey>(std::move(key))};
+    return Atom{std::move(text), span, 0, std::make_shared<const AtomKey>(std::move(key)), {}};
 }
 
-Components extract_components(const ast::Statement* normalized) {
-    Extractor x;
+Components extract_components(const ast::Statement* normalized, Language language) {
+    Extractor x(language);
     x.run(normalized);
     return std::move(x.out);
 }
 
-Components extract_components(const ast::Script& normalized) {
-    return extract_components(normalized.statements.empty() ? nullptr : normalized.statements[0]);
+Components extract_components(const ast::Script& normalized, Language language) {
+    return extract_components(normalized.statements.empty() ? nullptr : normalized.statements[0], language);
 }
 
 }  // namespace qdiff

@@ -206,10 +206,10 @@ void structural_score(const Components& ce, const Components& cg, const Profile&
 }
 
 // One statement against one statement; either may be absent (a statement only one side has).
-DiffResult diff_statement(const ast::Statement* expected, const ast::Statement* generated, uint32_t index,
-                          const Profile& profile) {
-    Components ce = extract_components(expected);
-    Components cg = extract_components(generated);
+DiffResult diff_statement(const ast::Statement* expected, Language expected_language, const ast::Statement* generated,
+                          Language generated_language, uint32_t index, const Profile& profile) {
+    Components ce = extract_components(expected, expected_language);
+    Components cg = extract_components(generated, generated_language);
     for (Components* side : {&ce, &cg})
         for (std::vector<Atom>& atoms : side->values)
             for (Atom& a : atoms) a.statement = index;
@@ -307,10 +307,12 @@ DiffResult diff(const ast::Script& expected, Language expected_language, const a
     auto statement = [](const ast::Script* s, size_t i) -> const ast::Statement* {
         return i < s->statements.size() ? s->statements[i] : nullptr;
     };
-    if (n <= 1) return diff_statement(statement(ne, 0), statement(ng, 0), 0, profile);
+    if (n <= 1)
+        return diff_statement(statement(ne, 0), expected_language, statement(ng, 0), generated_language, 0, profile);
     std::vector<DiffResult> parts;
     for (size_t i = 0; i < n; ++i)
-        parts.push_back(diff_statement(statement(ne, i), statement(ng, i), static_cast<uint32_t>(i), profile));
+        parts.push_back(diff_statement(statement(ne, i), expected_language, statement(ng, i), generated_language,
+                                       static_cast<uint32_t>(i), profile));
     return merge_statements(std::move(parts));
 }
 

@@ -76,13 +76,13 @@ ordered_json components_json(const DiffResult& diff) {
         }
         cj["matched"] = c.matched.size();
         cj["missing"] = ordered_json::array();
-        for (const Atom& a : c.missing) cj["missing"].push_back(a.text);
+        for (const Atom& a : c.missing) cj["missing"].push_back(a.shown());
         cj["extra"] = ordered_json::array();
-        for (const Atom& a : c.extra) cj["extra"].push_back(a.text);
+        for (const Atom& a : c.extra) cj["extra"].push_back(a.shown());
         cj["changed"] = ordered_json::array();
         for (const AtomPair& p : c.changed)
             cj["changed"].push_back(
-                {{"expected", p.expected.text}, {"generated", p.generated.text}, {"similarity", p.similarity}});
+                {{"expected", p.expected.shown()}, {"generated", p.generated.shown()}, {"similarity", p.similarity}});
         cj["spans"] = atom_spans(c);
         components[std::string(component_name(c.component))] = std::move(cj);
     }
@@ -96,7 +96,7 @@ public:
 
     // Scripts of several statements: each atom says which statement it belongs to.
     ordered_json atom(const Atom& a, const SourceText& source) const {
-        ordered_json j = located_json(a.text, a.span, source);
+        ordered_json j = located_json(a.shown(), a.span, source);
         if (r_.statements > 1) j["statement"] = a.statement;
         return j;
     }

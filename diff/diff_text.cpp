@@ -22,7 +22,7 @@ std::string at(Span span, const SourceText& source) {
 }
 
 // Atoms can be megabytes long (an IN list of 100,000 items): each is cut to one readable line.
-std::string shown(const Atom& a) { return support::shorten(a.text); }
+std::string shown(const Atom& a) { return support::shorten(a.shown()); }
 
 }  // namespace
 

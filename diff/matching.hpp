@@ -61,10 +61,11 @@ Atom make_keyed_atom(std::string text, Span span, AtomKey key);
 
 using Components = PerComponent<std::vector<Atom>>;
 
-// The atoms of each component of one normalized statement (null: every component empty).
-Components extract_components(const ast::Statement* normalized);
+// The atoms of each component of one normalized statement (null: every component empty), each also
+// spelled as `language` writes it (Atom::spelled).
+Components extract_components(const ast::Statement* normalized, Language language);
 // The same for the first statement of a script.
-Components extract_components(const ast::Script& normalized);
+Components extract_components(const ast::Script& normalized, Language language);
 
 // Similarity of two atoms of the same component, in [0, 1].
 double atom_similarity(Component component, const Atom& expected, const Atom& generated);

@@ -15,6 +15,16 @@ ParseResult::ParseResult(ParseResult&&) noexcept = default;
 ParseResult& ParseResult::operator=(ParseResult&&) noexcept = default;
 ParseResult::~ParseResult() = default;
 
+std::string ParseResult::first_error() const {
+    if (ok()) return "";
+    for (const Diagnostic& d : diagnostics_)
+        if (d.severity == Severity::Error) {
+            LineCol at = source_->position(d.span.begin);
+            return std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + d.message;
+        }
+    return "";
+}
+
 const std::vector<LanguageTraits>& all_languages() {
     static const std::vector<LanguageTraits> table = {
 #define QDIFF_LANGUAGE(Id, name, alias, label, folds, descending, diff, batch, verdict, frontend) \

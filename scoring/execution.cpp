@@ -31,7 +31,7 @@ struct Collector {
 
 // An atom as the reasons show it: cut to a few hundred bytes, since a 200,000-item IN list or a
 // megabyte literal would otherwise put megabytes into each reason (the record keeps the whole atom).
-std::string quoted(const Atom& a) { return "`" + support::shorten(a.text) + "`"; }
+std::string quoted(const Atom& a) { return "`" + support::shorten(a.shown()) + "`"; }
 
 // The text without its qualifiers (`singer.name` → `name`): two atoms equal but for them read the same
 // column through another table (a join path a model wrote differently), which often returns the same

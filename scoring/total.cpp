@@ -63,13 +63,11 @@ Total total_score(const TotalInputs& in, const TotalOptions& options) {
         t.basis = "query_similarity_only";
     }
 
-    if (!in.generated_parses)
-        t.reasons.push_back("the generated query does not parse" +
-                            (in.generated_parse_error.empty() ? "" : ": " + in.generated_parse_error));
+    if (!in.generated_parses) t.reasons.push_back(does_not_parse_reason("generated", in.generated_parse_error));
     if (in.results_failed)
         t.reasons.push_back("the results stage failed" + (in.results_error.empty() ? "" : ": " + in.results_error));
     if (t.query_similarity_source == "none" && in.generated_parses)
-        t.reasons.push_back("no query similarity: the expected query does not parse");
+        t.reasons.push_back("no query similarity: " + does_not_parse_reason("expected", in.expected_parse_error));
     // A small tolerance so that a total printed as 90.0% is not failed by rounding (0.45 + 0.45).
     t.seed_total = t.total;
     bool below = t.total < t.pass_threshold - 1e-9;

@@ -24,6 +24,7 @@ struct TotalOptions {
 struct TotalInputs {
     bool generated_parses = false;
     std::string generated_parse_error;   // its first error, "LINE:COLUMN: message", when it does not parse
+    std::string expected_parse_error;    // the same for the expected query
     std::optional<double> structural;    // null when either query did not parse
     std::string structural_explanation;  // the decisive differences the structural score saw ("" when none)
     std::optional<double> judge;         // the judge's score when it ran without error

@@ -154,7 +154,8 @@ std::string columns_out_of_position(const DiffResult& diff) {
                     a.generated.span.begin < b.generated.span.begin)
                     continue;
                 return "the select list is in another order and columns compare by position (--positional-columns): `" +
-                       a.expected.text + "` comes before `" + b.expected.text + "` in the expected query and after it in the "
+                       a.expected.shown() + "` comes before `" + b.expected.shown() +
+                       "` in the expected query and after it in the "
                        "generated one";
             }
         }
@@ -216,19 +217,21 @@ std::vector<FeatureContribution> evidence_features(const ResultsEvidence& result
     return out;
 }
 
+std::string does_not_parse_reason(std::string_view side, const std::string& first_error) {
+    return "the " + std::string(side) + " query does not parse" + (first_error.empty() ? "" : ": " + first_error);
+}
+
 Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
     Verdict v;
     const ResultsEvidence& results = in.results;
     if (!in.generated_parses) {
         v.kind = VerdictKind::CannotRun;
-        v.reasons.push_back("the generated query does not parse" +
-                            (in.generated_parse_error.empty() ? "" : ": " + in.generated_parse_error));
+        v.reasons.push_back(does_not_parse_reason("generated", in.generated_parse_error));
         return v;
     }
     if (!in.expected_parses || !in.diff) {
         v.kind = VerdictKind::Unknown;
-        v.reasons.push_back("no comparison: the expected query does not parse" +
-                            (in.expected_parse_error.empty() ? "" : ": " + in.expected_parse_error));
+        v.reasons.push_back("no comparison: " + does_not_parse_reason("expected", in.expected_parse_error));
         return v;
     }
     const DiffResult& diff = *in.diff;

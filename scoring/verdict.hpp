@@ -61,6 +61,10 @@ enum class VerdictKind : uint8_t {
 };
 std::string_view verdict_kind_name(VerdictKind k);  // "equivalent", "no_difference_found", ...
 
+// The reason a query does not parse, as the verdict and the seed's total both give it: "the generated
+// query does not parse: 1:8: ..." (`side` is "expected" or "generated"; no ": ..." without an error).
+std::string does_not_parse_reason(std::string_view side, const std::string& first_error);
+
 struct VerdictInputs {
     bool expected_parses = false;
     bool generated_parses = false;

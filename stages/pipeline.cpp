@@ -39,13 +39,7 @@ const StageResult* find_stage(const std::vector<StageResult>& results, StageKind
 
 // Why a query does not parse, for the reasons: "LINE:COLUMN: message" of its first error ("" when none).
 std::string first_parse_error(const std::optional<ParseResult>& parsed) {
-    if (!parsed || parsed->ok()) return "";
-    for (const Diagnostic& d : parsed->diagnostics())
-        if (d.severity == Severity::Error) {
-            LineCol at = parsed->source().position(d.span.begin);
-            return std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + d.message;
-        }
-    return "";
+    return parsed ? parsed->first_error() : "";
 }
 
 // The statements that return something: a KQL `let` binds a name for the query after it.
@@ -59,6 +53,7 @@ scoring::TotalInputs total_inputs(const CaseOutcome& out) {
     scoring::TotalInputs in;
     in.generated_parses = out.generated && out.generated->ok();
     in.generated_parse_error = first_parse_error(out.generated);
+    in.expected_parse_error = first_parse_error(out.expected);
     if (out.diff) {
         in.structural = out.diff->score;
         in.structural_explanation = scoring::explain_differences(*out.diff);
@@ -104,8 +99,10 @@ CaseOutcome Pipeline::run(const Case& c) {
         if (!error.empty() && out.error.empty()) out.error = std::move(error);
     };
     fail(timed(out, "parse", [&] {
-        ParseOptions options{.language = c.language, .dialect = c.dialect, .source_name = "expected"};
+        ParseOptions options{
+            .language = c.expected_language.value_or(c.language), .dialect = c.dialect, .source_name = "expected"};
         out.expected.emplace(parse(c.expected, options));
+        options.language = c.language;
         options.source_name = "generated";
         out.generated.emplace(parse(c.generated, options));
     }));

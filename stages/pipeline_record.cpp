@@ -63,9 +63,6 @@ Record stage_json(const StageResult& r) {
     return j;
 }
 
-// The fields of a case that a report breaks agreement down by, kept in its record.
-constexpr const char* kTagFields[] = {"db_id", "difficulty", "hardness", "category", "setup", "source"};
-
 Record evidence_json(const CaseOutcome& out) {
     const scoring::Verdict& v = out.verdict;
     Record j;
@@ -199,12 +196,9 @@ std::optional<nlohmann::json> read_flat_object(std::string_view line) {
 std::string default_case_id(size_t line) { return "line " + std::to_string(line); }
 
 std::vector<std::string> misspelt_case_fields(const std::string& line) {
-    // What read_case reads: keep in step with it.
     static const std::vector<std::string_view> known = [] {
-        std::vector<std::string_view> names = {"id",        "question", "lang", "dialect",         "expected",
-                                               "generated", "schema",   "db",   "expected_result", "generated_result",
-                                               "label",     "res"};
-        for (const char* tag : kTagFields) names.emplace_back(tag);
+        std::vector<std::string_view> names;
+        for (const CaseField& f : kCaseFields) names.push_back(f.name);
         return names;
     }();
     std::optional<json> flat = read_flat_object(line);
@@ -221,6 +215,21 @@ std::vector<std::string> misspelt_case_fields(const std::string& line) {
     return out;
 }
 
+namespace {
+
+// The name of a field read_case reads: only a name of kCaseFields compiles (the constructor is
+// consteval), so that whatever read_case reads, misspelt_case_fields knows.
+struct CaseFieldName {
+    std::string_view name;
+    consteval CaseFieldName(const char* text) : name(text) {  // NOLINT: implicit, from a literal
+        bool known = false;
+        for (const CaseField& f : kCaseFields) known = known || f.name == name;
+        if (!known) throw "read_case names a field that is not in kCaseFields (pipeline_record.hpp)";
+    }
+};
+
+}  // namespace
+
 std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults) {
     std::string where = "line " + std::to_string(line_number) + ": ";
     std::optional<json> flat = read_flat_object(line);
@@ -232,61 +241,73 @@ std::variant<Case, BadLine> read_case(const std::string& line, size_t line_numbe
     }
     if (!j.is_object()) return BadLine{"", where + "expected a JSON object, got " + std::string(j.type_name())};
 
+    // A field's value, or null when the line has none or gives it as null (but an "id": null is an error);
+    // by_name for the loops over a kind of kCaseFields.
+    auto by_name = [&](std::string_view name, bool null_too = false) -> const json* {
+        auto it = j.find(std::string(name));
+        return it == j.end() || (it->is_null() && !null_too) ? nullptr : &*it;
+    };
+    auto field = [&](CaseFieldName f) { return by_name(f.name); };
+    auto quoted = [](std::string_view name) { return "\"" + std::string(name) + "\""; };
+
     Case c;
     c.id = default_case_id(line_number);
-    if (j.contains("id")) {
-        const json& id = j["id"];
-        if (id.is_string())
-            c.id = id.get<std::string>();
-        else if (id.is_number_integer())
-            c.id = id.dump();
+    if (const json* id = by_name(CaseFieldName("id").name, true)) {
+        if (id->is_string())
+            c.id = id->get<std::string>();
+        else if (id->is_number_integer())
+            c.id = id->dump();
         else
             return BadLine{"", where + "\"id\" must be a string or an integer"};
     }
     auto fail = [&](const std::string& why) { return BadLine{c.id, where + why}; };
-    for (const char* required : {"expected", "generated"})
-        if (!j.contains(required) || j[required].is_null())
-            return fail("missing string field \"" + std::string(required) + "\"");
-        else if (!j[required].is_string())
-            return fail("\"" + std::string(required) + "\" must be a string, not " + j[required].type_name());
-    c.expected = j["expected"].get<std::string>();
-    c.generated = j["generated"].get<std::string>();
-    for (const char* text_field : {"question", "lang", "dialect", "schema", "db"})
-        if (j.contains(text_field) && !j[text_field].is_string() && !j[text_field].is_null())
-            return fail("\"" + std::string(text_field) + "\" must be a string");
-    auto text = [&](const char* field) {
-        return j.contains(field) && j[field].is_string() ? j[field].get<std::string>() : "";
+    // The queries first: a line without one is said to lack it, whatever else is wrong with it.
+    for (const CaseField& f : kCaseFields) {
+        if (f.kind != CaseFieldKind::Query) continue;
+        const json* value = by_name(f.name);
+        if (!value) return fail("missing string field " + quoted(f.name));
+        if (!value->is_string()) return fail(quoted(f.name) + " must be a string, not " + value->type_name());
+    }
+    for (const CaseField& f : kCaseFields)
+        if (const json* value = f.kind == CaseFieldKind::Text ? by_name(f.name) : nullptr; value && !value->is_string())
+            return fail(quoted(f.name) + " must be a string");
+    c.expected = field("expected")->get<std::string>();
+    c.generated = field("generated")->get<std::string>();
+    auto text = [&](CaseFieldName f) {
+        const json* value = field(f);
+        return value && value->is_string() ? value->get<std::string>() : "";
     };
 
     c.question = text("question");
     CompareOptions shared;
     shared.language = defaults.language;
     shared.dialect = defaults.dialect;
-    for (auto [field, option] : {std::pair{"lang", CompareOption::Language}, {"dialect", CompareOption::Dialect}})
-        if (std::string value = text(field); !value.empty())
+    for (const auto& [value, option] :
+         {std::pair{text("lang"), CompareOption::Language}, {text("dialect"), CompareOption::Dialect}})
+        if (!value.empty())
             if (std::string error = set_compare_option(shared, option, value); !error.empty()) return fail(error);
     c.language = shared.language;
     c.dialect = shared.dialect;
     c.schema = resolve_schema(text("schema"), defaults.base_dir);
     c.db = resolve_db(text("db"), defaults.base_dir);
-    for (const char* label_field : {"label", "res"}) {
-        if (!j.contains(label_field) || j[label_field].is_null()) continue;
-        const json& v = j[label_field];
-        if (v.is_boolean())
-            c.label = v.get<bool>();
-        else if (v.is_number() && (v.get<double>() == 0 || v.get<double>() == 1))
-            c.label = v.get<double>() == 1;
+    // The first label field given decides (label, then BIRD's res).
+    for (const CaseField& f : kCaseFields) {
+        const json* v = f.kind == CaseFieldKind::Label ? by_name(f.name) : nullptr;
+        if (!v) continue;
+        if (v->is_boolean())
+            c.label = v->get<bool>();
+        else if (v->is_number() && (v->get<double>() == 0 || v->get<double>() == 1))
+            c.label = v->get<double>() == 1;
         else
-            return fail("\"" + std::string(label_field) + "\" must be true, false, 1 or 0");
+            return fail(quoted(f.name) + " must be true, false, 1 or 0");
         break;
     }
-    for (const char* tag : kTagFields)
-        if (j.contains(tag) && (j[tag].is_string() || j[tag].is_number()))
-            c.tags.emplace_back(tag, j[tag].is_string() ? j[tag].get<std::string>() : j[tag].dump());
-    if (j.contains("expected_result") && !j["expected_result"].is_null())
-        c.expected_result = result_field(j["expected_result"], defaults.base_dir);
-    if (j.contains("generated_result") && !j["generated_result"].is_null())
-        c.generated_result = result_field(j["generated_result"], defaults.base_dir);
+    for (const CaseField& f : kCaseFields)
+        if (const json* v = f.kind == CaseFieldKind::Tag ? by_name(f.name) : nullptr;
+            v && (v->is_string() || v->is_number()))
+            c.tags.emplace_back(std::string(f.name), v->is_string() ? v->get<std::string>() : v->dump());
+    if (const json* result = field("expected_result")) c.expected_result = result_field(*result, defaults.base_dir);
+    if (const json* result = field("generated_result")) c.generated_result = result_field(*result, defaults.base_dir);
     return c;
 }
 
@@ -449,7 +470,7 @@ void RecordWriter::structural(const DiffResult& diff) {
     };
     auto texts = [&](std::string_view key, const std::vector<Atom>& list) {
         w_.key(key).begin_array();
-        for (const Atom& a : list) w_.value(a.text);
+        for (const Atom& a : list) w_.value(a.shown());
         w_.end_array();
     };
     for (size_t i = 0; i < diff.components.size(); ++i) {
@@ -472,8 +493,8 @@ void RecordWriter::structural(const DiffResult& diff) {
         w_.key("changed").begin_array();
         for (const AtomPair& p : c.changed)
             w_.begin_object()
-                .field("expected", p.expected.text)
-                .field("generated", p.generated.text)
+                .field("expected", p.expected.shown())
+                .field("generated", p.generated.shown())
                 .field("similarity", p.similarity)
                 .end_object();
         w_.end_array();

@@ -30,6 +30,42 @@ struct BadLine {
     std::string id;  // when the line had a readable id
     std::string message;
 };
+// The fields of a case line, each of the kind read_case reads it as: the one list that read_case and
+// misspelt_case_fields share (read_case can name no field outside it, see pipeline_record.cpp), so a
+// new field is known to the typo check the moment it can be read.
+enum class CaseFieldKind : uint8_t {
+    Id,      // a string or an integer
+    Query,   // a required string: the expected and the generated query
+    Text,    // an optional string
+    Label,   // true, false, 1 or 0: whether the generated query is right
+    Tag,     // a string or number kept in the record, that a report breaks agreement down by
+    Result,  // a result set: a file path or inline JSON
+};
+struct CaseField {
+    std::string_view name;
+    CaseFieldKind kind;
+};
+inline constexpr CaseField kCaseFields[] = {
+    {"id", CaseFieldKind::Id},
+    {"question", CaseFieldKind::Text},
+    {"lang", CaseFieldKind::Text},
+    {"dialect", CaseFieldKind::Text},
+    {"expected", CaseFieldKind::Query},
+    {"generated", CaseFieldKind::Query},
+    {"schema", CaseFieldKind::Text},
+    {"db", CaseFieldKind::Text},
+    {"expected_result", CaseFieldKind::Result},
+    {"generated_result", CaseFieldKind::Result},
+    {"label", CaseFieldKind::Label},
+    {"res", CaseFieldKind::Label},  // BIRD's name for it
+    {"db_id", CaseFieldKind::Tag},
+    {"difficulty", CaseFieldKind::Tag},
+    {"hardness", CaseFieldKind::Tag},
+    {"category", CaseFieldKind::Tag},
+    {"setup", CaseFieldKind::Tag},
+    {"source", CaseFieldKind::Tag},
+};
+
 // A case, or why the line is not one (not JSON, not an object, a missing or mistyped field).
 std::variant<Case, BadLine> read_case(const std::string& line, size_t line_number, const CaseDefaults& defaults);
 // The fields of a case line that read_case does not read but that are a typo or two away from one it

@@ -1,6 +1,7 @@
 // Batch evaluation: the pipeline of one case (stages/pipeline.cpp), batch lines and records
 // (stages/pipeline_record.cpp, pipeline_summary.cpp), and `qdiff batch` through the built CLI.
 #include <sqlite3.h>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -227,6 +228,48 @@ TEST_CASE("batch lines: malformed lines become reasons, fields are read with def
     CHECK(std::get<Case>(no_id).id == "line 9");
     CHECK(std::get<Case>(no_id).db == "postgres://h/db");
     CHECK(stages::bad_line_record(3, bad("nope"))["diagnostics"]["input"][0]["code"] == "bad-record");
+}
+
+TEST_CASE("batch input: the typo check knows every field read_case reads, of each kind", "[batch]") {
+    using stages::CaseFieldKind;
+    // Every kind has a field, so that the loops below try each kind.
+    for (CaseFieldKind kind : {CaseFieldKind::Id, CaseFieldKind::Query, CaseFieldKind::Text, CaseFieldKind::Label,
+                               CaseFieldKind::Tag, CaseFieldKind::Result})
+        CHECK(std::any_of(std::begin(stages::kCaseFields), std::end(stages::kCaseFields),
+                          [&](const stages::CaseField& f) { return f.kind == kind; }));
+    stages::CaseDefaults defaults{.language = Language::Sql};
+    for (const stages::CaseField& f : stages::kCaseFields) {
+        std::string name(f.name);
+        INFO(name);
+        // A misspelt field (its last letter doubled) is named with the field meant.
+        std::string typo = name + name.back();
+        CHECK(stages::misspelt_case_fields(R"({"expected": "a", "generated": "b", ")" + typo + R"(": "x"})") ==
+              std::vector<std::string>{"\"" + typo + "\" (did you mean \"" + name + "\"?)"});
+        // and the field itself is read as its kind says.
+        auto read = stages::read_case(R"({"expected": "a", "generated": "b", ")" + name + R"(": 7})", 1, defaults);
+        switch (f.kind) {
+            case CaseFieldKind::Id: CHECK(std::get<Case>(read).id == "7"); break;
+            case CaseFieldKind::Query:
+                CHECK(std::get<stages::BadLine>(read).message.find("must be a string, not number") !=
+                      std::string::npos);
+                break;
+            case CaseFieldKind::Text:
+                CHECK(std::get<stages::BadLine>(read).message == "line 1: \"" + name + "\" must be a string");
+                break;
+            case CaseFieldKind::Label:
+                CHECK(std::get<stages::BadLine>(read).message ==
+                      "line 1: \"" + name + "\" must be true, false, 1 or 0");
+                break;
+            case CaseFieldKind::Tag:
+                CHECK(std::get<Case>(read).tags == std::vector<std::pair<std::string, std::string>>{{name, "7"}});
+                break;
+            case CaseFieldKind::Result: {
+                const Case& c = std::get<Case>(read);
+                CHECK((name == "expected_result" ? c.expected_result : c.generated_result) == "7");
+                break;
+            }
+        }
+    }
 }
 
 TEST_CASE("batch summary: pass rate, means, frequent diagnostics, worst cases", "[batch]") {
@@ -507,8 +550,11 @@ TEST_CASE("qdiff batch: the bundled restaurant cases on an SQLite database", "[b
             CHECK(r["structural"]["score"] == 1.0);
         }
         if (id == "broken-syntax") {
-            CHECK(r["status"] == "error");
-            CHECK(r["stages"]["results"]["status"] == "error");
+            // Not run on the database: the parse error is the case's answer, as without a database.
+            CHECK(r["status"] == "ok");
+            CHECK(r["verdict"] == "cannot_run");
+            CHECK(r["stages"]["results"]["status"] == "skipped");
+            CHECK(r["stages"]["results"]["reason"] == "the generated query does not parse: 1:34: unexpected 'location'");
             CHECK(r["diagnostics"]["generated"][0]["code"] == "unexpected-token");
         }
         if (id == "wrong-filter") CHECK(r["results_match"] == 0.0);  // Japanese instead of Italian

@@ -272,6 +272,13 @@ TEST_CASE("qdiff diff --verdict decides the pair as qdiff batch does", "[cli]") 
     CHECK(j["batch_verdict"]["reasons"][0].get<std::string>().find("different on synthesized database") == 0);
     CHECK(run_cli("diff --verdict maybe" + pair + swapped).exit_code == 2);
     CHECK(run_cli("diff --verdict evidence --results-mode bag" + pair + swapped).exit_code == 2);
+    // A pair of two languages: the verdict reads the expected query in its own (it read both in --lang's
+    // and said the expected query did not parse).
+    Run two_languages = run_cli(
+        "diff --verdict evidence --expected-lang sql --lang kql --expected-text "
+        "'SELECT * FROM T WHERE a > 1 LIMIT 10' --generated-text 'T | where a > 1 | take 5'");
+    CHECK(two_languages.out.find("does not parse") == std::string::npos);
+    CHECK(two_languages.out.find("`LIMIT 10` -> `take 5`") != std::string::npos);
 }
 
 // Issue 18, output rule: results on stdout; diagnostics on stderr in text mode, only inside the

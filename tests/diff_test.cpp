@@ -1034,7 +1034,7 @@ TEST_CASE("diff: an atom's key holds its value's type and number, and a Weaviate
         ParseResult r = parse(text, {.language = language});
         INFO(text);
         REQUIRE(r.ok());
-        return extract_components(*normalize(*r.script(), language, arena))[component];
+        return extract_components(*normalize(*r.script(), language, arena), language)[component];
     };
     std::vector<Atom> sql = atoms("SELECT a FROM t WHERE n = 3 AND d = 2.5 AND s = 'x' AND c = b", Language::Sql,
                                   Component::Filters);

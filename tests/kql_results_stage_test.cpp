@@ -222,7 +222,8 @@ TEST_CASE("NL2KQL gold queries run on synthesized tables", "[kql-exec][corpus]")
             synth::LiteralHints hints;
             synth::collect_hints(parsed, hints);
             kql::add_kql_hints(parsed, hints, kql::kDefaultNowTicks);
-            kql::KqlDatabase db = kql::synthesize_kql(*loaded.schema, hints, 1, 0, kql::kDefaultNowTicks);
+            kql::KqlHints typed = kql::kql_hints_for(*loaded.schema, std::move(hints));
+            kql::KqlDatabase db = kql::synthesize_kql(*loaded.schema, typed, 1, 0, kql::kDefaultNowTicks);
             kql::KqlRunOptions run_options;
             run_options.limits = {2, 10000};
             kql::KqlRunResult r = kql::run_kql(parsed, db, run_options);

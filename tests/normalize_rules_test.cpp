@@ -821,6 +821,97 @@ TEST_CASE("normalize rules: count(c) of a compared column, and a join on a key a
                             {}));
 }
 
+TEST_CASE("normalize rules: counting parents a child references, and semi-joins to a parent over a NOT NULL foreign key",
+          "[normalize]") {
+    auto s = [](const char* text) { return with_schema(sql(text, Dialect::Sqlite), "concerts.sql"); };
+    // count-referenced-parents: the IN, EXISTS and join forms count the distinct references
+    const char* distinct_references = "SELECT COUNT(DISTINCT singer_id) FROM concert WHERE year > 2000";
+    for (const char* parents : {
+             "SELECT COUNT(*) FROM singer WHERE singer_id IN (SELECT singer_id FROM concert WHERE year > 2000)",
+             "SELECT COUNT(s.singer_id) FROM singer AS s WHERE EXISTS (SELECT * FROM concert AS c WHERE c.year > 2000 "
+             "AND c.singer_id = s.singer_id)",
+             "SELECT COUNT(DISTINCT s.singer_id) FROM singer AS s JOIN concert AS c ON c.singer_id = s.singer_id "
+             "WHERE c.year > 2000",
+         }) {
+        INFO(parents);
+        CHECK(equal_after({s(parents), s(distinct_references)}, {}));
+    }
+    // a nullable reference counts the same (NULL names no parent, and COUNT(DISTINCT) skips it)
+    CHECK(equal_after({s("SELECT COUNT(*) FROM venue WHERE venue_id IN (SELECT venue_id FROM concert)"),
+                       s("SELECT COUNT(DISTINCT venue_id) FROM concert")},
+                      {}));
+    // no foreign key from concert.venue_id to singer; another conjunct on the parent; a LIMIT in the subquery;
+    // without the schema
+    CHECK_FALSE(equal_after({s("SELECT COUNT(*) FROM singer WHERE singer_id IN (SELECT venue_id FROM concert)"),
+                             s("SELECT COUNT(DISTINCT venue_id) FROM concert")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT COUNT(*) FROM singer WHERE age > 3 AND singer_id IN (SELECT singer_id FROM concert)"),
+                             s("SELECT COUNT(DISTINCT singer_id) FROM concert")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT COUNT(*) FROM singer WHERE singer_id IN (SELECT singer_id FROM concert LIMIT 1)"),
+                             s("SELECT COUNT(DISTINCT singer_id) FROM concert")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT COUNT(*) FROM singer WHERE singer_id IN (SELECT singer_id FROM concert)"),
+                             sql("SELECT COUNT(DISTINCT singer_id) FROM concert")},
+                            {}));
+    // fk-join-elimination: a semi-join to the parent over a NOT NULL foreign key keeps every row
+    CHECK(equal_after({s("SELECT theme FROM concert AS c WHERE c.year = 1 AND EXISTS (SELECT 1 FROM singer AS s "
+                         "WHERE s.singer_id = c.singer_id)"),
+                       s("SELECT theme FROM concert WHERE year = 1")},
+                      {}));
+    // not over a nullable reference (a NULL venue_id meets no venue), nor with another condition on the parent
+    CHECK_FALSE(equal_after({s("SELECT theme FROM concert AS c WHERE EXISTS (SELECT 1 FROM venue AS v "
+                               "WHERE v.venue_id = c.venue_id)"),
+                             s("SELECT theme FROM concert")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT theme FROM concert AS c WHERE EXISTS (SELECT 1 FROM singer AS s "
+                               "WHERE s.singer_id = c.singer_id AND s.age > 3)"),
+                             s("SELECT theme FROM concert")},
+                            {}));
+}
+
+TEST_CASE("normalize rules: a join on a key to a derived table grouped by the joined column is GROUP BY with HAVING",
+          "[normalize]") {
+    auto s = [](const char* text) { return with_schema(sql(text, Dialect::Sqlite), "concerts.sql"); };
+    const char* grouped = "SELECT singer.name FROM singer JOIN concert ON concert.singer_id = singer.singer_id "
+                          "GROUP BY singer.singer_id HAVING COUNT(*) > 2";
+    CHECK(equal_after({s("WITH c AS (SELECT singer_id, COUNT(*) AS n FROM concert GROUP BY singer_id) SELECT singer.name "
+                         "FROM singer JOIN c ON c.singer_id = singer.singer_id WHERE c.n > 2"),
+                       s(grouped)},
+                      {}));
+    CHECK(equal_after({s("SELECT singer.name FROM (SELECT singer_id, COUNT(*) AS n FROM concert GROUP BY singer_id) AS c, "
+                         "singer WHERE singer.singer_id = c.singer_id AND c.n > 2"),
+                       s(grouped)},
+                      {}));
+    // the derived table's own HAVING and a condition on the parent
+    CHECK(equal_after({s("SELECT singer.name FROM singer JOIN (SELECT singer_id, SUM(year) AS y FROM concert GROUP BY singer_id "
+                         "HAVING COUNT(*) > 1) AS c ON c.singer_id = singer.singer_id WHERE singer.age > 30"),
+                       s("SELECT singer.name FROM singer JOIN concert ON concert.singer_id = singer.singer_id "
+                         "WHERE singer.age > 30 GROUP BY singer.singer_id HAVING COUNT(*) > 1")},
+                      {}));
+    // not on a key of the outer table (two singers of one name would each meet the group), nor grouped by the
+    // joined column, nor over a LEFT JOIN (a singer without concerts stays), nor without the schema
+    CHECK_FALSE(equal_after({s("SELECT singer.name FROM singer JOIN (SELECT theme, COUNT(*) AS n FROM concert GROUP BY theme) "
+                               "AS c ON c.theme = singer.name WHERE c.n > 2"),
+                             s("SELECT singer.name FROM singer JOIN concert ON concert.theme = singer.name "
+                               "GROUP BY singer.name HAVING COUNT(*) > 2")},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT singer.name FROM singer JOIN (SELECT singer_id, year, COUNT(*) AS n FROM concert "
+                               "GROUP BY singer_id, year) AS c ON c.singer_id = singer.singer_id WHERE c.n > 2"),
+                             s(grouped)},
+                            {}));
+    CHECK_FALSE(equal_after({s("SELECT singer.name FROM singer LEFT JOIN (SELECT singer_id, COUNT(*) AS n FROM concert "
+                               "GROUP BY singer_id) AS c ON c.singer_id = singer.singer_id"),
+                             s("SELECT singer.name FROM singer JOIN concert ON concert.singer_id = singer.singer_id "
+                               "GROUP BY singer.singer_id")},
+                            {}));
+    CHECK_FALSE(equal_after({sql("SELECT singer.name FROM singer JOIN (SELECT singer_id, COUNT(*) AS n FROM concert "
+                                 "GROUP BY singer_id) AS c ON c.singer_id = singer.singer_id WHERE c.n > 2",
+                                 Dialect::Sqlite),
+                             sql(grouped, Dialect::Sqlite)},
+                            {}));
+}
+
 TEST_CASE("normalize is idempotent with the new structural rules and a schema", "[normalize]") {
     auto facts = fixture_schema("concerts.sql");
     for (const char* text : {

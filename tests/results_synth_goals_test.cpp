@@ -2,6 +2,8 @@
 // kind of database does with them; the plain differences that come from ties at a LIMIT's cut or a
 // scalar subquery over several rows, reported as edge cases; aliases resolved within their own query.
 // Each pair is one that only the named kind of row separates; a guard checks an equivalent pair.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "qdiff/parse.hpp"
@@ -88,6 +90,66 @@ TEST_CASE("synth goals: a value that holds the LIKE pattern's text and more, in 
                "SELECT v.id FROM visit AS v JOIN emp AS e ON v.emp_id = e.id JOIN dept AS d1 ON e.dept_id = d1.id "
                "JOIN dept AS d2 ON e.home_dept_id = d2.id WHERE d1.name LIKE '%Sales%' AND d2.name = 'Audit'",
                DataKind::Boundary);
+}
+
+TEST_CASE("synth goals: patterns ANDed on one column give it a value that matches them all", "[results][synth]") {
+    // No value matches '%mon%' or '%wed%' alone and the other: the goal row holds 'monwed' (the patterns' texts
+    // joined), so the plain data selects a row and shows which column each query returns.
+    const std::string expected = "SELECT v.city FROM visit AS v WHERE LOWER(v.city) LIKE '%mon%' AND LOWER(v.city) LIKE '%wed%'";
+    LiteralHints hints = hints_of(expected);
+    REQUIRE(hints.goals.size() == 1);
+    REQUIRE(hints.goals[0].terms.size() == 1);
+    CHECK(hints.goals[0].terms[0].value == Value(std::string("monwed")));
+    check_kind(expected, "SELECT v.id FROM visit AS v WHERE LOWER(v.city) LIKE '%mon%' AND LOWER(v.city) LIKE '%wed%'",
+               DataKind::Plain);
+    // Patterns no value holds together leave the first one's value.
+    LiteralHints apart = hints_of("SELECT id FROM visit WHERE city LIKE 'a%' AND city LIKE 'b%'");
+    REQUIRE(apart.goals.size() == 1);
+    REQUIRE(apart.goals[0].terms.size() == 1);
+    CHECK(apart.goals[0].terms[0].value == Value(std::string("a")));
+}
+
+TEST_CASE("synth goals: a join through a CTE's or derived table's column links the base tables", "[results][synth]") {
+    // As defog's broker: text keys, and no declared foreign key from the transactions to the customers.
+    static const Schema broker = testing::schema_from_ddl(
+        "CREATE TABLE customer (cust_id VARCHAR(20) PRIMARY KEY, name VARCHAR(100) NOT NULL);\n"
+        "CREATE TABLE tx (tx_id VARCHAR(50) PRIMARY KEY, tx_cust_id VARCHAR(20) NOT NULL, kind VARCHAR(20) NOT NULL);\n",
+        "broker.sql");
+    const std::string expected =
+        "WITH sells AS (SELECT tx_cust_id, COUNT(*) AS n FROM tx WHERE kind = 'sell' GROUP BY tx_cust_id) "
+        "SELECT c.cust_id, st.n FROM customer AS c JOIN sells AS st ON c.cust_id = st.tx_cust_id";
+    LiteralHints hints = hints_of(expected);
+    bool linked = std::any_of(hints.links.begin(), hints.links.end(), [](const LiteralHints::Link& l) {
+        return (l.left_table == "tx" && l.left_column == "tx_cust_id") ||
+               (l.right_table == "tx" && l.right_column == "tx_cust_id");
+    });
+    CHECK(linked);
+    // The customers' and the transactions' keys meet on plain data, which then shows the changed filter.
+    for (const std::string& generated :
+         {std::string("WITH sells AS (SELECT tx_cust_id, COUNT(*) AS n FROM tx WHERE kind <> 'sell' GROUP BY tx_cust_id) "
+                      "SELECT c.cust_id, st.n FROM customer AS c JOIN sells AS st ON c.cust_id = st.tx_cust_id"),
+          std::string("SELECT c.cust_id, st.n FROM customer AS c JOIN (SELECT tx_cust_id, COUNT(*) AS n FROM tx "
+                      "WHERE kind <> 'sell' GROUP BY tx_cust_id) AS st ON c.cust_id = st.tx_cust_id")}) {
+        SynthOptions options;
+        SynthOutcome out = testing::judge_on_synth(broker, expected, generated, options);
+        INFO(generated << ": " << out.reason);
+        CHECK(out.verdict == Verdict::Different);
+        CHECK(out.kind == DataKind::Plain);
+    }
+}
+
+TEST_CASE("synth goals: a date compared with the clock gets days around today", "[results][synth]") {
+    // date('now', '-7 days') is a literal as far as the data goes: the days around it are in the goal rows, so
+    // that a week and a month back are told apart on plain data, and either query selects rows.
+    check_kind("SELECT id FROM visit WHERE day >= date('now', '-7 days')",
+               "SELECT id FROM visit WHERE day >= date('now', '-30 days')", DataKind::Plain);
+    LiteralHints hints = hints_of("SELECT id FROM visit WHERE day >= DATE('now', '-' || 3 || ' days')");
+    REQUIRE(hints.goals.size() == 1);
+    REQUIRE(hints.goals[0].terms.size() == 1);
+    const auto* day = std::get_if<std::string>(&hints.goals[0].terms[0].value);
+    REQUIRE(day);
+    CHECK(day->size() == 10);
+    CHECK(day->substr(0, 2) == "20");
 }
 
 TEST_CASE("synth goals: a row one query looks for is missing on the empty data only", "[results][synth]") {

@@ -115,6 +115,11 @@ TEST_CASE("verdict: a query that does not parse is named with its first error an
     auto seed_generated = run_case("SELECT name FROM singer", "SELECT name FROM singer LIMIT", false, {}, seed);
     REQUIRE_FALSE(seed_generated.total.reasons.empty());
     CHECK_THAT(seed_generated.total.reasons[0], Catch::StartsWith("the generated query does not parse: 1:"));
+    // and names the expected query's error too (it said only "the expected query does not parse").
+    auto seed_expected = run_case("SELECT * FORM singer", "SELECT name FROM singer", false, {}, seed);
+    REQUIRE_FALSE(seed_expected.total.reasons.empty());
+    CHECK_THAT(seed_expected.total.reasons[0],
+               Catch::StartsWith("no query similarity: the expected query does not parse: 1:10: unexpected 'FORM'"));
 }
 
 TEST_CASE("verdict: reasons stay short for huge atoms, and say why the results could not decide", "[verdict]") {

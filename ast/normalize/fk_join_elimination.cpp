@@ -3,6 +3,9 @@
 // meets exactly one row of p, so the join neither drops nor repeats rows. Runs on the form
 // inner-joins-as-filter leaves (FROM items, the ON in WHERE). Off without a schema; when the foreign key
 // may be NULL, p's columns are not a key, p appears twice, or any other part of the statement may read p.
+// The semi-join to the parent is the same: a WHERE conjunct `EXISTS (SELECT 1 FROM p WHERE p.id = c.fk)`
+// (what key-join-as-exists makes of a join to p that only WHERE reads) is true on every row of c, and
+// is dropped.
 #include <algorithm>
 
 #include "ast/normalize/block_columns.hpp"
@@ -79,8 +82,69 @@ void eliminate_parent_joins(Normalizer& n, Query& q) {
     }
 }
 
+// `EXISTS (SELECT .. FROM p WHERE p.k = c.fk ...)` whose only conjuncts are the equalities of a NOT NULL
+// foreign key of a table c of `scope` to the key k of p.
+bool parent_exists(Normalizer& n, const Scope& scope, const Expr* conjunct) {
+    const SchemaFacts* facts = n.schema();
+    auto* exists = dyn_cast<Exists>(conjunct);
+    if (!exists || !exists->query) return false;
+    const Query& sub = *exists->query;
+    if (sub.sources.size() != 1 || !isa<TableRef>(sub.sources[0]) || !sub.joins.empty() || !sub.group_by.empty() ||
+        sub.having || !sub.set_ops.empty() || !sub.windows.empty() || sub.qualify || sub.limit || sub.offset ||
+        !sub.ctes.empty() || !sub.options.empty() || !sub.search.empty() || !sub.filter)
+        return false;
+    for (const SelectItem* item : sub.projection)
+        if (has_aggregate(*item, n.language())) return false;
+    Scope inner = n.scope_of(sub);
+    if (inner.relations.size() != 1 || inner.relations[0].table.empty()) return false;
+    const ScopeRelation& parent = inner.relations[0];
+    std::vector<Expr*> conjuncts;
+    Normalizer::flatten(sub.filter, BinaryOp::And, conjuncts);
+    // parent column -> (outer relation, its column)
+    std::map<std::string, std::pair<const ScopeRelation*, std::string>> equated;
+    for (Expr* c : conjuncts) {
+        auto* b = dyn_cast<Binary>(c);
+        if (!b || b->op != BinaryOp::Eq) return false;
+        auto in_l = n.resolve(inner, b->lhs), in_r = n.resolve(inner, b->rhs);
+        if (in_l.has_value() == in_r.has_value()) return false;
+        auto out = n.resolve(scope, in_l ? b->rhs : b->lhs);
+        if (!out || out->relation->table.empty() || out->relation->qualifier == parent.qualifier) return false;
+        if (!equated.emplace((in_l ? in_l : in_r)->column, std::make_pair(out->relation, out->column)).second) return false;
+    }
+    const ScopeRelation* child = equated.begin()->second.first;
+    for (const auto& [column, outer] : equated)
+        if (outer.first != child) return false;
+    for (const SchemaFacts::Reference& fk : facts->references(child->table)) {
+        if (fk.parent != parent.table || fk.columns.size() != equated.size()) continue;
+        bool matches = facts->contains_key(parent.table, {fk.parent_columns.begin(), fk.parent_columns.end()});
+        for (size_t i = 0; matches && i < fk.columns.size(); ++i) {
+            auto it = equated.find(fk.parent_columns[i]);
+            matches = it != equated.end() && it->second.second == fk.columns[i] && facts->not_null(child->table, fk.columns[i]);
+        }
+        if (matches) return true;
+    }
+    return false;
+}
+
+void eliminate_parent_semi_joins(Normalizer& n, Query& q) {
+    if (!n.schema() || n.language() != Language::Sql || !q.filter || q.sources.empty()) return;
+    Scope scope = n.scope_of(q);
+    std::vector<Expr*> conjuncts, rest;
+    Normalizer::flatten(q.filter, BinaryOp::And, conjuncts);
+    for (Expr* c : conjuncts)
+        if (!parent_exists(n, scope, c)) rest.push_back(c);
+    if (rest.size() == conjuncts.size()) return;
+    q.filter = rest.empty() ? nullptr : n.sorted_chain(BinaryOp::And, rest, q.filter->span);
+    n.note_reshaped();
+}
+
+void eliminate_parents(Normalizer& n, Query& q) {
+    eliminate_parent_semi_joins(n, q);
+    eliminate_parent_joins(n, q);
+}
+
 }  // namespace
 
-const RuleHooks fk_join_elimination = {.query = &eliminate_parent_joins};
+const RuleHooks fk_join_elimination = {.query = &eliminate_parents};
 
 }  // namespace qdiff::normalizing::rules

@@ -48,6 +48,8 @@ static_assert(involutions(), "operators.def: flipped and negated must be involut
 
 const BinaryOperator& binary_operator(ast::BinaryOp op) { return kTable[static_cast<size_t>(op)]; }
 
+std::span<const BinaryOperator> binary_operators() { return kTable; }
+
 std::string_view sql_spelling(ast::BinaryOp op) { return ast::enum_name(op); }
 
 std::string_view kql_spelling(ast::BinaryOp op) {

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "qdiff/ast.hpp"
@@ -53,6 +54,7 @@ struct BinaryOperator {
     std::string_view sql_negated = {};
     std::string_view kql_spelling = {};
     std::string_view kql_negated = {};
+    std::string_view weaviate_spelling = {};
     bool commutative = false;
     bool associative = false;
     std::optional<ast::BinaryOp> flipped = {};
@@ -63,6 +65,7 @@ struct BinaryOperator {
 };
 
 const BinaryOperator& binary_operator(ast::BinaryOp op);
+std::span<const BinaryOperator> binary_operators();  // every entry, in the order of ast::BinaryOp
 
 inline OperatorClass operator_class(ast::BinaryOp op) { return binary_operator(op).kind; }
 inline bool is_comparison(ast::BinaryOp op) { return operator_class(op) == OperatorClass::Comparison; }

@@ -1,6 +1,7 @@
 // Printers of the unified AST.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "qdiff/ast.hpp"
 #include "qdiff/dialect.hpp"
@@ -12,6 +13,18 @@ struct PrintOptions {
     bool pretty = false;  // indent
     Dialect dialect = Dialect::Generic;  // to_sql: string escapes as the dialect reads them
 };
+
+// A query of one dialect as SQLite runs it (the synthesized databases and `sqlite:PATH` are SQLite):
+// to_sql's text with each construct in SQLite's spelling and the source dialect's meaning (TOP n and
+// FETCH FIRST as LIMIT n, ILIKE as LIKE, `x::int` as CAST(x AS INT), DATE '2020-01-01' as the text
+// '2020-01-01', ISNULL as IFNULL, ...). It runs on SQLite but need not parse back to an equal AST.
+struct SqliteText {
+    std::string sql;
+    // The first construct SQLite has no spelling for ("QUALIFY", "TOP .. PERCENT"); `sql` is then not
+    // SQLite's and must not run. Empty when every construct has one.
+    std::string untranslatable;
+};
+SqliteText to_sqlite(const ast::Node& node, Dialect source);
 
 // Every non-empty field, in declaration order: {"kind": "Query", "projection": [...], ...}.
 std::string to_json(const ast::Node& node, const PrintOptions& options = {});
@@ -25,5 +38,9 @@ std::string to_sql(const ast::Node& node, const PrintOptions& options = {});
 // sort/top/take, then operators kept as options), so that parsing the text again gives an equal AST
 // (the KQL identity property the tests check).
 std::string to_kql(const ast::Node& node);
+// The same with the columns of `unqualified_table` printed as a KQL user writes the columns of a
+// pipeline's input (`name`, not the normalizer's `T.name`): one part of a normalized query, shown
+// (diff/atom_spelling.cpp).
+std::string to_kql(const ast::Node& node, std::string_view unqualified_table);
 
 }  // namespace qdiff

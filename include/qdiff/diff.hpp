@@ -29,6 +29,11 @@ struct Atom {
     uint32_t statement = 0;  // index of its statement in a script of several
     // The matcher's comparison key, shared by the copies of the atom; set on every atom a diff makes.
     std::shared_ptr<const AtomKey> key;
+    // The atom as its query's language writes it (`take 10`, `limit: 10`); empty when that is `text`
+    // (SQL). `text` stays one spelling for every language: it is what the matcher compares.
+    std::string spelled;
+    // What the reasons and lists show.
+    const std::string& shown() const { return spelled.empty() ? text : spelled; }
 };
 
 // The scored components of a query (components.def), in reporting order.

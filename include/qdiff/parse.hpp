@@ -70,6 +70,8 @@ public:
     const ast::Script* script() const { return script_; }
     const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
     bool ok() const { return script_ != nullptr && !has_errors(diagnostics_); }
+    // Why the text does not parse: "LINE:COLUMN: message" of its first error ("" when it parses).
+    std::string first_error() const;
 
     // The arena the tree lives in, for a tool that rewrites the tree in place (names and lists it adds
     // must live as long as the tree).

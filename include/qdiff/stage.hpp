@@ -19,6 +19,7 @@ struct Case {
     std::string id;
     std::string question;
     Language language = Language::Auto;
+    std::optional<Language> expected_language;  // the expected query's, when not `language` (diff --expected-lang)
     Dialect dialect = Dialect::Generic;
     std::string expected;
     std::string generated;

@@ -1,41 +1,28 @@
 // Lowering of the structured query JSON (the Weaviate AST-evaluation shape) to the unified AST.
 #include <fmt/format.h>
 
+#include "ast/semantics/operators.hpp"
 #include "lower_support.hpp"
 
 namespace qdiff::weaviate::lowering {
 
 bool weaviate_operator(std::string_view op, ast::BinaryOp& out) {
-    struct Entry {
-        std::string_view name;
-        ast::BinaryOp op;
-    };
-    static constexpr Entry table[] = {
-        {"Equal", ast::BinaryOp::Eq},
-        {"=", ast::BinaryOp::Eq},
-        {"NotEqual", ast::BinaryOp::NotEq},
-        {"!=", ast::BinaryOp::NotEq},
-        {"GreaterThan", ast::BinaryOp::Gt},
-        {">", ast::BinaryOp::Gt},
-        {"GreaterThanEqual", ast::BinaryOp::GtEq},
-        {">=", ast::BinaryOp::GtEq},
-        {"LessThan", ast::BinaryOp::Lt},
-        {"<", ast::BinaryOp::Lt},
-        {"LessThanEqual", ast::BinaryOp::LtEq},
-        {"<=", ast::BinaryOp::LtEq},
-        {"Like", ast::BinaryOp::Like},
+    // The structured query JSON may also write an operator as SQL does.
+    static constexpr std::pair<std::string_view, ast::BinaryOp> symbols[] = {
+        {"=", ast::BinaryOp::Eq},      {"!=", ast::BinaryOp::NotEq}, {">", ast::BinaryOp::Gt},
+        {">=", ast::BinaryOp::GtEq},   {"<", ast::BinaryOp::Lt},     {"<=", ast::BinaryOp::LtEq},
         {"LIKE", ast::BinaryOp::Like},
-        {"ContainsAny", ast::BinaryOp::ContainsAny},
-        {"ContainsAll", ast::BinaryOp::ContainsAll},
-        {"ContainsNone", ast::BinaryOp::ContainsNone},
-        {"WithinGeoRange", ast::BinaryOp::WithinGeoRange},
     };
-    for (const auto& e : table) {
-        if (e.name == op) {
-            out = e.op;
+    for (const auto& [symbol, binary] : symbols)
+        if (symbol == op) {
+            out = binary;
             return true;
         }
-    }
+    for (const semantics::BinaryOperator& o : semantics::binary_operators())
+        if (!o.weaviate_spelling.empty() && o.weaviate_spelling == op) {
+            out = o.op;
+            return true;
+        }
     return false;
 }
 

@@ -9,6 +9,7 @@
 #include "qdiff/ast.hpp"
 #include "qdiff/parse.hpp"
 #include "stages/results/kql/judge.hpp"
+#include "stages/results/sqlite_spelling.hpp"
 #include "stages/results/synth/stage_source.hpp"
 #include "support/strings.hpp"
 
@@ -151,6 +152,21 @@ private:
         return execute_on(db, query, {options_.timeout_seconds, options_.row_cap});
     }
 
+    // The parse error of a query the stage would run ("the generated query does not parse: 1:264: ..."), ""
+    // when each parses. A query qdiff cannot parse is not run on any database: SQLite may still read one
+    // (nested past qdiff's limit, ...), and the case would then hang on what SQLite makes of it; it reports
+    // the parse error instead, as it does without a database.
+    static std::string unparsed_query(const Case& c, const StageContext& context) {
+        for (auto [which, parsed, text, given] : {std::tuple{"expected", context.expected, &c.expected, &c.expected_result},
+                                                  std::tuple{"generated", context.generated, &c.generated,
+                                                             &c.generated_result}}) {
+            if ((parsed && parsed->ok()) || !given->empty() || text->empty()) continue;
+            ParseResult again = parse(*text, ParseOptions{.language = c.language, .dialect = c.dialect});
+            if (!again.ok()) return "the " + std::string(which) + " query does not parse: " + again.first_error();
+        }
+        return "";
+    }
+
     StageResult evaluate(const Case& c, const StageContext& context) const {
         StageResult r;
         MatchMode mode;
@@ -160,14 +176,35 @@ private:
             return r;
         }
         std::string db = c.db.empty() ? options_.db : c.db;
-        // KQL cases run through the KQL executor (stages/results/kql) on tables:DIR or synth.
-        if (kql::handles(c, db)) return kql::evaluate_case(c, context, db, options_);
         if (db.empty() && options_.synth_when_schema && !c.schema.empty() && c.expected_result.empty() &&
             c.generated_result.empty() && context.expected && context.expected->language() == Language::Sql)
             db = "synth";
+        if (!db.empty())
+            if (std::string why = unparsed_query(c, context); !why.empty()) {
+                r.reason = why;
+                return r;
+            }
+        // KQL cases run through the KQL executor (stages/results/kql) on tables:DIR or synth.
+        if (kql::handles(c, db)) return kql::evaluate_case(c, context, db, options_);
         if (synth::is_synth_db(db) && c.expected_result.empty() && c.generated_result.empty() && !c.expected.empty())
             return evaluate_synthesized(c, context, db);
-        auto expected = obtain(c, c.expected_result, c.expected, db);
+        // SQLite runs a query of another dialect in SQLite's spelling (sqlite_spelling.hpp); one that uses
+        // what SQLite cannot spell (T-SQL's PIVOT on sqlite:PATH) says nothing by failing there.
+        std::string expected_sql = c.expected, generated_sql = c.generated;
+        if (engine_of(db) == Dialect::Sqlite)
+            for (auto [which, parsed, given, sql] :
+                 {std::tuple{"expected", context.expected, &c.expected_result, &expected_sql},
+                  std::tuple{"generated", context.generated, &c.generated_result, &generated_sql}}) {
+                if (!parsed || !given->empty()) continue;
+                SqliteSpelling lite = sqlite_spelling(*sql, *parsed);
+                if (!lite.untranslatable.empty()) {
+                    r.reason = untranslatable_reason(which, parsed->dialect(), lite.untranslatable);
+                    r.details["undecided_cause"] = "\"dialect\"";
+                    return r;
+                }
+                *sql = std::move(lite.sql);
+            }
+        auto expected = obtain(c, c.expected_result, expected_sql, db);
         if (!expected) {
             r.reason = db.empty() ? "no database (--db or the case's db) and no expected_result given"
                                   : "the expected query is not SQL: give expected_result";
@@ -187,7 +224,7 @@ private:
             r.reason = "expected result unavailable: " + expected->error;
             return r;
         }
-        auto generated = obtain(c, c.generated_result, c.generated, db);
+        auto generated = obtain(c, c.generated_result, generated_sql, db);
         if (!generated) {
             r.reason = db.empty() ? "no database (--db or the case's db) and no generated_result given"
                                   : "the generated query is not SQL: give generated_result";

@@ -215,28 +215,23 @@ KType kql_type_of(const Column& column) {
     }
 }
 
-namespace {
-
-// The hints with the schema's datetime columns marked as dates: the generator draws them as dates.
-synth::LiteralHints typed_hints_of(const Schema& schema, const synth::LiteralHints& hints) {
-    synth::LiteralHints typed_hints = hints;
+KqlHints kql_hints_for(const Schema& schema, synth::LiteralHints hints) {
     for (const qdiff::Table& t : schema.tables)
         for (const Column& c : t.columns)
-            if (kql_type_of(c) == KType::DateTime) typed_hints.date_columns.push_back(support::to_lower(c.name));
-    return typed_hints;
+            if (kql_type_of(c) == KType::DateTime) hints.date_columns.push_back(support::to_lower(c.name));
+    return KqlHints{std::move(hints)};
 }
 
-}  // namespace
-
-synth::DataKind kql_database_kind(const Schema& schema, const synth::LiteralHints& hints, size_t index) {
-    return synth::kind_of_database(typed_hints_of(schema, hints), index);
+synth::DataKind kql_database_kind(const KqlHints& hints, size_t index) {
+    return synth::kind_of_database(hints.typed, index);
 }
 
-KqlDatabase synthesize_kql(const Schema& schema, const synth::LiteralHints& hints, uint64_t seed, size_t index,
+KqlDatabase synthesize_kql(const Schema& schema, const KqlHints& kql_hints, uint64_t seed, size_t index,
                            int64_t now_ticks) {
+    const synth::LiteralHints& hints = kql_hints.typed;
     // Datetime columns are drawn as dates; they are moved next to now, at offsets that fall on both
     // sides of the usual ago() windows.
-    synth::SynthDatabase data = synth::generate_database(schema, typed_hints_of(schema, hints), seed, index);
+    synth::SynthDatabase data = synth::generate_database(schema, hints, seed, index);
     static const int64_t minute = 60 * kTicksPerSecond, hour = 60 * minute, day = 24 * hour;
     static const int64_t offsets[] = {5 * minute, 30 * minute, 59 * minute, 61 * minute, 3 * hour, 23 * hour,
                                       25 * hour, 2 * day,     6 * day,      8 * day,     13 * day, 15 * day,

@@ -24,14 +24,21 @@ bool load_tables_dir(const std::string& dir, KqlDatabase& out, std::string& erro
 // The KQL type a schema's declared type names (Kusto's own names, SQL's common ones), string otherwise.
 KType kql_type_of(const Column& column);
 
+// The queries' hints with `schema`'s datetime columns marked as dates (the generator draws them as
+// dates): what synthesize_kql and the kind of each database read. Built once per schema and pair of
+// queries, not once per database.
+struct KqlHints {
+    synth::LiteralHints typed;
+};
+KqlHints kql_hints_for(const Schema& schema, synth::LiteralHints hints);
+
 // Database `index` of the synth generator for `schema`, typed for KQL: datetime columns are moved so
 // that they spread around the ago() windows of `now_ticks` (the last hour, day, week and month), and
-// the hints of `parsed` queries (their literals) reach the columns they are compared with.
-KqlDatabase synthesize_kql(const Schema& schema, const synth::LiteralHints& hints, uint64_t seed, size_t index,
-                           int64_t now_ticks);
+// the hints of the queries (their literals) reach the columns they are compared with.
+KqlDatabase synthesize_kql(const Schema& schema, const KqlHints& hints, uint64_t seed, size_t index, int64_t now_ticks);
 // The kind of database `index` that synthesize_kql builds (plain, nulls, ties, ...): what a difference
 // found on it is reported as.
-synth::DataKind kql_database_kind(const Schema& schema, const synth::LiteralHints& hints, size_t index);
+synth::DataKind kql_database_kind(const KqlHints& hints, size_t index);
 
 // Values that separate KQL's operators, added to `hints` (both queries' hints go into one set): for a
 // column compared with a string literal (has, contains, startswith, endswith, ==, =~, in, in~, ...),

@@ -147,12 +147,13 @@ SynthOutcome compare_kql_on_synthesized(const Schema& schema, const ParseResult&
                 break;
             }
     const Schema& used = named.tables.empty() ? schema : named;
+    const KqlHints typed = kql_hints_for(used, std::move(hints));
     std::optional<ResultSet> first_expected;
     bool expected_varies = false;
     for (size_t i = 0; i < options.databases; ++i) {
-        KqlDatabase db = synthesize_kql(used, hints, options.seed, i, now);
+        KqlDatabase db = synthesize_kql(used, typed, options.seed, i, now);
         Pair results;
-        auto decided = judge_one(db, i, "synthesized database " + std::to_string(i), kql_database_kind(used, hints, i),
+        auto decided = judge_one(db, i, "synthesized database " + std::to_string(i), kql_database_kind(typed, i),
                                  expected, generated, judging, options, now, results);
         ++out.databases_run;
         if (decided) {

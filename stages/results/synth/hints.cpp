@@ -5,15 +5,18 @@
 // ways); IN lists give their items. Columns are keyed by name alone: aliases (T1.x) are not resolved,
 // and a value that reaches a same-named column of another table only adds variety.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <map>
 
 #include "ast/semantics/operators.hpp"
 #include "ast/semantics/scope.hpp"
 #include "qdiff/ast.hpp"
+#include "qdiff/ast_print.hpp"
 #include "stages/results/synth/synth.hpp"
 #include "support/strings.hpp"
 
@@ -55,6 +58,48 @@ const ast::ColumnRef* column_of(const ast::Expr* e) {
     return nullptr;
 }
 
+// Whether `e` is a constant that reads the clock (`date('now', '-7 days')`, `CURRENT_DATE`,
+// `julianday('now') - 30`): no column, star or subquery, and a call that reads the current time.
+bool reads_clock(const ast::Node& e, bool& clock) {
+    if (ast::isa<ast::ColumnRef>(&e) || ast::isa<ast::Star>(&e) || ast::isa<ast::Query>(&e)) return false;
+    if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&e); call && !call->name.empty()) {
+        std::string_view name = call->name.back().text;
+        if (support::iequals(name, "current_date") || support::iequals(name, "current_timestamp") ||
+            support::iequals(name, "current_time") || support::iequals(name, "now"))
+            clock = true;
+        for (const ast::Expr* arg : call->args)
+            if (const auto* l = ast::dyn_cast<ast::Literal>(arg); l && l->type == ast::LiteralType::String &&
+                                                                  support::iequals(l->text, "now"))
+                clock = true;
+    }
+    if (const auto* l = ast::dyn_cast<ast::Literal>(&e); l && l->type == ast::LiteralType::Keyword &&
+                                                         (support::iequals(l->text, "current_date") ||
+                                                          support::iequals(l->text, "current_timestamp")))
+        clock = true;
+    bool constant = true;
+    ast::for_each_child(e, [&](const ast::Node& child) { constant = constant && reads_clock(child, clock); });
+    return constant;
+}
+
+// The value SQLite gives a constant that reads the clock, evaluated on an empty database: the dates a
+// query relative to today compares with (`payment_date >= date('now', '-7 days')`) are then like
+// literals, and the data holds days around them. Cached per text (a thread's own cache: the hints of a
+// pair are built on one thread).
+std::optional<Value> clock_value(const ast::Expr* e) {
+    bool clock = false;
+    if (!e || !reads_clock(*e, clock) || !clock) return std::nullopt;
+    thread_local std::map<std::string, std::optional<Value>> cache;
+    std::string sql = "SELECT " + to_sql(*e);
+    if (auto it = cache.find(sql); it != cache.end()) return it->second;
+    std::optional<Value> value;
+    auto results = run_on(SynthDatabase{}, {sql}, ExecLimits{1, 1});
+    if (results[0].status == ExecStatus::Ok && results[0].result.rows.size() == 1 &&
+        results[0].result.rows[0].size() == 1 && !std::holds_alternative<Null>(results[0].result.rows[0][0]))
+        value = results[0].result.rows[0][0];
+    if (cache.size() < 256) cache.emplace(sql, value);
+    return value;
+}
+
 std::optional<Value> literal_value(const ast::Expr* e) {
     // LOWER('%New York%'), UPPER(...), TRIM(...): the literal inside is what the data needs.
     if (const auto* call = ast::dyn_cast<ast::FunctionCall>(e); call && call->args.size() == 1 && !call->name.empty()) {
@@ -73,7 +118,7 @@ std::optional<Value> literal_value(const ast::Expr* e) {
         ref && !negate && ref->path.size() == 1 && ref->path[0].quoted)
         return Value(std::string(ref->path[0].text));
     const auto* literal = ast::dyn_cast<ast::Literal>(e);
-    if (!literal) return std::nullopt;
+    if (!literal || literal->type == ast::LiteralType::Keyword) return negate ? std::nullopt : clock_value(e);
     std::string text(literal->text);
     switch (literal->type) {
         case ast::LiteralType::Integer: {
@@ -172,6 +217,52 @@ std::vector<Value> pattern_matches(const std::string& pattern, bool glob) {
             empty += c, filled += c;
     }
     return {empty, filled};
+}
+
+// Whether `text` matches a LIKE pattern (ASCII case ignored, as SQLite's LIKE does) or a GLOB pattern
+// (case kept; its character classes are not read, and such a pattern matches nothing here).
+bool pattern_holds(std::string_view pattern, std::string_view text, bool glob) {
+    auto same = [&](char p, char t) {
+        return glob ? p == t : std::tolower(static_cast<unsigned char>(p)) == std::tolower(static_cast<unsigned char>(t));
+    };
+    // Iterative matching with one backtrack point for the last many-wildcard (linear in practice).
+    size_t p = 0, t = 0, star = std::string_view::npos, mark = 0;
+    while (t < text.size()) {
+        char c = p < pattern.size() ? pattern[p] : '\0';
+        if (p < pattern.size() && (glob ? c == '*' : c == '%')) {
+            star = p++;
+            mark = t;
+        } else if (p < pattern.size() && (glob ? c == '?' : c == '_')) {
+            ++p, ++t;
+        } else if (p < pattern.size() && !(glob && c == '[') && same(c, text[t])) {
+            ++p, ++t;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            t = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == (glob ? '*' : '%')) ++p;
+    return p == pattern.size();
+}
+
+// One value for several patterns ANDed on one column (`d LIKE '%mon%' AND d LIKE '%wed%'`): the values
+// that match each pattern alone, joined in order (empty wildcards, then filled), when that matches them
+// all; nothing otherwise (`'a%'` and `'b%'` hold for no value).
+std::optional<std::pair<Value, Value>> joint_matches(const std::vector<std::string>& patterns, bool glob) {
+    std::string empty, filled;
+    for (const std::string& pattern : patterns) {
+        std::vector<Value> matches = pattern_matches(pattern, glob);
+        empty += std::get<std::string>(matches[0]);
+        filled += std::get<std::string>(matches[1]);
+    }
+    auto all = [&](const std::string& text) {
+        return std::all_of(patterns.begin(), patterns.end(),
+                           [&](const std::string& pattern) { return pattern_holds(pattern, text, glob); });
+    };
+    if (!all(empty)) return std::nullopt;
+    return std::pair<Value, Value>{empty, all(filled) ? filled : empty};
 }
 
 bool is_date_function(std::string_view name) {
@@ -550,8 +641,40 @@ private:
 
     static std::string qualifier(const ast::ColumnRef& ref) { return qualifier_of(ref); }
 
+    // The base table and column a reference reads: through a CTE or derived table over one table whose
+    // select list names the column (`JOIN st ON c.id = st.cust_id` with `st AS (SELECT cust_id, COUNT(*) ..
+    // FROM tx ..)` reads tx.cust_id), so that the join links the base tables' columns.
+    std::pair<std::string, std::string> base_column(const ast::ColumnRef& ref) const {
+        std::pair<std::string, std::string> out{table_of(ref), lower_name(ref)};
+        for (int depth = 0; depth < 4; ++depth) {
+            auto relation = derived_.find(out.first);
+            if (relation == derived_.end()) break;
+            auto column = relation->second.find(out.second);
+            if (column == relation->second.end()) break;
+            out = column->second;
+        }
+        return out;
+    }
+
     void link(const ast::ColumnRef& a, const ast::ColumnRef& b) {
-        hints_.links.push_back({table_of(a), lower_name(a), table_of(b), lower_name(b)});
+        auto [a_table, a_column] = base_column(a);
+        auto [b_table, b_column] = base_column(b);
+        hints_.links.push_back({a_table, a_column, b_table, b_column});
+    }
+
+    // A CTE or derived table over one base table: its output columns that are plain columns of that table.
+    void record_derived(std::string_view name, const ast::Query* q) {
+        if (name.empty() || !q || q->sources.size() != 1 || !q->joins.empty() || !q->set_ops.empty()) return;
+        const auto* table = ast::dyn_cast<ast::TableRef>(q->sources[0]);
+        if (!table || table->name.empty()) return;
+        std::string base = support::to_lower(table->name.back().text);
+        auto& columns = derived_[support::to_lower(name)];
+        for (const ast::SelectItem* item : q->projection) {
+            const auto* ref = item && item->expr ? ast::dyn_cast<ast::ColumnRef>(item->expr) : nullptr;
+            if (!ref || ref->path.empty()) continue;
+            std::string output = item->alias.text.empty() ? lower_name(*ref) : support::to_lower(item->alias.text);
+            columns.emplace(output, std::pair{base, lower_name(*ref)});
+        }
     }
 
     // `x > (SELECT AVG(y) FROM t ...)`: x and y hold one value on the boundary data (a row equal to
@@ -720,6 +843,16 @@ private:
     // `shifted`: the IN list whose third and fourth items this goal takes (its first two are the first goal's).
     void fill_goal(LiteralHints::Goal& goal, const std::vector<const ast::Expr*>& terms, const ast::InList* shifted) {
         std::vector<const ast::Binary*> arithmetic;
+        // The patterns of each column (by its qualified name), so that the column's value matches them all.
+        std::map<std::pair<std::string, std::string>, std::vector<std::string>> patterns;
+        for (const ast::Expr* term : terms)
+            if (const auto* b = ast::dyn_cast<ast::Binary>(term); b && is_pattern(b->op) && b->op != ast::BinaryOp::Glob) {
+                bool date = false;
+                auto v = literal_value(b->rhs);
+                const ast::ColumnRef* column = goal_column(b->lhs, date);
+                if (const auto* s = v ? std::get_if<std::string>(&*v) : nullptr; s && column)
+                    patterns[{qualifier(*column), lower_name(*column)}].push_back(*s);
+            }
         for (const ast::Expr* term : terms) {
             bool date = false;
             if (const auto* b = ast::dyn_cast<ast::Binary>(term); b && b->op == ast::BinaryOp::Eq) {
@@ -736,7 +869,12 @@ private:
                     auto v = literal_value(b->rhs);
                     if (const auto* s = v ? std::get_if<std::string>(&*v) : nullptr) {
                         std::vector<Value> matches = pattern_matches(*s, b->op == ast::BinaryOp::Glob);
-                        add_term(goal, goal_column(b->lhs, date), date, matches[0], matches[0], matches[1], {});
+                        const ast::ColumnRef* column = goal_column(b->lhs, date);
+                        auto same_column = column ? patterns.find({qualifier(*column), lower_name(*column)}) : patterns.end();
+                        if (same_column != patterns.end() && same_column->second.size() > 1)
+                            if (auto joint = joint_matches(same_column->second, false))
+                                matches = {joint->first, joint->second};
+                        add_term(goal, column, date, matches[0], matches[0], matches[1], {});
                     }
                     continue;
                 }
@@ -994,11 +1132,15 @@ private:
     }
 
     void visit(const ast::Node& n) {
+        if (const auto* derived = ast::dyn_cast<ast::DerivedTable>(&n); derived && derived->column_aliases.empty())
+            record_derived(derived->alias.text, derived->query);
         if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(&n); ref && !ref->path.empty()) {
             add_unique(hints_.read_columns, lower_name(*ref));
         } else if (const auto* literal = ast::dyn_cast<ast::Literal>(&n)) {
             if (auto v = literal_value(literal); v && hints_.loose.size() < 64) hints_.loose.push_back(*v);
         } else if (const auto* query = ast::dyn_cast<ast::Query>(&n)) {
+            for (const ast::Cte* cte : query->ctes)
+                if (cte && cte->columns.empty()) record_derived(cte->name.text, cte->query);
             visit_query(*query);
         } else if (const auto* binary = ast::dyn_cast<ast::Binary>(&n)) {
             bool ordering = binary->op != ast::BinaryOp::Eq && binary->op != ast::BinaryOp::NotEq;
@@ -1096,6 +1238,8 @@ private:
 
     LiteralHints& hints_;
     size_t own_aliases_ = 0;
+    // CTE names and derived-table aliases (lower case) -> output column -> (base table, column).
+    std::map<std::string, std::map<std::string, std::pair<std::string, std::string>>> derived_;
 };
 
 }  // namespace

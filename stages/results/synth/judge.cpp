@@ -230,19 +230,17 @@ std::optional<std::string> preferring_rows(const std::string& sql, const ast::Qu
     return sql.substr(0, at) + ", " + preference + " " + sql.substr(at);
 }
 
-// Whether `generated` is a result the expected query itself may return on `data`: the expected query has
-// an ORDER BY .. LIMIT at its top, and with its ORDER BY preferring the generated result's rows among the
-// rows that tie on its own keys, it returns the generated result. Where the expected query's own order
-// leaves its cut to the order SQLite scans tied rows in, every tied cut is a right answer (real data, with
-// ties of its own, returns any of them): another cut is no difference.
-bool another_cut_of_expected(const SynthDatabase& data, const std::string& expected_sql, const ParseResult& expected,
-                             const ResultSet& generated, const Judging& judging, const SynthOptions& options) {
-    const ast::Query* q = top_query(expected);
+// Whether `other` is a result the query `sql` itself may return on `data`: the query has an ORDER BY ..
+// LIMIT at its top, and with its ORDER BY preferring the rows of `other` among the rows that tie on its own
+// keys, it returns `other`.
+bool another_cut_of(const SynthDatabase& data, const std::string& sql, const ParseResult& parsed,
+                    const ResultSet& other, const Judging& judging, const SynthOptions& options) {
+    const ast::Query* q = top_query(parsed);
     if (!q) return false;
-    auto preferring = preferring_rows(expected_sql, *q, generated, judging.tolerance);
+    auto preferring = preferring_rows(sql, *q, other, judging.tolerance);
     if (!preferring) return false;
     auto results = run_on(data, {*preferring}, options.limits);
-    return results[0].status == ExecStatus::Ok && !separates(results[0].result, generated, judging);
+    return results[0].status == ExecStatus::Ok && !separates(results[0].result, other, judging);
 }
 
 // Scalar subqueries (`x = (SELECT y FROM t WHERE ...)`) of either query that return more than one row
@@ -336,20 +334,25 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
     const Judging judging = judging_for(ordered, order_keys, options);
     std::optional<ResultSet> first_expected;
     bool expected_varies = false;
-    // Results that `separates` tells apart are still no difference where the generated result is another
-    // cut of the expected query's own ORDER BY .. LIMIT through rows that tie on its keys.
-    const bool expected_cuts = [&] {
-        const ast::Query* q = top_query(expected);
-        return q && q->limit && !q->order_by.empty();
+    // Results that `separates` tells apart are still no difference where both queries leave the choice
+    // among the same tied rows to the order SQLite scans them in (one query twice, spelled two ways): each
+    // result is another cut of the other query's ties, and neither query is more right than the other.
+    // Not where only one result is a cut of the other query's ties: a tie-breaker the expected query lacks
+    // (`ORDER BY age DESC, name LIMIT 3`) picks one of its cuts on purpose, and real data, which ties too,
+    // shows the expected query another (the ties kind, below).
+    const bool both_cut = [&] {
+        const ast::Query* e = top_query(expected);
+        const ast::Query* g = top_query(generated);
+        return e && e->limit && !e->order_by.empty() && g && g->limit && !g->order_by.empty();
     }();
-    // (another cut keeps as many rows as the expected result, or, as sets, as many distinct ones at most:
-    // a cheap test before the expected query runs again)
+    // (another cut keeps as many rows as the other result, or, as sets, has rows where the other has: a
+    // cheap test before each query runs again)
     const NoDifference another_cut = [&](const SynthDatabase& data, const ResultSet& expected_result,
                                          const ResultSet& generated_result) {
-        const bool rows_fit = judging.as_sets ? !expected_result.rows.empty()
+        const bool rows_fit = judging.as_sets ? !expected_result.rows.empty() && !generated_result.rows.empty()
                                               : expected_result.rows.size() == generated_result.rows.size();
-        return expected_cuts && rows_fit && !generated_result.rows.empty() &&
-               another_cut_of_expected(data, expected_sql, expected, generated_result, judging, options);
+        return both_cut && rows_fit && another_cut_of(data, expected_sql, expected, generated_result, judging, options) &&
+               another_cut_of(data, generated_sql, generated, expected_result, judging, options);
     };
     auto differs = [&](const SynthDatabase& data, const ExecResult& e, const ExecResult& g) -> std::optional<std::string> {
         auto why = separates(e.result, g.result, judging);
@@ -516,7 +519,8 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
         out.reason = "the results agree on all " + std::to_string(out.databases_run) + " synthesized databases";
         if (out.tied_cuts > 0)
             out.reason += " (on " + std::to_string(out.tied_cuts) +
-                          " up to rows that tie at the expected query's ORDER BY .. LIMIT: another of its cuts)";
+                          " up to rows that tie at both queries' ORDER BY .. LIMIT: each returned another cut of "
+                          "the other's ties)";
     }
     return out;
 }

@@ -27,9 +27,10 @@ std::optional<std::string> separates(const ResultSet& expected, const ResultSet&
 // the two queries still disagree and no remaining row loses the row its foreign key refers to; the
 // results and explanation are those of the smallest database kept. At most
 // options.max_shrink_runs databases are tried. `no_difference`, when given, says that results which
-// `separates` tells apart are still no difference on that data (another tied cut of the expected query's
-// own ORDER BY .. LIMIT): such a database is not kept.
-using NoDifference = std::function<bool(const SynthDatabase& data, const ResultSet& expected, const ResultSet& generated)>;
+// `separates` tells apart are still no difference on that data (each query's result is another cut of the
+// other's ties at its ORDER BY .. LIMIT): such a database is not kept.
+using NoDifference =
+    std::function<bool(const SynthDatabase& data, const ResultSet& expected, const ResultSet& generated)>;
 void shrink(Counterexample& c, const Schema& schema, const std::string& expected_sql, const std::string& generated_sql,
             const Judging& judging, const SynthOptions& options, const NoDifference& no_difference = {});
 

@@ -8,6 +8,7 @@
 #include "qdiff/dialect.hpp"
 #include "qdiff/schema.hpp"
 #include "stages/results/results_stage.hpp"
+#include "stages/results/sqlite_spelling.hpp"
 
 namespace qdiff::results::synth {
 namespace {
@@ -70,6 +71,59 @@ const Schema* case_schema(const Case& c, const StageContext& context, std::optio
     return nullptr;
 }
 
+SynthOutcome compare_sql_as_sqlite_runs_it(const Schema& schema, const std::string& expected_text,
+                                           const ParseResult& expected_parsed, const std::string& generated_text,
+                                           const ParseResult& generated_parsed, bool ordered,
+                                           const std::vector<size_t>& order_keys, const SynthOptions& options) {
+    const ParseResult* expected = &expected_parsed;
+    const ParseResult* generated = &generated_parsed;
+    // Each query's engine's NULL order (null_order.cpp) and case-sensitive LIKE (like_case.cpp), stated for
+    // SQLite; parsed again, as the judging reads spans of the text it runs.
+    std::string expected_sql = expected_text, generated_sql = generated_text;
+    std::optional<ParseResult> stated_expected, stated_generated;
+    for (auto rewrite : {&with_stated_null_order, &with_case_sensitive_like})
+        for (auto [sql, parsed, stated] : {std::tuple{&expected_sql, &expected, &stated_expected},
+                                           std::tuple{&generated_sql, &generated, &stated_generated}})
+            if (auto text = rewrite(*sql, **parsed)) {
+                ParseResult again =
+                    parse(*text, ParseOptions{.language = Language::Sql, .dialect = (*parsed)->dialect()});
+                if (!again.ok()) continue;
+                *sql = std::move(*text);
+                *parsed = &stated->emplace(std::move(again));
+            }
+    // A query of another dialect than SQLite's runs as SQLite spells it (TOP 5 as LIMIT 5, ...); one that
+    // uses what SQLite cannot spell is undecided: its failure would say nothing about the query.
+    SqliteSpelling expected_lite = sqlite_spelling(expected_sql, *expected);
+    SqliteSpelling generated_lite = sqlite_spelling(generated_sql, *generated);
+    SynthOutcome outcome;
+    if (!generated_lite.untranslatable.empty() || !expected_lite.untranslatable.empty()) {
+        bool generated_side = !generated_lite.untranslatable.empty();
+        outcome.verdict = Verdict::Undecided;
+        outcome.undecided_cause = "dialect";
+        outcome.reason = generated_side ? untranslatable_reason("generated", generated->dialect(),
+                                                                generated_lite.untranslatable)
+                                        : untranslatable_reason("expected", expected->dialect(),
+                                                                expected_lite.untranslatable);
+    } else {
+        outcome = compare_on_synthesized(schema, expected_lite.sql,
+                                         expected_lite.reprinted() ? *expected_lite.parsed : *expected,
+                                         generated_lite.sql,
+                                         generated_lite.reprinted() ? *generated_lite.parsed : *generated,
+                                         ordered, order_keys, options);
+    }
+    // The synthesized databases are SQLite: a query written for another engine (T-SQL's ISNULL, ...) that
+    // SQLite cannot run says nothing about the query, only about the engine.
+    Dialect dialect = generated->dialect();
+    if (outcome.verdict == Verdict::Error && !outcome.timed_out && dialect != Dialect::Generic &&
+        traits(dialect).engine != "sqlite") {
+        outcome.verdict = Verdict::Undecided;
+        outcome.undecided_cause = "dialect";
+        outcome.reason = "the synthesized databases run SQLite, and this " + std::string(traits(dialect).name) +
+                         " query does not run there (" + outcome.reason + ")";
+    }
+    return outcome;
+}
+
 StageResult evaluate_synthesized(const Case& c, const StageContext& context, const SynthOptions& options) {
     StageResult r;
     std::optional<SchemaLoadResult> loaded;
@@ -86,32 +140,8 @@ StageResult evaluate_synthesized(const Case& c, const StageContext& context, con
         return r;
     }
     ResultOrder order = result_order(*expected);
-    // Each query's engine's NULL order (null_order.cpp) and case-sensitive LIKE (like_case.cpp), stated for
-    // SQLite; parsed again, as the judging reads spans of the text it runs.
-    std::string expected_sql = c.expected, generated_sql = c.generated;
-    std::optional<ParseResult> stated_expected, stated_generated;
-    for (auto rewrite : {&with_stated_null_order, &with_case_sensitive_like})
-        for (auto [sql, parsed, stated] : {std::tuple{&expected_sql, &expected, &stated_expected},
-                                           std::tuple{&generated_sql, &generated, &stated_generated}})
-            if (auto text = rewrite(*sql, **parsed)) {
-                ParseResult again =
-                    parse(*text, ParseOptions{.language = c.language, .dialect = (*parsed)->dialect()});
-                if (!again.ok()) continue;
-                *sql = std::move(*text);
-                *parsed = &stated->emplace(std::move(again));
-            }
-    SynthOutcome outcome = compare_on_synthesized(*schema, expected_sql, *expected, generated_sql, *generated,
-                                                  c.expected_ordered || order.ordered, order.keys, options);
-    // The synthesized databases are SQLite: a query written for another engine (T-SQL's ISNULL, ...) that
-    // SQLite cannot run says nothing about the query, only about the engine.
-    Dialect dialect = generated->dialect();
-    if (outcome.verdict == Verdict::Error && !outcome.timed_out && dialect != Dialect::Generic &&
-        traits(dialect).engine != "sqlite") {
-        outcome.verdict = Verdict::Undecided;
-        outcome.undecided_cause = "dialect";
-        outcome.reason = "the synthesized databases run SQLite, and this " + std::string(traits(dialect).name) +
-                         " query does not run there (" + outcome.reason + ")";
-    }
+    SynthOutcome outcome = compare_sql_as_sqlite_runs_it(*schema, c.expected, *expected, c.generated, *generated,
+                                                         c.expected_ordered || order.ordered, order.keys, options);
     StageResult verdict = outcome_result(outcome, options.seed);
     // The verdict weighs an edge-case-only difference under BIRD's set semantics (scoring/verdict.hpp).
     verdict.details["synth_as_sets"] = options.as_sets ? "true" : "false";

@@ -28,12 +28,20 @@ bool stage_synth_options(std::string_view db, const ResultsOptions& stage, Synth
 // synth_seed; for different, synth_kind (the separating database's kind: plain, nulls, duplicates,
 // ties, empty, dangling, case, boundary, cast), synth_edge_cases_only (kind is not plain) and
 // counterexample (counterexample_json); for undecided, synth_undecided_cause (expected_fails,
-// both_empty, expected_constant).
+// both_empty, expected_constant, dialect).
 StageResult evaluate_synthesized(const Case& c, const StageContext& context, const SynthOptions& options);
 // The tables to synthesize: the schema earlier stages loaded, else the case's own (kept in `loaded`);
 // null with `why_not` set when there is none.
 const Schema* case_schema(const Case& c, const StageContext& context, std::optional<SchemaLoadResult>& loaded,
                           std::string& why_not);
+// Both SQL queries on synthesized databases as SQLite runs them: each with its engine's NULL order and
+// case-sensitive LIKE stated (null_order.cpp, like_case.cpp), a query of another dialect than SQLite's in
+// SQLite's spelling (../sqlite_spelling.hpp); one that uses what SQLite cannot spell, or that SQLite
+// cannot run, is undecided with the cause `dialect`. `expected_text` parsed is `expected`, and so on.
+SynthOutcome compare_sql_as_sqlite_runs_it(const Schema& schema, const std::string& expected_text,
+                                           const ParseResult& expected, const std::string& generated_text,
+                                           const ParseResult& generated, bool ordered,
+                                           const std::vector<size_t>& order_keys, const SynthOptions& options);
 // The stage's answer above from a verdict on synthesized (or given) data, for SQL and KQL alike.
 StageResult outcome_result(const SynthOutcome& outcome, uint64_t seed);
 

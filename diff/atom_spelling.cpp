@@ -1,0 +1,301 @@
+// Atoms as their query's language writes them (diff/atom_spelling.hpp): KQL through the KQL printer,
+// Weaviate in the GraphQL arguments a user writes (`limit: 5`, `{path: ["wordCount"], operator:
+// GreaterThan, valueInt: 100}`, `wordCount { mean }`).
+#include "diff/atom_spelling.hpp"
+
+#include <algorithm>
+
+#include "ast/semantics/operators.hpp"
+#include "qdiff/ast_print.hpp"
+#include "support/strings.hpp"
+
+namespace qdiff {
+namespace {
+
+using namespace ast;
+
+// ---- Weaviate ----
+
+class WeaviateSpeller {
+public:
+    explicit WeaviateSpeller(const std::vector<std::string>& collections) : collections_(collections) {}
+
+    // A property path without the collection the normalizer qualified it with: ["wordCount"],
+    // ["inPublication", "Publication", "name"].
+    std::string path(const ColumnRef& c) const {
+        std::string out = "[";
+        for (uint32_t i = first_property(c); i < c.path.size(); ++i) {
+            if (out.size() > 1) out += ", ";
+            quoted(out, c.path[i].text);
+        }
+        return out + "]";
+    }
+
+    // A property as a Get selection writes it: `title`, `inPublication { ... on Publication { name } }`.
+    std::string selection(const ColumnRef& c) const {
+        uint32_t first = first_property(c);
+        if (first >= c.path.size()) return "";
+        std::string out(c.path[first].text);
+        std::string closing;
+        for (uint32_t i = first + 1; i < c.path.size(); ++i) {
+            bool reference_class = i + 1 < c.path.size();
+            out += reference_class ? " { ... on " : " { ";
+            out += c.path[i].text;
+            if (reference_class) {
+                ++i;
+                out += " { ";
+                out += c.path[i].text;
+                closing += " }";
+            }
+            closing += " }";
+        }
+        return out + closing;
+    }
+
+    // A value as GraphQL writes it; "" for what a Weaviate argument cannot hold.
+    std::string value(const Expr* e) const {
+        if (!e) return "";
+        if (auto* l = dyn_cast<Literal>(e)) {
+            std::string out;
+            switch (l->type) {
+                case LiteralType::String:
+                case LiteralType::Datetime: quoted(out, l->text); return out;
+                default: return std::string(l->text);
+            }
+        }
+        if (auto* p = dyn_cast<Parameter>(e)) return std::string(p->text);
+        if (auto* c = dyn_cast<ColumnRef>(e)) {
+            std::string out;
+            quoted(out, selection(*c));
+            return out;
+        }
+        if (auto* a = dyn_cast<Array>(e)) return list("[", a->items, "]");
+        if (auto* t = dyn_cast<Tuple>(e)) return list("{", t->items, "}");
+        if (auto* n = dyn_cast<NamedArg>(e)) {
+            std::string v = value(n->value);
+            return v.empty() ? "" : std::string(n->name.text) + ": " + v;
+        }
+        if (auto* b = dyn_cast<Binary>(e); b && b->op == BinaryOp::BitXor) {  // a bm25 property's boost
+            auto* c = dyn_cast<ColumnRef>(b->lhs);
+            auto* boost = dyn_cast<Literal>(b->rhs);
+            if (!c || !boost) return "";
+            std::string out;
+            quoted(out, selection(*c) + "^" + std::string(boost->text));
+            return out;
+        }
+        return "";
+    }
+
+    // A where operand: {path: [...], operator: ..., valueInt: ...}; {operator: Not, operands: [...]}.
+    std::string filter(const Expr& e) const {
+        if (auto* u = dyn_cast<Unary>(&e)) {
+            if (u->op == UnaryOp::IsNull) return is_null(u->operand, true);
+            if (u->op == UnaryOp::Not) {
+                if (auto* i = dyn_cast<Unary>(u->operand); i && i->op == UnaryOp::IsNull) return is_null(i->operand, false);
+                std::string inner = filter(*u->operand);
+                return inner.empty() ? "" : "{operator: Not, operands: [" + inner + "]}";
+            }
+            return "";
+        }
+        auto* b = dyn_cast<Binary>(&e);
+        if (!b) return "";
+        if (b->op == BinaryOp::And || b->op == BinaryOp::Or) {
+            std::string lhs = filter(*b->lhs), rhs = filter(*b->rhs);
+            if (lhs.empty() || rhs.empty()) return "";
+            return std::string("{operator: ") + (b->op == BinaryOp::And ? "And" : "Or") + ", operands: [" + lhs + ", " +
+                   rhs + "]}";
+        }
+        const Expr* column = b->lhs;
+        const Expr* operand = b->rhs;
+        BinaryOp op = b->op;
+        if (!isa<ColumnRef>(column) && isa<ColumnRef>(operand)) {  // the normalizer may order `5 < x`
+            auto flipped = semantics::flipped(op);
+            if (!flipped) return "";
+            std::swap(column, operand);
+            op = *flipped;
+        }
+        auto* c = dyn_cast<ColumnRef>(column);
+        std::string_view name = semantics::binary_operator(op).weaviate_spelling;
+        std::string v = value(operand);
+        std::string_view field = value_field(operand);
+        if (!c || name.empty() || v.empty() || field.empty()) return "";
+        return "{path: " + path(*c) + ", operator: " + std::string(name) + ", " + std::string(field) + ": " + v + "}";
+    }
+
+    std::string aggregate(const FunctionCall& f) const {
+        if (f.name.size() != 1 || f.args.empty()) return "";
+        std::string metric(f.name[0].text);
+        std::string arguments;
+        for (uint32_t i = 1; i < f.args.size(); ++i) {
+            std::string v = value(f.args[i]);
+            if (v.empty()) return "";
+            arguments += (arguments.empty() ? "" : ", ") + v;
+        }
+        if (!arguments.empty()) metric += "(" + arguments + ")";
+        if (isa<Star>(f.args[0])) return "meta { " + metric + " }";
+        auto* c = dyn_cast<ColumnRef>(f.args[0]);
+        std::string property = c ? selection(*c) : "";
+        return property.empty() ? "" : property + " { " + metric + " }";
+    }
+
+    std::string order(const OrderItem& o) const {
+        auto* c = dyn_cast<ColumnRef>(o.expr);
+        if (!c) return "";
+        std::string out = "sort: {path: " + path(*c);
+        if (o.dir != SortDir::Default) out += o.dir == SortDir::Asc ? ", order: asc" : ", order: desc";
+        return out + "}";
+    }
+
+    std::string search(const Search& s) const {
+        std::string_view argument, field;
+        switch (s.search) {
+            case SearchKind::Text: argument = "nearText", field = "concepts"; break;
+            case SearchKind::Keyword: argument = "bm25", field = "query"; break;
+            case SearchKind::Hybrid: argument = "hybrid", field = "query"; break;
+            case SearchKind::Vector: argument = "nearVector", field = "vector"; break;
+            case SearchKind::Object: argument = "nearObject", field = "id"; break;
+            case SearchKind::Ask: argument = "ask", field = "question"; break;
+            case SearchKind::Media: return "";
+        }
+        std::string query = value(s.query);
+        if (query.empty()) return "";
+        // nearText's concepts are a list; one concept was kept as the value itself
+        if (s.search == SearchKind::Text && !isa<Array>(s.query)) query = "[" + query + "]";
+        std::string out = std::string(argument) + ": {" + std::string(field) + ": " + query;
+        if (!s.properties.empty()) {
+            std::string properties = list("[", s.properties, "]");
+            if (properties.empty()) return "";
+            out += ", properties: " + properties;
+        }
+        for (const Expr* o : s.options) {
+            std::string v = value(o);
+            if (v.empty()) return "";
+            out += ", " + v;
+        }
+        return out + "}";
+    }
+
+private:
+    const std::vector<std::string>& collections_;
+
+    static void quoted(std::string& out, std::string_view text) { support::append_double_quoted(out, text); }
+
+    uint32_t first_property(const ColumnRef& c) const {
+        bool qualified = c.path.size() > 1 && std::find(collections_.begin(), collections_.end(),
+                                                        std::string_view(c.path[0].text)) != collections_.end();
+        return qualified ? 1 : 0;
+    }
+
+    std::string list(std::string_view open, const List<Expr*>& items, std::string_view close) const {
+        std::string out(open);
+        for (uint32_t i = 0; i < items.size(); ++i) {
+            std::string v = value(items[i]);
+            if (v.empty()) return "";
+            if (i) out += ", ";
+            out += v;
+        }
+        return out + std::string(close);
+    }
+
+    // valueInt, valueText...: the field Weaviate reads a value of this type from (a list: its items').
+    static std::string_view value_field(const Expr* e) {
+        if (auto* a = dyn_cast<Array>(e)) return a->items.empty() ? std::string_view() : value_field(a->items[0]);
+        auto* l = dyn_cast<Literal>(e);
+        if (!l) return "";
+        switch (l->type) {
+            case LiteralType::Integer: return "valueInt";
+            case LiteralType::Decimal: return "valueNumber";
+            case LiteralType::String: return "valueText";
+            case LiteralType::Boolean: return "valueBoolean";
+            case LiteralType::Datetime: return "valueDate";
+            default: return "";
+        }
+    }
+
+    std::string is_null(const Expr* operand, bool null) const {
+        auto* c = dyn_cast<ColumnRef>(operand);
+        if (!c) return "";
+        return "{path: " + path(*c) + ", operator: IsNull, valueBoolean: " + (null ? "true" : "false") + "}";
+    }
+};
+
+}  // namespace
+
+AtomSpelling::AtomSpelling(Language language, const Query* block) : language_(language) {
+    if (language == Language::Sql || !block) return;
+    for (const Relation* r : block->sources)
+        if (auto* t = dyn_cast<TableRef>(r); t && t->name.size() == 1) collections_.emplace_back(t->name[0].text);
+}
+
+std::string AtomSpelling::kql(const Node& node) const {
+    return collections_.size() == 1 ? to_kql(node, collections_[0]) : to_kql(node);
+}
+
+std::string AtomSpelling::filter(const Expr& leaf) const {
+    if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).filter(leaf);
+    return expression(leaf);
+}
+
+std::string AtomSpelling::expression(const Node& node) const {
+    if (language_ == Language::Kql) return kql(node);
+    if (language_ == Language::Weaviate)
+        if (auto* c = dyn_cast<ColumnRef>(&node)) return WeaviateSpeller(collections_).selection(*c);
+    return "";
+}
+
+std::string AtomSpelling::aggregate(const FunctionCall& call) const {
+    if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).aggregate(call);
+    return expression(call);
+}
+
+std::string AtomSpelling::group_key(const Expr& key) const {
+    if (language_ == Language::Weaviate)
+        if (auto* c = dyn_cast<ColumnRef>(&key)) return "groupBy: " + WeaviateSpeller(collections_).path(*c);
+    return expression(key);
+}
+
+std::string AtomSpelling::distinct() const { return language_ == Language::Kql ? "distinct" : ""; }
+
+std::string AtomSpelling::bound(std::string_view bound, const Expr& value, bool sorted) const {
+    if (language_ == Language::Kql)  // KQL has no OFFSET: the canonical text
+        return bound == "limit" ? (sorted ? "top " : "take ") + kql(value) : "";
+    if (language_ == Language::Weaviate) {
+        std::string v = WeaviateSpeller(collections_).value(&value);
+        return v.empty() ? "" : std::string(bound) + ": " + v;
+    }
+    return "";
+}
+
+std::string AtomSpelling::option(const NamedArg& option) const {
+    if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).value(&option);
+    if (language_ == Language::Kql)
+        return std::string(option.name.text) + (option.value ? " " + kql(*option.value) : std::string());
+    return "";
+}
+
+std::string AtomSpelling::order(const OrderItem& item) const {
+    if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).order(item);
+    return expression(item);
+}
+
+// A join as the KQL printer writes it, its condition's columns qualified by their side ($left.id == $right.uid).
+std::string AtomSpelling::join(const Join& join) const {
+    return language_ == Language::Kql ? to_kql(join) : expression(join);
+}
+
+std::string AtomSpelling::cross_source(const Relation& relation) const {
+    if (language_ != Language::Kql) return "";
+    std::string source = to_kql(relation);
+    return "join kind=inner " + (isa<TableRef>(&relation) ? source : "(" + source + ")");
+}
+
+std::string AtomSpelling::set_operation(const SetOp& op) const { return expression(op); }
+
+std::string AtomSpelling::search(const Search& search) const {
+    if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).search(search);
+    return expression(search);
+}
+
+std::string AtomSpelling::query(const Query& query) const { return expression(query); }
+
+}  // namespace qdiff

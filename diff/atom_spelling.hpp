@@ -1,0 +1,52 @@
+// How an atom is shown in the reasons and the diff's lists: in its query's own language (`take 10` for
+// KQL, `limit: 10` for Weaviate, `LIMIT 10` for SQL). The matcher compares the canonical text
+// (Atom::text), one spelling for every language so that a KQL atom can match an SQL one; this is only
+// what a reader sees (Atom::spelled). Private to diff/.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "qdiff/ast.hpp"
+#include "qdiff/parse.hpp"
+
+namespace qdiff {
+
+class AtomSpelling {
+public:
+    // `block`: the query whose atoms are spelled (null: a statement other than a query). A Weaviate
+    // property path leaves out the collection it reads, and a KQL column the pipeline's input table: the
+    // normalizer qualifies `wordCount` as `Article.wordCount`, the user wrote `path: ["wordCount"]`.
+    AtomSpelling(Language language, const ast::Query* block);
+
+    // Each returns the atom as the language writes it, or "" when that is the canonical text (SQL, and
+    // what a language cannot say, e.g. a KQL OFFSET).
+    // A filter or HAVING leaf.
+    std::string filter(const ast::Expr& leaf) const;
+    // A column of the select list, a group key, an aggregate, a whole statement: an expression or node.
+    std::string expression(const ast::Node& node) const;
+    std::string aggregate(const ast::FunctionCall& call) const;
+    std::string group_key(const ast::Expr& key) const;
+    std::string distinct() const;
+    // LIMIT (`bound` "limit") or OFFSET ("offset") of a block that sorts or not (KQL: `top` or `take`).
+    std::string bound(std::string_view bound, const ast::Expr& value, bool sorted) const;
+    // A named option that bounds or picks the rows (Weaviate's autocut, tenant...), or an operator KQL
+    // keeps whole in a block's options (`sample 5`).
+    std::string option(const ast::NamedArg& option) const;
+    std::string order(const ast::OrderItem& item) const;
+    std::string join(const ast::Join& join) const;
+    // A relation read beside the first (an SQL FROM item; an inner join, whose condition the normalizer
+    // made filters of).
+    std::string cross_source(const ast::Relation& relation) const;
+    std::string set_operation(const ast::SetOp& op) const;
+    std::string search(const ast::Search& search) const;
+    std::string query(const ast::Query& query) const;  // a CTE body or derived table
+
+private:
+    std::string kql(const ast::Node& node) const;  // KQL, the input table's columns unqualified
+
+    Language language_;
+    std::vector<std::string> collections_;  // Weaviate: the collection read; KQL: the pipeline's input table
+};
+
+}  // namespace qdiff
