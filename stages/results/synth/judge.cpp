@@ -355,7 +355,9 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
     // result is another cut of the other query's ties, and neither query is more right than the other.
     // Not where only one result is a cut of the other query's ties: a tie-breaker the expected query lacks
     // (`ORDER BY age DESC, name LIMIT 3`) picks one of its cuts on purpose, and real data, which ties too,
-    // shows the expected query another (the ties kind, below).
+    // shows the expected query another (the ties kind, below). Nor on plain data, which is to show what real
+    // data shows: rows that tie there make it a difference of the ties kind (below); where every row ties
+    // (counts of one row per group, under ORDER BY the count DESC against ASC) any two cuts would pass.
     const bool both_cut = [&] {
         const ast::Query* e = top_query(expected);
         const ast::Query* g = top_query(generated);
@@ -369,11 +371,6 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                                               : expected_result.rows.size() == generated_result.rows.size();
         return both_cut && rows_fit && another_cut_of(data, expected_sql, expected, generated_result, judging, options) &&
                another_cut_of(data, generated_sql, generated, expected_result, judging, options);
-    };
-    auto differs = [&](const SynthDatabase& data, const ExecResult& e, const ExecResult& g) -> std::optional<std::string> {
-        auto why = separates(e.result, g.result, judging);
-        if (why && another_cut(data, e.result, g.result)) return std::nullopt;
-        return why;
     };
     for (size_t i = 0; i < at_most; ++i) {
         if (i >= at_least) {
@@ -407,7 +404,7 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
         else if (!same_rows(*first_expected, results[0].result))
             expected_varies = true;
         auto why = separates(results[0].result, results[1].result, judging);
-        if (why && another_cut(db, results[0].result, results[1].result)) {
+        if (why && kind != DataKind::Plain && another_cut(db, results[0].result, results[1].result)) {
             ++out.tied_cuts;
             why.reset();
         }
@@ -416,7 +413,8 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
             // Ties are judged on the whole database (shrunk, most differences come down to a tie).
             std::optional<Counterexample> whole;
             if (kind == DataKind::Plain) whole = c;
-            shrink(c, schema, expected_sql, generated_sql, judging, options, another_cut);
+            shrink(c, schema, expected_sql, generated_sql, judging, options,
+                   kind == DataKind::Plain ? NoDifference{} : another_cut);
             DataKind found = kind;
             std::string because;
             // A plain database has fan-out (two rows referring to one), as real data often has but
@@ -437,10 +435,10 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                     ++out.databases_run;
                     if (flat_results[0].status != ExecStatus::Ok || flat_results[1].status != ExecStatus::Ok) break;
                     reached |= !flat_results[0].result.rows.empty();
-                    if (auto flat_why = differs(flat, flat_results[0], flat_results[1])) {
+                    if (auto flat_why = separates(flat_results[0].result, flat_results[1].result, judging)) {
                         plain = Counterexample{j, std::move(flat), std::move(flat_results[0].result),
                                                std::move(flat_results[1].result), *flat_why};
-                        shrink(*plain, schema, expected_sql, generated_sql, judging, options, another_cut);
+                        shrink(*plain, schema, expected_sql, generated_sql, judging, options);
                     }
                 }
                 if (plain)
@@ -481,11 +479,11 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
                         auto other_results = run_on(other, {expected_sql, generated_sql}, options.limits);
                         ++out.databases_run;
                         if (other_results[0].status != ExecStatus::Ok || other_results[1].status != ExecStatus::Ok) break;
-                        if (auto other_why = differs(other, other_results[0], other_results[1])) {
+                        if (auto other_why = separates(other_results[0].result, other_results[1].result, judging)) {
                             Counterexample x{j, std::move(other), std::move(other_results[0].result),
                                              std::move(other_results[1].result), *other_why};
                             Counterexample x_whole = x;
-                            shrink(x, schema, expected_sql, generated_sql, judging, options, another_cut);
+                            shrink(x, schema, expected_sql, generated_sql, judging, options);
                             if (!edge_cause(x, x_whole) && !has_fan_out(schema, hints, x.data)) plain = std::move(x);
                         }
                     }
