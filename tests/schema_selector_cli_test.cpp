@@ -10,7 +10,7 @@
 using qdiff::testing::run_cli;
 using qdiff::testing::write_scratch;
 
-TEST_CASE("--schema FILE#NAME on a DDL file: a diagnostic and a non-zero exit, or the record's error",
+TEST_CASE("schema selector: FILE#NAME on a DDL file (--schema, a case's schema) gives a diagnostic and a non-zero exit or the record's error",
           "[cli][schema][selector]") {
     const std::string schema = write_scratch("selector/hr.sql", "CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT);\n").string();
     const std::string query = write_scratch("selector/q.sql", "SELECT name FROM emp ORDER BY id LIMIT 3").string();
