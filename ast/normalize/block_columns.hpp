@@ -15,6 +15,14 @@ std::map<const ScopeRelation*, std::set<std::string>> plain_columns(const Normal
     return out;
 }
 
+// A block over one base table that only filters, projects and sorts it: no join, grouping, window, set
+// operation, LIMIT, OFFSET, DISTINCT ON, CTE, option or search (the subqueries the semi-join rules read).
+inline bool over_one_table(const ast::Query& q) {
+    return q.sources.size() == 1 && ast::isa<ast::TableRef>(q.sources[0]) && q.joins.empty() && q.group_by.empty() &&
+           !q.having && q.set_ops.empty() && q.windows.empty() && !q.qualify && !q.limit && !q.offset &&
+           q.distinct_on.empty() && q.aggregations.empty() && q.ctes.empty() && q.options.empty() && q.search.empty();
+}
+
 // Whether `node` (subqueries included) may read a column of `relation`: a reference qualified with its
 // name, an unqualified one that its table has (or any, without a schema), or a star that covers it.
 inline bool may_read(const Normalizer& n, const ast::Node& node, const ScopeRelation& relation) {

@@ -25,19 +25,13 @@ bool counts_rows(const SelectItem& item) {
     return star && star->qualifier.empty();
 }
 
-bool plain_block(const Query& q) {
-    return q.joins.empty() && q.group_by.empty() && !q.having && q.set_ops.empty() && q.windows.empty() &&
-           !q.qualify && q.ctes.empty() && q.options.empty() && q.search.empty() && q.distinct_on.empty() &&
-           q.aggregations.empty() && !q.limit && !q.offset && q.sources.size() == 1 && isa<TableRef>(q.sources[0]);
-}
-
 void as_count_distinct(Normalizer& n, Query& q) {
     const SchemaFacts* facts = n.schema();
-    if (!facts || n.language() != Language::Sql || !plain_block(q) || q.distinct != DistinctKind::None ||
+    if (!facts || n.language() != Language::Sql || !over_one_table(q) || q.distinct != DistinctKind::None ||
         !q.order_by.empty() || q.projection.size() != 1 || !counts_rows(*q.projection[0]) || !q.filter)
         return;
     auto* exists = dyn_cast<Exists>(q.filter);
-    if (!exists || !exists->query || !plain_block(*exists->query)) return;
+    if (!exists || !exists->query || !over_one_table(*exists->query)) return;
     Query& sub = *exists->query;
     Scope outer_scope = n.scope_of(q), inner_scope = n.scope_of(sub);
     if (outer_scope.relations.size() != 1 || inner_scope.relations.size() != 1) return;

@@ -89,10 +89,7 @@ bool parent_exists(Normalizer& n, const Scope& scope, const Expr* conjunct) {
     auto* exists = dyn_cast<Exists>(conjunct);
     if (!exists || !exists->query) return false;
     const Query& sub = *exists->query;
-    if (sub.sources.size() != 1 || !isa<TableRef>(sub.sources[0]) || !sub.joins.empty() || !sub.group_by.empty() ||
-        sub.having || !sub.set_ops.empty() || !sub.windows.empty() || sub.qualify || sub.limit || sub.offset ||
-        !sub.ctes.empty() || !sub.options.empty() || !sub.search.empty() || !sub.filter)
-        return false;
+    if (!over_one_table(sub) || !sub.filter) return false;
     for (const SelectItem* item : sub.projection)
         if (has_aggregate(*item, n.language())) return false;
     Scope inner = n.scope_of(sub);

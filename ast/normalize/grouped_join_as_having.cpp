@@ -114,10 +114,7 @@ void as_grouped_join(Normalizer& n, Query& q) {
     for (SelectItem* item : q.projection) {
         auto* read = static_cast<SelectItem*>(replace_in_block(n, item, replace));
         const SelectItem* named = item->alias.empty() ? derived_column(*item->expr) : nullptr;
-        if (named && !named->alias.empty() && read != item) {
-            read = read == item ? n.copy(*item) : read;
-            read->alias = named->alias;
-        }
+        if (named && !named->alias.empty() && read != item) read->alias = named->alias;  // (read is a copy)
         projection.push_back(read);
     }
     std::vector<OrderItem*> order_by;

@@ -6,6 +6,7 @@
 // text is not empty either). A null string or dynamic has the empty text, so both tests agree on every
 // value strlen accepts. KQL only: SQL's LENGTH(NULL) is NULL, not 0.
 #include "ast/normalize/normalizer.hpp"
+#include "ast/semantics/operators.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
@@ -28,16 +29,6 @@ Expr* emptiness_test(Normalizer& n, bool empty, Expr* argument, Span span) {
     return f;
 }
 
-BinaryOp mirrored(BinaryOp op) {
-    switch (op) {
-        case BinaryOp::Lt: return BinaryOp::Gt;
-        case BinaryOp::Gt: return BinaryOp::Lt;
-        case BinaryOp::LtEq: return BinaryOp::GtEq;
-        case BinaryOp::GtEq: return BinaryOp::LtEq;
-        default: return op;
-    }
-}
-
 Expr* as_emptiness(Normalizer& n, Expr* e) {
     if (n.language() != Language::Kql) return e;
     if (auto* u = dyn_cast<Unary>(e); u && u->op == UnaryOp::Not) {
@@ -56,7 +47,7 @@ Expr* as_emptiness(Normalizer& n, Expr* e) {
     if (!argument) {
         argument = strlen_argument(b->rhs);
         bound = b->lhs;
-        op = mirrored(op);
+        op = semantics::flipped(op).value_or(op);
     }
     auto value = number(bound);
     if (!argument || !value) return e;

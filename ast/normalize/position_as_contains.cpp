@@ -9,6 +9,7 @@
 // empty one is found everywhere), not MySQL's INSTR/LOCATE (they compare by the collation, which may
 // ignore case).
 #include "ast/normalize/normalizer.hpp"
+#include "ast/semantics/operators.hpp"
 
 namespace qdiff::normalizing::rules {
 namespace {
@@ -45,13 +46,7 @@ Expr* as_contains(Normalizer& n, Expr* e) {
     if (!position_call(n, call).first) {
         call = b->rhs;
         bound = b->lhs;
-        switch (op) {
-            case BinaryOp::Lt: op = BinaryOp::Gt; break;
-            case BinaryOp::Gt: op = BinaryOp::Lt; break;
-            case BinaryOp::LtEq: op = BinaryOp::GtEq; break;
-            case BinaryOp::GtEq: op = BinaryOp::LtEq; break;
-            default: break;
-        }
+        op = semantics::flipped(op).value_or(op);
     }
     auto [haystack, needle] = position_call(n, call);
     auto* l = needle ? dyn_cast<Literal>(needle) : nullptr;

@@ -219,22 +219,18 @@ std::vector<Value> pattern_matches(const std::string& pattern, bool glob) {
     return {empty, filled};
 }
 
-// Whether `text` matches a LIKE pattern (ASCII case ignored, as SQLite's LIKE does) or a GLOB pattern
-// (case kept; its character classes are not read, and such a pattern matches nothing here).
-bool pattern_holds(std::string_view pattern, std::string_view text, bool glob) {
-    auto same = [&](char p, char t) {
-        return glob ? p == t : std::tolower(static_cast<unsigned char>(p)) == std::tolower(static_cast<unsigned char>(t));
+// Whether `text` matches a LIKE pattern, ASCII case ignored as SQLite's LIKE does.
+bool like_holds(std::string_view pattern, std::string_view text) {
+    auto same = [](char p, char t) {
+        return std::tolower(static_cast<unsigned char>(p)) == std::tolower(static_cast<unsigned char>(t));
     };
-    // Iterative matching with one backtrack point for the last many-wildcard (linear in practice).
+    // Iterative matching with one backtrack point for the last '%' (linear in practice).
     size_t p = 0, t = 0, star = std::string_view::npos, mark = 0;
     while (t < text.size()) {
-        char c = p < pattern.size() ? pattern[p] : '\0';
-        if (p < pattern.size() && (glob ? c == '*' : c == '%')) {
+        if (p < pattern.size() && pattern[p] == '%') {
             star = p++;
             mark = t;
-        } else if (p < pattern.size() && (glob ? c == '?' : c == '_')) {
-            ++p, ++t;
-        } else if (p < pattern.size() && !(glob && c == '[') && same(c, text[t])) {
+        } else if (p < pattern.size() && (pattern[p] == '_' || same(pattern[p], text[t]))) {
             ++p, ++t;
         } else if (star != std::string_view::npos) {
             p = star + 1;
@@ -243,23 +239,23 @@ bool pattern_holds(std::string_view pattern, std::string_view text, bool glob) {
             return false;
         }
     }
-    while (p < pattern.size() && pattern[p] == (glob ? '*' : '%')) ++p;
+    while (p < pattern.size() && pattern[p] == '%') ++p;
     return p == pattern.size();
 }
 
-// One value for several patterns ANDed on one column (`d LIKE '%mon%' AND d LIKE '%wed%'`): the values
+// One value for several LIKE patterns ANDed on one column (`d LIKE '%mon%' AND d LIKE '%wed%'`): the values
 // that match each pattern alone, joined in order (empty wildcards, then filled), when that matches them
 // all; nothing otherwise (`'a%'` and `'b%'` hold for no value).
-std::optional<std::pair<Value, Value>> joint_matches(const std::vector<std::string>& patterns, bool glob) {
+std::optional<std::pair<Value, Value>> joint_matches(const std::vector<std::string>& patterns) {
     std::string empty, filled;
     for (const std::string& pattern : patterns) {
-        std::vector<Value> matches = pattern_matches(pattern, glob);
+        std::vector<Value> matches = pattern_matches(pattern, false);
         empty += std::get<std::string>(matches[0]);
         filled += std::get<std::string>(matches[1]);
     }
     auto all = [&](const std::string& text) {
         return std::all_of(patterns.begin(), patterns.end(),
-                           [&](const std::string& pattern) { return pattern_holds(pattern, text, glob); });
+                           [&](const std::string& pattern) { return like_holds(pattern, text); });
     };
     if (!all(empty)) return std::nullopt;
     return std::pair<Value, Value>{empty, all(filled) ? filled : empty};
@@ -872,7 +868,7 @@ private:
                         const ast::ColumnRef* column = goal_column(b->lhs, date);
                         auto same_column = column ? patterns.find({qualifier(*column), lower_name(*column)}) : patterns.end();
                         if (same_column != patterns.end() && same_column->second.size() > 1)
-                            if (auto joint = joint_matches(same_column->second, false))
+                            if (auto joint = joint_matches(same_column->second))
                                 matches = {joint->first, joint->second};
                         add_term(goal, column, date, matches[0], matches[0], matches[1], {});
                     }

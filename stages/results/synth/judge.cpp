@@ -266,8 +266,6 @@ bool scalar_subquery_over_rows(const Counterexample& c, const std::string& sql, 
     return false;
 }
 
-
-
 }  // namespace
 
 // The LIMIT that bounds a query's result: its own, or that of the block it only projects or sorts (KQL's
