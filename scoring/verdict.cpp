@@ -91,6 +91,7 @@ ResultsEvidence results_evidence(const StageResult& r) {
         e.databases = tried.empty() ? 0 : static_cast<size_t>(std::strtoul(tried.c_str(), nullptr, 10));
         if (synth == "equal") {
             e.kind = ResultsEvidenceKind::NoDifference;
+            e.rounding = detail_text(r, "synth_rounding");
         } else if (synth == "different") {
             bool edge_only = detail_text(r, "synth_edge_cases_only") == "true";
             e.separating_kind = detail_text(r, "synth_kind");
@@ -292,7 +293,8 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
             break;
         case ResultsEvidenceKind::NoDifference:
             v.kind = VerdictKind::NoDifferenceFound;
-            v.reasons.push_back("no difference found on " + databases_text(results));
+            v.reasons.push_back("no difference found on " + databases_text(results) +
+                                (results.rounding.empty() ? "" : " beyond rounding: " + results.rounding));
             break;
         case ResultsEvidenceKind::Undecided:
         case ResultsEvidenceKind::None: v.kind = VerdictKind::Unknown; break;

@@ -35,6 +35,7 @@ struct ResultsEvidence {
     bool synthesized = false;
     size_t databases = 0;          // databases the queries ran on
     std::string separating_kind;   // the kind of the database that separated them ("plain", "nulls", ...)
+    std::string rounding{};        // no difference: numbers that agree only within the tolerance, and where
     // Synthesized databases under `--results-mode set` (BIRD's execution accuracy on one real database):
     // a difference only edge-case databases show lets the case pass when it is probable enough. Otherwise
     // (test-suite accuracy, where every database of the suite counts) it fails the case.

@@ -493,3 +493,31 @@ TEST_CASE("synth kinds: a key value against a name is a key-literal difference, 
     CHECK(keys.verdict == Verdict::Different);
     CHECK(keys.kind == DataKind::Plain);
 }
+
+TEST_CASE("synth kinds: a percentage computed in another order agrees within the tolerance, and says so",
+          "[results][synth]") {
+    // 100 * s / n and s / n * 100 agree within any tolerance, not exactly (1 of 3: 33.333333333333336
+    // against 33.333333333333329). BIRD's labels count such pairs right far more often than wrong (90 of
+    // 101), so the verdict stays "equal" and the reason says what an exact comparison would see.
+    const std::string times_first = "SELECT CAST(SUM(IIF(age > 3, 1, 0)) AS REAL) * 100 / COUNT(*) FROM emp";
+    const std::string divide_first = "SELECT CAST(SUM(IIF(age > 3, 1, 0)) AS REAL) / COUNT(*) * 100 FROM emp";
+    SynthOutcome out = judge(times_first, divide_first);
+    CHECK(out.verdict == Verdict::Equal);
+    CHECK_THAT(out.rounding, Catch::Contains("numbers agree within the tolerance 1e-06 but not exactly: expected "));
+    CHECK_THAT(out.reason, Catch::Contains(out.rounding));
+    // Exactly the same numbers (one query spelled two ways) say nothing of rounding.
+    SynthOutcome same = judge(times_first, "SELECT 100 * CAST(SUM(CASE WHEN age > 3 THEN 1 ELSE 0 END) AS REAL) / "
+                                           "COUNT(*) FROM emp");
+    CHECK(same.verdict == Verdict::Equal);
+    CHECK(same.rounding.empty());
+    // With no tolerance the comparison itself is exact: a difference.
+    SynthOptions exact;
+    exact.tolerance = 0;
+    SynthOutcome strict = judge(times_first, divide_first, exact);
+    CHECK(strict.verdict == Verdict::Different);
+    CHECK(strict.rounding.empty());
+    // Rows that only tie at both queries' ORDER BY .. LIMIT are another cut, not a rounding.
+    SynthOutcome cuts = judge("SELECT id FROM emp ORDER BY age DESC LIMIT 1",
+                              "SELECT id FROM emp ORDER BY age DESC, name LIMIT 1");
+    CHECK(cuts.rounding.empty());
+}

@@ -332,6 +332,48 @@ std::optional<std::string> separates(const ResultSet& expected, const ResultSet&
     return cmp.explanation;
 }
 
+namespace {
+
+// Results the judging calls equal that differ in a number's last digits (x * 100 / n against
+// x / n * 100, a sum in another row order): "" when they are equal exactly too, else which numbers differ. (Set comparison: the same rows in another order compare by position
+// only where the counts of rows agree; otherwise the exact comparison's own account.)
+std::string rounding_difference(const ResultSet& expected, const ResultSet& generated, const Judging& judging) {
+    Judging exact = judging;
+    exact.tolerance = 0;
+    std::optional<std::string> why = separates(expected, generated, exact);
+    if (!why) return "";
+    std::string numbers;
+    if (expected.rows.size() == generated.rows.size())
+        for (size_t row = 0; row < expected.rows.size() && numbers.empty(); ++row)
+            for (size_t col = 0; col < expected.rows[row].size() && col < generated.rows[row].size(); ++col) {
+                const Value& e = expected.rows[row][col];
+                const Value& g = generated.rows[row][col];
+                if ((std::holds_alternative<double>(e) || std::holds_alternative<double>(g)) && !(e == g) &&
+                    !std::holds_alternative<Null>(e) && !std::holds_alternative<Null>(g) &&
+                    !std::holds_alternative<std::string>(e) && !std::holds_alternative<std::string>(g)) {
+                    auto exact_text = [](const Value& v) {
+                        char buffer[40];
+                        if (const auto* d = std::get_if<double>(&v))
+                            std::snprintf(buffer, sizeof buffer, "%.17g", *d);
+                        else
+                            std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(std::get<int64_t>(v)));
+                        return std::string(buffer);
+                    };
+                    numbers = "expected " + exact_text(e) + ", generated " + exact_text(g) + " (row " +
+                              std::to_string(row + 1) + ", column " + std::to_string(col + 1) + ")";
+                    break;
+                }
+            }
+    char tolerance[32];
+    std::snprintf(tolerance, sizeof tolerance, "%g", judging.tolerance);
+    return std::string("numbers agree within the tolerance ") + tolerance + " but not exactly: " +
+           (numbers.empty() ? *why : numbers) +
+           " (the same numbers computed in another order round differently; a comparison without tolerance, "
+           "such as BIRD's evaluation script makes, counts that as a difference)";
+}
+
+}  // namespace
+
 SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& expected_sql, const ParseResult& expected,
                                     const std::string& generated_sql, const ParseResult& generated, bool ordered,
                                     const std::vector<size_t>& order_keys, const SynthOptions& options) {
@@ -402,6 +444,10 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
         else if (!same_rows(*first_expected, results[0].result))
             expected_varies = true;
         auto why = separates(results[0].result, results[1].result, judging);
+        if (!why && out.rounding.empty() && judging.tolerance > 0) {
+            out.rounding = rounding_difference(results[0].result, results[1].result, judging);
+            if (!out.rounding.empty()) out.rounding = "on database " + std::to_string(i) + ", " + out.rounding;
+        }
         if (why && kind != DataKind::Plain && another_cut(db, results[0].result, results[1].result)) {
             ++out.tied_cuts;
             why.reset();
@@ -533,7 +579,9 @@ SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& exp
             out.reason += " (on " + std::to_string(out.tied_cuts) +
                           " up to rows that tie at both queries' ORDER BY .. LIMIT: each returned another cut of "
                           "the other's ties)";
+        if (!out.rounding.empty()) out.reason += "; " + out.rounding;
     }
+    if (out.verdict != Verdict::Equal) out.rounding.clear();
     return out;
 }
 
