@@ -152,6 +152,32 @@ TEST_CASE("synth goals: a date compared with the clock gets days around today", 
     CHECK(day->substr(0, 2) == "20");
 }
 
+TEST_CASE("synth goals: a number read as seconds since 1970 holds such seconds, its date literals too",
+          "[results][synth]") {
+    // visit.amount read by datetime(x, 'unixepoch'): a departure time as defog's flights store it. Small numbers
+    // there are all the first minute of 1970: the earliest and the latest flight leave at one time of day.
+    check_kind("SELECT STRFTIME('%H:%M', datetime(amount, 'unixepoch')) FROM visit ORDER BY amount ASC LIMIT 1",
+               "SELECT STRFTIME('%H:%M', datetime(amount, 'unixepoch')) FROM visit ORDER BY amount DESC LIMIT 1",
+               DataKind::Plain);
+    const std::string on_day = "SELECT id FROM visit WHERE date(amount, 'unixepoch') = '2012-05-01'";
+    LiteralHints hints = hints_of(on_day);
+    CHECK(hints.is_epoch_column("amount"));
+    CHECK_FALSE(hints.is_date_column("amount"));
+    SynthDatabase db = generate_database(schema(), hints, 1, 0);
+    const auto& visits = table(db, "visit");
+    size_t amount = 0;
+    while (amount < visits.columns.size() && visits.columns[amount] != "amount") ++amount;
+    REQUIRE(amount < visits.columns.size());
+    size_t on_the_day = 0;
+    for (const auto& row : visits.rows) {
+        const auto* seconds = std::get_if<int64_t>(&row[amount]);
+        REQUIRE(seconds);
+        CHECK(*seconds >= 1104537600);  // 2005-01-01
+        on_the_day += *seconds >= 1335830400 && *seconds < 1335830400 + 86400;  // 2012-05-01
+    }
+    CHECK(on_the_day >= 1);  // the goal rows: the filter selects rows
+}
+
 TEST_CASE("synth goals: a row one query looks for is missing on the empty data only", "[results][synth]") {
     // Plain data holds employees 3 and 5 (each subquery's goal): the scalar subqueries and the sums
     // agree there, with NULL ages (COALESCE, TOTAL) and with duplicates (keys are unique); the first

@@ -84,6 +84,27 @@ bool digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// Seconds since 1970 of a date text ('2023-04-01', '2023-04-01 08:30:00', UTC as SQLite's 'unixepoch'
+// reads them); the value unchanged when it is no date (a number stays the number it is).
+Value epoch_seconds(const Value& v) {
+    const auto* text = std::get_if<std::string>(&v);
+    if (!text || text->size() < 10 || !digits(text->substr(0, 4)) || (*text)[4] != '-' || !digits(text->substr(5, 2)) ||
+        (*text)[7] != '-' || !digits(text->substr(8, 2)))
+        return v;
+    const int year = std::stoi(text->substr(0, 4)), month = std::stoi(text->substr(5, 2)), day = std::stoi(text->substr(8, 2));
+    if (year < 1970 || month < 1 || month > 12) return v;
+    auto leap = [](int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; };
+    static const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int64_t days = day - 1;
+    for (int y = 1970; y < year; ++y) days += leap(y) ? 366 : 365;
+    for (int m = 1; m < month; ++m) days += month_days[m - 1] + (m == 2 && leap(year) ? 1 : 0);
+    int64_t seconds = days * 86400;
+    if (text->size() >= 19 && (*text)[10] == ' ' && digits(text->substr(11, 2)) && digits(text->substr(14, 2)) &&
+        digits(text->substr(17, 2)))
+        seconds += std::stoi(text->substr(11, 2)) * 3600 + std::stoi(text->substr(14, 2)) * 60 + std::stoi(text->substr(17, 2));
+    return seconds;
+}
+
 // A hinted value for a date column, made a whole date: a year ('2012', from strftime('%Y', d) = '2012'
 // or d LIKE '2012%') gets a month and a day, a month ('2012-08') a day; other texts stay as they are.
 Value as_date(const Value& v, Random& random) {
@@ -550,6 +571,8 @@ private:
                 const Column& column = schema_.tables[t].columns[c];
                 // A number written as text (CardID = '667467') is the number to a numeric column.
                 LiteralHints::Goal::Term numeric = term;
+                if (epoch_like(column))
+                    for (Value* v : {&numeric.value, &numeric.other, &numeric.edge}) *v = in_column_form(column, *v);
                 for (Value* v : {&numeric.value, &numeric.other, &numeric.edge})
                     if (const auto* text = std::get_if<std::string>(v);
                         text && digits(*text) && text->size() < 16 &&
@@ -572,7 +595,7 @@ private:
                     // One spelling on all but the case data: the expected query's (its hints come first).
                     if (const std::vector<Value>* spelled = hints_.find(column.name); spelled && kind_ != DataKind::Case)
                         v = first_spelling(*spelled, v);
-                    if (date_like(column)) v = date_for(column, v);
+                    v = in_column_form(column, v);
                     const Value& first = k == 0 ? v : at[0].values.back().second;
                     if (k > 0 && kind_ == DataKind::Case && in(hints_.case_columns, column))
                         if (const auto* text = std::get_if<std::string>(&first)) v = case_variant(*text, random_.below(3));
@@ -781,7 +804,7 @@ private:
         const bool number = column.type == ColumnType::Integer || column.type == ColumnType::Real;
         if (!term.misses.empty() && (number || !term.numeric)) {
             Value v = term.misses[row % term.misses.size()];
-            if (date_like(column)) v = date_for(column, v);
+            v = in_column_form(column, v);
             if (suits(v, column.type)) return v;
         }
         return domain_value(column, row);
@@ -833,6 +856,7 @@ private:
     // Dates as text: by type, by name, read by a date function, or read by SUBSTR and compared with
     // something that looks like a date or a year.
     bool date_like(const Column& column) const {
+        if (epoch_like(column)) return false;
         if (column.type == ColumnType::DateTime || contains(column.declared_type, "date") ||
             contains(column.declared_type, "time") || contains(column.name, "date") ||
             contains(column.name, "birth") || hints_.is_date_column(column.name))
@@ -840,6 +864,19 @@ private:
         const std::vector<Value>* hinted = hints_.find(column.name);
         return hinted && LiteralHints::reads(hints_.substr_columns, column.name) &&
                std::any_of(hinted->begin(), hinted->end(), looks_like_date);
+    }
+
+    // Seconds since 1970 in a number column (departure_time, read by datetime(x, 'unixepoch')).
+    bool epoch_like(const Column& column) const {
+        return (column.type == ColumnType::Integer || column.type == ColumnType::Real) &&
+               hints_.is_epoch_column(column.name);
+    }
+
+    // A hinted value in the column's own form: a date text for a date column, seconds for an epoch one.
+    Value in_column_form(const Column& column, const Value& v) {
+        if (date_like(column)) return date_for(column, v);
+        if (epoch_like(column)) return epoch_seconds(as_date(v, random_));
+        return v;
     }
 
     // The ties databases: which of two values a column under ORDER BY holds in a row. The first such
@@ -893,6 +930,15 @@ private:
     }
 
     Value domain_value(const Column& column, size_t row) {
+        if (epoch_like(column)) {
+            // 2005 to 2020, at any minute of the day (times of day differ, as do days).
+            constexpr int64_t k2005 = 1104537600;
+            if (kind_ == DataKind::Ties && in(hints_.order_columns, column))
+                return k2005 + int64_t(tie_slot(column, row) ? 2356 : 3319) * 86400 + 8 * 3600;
+            const int64_t day = unique_order_key(column) ? int64_t(row) * 211 + int64_t(random_.below(200))
+                                                         : int64_t(random_.below(16 * 365));
+            return k2005 + day * 86400 + int64_t(random_.below(24 * 60)) * 60;
+        }
         if (date_like(column) && compact_month(column)) {
             if (kind_ == DataKind::Ties && in(hints_.order_columns, column))
                 return std::string(tie_slot(column, row) ? "201106" : "201402");
@@ -1024,7 +1070,7 @@ private:
             // against LIKE '%South Bohemia%'), every other kind holds the first spelling only (the
             // expected query's: its hints come first), and the case databases hold the others.
             if (kind_ != DataKind::Case) v = first_spelling(*hinted, v);
-            if (date_like(column)) v = date_for(column, v);
+            v = in_column_form(column, v);
             // A name is one entity's: a literal compared with `race` or `full_name` names one row of
             // its table on data like the real one (not on the duplicates and ties databases).
             // The same for a key under ORDER BY .. LIMIT: real values seldom tie, ties are the ties kind's.

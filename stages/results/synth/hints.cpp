@@ -267,6 +267,19 @@ bool is_date_function(std::string_view name) {
     return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return support::iequals(name, n); });
 }
 
+// A call that reads its column as seconds since 1970: SQLite's date functions with the 'unixepoch'
+// modifier, FROM_UNIXTIME(x) (MySQL), TO_TIMESTAMP(x) with one argument (PostgreSQL).
+bool reads_epoch_seconds(const ast::FunctionCall& call) {
+    std::string_view name = call.name.back().text;
+    if (support::iequals(name, "from_unixtime") || (support::iequals(name, "to_timestamp") && call.args.size() == 1))
+        return true;
+    if (!is_date_function(name)) return false;
+    return std::any_of(call.args.begin(), call.args.end(), [](const ast::Expr* arg) {
+        const auto* literal = ast::dyn_cast<ast::Literal>(arg);
+        return literal && literal->type == ast::LiteralType::String && support::iequals(literal->text, "unixepoch");
+    });
+}
+
 void add_unique(std::vector<std::string>& names, std::string name) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
 }
@@ -1214,12 +1227,16 @@ private:
             if (cast->expr) columns_in(*cast->expr, hints_.cast_columns);
         } else if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&n); call && !call->name.empty()) {
             std::string_view name = call->name.back().text;
-            if (is_date_function(name) || support::iequals(name, "substr") || support::iequals(name, "substring")) {
-                // strftime('%Y', d), SUBSTR(d, 1, 4): the column holds dates as text.
-                bool substr = !is_date_function(name);
+            if (is_date_function(name) || support::iequals(name, "substr") || support::iequals(name, "substring") ||
+                reads_epoch_seconds(*call)) {
+                // strftime('%Y', d), SUBSTR(d, 1, 4): the column holds dates as text; datetime(d, 'unixepoch'):
+                // seconds since 1970.
+                std::vector<std::string>& columns = reads_epoch_seconds(*call) ? hints_.epoch_columns
+                                                    : is_date_function(name)   ? hints_.date_columns
+                                                                               : hints_.substr_columns;
                 for (const ast::Expr* arg : call->args)
                     if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(arg); ref && !ref->path.empty()) {
-                        (substr ? hints_.substr_columns : hints_.date_columns).push_back(lower_name(*ref));
+                        columns.push_back(lower_name(*ref));
                         break;
                     }
             } else if (is_number_function(name)) {
@@ -1257,6 +1274,8 @@ const std::vector<Value>* LiteralHints::find_literals(const std::string& column)
         if (support::iequals(name, column)) return &values;
     return nullptr;
 }
+
+bool LiteralHints::is_epoch_column(const std::string& column) const { return reads(epoch_columns, column); }
 
 bool LiteralHints::is_date_column(const std::string& column) const {
     return std::any_of(date_columns.begin(), date_columns.end(),

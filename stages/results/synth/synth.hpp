@@ -49,6 +49,9 @@ struct LiteralHints {
     std::vector<Value> loose;                 // literals not compared with a column
     std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
     std::vector<std::string> substr_columns;  // columns SUBSTR reads (dates when a literal looks like one)
+    // Columns read as seconds since 1970 (datetime(x, 'unixepoch'), FROM_UNIXTIME(x)): they get such numbers,
+    // their date literals as seconds too.
+    std::vector<std::string> epoch_columns;
     std::vector<std::string> tables;          // tables the queries name
     std::vector<std::pair<size_t, std::string>> tables_by_query;  // (query, table): which query names it
     std::vector<std::pair<std::string, std::string>> aliases;  // alias -> table
@@ -140,6 +143,7 @@ struct LiteralHints {
     const std::vector<Value>* find_literals(const std::string& column) const;
     const std::vector<Value>* find_edge(const std::string& column) const;
     bool is_date_column(const std::string& column) const;
+    bool is_epoch_column(const std::string& column) const;
     static bool reads(const std::vector<std::string>& columns, const std::string& column);
 };
 
