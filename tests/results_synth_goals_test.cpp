@@ -178,6 +178,31 @@ TEST_CASE("synth goals: a number read as seconds since 1970 holds such seconds, 
     CHECK(on_the_day >= 1);  // the goal rows: the filter selects rows
 }
 
+TEST_CASE("synth goals: groups ordered by a count hold different numbers of rows, through a CTE too",
+          "[results][synth]") {
+    // defog's broker: the customer with the most sell transactions on a day, counted in a CTE. The filter
+    // selects only the goal rows; one row per customer made every count 1, and DESC against ASC equal.
+    const std::string cte = "WITH s AS (SELECT emp_id, COUNT(*) AS n FROM visit WHERE city = 'Paris' GROUP BY emp_id) "
+                            "SELECT e.name, s.n FROM emp AS e JOIN s ON e.id = s.emp_id ORDER BY s.n ";
+    check_kind(cte + "DESC LIMIT 1", cte + "ASC LIMIT 1", DataKind::Plain);
+    const std::string derived = "SELECT e.name, s.total FROM emp AS e JOIN (SELECT emp_id, SUM(amount) AS total FROM "
+                                "visit WHERE city = 'Paris' GROUP BY emp_id) AS s ON e.id = s.emp_id ORDER BY total ";
+    check_kind(derived + "DESC LIMIT 1", derived + "ASC LIMIT 1", DataKind::Plain);
+    const std::string direct = "SELECT emp_id FROM visit WHERE city = 'Paris' GROUP BY emp_id ORDER BY COUNT(*) ";
+    check_kind(direct + "DESC LIMIT 1", direct + "ASC LIMIT 1", DataKind::Plain);
+    // The hints: beside the filter's goal, a group of two rows under one employee.
+    LiteralHints hints = hints_of(cte + "DESC LIMIT 1");
+    REQUIRE(hints.goals.size() == 2);
+    CHECK_FALSE(hints.goals[0].group_of_two);
+    CHECK(hints.goals[1].group_of_two);
+    CHECK(hints.goals[1].group_rows == 2);
+    REQUIRE(hints.goals[1].group_columns.size() == 1);
+    CHECK(hints.goals[1].group_columns[0].second == "emp_id");
+    // Not without an ordering by the aggregate before a LIMIT.
+    CHECK(hints_of("SELECT emp_id, COUNT(*) FROM visit WHERE city = 'Paris' GROUP BY emp_id").goals.size() == 1);
+    CHECK(hints_of(cte + "DESC").goals.size() == 1);
+}
+
 TEST_CASE("synth goals: a row one query looks for is missing on the empty data only", "[results][synth]") {
     // Plain data holds employees 3 and 5 (each subquery's goal): the scalar subqueries and the sums
     // agree there, with NULL ages (COALESCE, TOTAL) and with duplicates (keys are unique); the first

@@ -1653,6 +1653,7 @@ SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints,
     if ((kind == DataKind::Duplicates && hints.regroups() && ordinal % 2 == 0) ||
         (kind == DataKind::Nulls && !hints.regroup_nulls().empty() && ordinal % 2 == 1)) {
         LiteralHints regrouping = hints;
+        std::erase_if(regrouping.goals, [](const LiteralHints::Goal& g) { return g.group_of_two; });
         bool chosen = false;
         for (LiteralHints::Goal& goal : regrouping.goals) {
             goal.regroup = goal.regroup && !chosen;

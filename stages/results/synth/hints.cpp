@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "ast/semantics/operators.hpp"
 #include "ast/semantics/scope.hpp"
@@ -706,6 +707,56 @@ private:
         if (const auto* ref = column_of(column_side)) add_unique(hints_.case_columns, lower_name(*ref));
     }
 
+    // Whether a block orders its groups by an aggregate before a LIMIT (`GROUP BY c ORDER BY COUNT(*) DESC
+    // LIMIT 1`), or an outer block orders by an aggregate the block computes over its groups (through a CTE
+    // or derived table: `WITH s AS (SELECT c, COUNT(*) AS n .. GROUP BY c) .. ORDER BY s.n DESC LIMIT 1`).
+    bool orders_groups_by_aggregate(const ast::Query& q) const {
+        if (q.group_by.empty()) return false;
+        if (ordered_from_outside_.count(&q)) return true;
+        if (!q.limit) return false;
+        return std::any_of(q.order_by.begin(), q.order_by.end(), [&](const ast::OrderItem* item) {
+            const ast::Expr* key = item ? order_key(q, item->expr) : nullptr;
+            const auto* call = key ? ast::dyn_cast<ast::FunctionCall>(key) : nullptr;
+            return call && !call->over && is_summary(*call);
+        });
+    }
+
+    static bool is_summary(const ast::FunctionCall& call) {
+        return is_aggregate(call, "count") || is_aggregate(call, "sum") || is_aggregate(call, "total") ||
+               is_aggregate(call, "avg");
+    }
+
+    // The CTE and derived-table blocks an ORDER BY .. LIMIT of `q` orders by an aggregate of (see above).
+    void mark_ordered_groups(const ast::Query& q) {
+        if (!q.limit || q.order_by.empty()) return;
+        std::map<std::string, const ast::Query*> ctes, relations;  // lower-case names and aliases
+        for (const ast::Cte* cte : q.ctes)
+            if (cte && cte->query && cte->columns.empty()) ctes[support::to_lower(cte->name.text)] = cte->query;
+        for (const semantics::FromItem& item : semantics::from_items(q)) {
+            if (const auto* derived = ast::dyn_cast<ast::DerivedTable>(item.relation);
+                derived && derived->query && derived->column_aliases.empty())
+                relations[support::to_lower(derived->alias.text)] = derived->query;
+            if (const auto* table = ast::dyn_cast<ast::TableRef>(item.relation); table && table->name.size() == 1)
+                if (auto cte = ctes.find(support::to_lower(table->name.back().text)); cte != ctes.end())
+                    relations[support::to_lower(table->alias.text.empty() ? table->name.back().text : table->alias.text)] =
+                        cte->second;
+        }
+        for (const ast::OrderItem* item : q.order_by) {
+            const ast::Expr* key = item ? order_key(q, item->expr) : nullptr;
+            const auto* ref = key ? ast::dyn_cast<ast::ColumnRef>(key) : nullptr;
+            if (!ref || ref->path.empty()) continue;
+            const std::string qualifier = qualifier_of(*ref), column = lower_name(*ref);
+            for (const auto& [alias, block] : relations) {
+                if ((!qualifier.empty() && qualifier != alias) || block->group_by.empty()) continue;
+                for (const ast::SelectItem* s : block->projection) {
+                    const auto* call = s && s->expr ? ast::dyn_cast<ast::FunctionCall>(s->expr) : nullptr;
+                    if (call && !call->over && is_summary(*call) && support::iequals(s->alias.text, column))
+                        ordered_from_outside_.insert(block);
+                }
+            }
+        }
+    }
+
     // The block's goals (LiteralHints::Goal): a satisfying value per column its filters compare with a
     // literal; a goal per branch of its first OR (at most 3), or, without an OR, a second goal for the
     // third and fourth items of its first IN list of three or more.
@@ -777,18 +828,38 @@ private:
             if (goal.terms.empty() && !goal.group_rows && goal.copies > 2)
                 hints_.limited_blocks.emplace_back(goal.tables, goal.copies);
             if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= 8) return;
-            bool known = false;
-            for (LiteralHints::Goal& g : hints_.goals) {
-                bool same = g.terms.size() == goal.terms.size() && g.group_rows == goal.group_rows;
-                for (size_t i = 0; same && i < g.terms.size(); ++i)
-                    same = g.terms[i].table == goal.terms[i].table && g.terms[i].column == goal.terms[i].column &&
-                           g.terms[i].value == goal.terms[i].value && g.terms[i].edge == goal.terms[i].edge;
-                // The same rows, one query with a LIMIT: as many as that LIMIT needs to show.
-                if (same) g.copies = std::max(g.copies, goal.copies);
-                known |= same;
+            // Groups the ordering compares hold different numbers of rows, as on real data (equal counts
+            // are the ties data's): Goal::group_of_two.
+            std::optional<LiteralHints::Goal> group_of_two;
+            if (n == 0 && !goal.group_rows && orders_groups_by_aggregate(q)) {
+                group_of_two = goal;
+                group_of_two->group_of_two = true;
+                group_of_two->group_rows = 2;
+                group_of_two->regroup = false;
+                for (const ast::Expr* g : q.group_by)
+                    if (const auto* ref = column_of(grouped_expression(q, g)))
+                        group_of_two->group_columns.emplace_back(table_of(*ref), lower_name(*ref));
+                if (group_of_two->group_columns.empty()) group_of_two.reset();
             }
-            if (!known) hints_.goals.push_back(std::move(goal));
+            add_or_merge(std::move(goal));
+            if (group_of_two) add_or_merge(std::move(*group_of_two));
         }
+    }
+
+    // A goal another block's (the other query's) has already asked for: one set of rows, as many as
+    // either's LIMIT needs to show.
+    void add_or_merge(LiteralHints::Goal goal) {
+        bool known = false;
+        for (LiteralHints::Goal& g : hints_.goals) {
+            bool same = g.terms.size() == goal.terms.size() && g.group_rows == goal.group_rows &&
+                        g.group_of_two == goal.group_of_two;
+            for (size_t i = 0; same && i < g.terms.size(); ++i)
+                same = g.terms[i].table == goal.terms[i].table && g.terms[i].column == goal.terms[i].column &&
+                       g.terms[i].value == goal.terms[i].value && g.terms[i].edge == goal.terms[i].edge;
+            if (same) g.copies = std::max(g.copies, goal.copies);
+            known |= same;
+        }
+        if (!known) hints_.goals.push_back(std::move(goal));
     }
 
     void add_term(LiteralHints::Goal& goal, const ast::ColumnRef* column, bool date, const Value& value,
@@ -1150,6 +1221,7 @@ private:
         } else if (const auto* query = ast::dyn_cast<ast::Query>(&n)) {
             for (const ast::Cte* cte : query->ctes)
                 if (cte && cte->columns.empty()) record_derived(cte->name.text, cte->query);
+            mark_ordered_groups(*query);
             visit_query(*query);
         } else if (const auto* binary = ast::dyn_cast<ast::Binary>(&n)) {
             bool ordering = binary->op != ast::BinaryOp::Eq && binary->op != ast::BinaryOp::NotEq;
@@ -1251,6 +1323,8 @@ private:
 
     LiteralHints& hints_;
     size_t own_aliases_ = 0;
+    // CTE and derived-table blocks whose aggregate an outer block orders by before a LIMIT (mark_ordered_groups).
+    std::set<const ast::Query*> ordered_from_outside_;
     // CTE names and derived-table aliases (lower case) -> output column -> (base table, column).
     std::map<std::string, std::map<std::string, std::pair<std::string, std::string>>> derived_;
 };

@@ -108,6 +108,11 @@ struct LiteralHints {
         // the top.
         bool regroup = false;
         std::vector<std::pair<std::string, std::string>> regroup_by, regroup_summed;
+        // A block that orders its groups by an aggregate before a LIMIT (directly, or an outer block through
+        // a CTE's or derived table's column) gets a second goal: one group of two rows, beside the first
+        // goal's groups of one, so that the groups it orders differ as on real data. Not on the data that
+        // regroups (its groups are weighed for that).
+        bool group_of_two = false;
     };
     std::vector<Goal> goals;
     // Blocks with a LIMIT of 2..20 and no filter of their own (their tables, one row more than the LIMIT):
