@@ -10,6 +10,12 @@
 // section below): that text is for running, not for parsing back.
 // KQL and Weaviate nodes print in a readable SQL-like form; they do not parse back as SQL.
 #include <cctype>
+#include <charconv>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "ast/sqlite_dates.hpp"
 
 #include "ast/semantics/operators.hpp"
 #include "qdiff/ast_print.hpp"
@@ -92,6 +98,7 @@ public:
     // construct SQLite has no spelling for is named in `untranslatable`.
     bool sqlite_target = false;
     Dialect source = Dialect::Generic;
+    bool zero_divisor_fails = false;  // a division by zero fails, as in `source`, rather than give NULL
     std::string untranslatable;
 
     // T-SQL: the limit of a plain SELECT prints as TOP (n).
@@ -690,9 +697,13 @@ private:
                 if (!t.as_of.empty()) cannot("time travel (FOR SYSTEM_TIME, AT, BEFORE)");
                 // A dataset or schema qualifier (BigQuery's academic.author, public.author) names what SQLite's
                 // one database holds unqualified, as the schema model names tables by their last part.
-                if (sqlite_target && t.name.size() > 1)
+                if (sqlite_target && t.name.size() > 1) {
                     name(t.name.back());
-                else
+                } else if (sqlite_target && source == Dialect::Mysql && t.name.size() == 1 && !t.name[0].quoted &&
+                           support::iequals(t.name[0].text, "dual") && t.alias.empty()) {
+                    out += "(SELECT 1) AS dual";  // MySQL's one-row table (dev.mysql.com, SELECT: "FROM DUAL")
+                    return;
+                } else
                     names(t.name);
                 if (!time_travel_after_alias) time_travel(t);
                 alias(t.alias, t.column_aliases);
@@ -1484,13 +1495,30 @@ private:
 
     // The operators SQLite spells otherwise or lacks; false when `b` prints as it is.
     bool sqlite_binary(const Binary& b) {
+        if (date_arithmetic(b)) return true;
         switch (b.op) {
-            case BinaryOp::Div:
-                if (!source_divides_as_reals()) return false;
-                out += "CAST(";
-                expr(b.lhs);
-                out += " AS REAL) / ";
-                operand(b.rhs, P::Multiplicative, true);
+            case BinaryOp::Div: {
+                bool reals = source_divides_as_reals(), checked = division_fails_on_zero(b);
+                if (!reals && !checked) return false;
+                if (reals) {
+                    out += "CAST(";
+                    expr(b.lhs);
+                    out += " AS REAL)";
+                } else {
+                    operand(b.lhs, P::Multiplicative, false);
+                }
+                out += " / ";
+                if (checked)
+                    checked_divisor(b.rhs);
+                else
+                    operand(b.rhs, P::Multiplicative, true);
+                return true;
+            }
+            case BinaryOp::Add:
+                if (!string_addition(b)) return false;
+                concatenation_operand(b.lhs);
+                out += " || ";
+                concatenation_operand(b.rhs);
                 return true;
             case BinaryOp::IntDiv:  // MySQL's DIV truncates the quotient
                 out += "CAST(";
@@ -1524,7 +1552,7 @@ private:
                 parenthesized_expr(b.rhs);
                 out += " <> 0))";
                 return true;
-            case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul: case BinaryOp::Mod: case BinaryOp::Concat:
+            case BinaryOp::Sub: case BinaryOp::Mul: case BinaryOp::Mod: case BinaryOp::Concat:
             case BinaryOp::BitAnd: case BinaryOp::BitOr: case BinaryOp::ShiftLeft: case BinaryOp::ShiftRight:
             case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt:
             case BinaryOp::GtEq: case BinaryOp::IsDistinctFrom: case BinaryOp::And: case BinaryOp::Or:
@@ -1623,42 +1651,92 @@ private:
     static std::string date_part_name(const Expr* e) {
         if (const auto* c = dyn_cast<ColumnRef>(e); c && c->path.size() == 1 && !c->path[0].quoted)
             return support::to_upper(c->path[0].text);
-        if (const auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::Keyword) return support::to_upper(l->text);
+        // (a keyword, or Snowflake's quoted part: DATEADD('month', ..))
+        if (const auto* l = dyn_cast<Literal>(e); l && (l->type == LiteralType::Keyword || l->type == LiteralType::String))
+            return support::to_upper(l->text);
         return "";
     }
 
-    // The number of `part` boundaries from `from` to `to`, as T-SQL's DATEDIFF counts them (and Snowflake's,
-    // BigQuery's DATE_DIFF on dates): days between the dates, months and years between their months and
-    // years. False for another part.
-    bool date_difference(std::string_view part, const Expr* from, const Expr* to) {
-        auto field = [&](std::string_view format, const Expr* e) { date_part(format, e); };
-        if (part == "DAY" || part == "DD" || part == "D" || part == "DAYS") {
-            out += "CAST(julianday(date(";
-            expr(to);
-            out += ")) - julianday(date(";
-            expr(from);
-            out += ")) AS INTEGER)";
-        } else if (part == "MONTH" || part == "MM" || part == "M" || part == "MONTHS") {
-            out += "((";
-            field("%Y", to);
-            out += " - ";
-            field("%Y", from);
-            out += ") * 12 + ";
-            field("%m", to);
-            out += " - ";
-            field("%m", from);
-            out += ')';
-        } else if (part == "YEAR" || part == "YY" || part == "YYYY" || part == "YEARS") {
-            out += '(';
-            field("%Y", to);
-            out += " - ";
-            field("%Y", from);
-            out += ')';
-        } else {
+    // The number of `part` boundaries from `from` to `to` (their texts), as T-SQL's and Snowflake's DATEDIFF and
+    // BigQuery's DATE_DIFF and DATETIME_DIFF count them: the years, quarters, months between the dates' years,
+    // quarters, months; days between the dates; weeks between the weeks' first days (`week_start`: 0 Sunday,
+    // 1 Monday); hours and minutes between the times cut to the hour and minute. False for another part.
+    bool date_difference(std::string_view part, const std::string& from, const std::string& to, int week_start) {
+        auto step = sqlite_dates::date_step(part, source);
+        if (!step) {
             cannot("a date difference in this unit");
             return false;
         }
+        auto field = [&](std::string_view format, const std::string& e) {
+            return "CAST(strftime('" + std::string(format) + "', " + e + ") AS INTEGER)";
+        };
+        auto seconds_between = [&](std::string_view cut) {
+            return "(strftime('%s', strftime('" + std::string(cut) + "', " + to + ")) - strftime('%s', strftime('" +
+                   std::string(cut) + "', " + from + ")))";
+        };
+        const std::string_view m = step->modifier;
+        if (m == "years") {
+            out += "(" + field("%Y", to) + " - " + field("%Y", from) + ")";
+        } else if (m == "months" && step->per_unit == 1) {
+            out += "((" + field("%Y", to) + " - " + field("%Y", from) + ") * 12 + " + field("%m", to) + " - " +
+                   field("%m", from) + ")";
+        } else if (m == "months") {  // quarters
+            out += "((" + field("%Y", to) + " - " + field("%Y", from) + ") * 4 + (" + field("%m", to) + " + 2) / 3 - (" +
+                   field("%m", from) + " + 2) / 3)";
+        } else if (m == "days" && step->per_unit == 1) {
+            out += "CAST(julianday(date(" + to + ")) - julianday(date(" + from + ")) AS INTEGER)";
+        } else if (m == "days") {  // weeks
+            std::string first_day = "'-6 days', 'weekday " + std::to_string(week_start) + "'";
+            out += "CAST((julianday(date(" + to + ", " + first_day + ")) - julianday(date(" + from + ", " + first_day +
+                   "))) / 7 AS INTEGER)";
+        } else if (m == "hours") {
+            out += "(" + seconds_between("%Y-%m-%d %H:00:00") + " / 3600)";
+        } else if (m == "minutes") {
+            out += "(" + seconds_between("%Y-%m-%d %H:%M:00") + " / 60)";
+        } else {
+            out += seconds_between("%Y-%m-%d %H:%M:%S");
+        }
         return true;
+    }
+
+    // The whole `part`s elapsed from `from` to `to`, truncated toward zero, as MySQL's TIMESTAMPDIFF and
+    // BigQuery's TIMESTAMP_DIFF count them: a month has elapsed when the day and time of day reach the
+    // start's again.
+    bool elapsed_difference(std::string_view part, const std::string& from, const std::string& to) {
+        auto step = sqlite_dates::date_step(part, source);
+        if (!step) {
+            cannot("a date difference in this unit");
+            return false;
+        }
+        if (!step->calendar()) {
+            long long seconds = step->modifier == "days" ? 86400 : step->modifier == "hours" ? 3600
+                                : step->modifier == "minutes"                               ? 60
+                                                                                            : 1;
+            out += "((strftime('%s', " + to + ") - strftime('%s', " + from + ")) / " +
+                   std::to_string(seconds * step->per_unit) + ")";
+            return true;
+        }
+        auto field = [&](std::string_view format, const std::string& e) {
+            return "CAST(strftime('" + std::string(format) + "', " + e + ") AS INTEGER)";
+        };
+        std::string months = "((" + field("%Y", to) + " - " + field("%Y", from) + ") * 12 + " + field("%m", to) + " - " +
+                             field("%m", from) + ")";
+        std::string to_rest = "strftime('%d %H:%M:%f', " + to + ")", from_rest = "strftime('%d %H:%M:%f', " + from + ")";
+        out += "((" + months + " - CASE WHEN " + months + " > 0 AND " + to_rest + " < " + from_rest + " THEN 1 WHEN " +
+               months + " < 0 AND " + to_rest + " > " + from_rest + " THEN -1 ELSE 0 END) / " +
+               std::to_string(step->modifier == "years" ? 12 * step->per_unit : step->per_unit) + ")";
+        return true;
+    }
+
+    // The day of the week as a number: 1 for Sunday .. 7 (T-SQL's DATEPART(weekday) under the default
+    // DATEFIRST 7, MySQL's DAYOFWEEK, BigQuery's EXTRACT(DAYOFWEEK)), 0 for Monday .. 6 (MySQL's WEEKDAY),
+    // 1 for Monday .. 7 (PostgreSQL's ISODOW).
+    enum class WeekNumbering { SundayOne, MondayZero, MondayOne };
+    void weekday_number(const Expr* e, WeekNumbering numbering) {
+        std::string day = "CAST(strftime('%w', " + date_operand(e) + ") AS INTEGER)";
+        out += numbering == WeekNumbering::SundayOne  ? "(" + day + " + 1)"
+               : numbering == WeekNumbering::MondayZero ? "((" + day + " + 6) % 7)"
+                                                        : "((" + day + " + 6) % 7 + 1)";
     }
 
     void date_part(std::string_view format, const Expr* e) {
@@ -1669,6 +1747,620 @@ private:
         out += ") AS INTEGER)";
     }
 
+    // ---- SQLite spelling of dates (tables in sqlite_dates.hpp) ----
+
+    // What a date expression gives in the source dialect, as far as its spelling says: a date ('2020-01-01'
+    // in SQLite), a timestamp ('2020-01-01 10:00:00'), or unknown (a column: SQLite's text says which).
+    enum class DateForm { Date, Timestamp, Unknown };
+
+    DateForm date_form(const Expr* e) const {
+        if (const auto* c = dyn_cast<Cast>(e)) {
+            std::string type = support::to_upper(c->type);
+            if (type == "DATE") return DateForm::Date;
+            if (type.starts_with("TIMESTAMP") || type.starts_with("DATETIME")) return DateForm::Timestamp;
+            return DateForm::Unknown;
+        }
+        if (const auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::String)
+            return l->text.size() == 10 ? DateForm::Date : l->text.size() >= 19 ? DateForm::Timestamp : DateForm::Unknown;
+        if (const auto* b = dyn_cast<Binary>(e); b && (b->op == BinaryOp::Add || b->op == BinaryOp::Sub)) {
+            // d ± INTERVAL keeps d's form (a clock unit gives a timestamp, which the shift decides when printed)
+            if (interval_of(b->rhs)) return date_form(b->lhs);
+            if (b->op == BinaryOp::Add && interval_of(b->lhs)) return date_form(b->rhs);
+            return DateForm::Unknown;
+        }
+        const auto* f = dyn_cast<FunctionCall>(e);
+        if (!f || f->name.size() != 1) return DateForm::Unknown;
+        const std::string n = support::to_lower(f->name[0].text);
+        for (std::string_view d : {"current_date", "curdate", "date", "to_date", "last_day", "eomonth", "parse_date",
+                                   "datefromparts", "date_from_parts", "make_date"})
+            if (n == d) return DateForm::Date;
+        for (std::string_view t : {"current_timestamp", "now", "getdate", "sysdatetime", "to_timestamp", "from_unixtime",
+                                   "timestamp_seconds", "datetime", "timestamp", "parse_timestamp", "parse_datetime"})
+            if (n == t) return DateForm::Timestamp;
+        // (a cut to a day or longer is a midnight, printed as its date: see date_truncation)
+        if (n == "date_trunc" || n == "timestamp_trunc" || n == "datetime_trunc") return DateForm::Date;
+        if ((n == "dateadd" || n == "timestampadd") && f->args.size() == 3) return date_form(f->args[2]);
+        if ((n == "date_add" || n == "date_sub") && f->args.size() == 2) return date_form(f->args[0]);
+        return DateForm::Unknown;
+    }
+
+    // The steps of an INTERVAL: a literal ('7 days', '70 DAY') or INTERVAL (n) UNIT with a computed n.
+    struct Interval {
+        std::vector<sqlite_dates::IntervalStep> constant;
+        const Expr* amount = nullptr;  // computed: one step of `unit`
+        sqlite_dates::DateStep unit;
+    };
+    std::optional<Interval> interval_of(const Expr* e) const {
+        if (const auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::Interval) {
+            auto steps = sqlite_dates::interval_steps(l->text, source);
+            if (!steps) return std::nullopt;
+            return Interval{std::move(*steps), nullptr, {}};
+        }
+        const auto* f = dyn_cast<FunctionCall>(e);
+        if (!f || f->args.size() != 2 || f->name.size() != 1 || f->name[0].text != "INTERVAL") return std::nullopt;
+        auto unit = sqlite_dates::date_step(date_part_name(f->args[1]), source);
+        if (!unit) return std::nullopt;
+        return Interval{{}, f->args[0], *unit};
+    }
+
+    // `e` as its own text, for the spellings that read it more than once.
+    std::string text_of(const Expr* e) {
+        std::string saved = std::move(out);
+        out.clear();
+        expr(e);
+        std::string text = std::move(out);
+        out = std::move(saved);
+        return text;
+    }
+
+    // A T-SQL date argument: the number n is the day n days after 1900-01-01 (DATEADD(month, n, 0)), the
+    // text 'YYYYMMDD' the date it writes without separators; SQLite reads neither so.
+    std::string date_operand(const Expr* e) {
+        if (source == Dialect::Tsql) {
+            if (const auto* l = dyn_cast<Literal>(e)) {
+                if (l->type == LiteralType::Integer)  // (a midnight: its date, see date_truncation)
+                    return "date('1900-01-01', '" + std::string(l->text) + " days')";
+                if (l->type == LiteralType::String && l->text.size() == 8 &&
+                    l->text.find_first_not_of("0123456789") == std::string_view::npos)
+                    return "'" + std::string(l->text.substr(0, 4)) + "-" + std::string(l->text.substr(4, 2)) + "-" +
+                           std::string(l->text.substr(6, 2)) + "'";
+            }
+        }
+        return text_of(e);
+    }
+
+    // The date function that keeps `form`: date() for a date, datetime() for a timestamp, and for an operand
+    // of unknown form strftime() with the format of the text SQLite holds (a date's 10 characters or more).
+    void date_function_open(DateForm form, const std::string& operand) {
+        if (form == DateForm::Date) {
+            out += "date(";
+        } else if (form == DateForm::Timestamp) {
+            out += "datetime(";
+        } else {
+            out += "strftime(CASE WHEN length(" + operand + ") > 10 THEN '%Y-%m-%d %H:%M:%S' ELSE '%Y-%m-%d' END, ";
+        }
+        out += operand;
+    }
+
+    // One step's SQLite modifier: '+7 days', or (CAST(n AS INTEGER) * -7) || ' days' for a computed n.
+    std::string step_modifier(const Interval& i, size_t k, bool negate) {
+        if (!i.amount) {
+            const auto& s = i.constant[k];
+            long long count = s.count * s.step.per_unit * (negate ? -1 : 1);
+            return std::string("'") + (count < 0 ? "" : "+") + std::to_string(count) + " " + std::string(s.step.modifier) +
+                   "'";
+        }
+        int factor = i.unit.per_unit * (negate ? -1 : 1);
+        if (std::optional<long long> n = integer_value(i.amount)) {
+            long long count = *n * factor;
+            return std::string("'") + (count < 0 ? "" : "+") + std::to_string(count) + " " + std::string(i.unit.modifier) +
+                   "'";
+        }
+        return "(CAST(" + text_of(i.amount) + " AS INTEGER)" + (factor == 1 ? "" : " * " + std::to_string(factor)) +
+               ") || ' " + std::string(i.unit.modifier) + "'";
+    }
+
+    // `operand` moved by the interval, in the form it has (a clock step makes it a timestamp). Months and
+    // years stop at the target month's last day, as PostgreSQL, MySQL, T-SQL, BigQuery and Snowflake do
+    // (2023-01-31 + 1 month is 2023-02-28): where SQLite carried the day over into the next month, the day
+    // it reached is taken back.
+    void date_shift(const std::string& operand, DateForm form, const Interval& i, bool negate) {
+        size_t steps = i.amount ? 1 : i.constant.size();
+        std::vector<std::string> calendar, others;
+        bool clock = false;
+        for (size_t k = 0; k < steps; ++k) {
+            const sqlite_dates::DateStep& s = i.amount ? i.unit : i.constant[k].step;
+            (s.calendar() ? calendar : others).push_back(step_modifier(i, k, negate));
+            clock = clock || s.clock();
+        }
+        date_function_open(clock ? DateForm::Timestamp : form, operand);
+        std::string months;
+        for (const auto& m : calendar) months += ", " + m;
+        out += months;
+        if (!calendar.empty())
+            out += ", CASE WHEN strftime('%d', " + operand + months + ") <> strftime('%d', " + operand +
+                   ") THEN '-' || strftime('%d', " + operand + months + ") || ' days' ELSE '+0 days' END";
+        for (const auto& m : others) out += ", " + m;
+        out += ')';
+    }
+
+    // d + INTERVAL, d - INTERVAL, INTERVAL + d; PostgreSQL's date ± integer (days).
+    bool date_arithmetic(const Binary& b) {
+        if (b.op != BinaryOp::Add && b.op != BinaryOp::Sub) return false;
+        const Expr* date = b.lhs;
+        std::optional<Interval> i = interval_of(b.rhs);
+        if (!i && b.op == BinaryOp::Add && (i = interval_of(b.lhs))) date = b.rhs;
+        if (!i && source == Dialect::Postgres && date_form(b.lhs) == DateForm::Date && is_integer(b.rhs))
+            i = Interval{{}, b.rhs, {"days", 1}};
+        if (!i) return false;
+        if (isa<Literal>(date) && cast<Literal>(*date).type == LiteralType::Interval) return false;  // interval ± interval
+        date_shift(text_of(date), date_form(date), *i, b.op == BinaryOp::Sub);
+        return true;
+    }
+
+    static bool is_integer(const Expr* e) { return integer_value(e).has_value(); }
+    // An integer literal's value, with its sign (-7).
+    static std::optional<long long> integer_value(const Expr* e) {
+        long long sign = 1;
+        if (const auto* u = dyn_cast<Unary>(e); u && (u->op == UnaryOp::Negate || u->op == UnaryOp::Plus)) {
+            sign = u->op == UnaryOp::Negate ? -1 : 1;
+            e = u->operand;
+        }
+        const auto* l = dyn_cast<Literal>(e);
+        long long value = 0;
+        if (!l || l->type != LiteralType::Integer) return std::nullopt;
+        auto [end, error] = std::from_chars(l->text.data(), l->text.data() + l->text.size(), value);
+        if (error != std::errc() || end != l->text.data() + l->text.size()) return std::nullopt;
+        return sign * value;
+    }
+
+    // DATEADD(part, n, d) (T-SQL, Snowflake; MySQL's TIMESTAMPADD(unit, n, d)), DATE_ADD(d, INTERVAL n
+    // unit) and DATE_SUB (MySQL, BigQuery: DATE_, DATETIME_ and TIMESTAMP_ADD / _SUB).
+    bool date_add_function(std::string_view n, const List<Expr*>& a) {
+        if (a.size() == 3 && ((n == "dateadd" && (source == Dialect::Tsql || source == Dialect::Snowflake)) ||
+                              (n == "timestampadd" && (source == Dialect::Mysql || source == Dialect::Snowflake)))) {
+            auto unit = sqlite_dates::date_step(date_part_name(a[0]), source);
+            if (!unit) {
+                cannot("DATEADD with this date part");
+                return false;
+            }
+            date_shift(date_operand(a[2]), date_form(a[2]), Interval{{}, a[1], *unit}, false);
+            return true;
+        }
+        bool add = n == "date_add" || n == "datetime_add" || n == "timestamp_add";
+        bool sub = n == "date_sub" || n == "datetime_sub" || n == "timestamp_sub";
+        if (a.size() != 2 || !(add || sub) || (source != Dialect::Mysql && source != Dialect::Bigquery) ||
+            (source == Dialect::Mysql && n != "date_add" && n != "date_sub"))
+            return false;
+        std::optional<Interval> i = interval_of(a[1]);
+        if (!i) {
+            cannot("DATE_ADD / DATE_SUB with this interval");
+            return false;
+        }
+        DateForm form = n.starts_with("date_") ? (source == Dialect::Bigquery ? DateForm::Date : date_form(a[0]))
+                                               : DateForm::Timestamp;
+        date_shift(text_of(a[0]), form, *i, sub);
+        return true;
+    }
+
+    // The start of the `unit` (year .. second) holding `operand`; a week starts on `week_start` (0 Sunday,
+    // 1 Monday). False for another unit. A cut to a day or longer is a midnight, which prints as its date
+    // whether the source calls it a date or a timestamp: the results comparison reads '2020-01-01' and
+    // '2020-01-01 00:00:00' as one value, and SQLite, comparing texts, finds the date column's '2020-01-01'
+    // less than the second spelling (PostgreSQL's `d >= date_trunc('week', CURRENT_DATE)`).
+    bool date_truncation(std::string_view unit_name, const std::string& operand, int week_start) {
+        std::string unit = support::to_lower(unit_name);
+        std::string_view clock = unit == "hour"     ? "%Y-%m-%d %H:00:00"
+                                 : unit == "minute" ? "%Y-%m-%d %H:%M:00"
+                                 : unit == "second" ? "%Y-%m-%d %H:%M:%S"
+                                                    : "";
+        if (!clock.empty()) {
+            out += "strftime('" + std::string(clock) + "', " + operand + ")";
+            return true;
+        }
+        std::string modifiers;
+        if (unit == "year") {
+            modifiers = ", 'start of year'";
+        } else if (unit == "quarter") {
+            modifiers = ", 'start of month', '-' || ((CAST(strftime('%m', " + operand + ") AS INTEGER) - 1) % 3) || ' months'";
+        } else if (unit == "month") {
+            modifiers = ", 'start of month'";
+        } else if (unit == "week" || unit == "isoweek") {
+            // the week's first day: back 6 days, then forward to the first `week_start` day (sqlite.org:
+            // 'weekday N' moves to the next day that is weekday N, or stays)
+            modifiers = ", 'start of day', '-6 days', 'weekday " + std::to_string(unit == "isoweek" ? 1 : week_start) + "'";
+        } else if (unit == "day") {
+            modifiers = ", 'start of day'";
+        } else {
+            return false;
+        }
+        date_function_open(DateForm::Date, operand);
+        out += modifiers;
+        out += ')';
+        return true;
+    }
+
+    // date_trunc('month', d) (PostgreSQL, DuckDB; Snowflake, also with a bare part), BigQuery's DATE_TRUNC(d,
+    // MONTH) and TIMESTAMP_TRUNC / DATETIME_TRUNC(d, MONTH).
+    bool date_trunc_function(std::string_view n, const List<Expr*>& a) {
+        if (a.size() != 2) return false;
+        std::string unit;
+        const Expr* operand = nullptr;
+        int week_start = 1;  // PostgreSQL, DuckDB, Snowflake (WEEK_START 0): Monday
+        if (n == "date_trunc" && (source == Dialect::Postgres || source == Dialect::Duckdb || source == Dialect::Snowflake)) {
+            if (const auto* l = dyn_cast<Literal>(a[0]); l && l->type == LiteralType::String)
+                unit = l->text;
+            else if (source == Dialect::Snowflake)
+                unit = date_part_name(a[0]);
+            operand = a[1];
+        } else if ((n == "date_trunc" || n == "timestamp_trunc" || n == "datetime_trunc") && source == Dialect::Bigquery) {
+            unit = date_part_name(a[1]);
+            operand = a[0];
+            week_start = 0;  // BigQuery's WEEK starts on Sunday
+        } else {
+            return false;
+        }
+        if (unit.empty() || !date_truncation(unit, text_of(operand), week_start)) {
+            cannot("DATE_TRUNC to this unit");
+            return false;
+        }
+        return true;
+    }
+
+    // LAST_DAY(d [, part]) (MySQL, BigQuery, Snowflake) and T-SQL's EOMONTH(d [, months]): a date.
+    bool last_day_function(std::string_view n, const List<Expr*>& a) {
+        if (n == "eomonth" && source == Dialect::Tsql && (a.size() == 1 || a.size() == 2)) {
+            out += "date(" + date_operand(a[0]) + ", 'start of month', ";
+            if (a.size() == 2)
+                out += "(CAST(" + text_of(a[1]) + " AS INTEGER) + 1) || ' months'";
+            else
+                out += "'+1 months'";
+            out += ", '-1 days')";
+            return true;
+        }
+        if (n != "last_day" || a.empty() || a.size() > 2 ||
+            (source != Dialect::Mysql && source != Dialect::Bigquery && source != Dialect::Snowflake))
+            return false;
+        std::string part = a.size() == 2 ? support::to_lower(date_part_name(a[1])) : "month";
+        if (const auto* l = dyn_cast<Literal>(a.size() == 2 ? a[1] : a[0]); a.size() == 2 && l && l->type == LiteralType::String)
+            part = support::to_lower(l->text);
+        if (part != "month" && part != "year" && part != "quarter") {
+            cannot("LAST_DAY of this part");
+            return false;
+        }
+        std::string operand = text_of(a[0]);
+        out += "date(" + operand;
+        if (part == "year") {
+            out += ", 'start of year', '+1 years'";
+        } else if (part == "quarter") {
+            out += ", 'start of month', '-' || ((CAST(strftime('%m', " + operand + ") AS INTEGER) - 1) % 3) || ' months', '+3 months'";
+        } else {
+            out += ", 'start of month', '+1 months'";
+        }
+        out += ", '-1 days')";
+        return true;
+    }
+
+    // `operand` written by the format's pieces: strftime() for what it spells, the date's parts for the rest.
+    void formatted(const std::vector<sqlite_dates::FormatPiece>& pieces, const std::string& operand) {
+        using Kind = sqlite_dates::FormatPiece::Kind;
+        auto field = [&](std::string_view format) { return "strftime('" + std::string(format) + "', " + operand + ")"; };
+        auto named = [&](std::string_view format, const std::vector<std::string_view>& names, int first) {
+            std::string s = "CASE " + field(format);
+            for (size_t k = 0; k < names.size(); ++k) {
+                std::string number = std::to_string(first + int(k));
+                if (format == "%m" && number.size() == 1) number = "0" + number;
+                s += " WHEN '" + number + "' THEN '" + std::string(names[k]) + "'";
+            }
+            return s + " END";
+        };
+        static const std::vector<std::string_view> months = {"January", "February", "March",     "April",
+                                                              "May",     "June",     "July",      "August",
+                                                              "September", "October", "November", "December"};
+        static const std::vector<std::string_view> days = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                                           "Thursday", "Friday", "Saturday"};
+        if (pieces.size() != 1) out += '(';
+        for (size_t k = 0; k < pieces.size(); ++k) {
+            const auto& p = pieces[k];
+            if (k) out += " || ";
+            std::string piece;
+            switch (p.kind) {
+                case Kind::Strftime: {
+                    std::string format;
+                    for (char c : p.text) format += c == '\'' ? std::string("''") : std::string(1, c);
+                    piece = field(format);
+                    break;
+                }
+                case Kind::MonthName: piece = named("%m", months, 1); break;
+                case Kind::MonthAbbrev:
+                    piece = "substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * " + field("%m") + " - 2, 3)";
+                    break;
+                case Kind::DayName: piece = named("%w", days, 0); break;
+                case Kind::DayAbbrev: piece = "substr('SunMonTueWedThuFriSat', 3 * " + field("%w") + " + 1, 3)"; break;
+                case Kind::Year2: piece = "substr(" + field("%Y") + ", 3)"; break;
+                case Kind::MonthNoPad: piece = "CAST(" + field("%m") + " AS INTEGER)"; break;
+                case Kind::DayNoPad: piece = "CAST(" + field("%d") + " AS INTEGER)"; break;
+                case Kind::Hour12: piece = "printf('%02d', (" + field("%H") + " + 11) % 12 + 1)"; break;
+                case Kind::Meridiem: piece = "CASE WHEN " + field("%H") + " < '12' THEN 'AM' ELSE 'PM' END"; break;
+            }
+            if (p.padded) piece = "printf('%-9s', " + piece + ")";
+            if (p.letter_case == sqlite_dates::FormatPiece::Case::Upper) piece = "upper(" + piece + ")";
+            if (p.letter_case == sqlite_dates::FormatPiece::Case::Lower) piece = "lower(" + piece + ")";
+            out += piece;
+        }
+        if (pieces.size() != 1) out += ')';
+    }
+
+    // The format argument's pieces; names the format SQLite has no spelling for.
+    std::optional<std::vector<sqlite_dates::FormatPiece>> format_argument(const Expr* e, sqlite_dates::FormatStyle style,
+                                                                          std::string_view function) {
+        const auto* l = dyn_cast<Literal>(e);
+        if (!l || l->type != LiteralType::String) {
+            cannot(std::string(function) + " with a computed format");
+            return std::nullopt;
+        }
+        // (PostgreSQL's and Snowflake's number formats, 999.99, are not dates.)
+        bool number_format = (style == sqlite_dates::FormatStyle::Postgres || style == sqlite_dates::FormatStyle::Snowflake) &&
+                             l->text.find_first_of("90") != std::string_view::npos;
+        auto pieces = number_format ? std::nullopt : sqlite_dates::format_pieces(l->text, style);
+        if (!pieces || pieces->empty()) cannot(std::string(function) + " with the format '" + std::string(l->text) + "'");
+        if (pieces && pieces->empty()) return std::nullopt;
+        return pieces;
+    }
+
+    // Text read by a format (TO_DATE, STR_TO_DATE, PARSE_DATE) as SQLite's date or datetime text: the ISO
+    // layouts as they are, fixed-width numeric layouts field by field, a month's name alone (its first
+    // three letters) as that month's first day in `default_year`. False for another format.
+    bool parsed_by_format(const std::vector<sqlite_dates::FormatPiece>& pieces, const std::string& text, bool timestamp,
+                          std::string_view default_year) {
+        using Kind = sqlite_dates::FormatPiece::Kind;
+        std::string_view function = timestamp ? "datetime(" : "date(";
+        if (pieces.size() == 1 && (pieces[0].kind == Kind::MonthName || pieces[0].kind == Kind::MonthAbbrev)) {
+            out += function;
+            out += "printf('" + std::string(default_year) +
+                   "-%02d-01', (instr('JANFEBMARAPRMAYJUNJULAUGSEPOCTNOVDEC', upper(substr(trim(" + text +
+                   "), 1, 3))) + 2) / 3))";
+            return true;
+        }
+        if (pieces.size() != 1 || pieces[0].kind != Kind::Strftime) return false;
+        const std::string& format = pieces[0].text;
+        if (format == "%Y-%m-%d" || format == "%Y-%m-%d %H:%M:%S") {
+            out += std::string(function) + text + ")";
+            return true;
+        }
+        // Where each field starts in the text (1-based), for fields of fixed width.
+        std::map<char, size_t> start;
+        size_t position = 1;
+        for (size_t k = 0; k < format.size(); ++k) {
+            if (format[k] != '%') {
+                ++position;
+                continue;
+            }
+            char f = format[++k];
+            if (f == '%') {
+                ++position;
+                continue;
+            }
+            if (std::string_view("YmdHMS").find(f) == std::string_view::npos || start.count(f)) return false;
+            start[f] = position;
+            position += f == 'Y' ? 4 : 2;
+        }
+        auto part = [&](char f, std::string_view otherwise) {
+            auto it = start.find(f);
+            if (it == start.end()) return "'" + std::string(otherwise) + "'";
+            return "substr(" + text + ", " + std::to_string(it->second) + ", " + std::string(f == 'Y' ? "4" : "2") + ")";
+        };
+        out += function;
+        out += part('Y', default_year) + " || '-' || " + part('m', "01") + " || '-' || " + part('d', "01");
+        if (timestamp)
+            out += " || ' ' || " + part('H', "00") + " || ':' || " + part('M', "00") + " || ':' || " + part('S', "00");
+        out += ')';
+        return true;
+    }
+
+    static bool has_clock_field(const std::vector<sqlite_dates::FormatPiece>& pieces) {
+        for (const auto& p : pieces)
+            if (p.kind == sqlite_dates::FormatPiece::Kind::Hour12 ||
+                (p.kind == sqlite_dates::FormatPiece::Kind::Strftime && p.text.find_first_of("HMS") != std::string::npos))
+                return true;
+        return false;
+    }
+
+    // TO_CHAR (PostgreSQL, Snowflake), DATE_FORMAT (MySQL), FORMAT_DATE / FORMAT_TIMESTAMP / FORMAT_DATETIME
+    // (BigQuery), FORMAT (T-SQL); FROM_UNIXTIME(n [, format]) (MySQL).
+    bool date_format_function(std::string_view n, const List<Expr*>& a) {
+        using Style = sqlite_dates::FormatStyle;
+        const Expr* date = nullptr;
+        const Expr* format = nullptr;
+        Style style = Style::Postgres;
+        std::string operand;
+        if (n == "to_char" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Snowflake)) {
+            date = a[0], format = a[1], style = source == Dialect::Postgres ? Style::Postgres : Style::Snowflake;
+        } else if (n == "date_format" && a.size() == 2 && source == Dialect::Mysql) {
+            date = a[0], format = a[1], style = Style::Mysql;
+        } else if (n == "from_unixtime" && a.size() == 2 && source == Dialect::Mysql) {
+            format = a[1], style = Style::Mysql;
+            operand = "datetime(" + text_of(a[0]) + ", 'unixepoch')";
+        } else if ((n == "format_date" || n == "format_timestamp" || n == "format_datetime") && a.size() == 2 &&
+                   source == Dialect::Bigquery) {
+            date = a[1], format = a[0], style = Style::Strftime;
+        } else if (n == "format" && a.size() == 2 && source == Dialect::Tsql) {
+            date = a[0], format = a[1], style = Style::Dotnet;
+        } else {
+            return false;
+        }
+        auto pieces = format_argument(format, style, support::to_upper(n));
+        if (!pieces) return false;
+        formatted(*pieces, date ? date_operand(date) : operand);
+        return true;
+    }
+
+    // TO_DATE / TO_TIMESTAMP (PostgreSQL, Snowflake; with one argument, PostgreSQL's TO_TIMESTAMP reads
+    // seconds since 1970, Snowflake's a number so and text as a timestamp), STR_TO_DATE (MySQL: a datetime
+    // when the format has a time of day), PARSE_DATE / PARSE_TIMESTAMP / PARSE_DATETIME (BigQuery).
+    bool date_parse_function(std::string_view n, const List<Expr*>& a) {
+        using Style = sqlite_dates::FormatStyle;
+        const bool postgres_or_snowflake = source == Dialect::Postgres || source == Dialect::Snowflake;
+        if (n == "to_timestamp" && a.size() == 1 && postgres_or_snowflake) {
+            std::string operand = text_of(a[0]);
+            if (source == Dialect::Postgres)
+                out += "datetime(" + operand + ", 'unixepoch')";
+            else
+                out += "CASE WHEN typeof(" + operand + ") IN ('integer', 'real') THEN datetime(" + operand +
+                       ", 'unixepoch') ELSE datetime(" + operand + ") END";
+            return true;
+        }
+        if (n == "to_date" && a.size() == 1 && source == Dialect::Snowflake) {
+            out += "date(" + text_of(a[0]) + ")";
+            return true;
+        }
+        const Expr* text = nullptr;
+        const Expr* format = nullptr;
+        Style style = Style::Postgres;
+        bool timestamp = false;
+        std::string_view default_year = "0001";  // PostgreSQL: year 1 where the format has none
+        if ((n == "to_date" || n == "to_timestamp") && a.size() == 2 && postgres_or_snowflake) {
+            text = a[0], format = a[1], timestamp = n == "to_timestamp";
+            style = source == Dialect::Postgres ? Style::Postgres : Style::Snowflake;
+            if (source == Dialect::Snowflake) default_year = "";
+        } else if (n == "str_to_date" && a.size() == 2 && source == Dialect::Mysql) {
+            text = a[0], format = a[1], style = Style::Mysql, default_year = "0000";
+        } else if ((n == "parse_date" || n == "parse_timestamp" || n == "parse_datetime") && a.size() == 2 &&
+                   source == Dialect::Bigquery) {
+            text = a[1], format = a[0], style = Style::Strftime, timestamp = n != "parse_date", default_year = "1970";
+        } else {
+            return false;
+        }
+        std::string function = support::to_upper(n);
+        auto pieces = format_argument(format, style, function);
+        if (!pieces) return false;
+        if (n == "str_to_date") timestamp = has_clock_field(*pieces);
+        if (default_year.empty() || !parsed_by_format(*pieces, text_of(text), timestamp, default_year)) {
+            cannot(function + " with the format '" + std::string(cast<Literal>(*format).text) + "'");
+            return false;
+        }
+        return true;
+    }
+
+    // Seconds since 1970: FROM_UNIXTIME(n) (MySQL), TIMESTAMP_SECONDS(n) (BigQuery) as a timestamp;
+    // UNIX_TIMESTAMP([d]) (MySQL), UNIX_SECONDS(ts) (BigQuery) as the number.
+    bool epoch_function(std::string_view n, const List<Expr*>& a) {
+        if (a.size() == 1 && ((n == "from_unixtime" && source == Dialect::Mysql) ||
+                              (n == "timestamp_seconds" && source == Dialect::Bigquery))) {
+            out += "datetime(" + text_of(a[0]) + ", 'unixepoch')";
+            return true;
+        }
+        if ((n == "unix_timestamp" && source == Dialect::Mysql && a.size() <= 1) ||
+            (n == "unix_seconds" && source == Dialect::Bigquery && a.size() == 1)) {
+            out += "CAST(strftime('%s', " + (a.empty() ? std::string("'now'") : text_of(a[0])) + ") AS INTEGER)";
+            return true;
+        }
+        return false;
+    }
+
+    // DATEFROMPARTS (T-SQL), DATE_FROM_PARTS (Snowflake), MAKE_DATE (PostgreSQL), DATE(y, m, d) (BigQuery).
+    bool date_from_parts_function(std::string_view n, const List<Expr*>& a) {
+        if (a.size() != 3 || !((n == "datefromparts" && source == Dialect::Tsql) ||
+                               (n == "date_from_parts" && source == Dialect::Snowflake) ||
+                               (n == "make_date" && source == Dialect::Postgres) ||
+                               (n == "date" && source == Dialect::Bigquery)))
+            return false;
+        out += "date(printf('%04d-%02d-%02d', ";
+        exprs(a);
+        out += "))";
+        return true;
+    }
+
+    // T-SQL's CONVERT(type, x) and TRY_CONVERT as the cast they are; a style (CONVERT(DATE, x, 106)) reads
+    // or writes a layout SQLite has no spelling for.
+    bool tsql_convert(bool try_convert, const List<Expr*>& a) {
+        if (a.size() == 3) {
+            cannot("CONVERT with a style");
+            return false;
+        }
+        std::string type;
+        if (const auto* c = dyn_cast<ColumnRef>(a[0]); c && c->path.size() == 1)
+            type = support::to_upper(c->path[0].text);
+        else if (const auto* f = dyn_cast<FunctionCall>(a[0]); f && f->name.size() == 1)
+            type = support::to_upper(f->name[0].text);  // VARCHAR(10)
+        std::string operand = date_operand(a[1]);
+        if (type == "DATE") {
+            out += "date(" + operand + ")";  // NULL for what is not a date, as TRY_CONVERT gives
+        } else if (type == "DATETIME" || type == "DATETIME2" || type == "SMALLDATETIME") {
+            out += "datetime(" + operand + ")";
+        } else if (has_text_affinity(type)) {
+            out += "CAST(" + operand + " AS TEXT)";
+        } else if (!try_convert && (type == "INT" || type == "BIGINT" || type == "SMALLINT" || type == "TINYINT")) {
+            out += "CAST(" + operand + " AS INTEGER)";
+        } else if (!try_convert && (type == "FLOAT" || type == "REAL" || type == "DECIMAL" || type == "NUMERIC")) {
+            out += "CAST(" + operand + " AS REAL)";
+        } else {
+            cannot("CONVERT to this type");
+            return false;
+        }
+        return true;
+    }
+
+    // T-SQL's + joins texts: where an operand is text by its spelling (a string literal, a cast to a
+    // character type, a text function, another such +) and the other is not a number by its spelling.
+    // (The printer has no schema: a text column joined to a text column stays +, which SQLite adds.)
+    bool is_text(const Expr* e) const {
+        if (const auto* l = dyn_cast<Literal>(e)) return l->type == LiteralType::String;
+        if (const auto* c = dyn_cast<Cast>(e)) return has_text_affinity(support::to_upper(c->type));
+        if (const auto* b = dyn_cast<Binary>(e)) return b->op == BinaryOp::Concat || (b->op == BinaryOp::Add && string_addition(*b));
+        if (const auto* c = dyn_cast<Case>(e)) return !c->whens.empty() && is_text(c->whens[0]->result);
+        if (const auto* f = dyn_cast<FunctionCall>(e); f && f->name.size() == 1) {
+            const std::string n = support::to_lower(f->name[0].text);
+            for (std::string_view t : {"concat", "concat_ws", "substring", "left", "right", "upper", "lower", "ltrim",
+                                       "rtrim", "trim", "replace", "format", "datename", "str", "char", "nchar",
+                                       "replicate", "reverse", "stuff"})
+                if (n == t) return true;
+        }
+        return false;
+    }
+    static bool is_number(const Expr* e) {
+        if (const auto* u = dyn_cast<Unary>(e)) return is_number(u->operand);
+        if (const auto* l = dyn_cast<Literal>(e)) return l->type == LiteralType::Integer || l->type == LiteralType::Decimal;
+        if (const auto* c = dyn_cast<Cast>(e)) return !has_text_affinity(support::to_upper(c->type));
+        if (const auto* b = dyn_cast<Binary>(e))
+            return b->op == BinaryOp::Sub || b->op == BinaryOp::Mul || b->op == BinaryOp::Div || b->op == BinaryOp::Mod;
+        return false;
+    }
+    bool string_addition(const Binary& b) const {
+        return source == Dialect::Tsql && b.op == BinaryOp::Add &&
+               ((is_text(b.lhs) && !is_number(b.rhs)) || (is_text(b.rhs) && !is_number(b.lhs)));
+    }
+
+    void concatenation_operand(const Expr* e) {
+        if (precedence(e) == P::Atom)
+            expr(e);
+        else
+            parenthesized_expr(e);
+    }
+
+    // PostgreSQL, T-SQL, BigQuery and Snowflake fail on a division by zero, where SQLite's `/` gives NULL:
+    // on a real database the divisor 0 makes SQLite fail too (json_extract's error on a bad path, which
+    // names it), so that the query fails where its engine would. A divisor that is a number other than 0
+    // needs no check.
+    bool division_fails_on_zero(const Binary& b) const {
+        if (!zero_divisor_fails || b.op != BinaryOp::Div) return false;
+        if (source != Dialect::Postgres && source != Dialect::Tsql && source != Dialect::Bigquery &&
+            source != Dialect::Snowflake)
+            return false;
+        const Expr* divisor = b.rhs;
+        if (const auto* u = dyn_cast<Unary>(divisor); u && (u->op == UnaryOp::Negate || u->op == UnaryOp::Plus))
+            divisor = u->operand;
+        const auto* l = dyn_cast<Literal>(divisor);
+        bool nonzero_number = l && (l->type == LiteralType::Integer || l->type == LiteralType::Decimal) &&
+                              l->text.find_first_of("123456789") != std::string_view::npos;
+        return !nonzero_number;
+    }
+
+    void checked_divisor(const Expr* divisor) {
+        std::string d = text_of(divisor);
+        out += "CASE WHEN (" + d + ") = 0 THEN json_extract('{}', 'division by zero') ELSE (" + d + ") END";
+    }
+
     // Functions SQLite spells otherwise (or lacks, with a spelling of their meaning); false when `f`
     // prints as it is. Functions SQLite lacks and this does not know still print: SQLite then says which.
     bool sqlite_function(const FunctionCall& f) {
@@ -1676,7 +2368,9 @@ private:
         const std::string n = support::to_lower(f.name[0].text);
         const List<Expr*>& a = f.args;
         const bool plain = !f.distinct && f.arg_order.empty() && !f.filter && !f.over;
-        if (!plain && n != "countif" && n != "count_if" && n != "string_agg" && n != "listagg") return false;
+        if (!plain && n != "countif" && n != "count_if" && n != "string_agg" && n != "listagg" && n != "percentile_cont" &&
+            n != "percentile_disc" && n != "median")
+            return false;
         auto two = [&](std::string_view name, const Expr* x, const Expr* y) {
             out += name;
             out += '(';
@@ -1725,6 +2419,22 @@ private:
             out += "CURRENT_DATE";
         } else if ((n == "year" || n == "month" || n == "day") && a.size() == 1) {
             date_part(n == "year" ? "%Y" : n == "month" ? "%m" : "%d", a[0]);
+        } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
+                   support::iequals(cast<Literal>(*a[0]).text, "ISODOW") &&
+                   (source == Dialect::Postgres || source == Dialect::Duckdb)) {
+            weekday_number(a[1], WeekNumbering::MondayOne);
+        } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
+                   support::iequals(cast<Literal>(*a[0]).text, "DAYOFWEEK") && source == Dialect::Bigquery) {
+            weekday_number(a[1], WeekNumbering::SundayOne);
+        } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
+                   support::iequals(cast<Literal>(*a[0]).text, "EPOCH") && source == Dialect::Postgres) {
+            // seconds since 1970; of a difference of timestamps (an interval), the seconds between them
+            const auto* difference = dyn_cast<Binary>(a[1]);
+            if (difference && difference->op == BinaryOp::Sub && !interval_of(difference->rhs))
+                out += "((julianday(" + text_of(difference->lhs) + ") - julianday(" + text_of(difference->rhs) +
+                       ")) * 86400)";
+            else
+                out += "CAST(strftime('%s', " + text_of(a[1]) + ") AS INTEGER)";
         } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0])) {
             std::string_view field = cast<Literal>(*a[0]).text;
             if (support::iequals(field, "QUARTER")) {
@@ -1740,27 +2450,59 @@ private:
         } else if (n == "datepart" && a.size() == 2 && !date_part_name(a[0]).empty() &&
                    !strftime_format(date_part_name(a[0])).empty()) {  // T-SQL DATEPART(month, d)
             date_part(strftime_format(date_part_name(a[0])), a[1]);
-        } else if (n == "datediff" && a.size() == 3 && !date_part_name(a[0]).empty()) {  // T-SQL, Snowflake
-            if (!date_difference(date_part_name(a[0]), a[1], a[2])) return false;
+        } else if ((n == "datediff" || (n == "timestampdiff" && source == Dialect::Snowflake)) && a.size() == 3 &&
+                   !date_part_name(a[0]).empty()) {  // T-SQL, Snowflake (whose weeks start on Monday)
+            if (!date_difference(date_part_name(a[0]), date_operand(a[1]), date_operand(a[2]),
+                                 source == Dialect::Snowflake ? 1 : 0))
+                return false;
         } else if (n == "datediff" && a.size() == 2 && source == Dialect::Mysql) {  // MySQL: days from b to a
-            date_difference("day", a[1], a[0]);
-        } else if (n == "date_diff" && a.size() == 3 && !date_part_name(a[2]).empty()) {  // BigQuery: a - b
-            if (!date_difference(date_part_name(a[2]), a[1], a[0])) return false;
-        } else if (n == "date_trunc" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Duckdb) &&
-                   isa<Literal>(a[0]) && cast<Literal>(*a[0]).type == LiteralType::String) {
-            // PostgreSQL's and DuckDB's date_trunc('month', d) is the timestamp at the start of the month.
-            std::string unit = support::to_lower(cast<Literal>(*a[0]).text);
-            std::string_view format = unit == "year"    ? "%Y-01-01 00:00:00"
-                                      : unit == "month" ? "%Y-%m-01 00:00:00"
-                                      : unit == "day"   ? "%Y-%m-%d 00:00:00"
-                                      : unit == "hour"  ? "%Y-%m-%d %H:00:00"
-                                                        : "";
-            if (format.empty()) return false;
-            out += "strftime('";
-            out += format;
-            out += "', ";
-            expr(a[1]);
-            out += ')';
+            date_difference("day", text_of(a[1]), text_of(a[0]), 0);
+        } else if ((n == "date_diff" || n == "datetime_diff") && a.size() == 3 && !date_part_name(a[2]).empty()) {
+            // BigQuery: a - b, weeks from Sunday
+            if (!date_difference(date_part_name(a[2]), text_of(a[1]), text_of(a[0]), 0)) return false;
+        } else if (n == "timestamp_diff" && a.size() == 3 && source == Dialect::Bigquery && !date_part_name(a[2]).empty()) {
+            if (!elapsed_difference(date_part_name(a[2]), text_of(a[1]), text_of(a[0]))) return false;
+        } else if (n == "timestampdiff" && a.size() == 3 && source == Dialect::Mysql && !date_part_name(a[0]).empty()) {
+            if (!elapsed_difference(date_part_name(a[0]), text_of(a[1]), text_of(a[2]))) return false;
+        } else if (n == "datepart" && a.size() == 2 && source == Dialect::Tsql &&
+                   (date_part_name(a[0]) == "WEEKDAY" || date_part_name(a[0]) == "DW")) {
+            weekday_number(a[1], WeekNumbering::SundayOne);
+        } else if (n == "dayofweek" && a.size() == 1 && source == Dialect::Mysql) {
+            weekday_number(a[0], WeekNumbering::SundayOne);
+        } else if (n == "weekday" && a.size() == 1 && source == Dialect::Mysql) {
+            weekday_number(a[0], WeekNumbering::MondayZero);
+        } else if (n == "date_part" && a.size() == 2 && source == Dialect::Postgres && isa<Literal>(a[0]) &&
+                   cast<Literal>(*a[0]).type == LiteralType::String &&
+                   !strftime_format(cast<Literal>(*a[0]).text).empty()) {  // PostgreSQL's date_part('month', d)
+            date_part(strftime_format(cast<Literal>(*a[0]).text), a[1]);
+        } else if ((n == "datename" && a.size() == 2 && source == Dialect::Tsql) ||
+                   ((n == "monthname" || n == "dayname") && a.size() == 1 &&
+                    (source == Dialect::Mysql || source == Dialect::Snowflake))) {
+            // T-SQL's DATENAME(month | weekday, d) and MySQL's MONTHNAME / DAYNAME: the full name; Snowflake's
+            // MONTHNAME / DAYNAME: the three-letter one
+            std::string part = n == "datename" ? date_part_name(a[0]) : n == "monthname" ? "MONTH" : "WEEKDAY";
+            using Kind = sqlite_dates::FormatPiece::Kind;
+            bool abbreviated = source == Dialect::Snowflake;
+            Kind kind = part == "MONTH" || part == "MM" || part == "M"
+                            ? (abbreviated ? Kind::MonthAbbrev : Kind::MonthName)
+                        : part == "WEEKDAY" || part == "DW" ? (abbreviated ? Kind::DayAbbrev : Kind::DayName)
+                                                            : Kind::Strftime;
+            if (kind == Kind::Strftime) {
+                cannot("DATENAME of this part");
+                return false;
+            }
+            formatted({sqlite_dates::FormatPiece{kind, {}, {}, false}}, date_operand(a.back()));
+        } else if (date_trunc_function(n, a) || date_add_function(n, a) || last_day_function(n, a) ||
+                   date_format_function(n, a) || date_parse_function(n, a) || epoch_function(n, a) ||
+                   date_from_parts_function(n, a)) {
+            return true;
+        } else if (!untranslatable.empty()) {
+            return false;
+        } else if ((n == "convert" || n == "try_convert") && source == Dialect::Tsql && (a.size() == 2 || a.size() == 3)) {
+            return tsql_convert(n == "try_convert", a);
+        } else if (n == "percentile_cont" || n == "percentile_disc" || n == "median") {
+            cannot("PERCENTILE_CONT / PERCENTILE_DISC / MEDIAN");  // (SQLite has none)
+            return false;
         } else if ((n == "countif" || n == "count_if") && a.size() == 1 && !f.distinct && f.arg_order.empty()) {
             out += "COUNT(CASE WHEN ";  // counts the rows where the condition holds, 0 over none
             expr(a[0]);
@@ -1827,10 +2569,11 @@ std::string to_sql(const ast::Node& node, const PrintOptions& options) {
     return std::move(printer.out);
 }
 
-SqliteText to_sqlite(const ast::Node& node, Dialect source) {
+SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails) {
     SqlPrinter printer;
     printer.sqlite_target = true;
     printer.source = source;
+    printer.zero_divisor_fails = zero_divisor_fails;
     printer.node(node);
     return {std::move(printer.out), std::move(printer.untranslatable)};
 }

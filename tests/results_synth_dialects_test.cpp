@@ -185,7 +185,7 @@ TEST_CASE("sqlite spelling: date parts, date differences and date_trunc", "[resu
           "SELECT ((CAST(strftime('%Y', '2020-03-01') AS INTEGER) - CAST(strftime('%Y', hired) AS INTEGER)) * 12 + "
           "CAST(strftime('%m', '2020-03-01') AS INTEGER) - CAST(strftime('%m', hired) AS INTEGER)) FROM emp");
     CHECK(sqlite_text(Dialect::Postgres, "SELECT date_trunc('month', hired) FROM emp") ==
-          "SELECT strftime('%Y-%m-01 00:00:00', hired) FROM emp");
+          "SELECT date(hired, 'start of month') FROM emp");
     check_decides(Dialect::Tsql, "SELECT name FROM emp WHERE DATEDIFF(day, hired, '2020-01-01') > 100",
                   "SELECT name FROM emp WHERE DATEDIFF(day, hired, '2020-01-01') >= 101",
                   "SELECT name FROM emp WHERE DATEDIFF(year, hired, '2020-01-01') > 1");
