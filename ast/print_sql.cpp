@@ -1643,6 +1643,7 @@ private:
         if (f == "SECOND") return "%S";
         if (f == "DOW") return "%w";  // 0 is Sunday in PostgreSQL's DOW and in %w
         if (f == "DOY") return "%j";
+        if (f == "EPOCH") return "%s";  // seconds since 1970
         return "";
     }
 
@@ -2258,8 +2259,13 @@ private:
         return false;
     }
 
-    // DATEFROMPARTS (T-SQL), DATE_FROM_PARTS (Snowflake), MAKE_DATE (PostgreSQL), DATE(y, m, d) (BigQuery).
+    // DATEFROMPARTS (T-SQL), DATE_FROM_PARTS (Snowflake), MAKE_DATE (PostgreSQL), DATE(y, m, d) (BigQuery);
+    // BigQuery's TIMESTAMP(x) and DATETIME(x), SQLite's datetime(x).
     bool date_from_parts_function(std::string_view n, const List<Expr*>& a) {
+        if ((n == "timestamp" || n == "datetime") && a.size() == 1 && source == Dialect::Bigquery) {
+            call("datetime", a);
+            return true;
+        }
         if (a.size() != 3 || !((n == "datefromparts" && source == Dialect::Tsql) ||
                                (n == "date_from_parts" && source == Dialect::Snowflake) ||
                                (n == "make_date" && source == Dialect::Postgres) ||

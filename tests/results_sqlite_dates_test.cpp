@@ -165,6 +165,9 @@ TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][di
     CHECK(value_of(Dialect::Snowflake, "SELECT TO_TIMESTAMP(1284352323)") == "2010-09-13 04:32:03");
     CHECK(value_of(Dialect::Snowflake, "SELECT TO_TIMESTAMP('2010-09-13 04:32:03')") == "2010-09-13 04:32:03");
     CHECK(value_of(Dialect::Tsql, "SELECT DATEFROMPARTS(2024, 2, 9)") == "2024-02-09");
+    CHECK(value_of(Dialect::Bigquery, "SELECT DATE(2016, 12, 25)") == "2016-12-25");
+    CHECK(value_of(Dialect::Bigquery, "SELECT TIMESTAMP('2008-12-25 15:30:00')") == "2008-12-25 15:30:00");
+    CHECK(value_of(Dialect::Postgres, "SELECT date_part('epoch', TIMESTAMP '2001-02-16 20:38:40')") == "982355920");
     // Formats SQLite has no spelling for are named.
     CHECK(refusal(Dialect::Postgres, "SELECT to_char(DATE '2024-03-05', 'IYYY-IW')") ==
           "TO_CHAR with the format 'IYYY-IW'");

@@ -203,3 +203,15 @@ TEST_CASE("sqlite spelling: qualified tables, column aliases and typed casts", "
                   "SELECT e.name FROM company.emp AS e WHERE e.age >= 31",
                   "SELECT name FROM company.emp WHERE age > 31");
 }
+
+TEST_CASE("sqlite spelling: date arithmetic and formats decide on the synthesized databases", "[results][synth][dialect]") {
+    check_decides(Dialect::Tsql, "SELECT name FROM emp WHERE hired >= DATEADD(year, -1, '2015-06-01')",
+                  "SELECT name FROM emp WHERE hired >= '2014-06-01'",
+                  "SELECT name FROM emp WHERE hired >= DATEADD(month, -1, '2015-06-01')");
+    check_decides(Dialect::Mysql, "SELECT name FROM emp WHERE hired < DATE_SUB('2015-06-01', INTERVAL 1 MONTH)",
+                  "SELECT name FROM emp WHERE hired < '2015-05-01'",
+                  "SELECT name FROM emp WHERE hired < DATE_SUB('2015-06-01', INTERVAL 1 YEAR)");
+    check_decides(Dialect::Postgres, "SELECT to_char(hired, 'YYYY-MM') AS m, count(*) FROM emp GROUP BY 1",
+                  "SELECT to_char(date_trunc('month', hired), 'YYYY-MM') AS m, count(*) FROM emp GROUP BY 1",
+                  "SELECT to_char(hired, 'YYYY') AS m, count(*) FROM emp GROUP BY 1");
+}
