@@ -2175,7 +2175,8 @@ private:
         const Expr* format = nullptr;
         Style style = Style::Postgres;
         std::string operand;
-        if (n == "to_char" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Snowflake)) {
+        if ((n == "to_char" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Snowflake)) ||
+            (n == "to_varchar" && a.size() == 2 && source == Dialect::Snowflake)) {
             date = a[0], format = a[1], style = source == Dialect::Postgres ? Style::Postgres : Style::Snowflake;
         } else if (n == "date_format" && a.size() == 2 && source == Dialect::Mysql) {
             date = a[0], format = a[1], style = Style::Mysql;
@@ -2187,6 +2188,9 @@ private:
             date = a[1], format = a[0], style = Style::Strftime;
         } else if (n == "format" && a.size() == 2 && source == Dialect::Tsql) {
             date = a[0], format = a[1], style = Style::Dotnet;
+        } else if (n == "strftime" && a.size() == 2 && source == Dialect::Duckdb && is_string_literal(a[1]) &&
+                   !is_string_literal(a[0])) {
+            date = a[0], format = a[1], style = Style::Strftime;  // DuckDB's strftime(d, format): SQLite's order swapped
         } else {
             return false;
         }
@@ -2194,6 +2198,11 @@ private:
         if (!pieces) return false;
         formatted(*pieces, date ? date_operand(date) : operand);
         return true;
+    }
+
+    static bool is_string_literal(const Expr* e) {
+        const auto* l = dyn_cast<Literal>(e);
+        return l && l->type == LiteralType::String;
     }
 
     // TO_DATE / TO_TIMESTAMP (PostgreSQL, Snowflake; with one argument, PostgreSQL's TO_TIMESTAMP reads
@@ -2229,6 +2238,8 @@ private:
         } else if ((n == "parse_date" || n == "parse_timestamp" || n == "parse_datetime") && a.size() == 2 &&
                    source == Dialect::Bigquery) {
             text = a[1], format = a[0], style = Style::Strftime, timestamp = n != "parse_date", default_year = "1970";
+        } else if (n == "strptime" && a.size() == 2 && source == Dialect::Duckdb) {  // DuckDB: a timestamp
+            text = a[0], format = a[1], style = Style::Strftime, timestamp = true, default_year = "1900";
         } else {
             return false;
         }
@@ -2419,12 +2430,17 @@ private:
                 }
             }
             out += ')';
-        } else if ((n == "now" || n == "getdate" || n == "sysdatetime" || n == "current_timestamp") && a.empty()) {
+        } else if ((n == "now" || n == "getdate" || n == "sysdatetime" || n == "current_timestamp" ||
+                    n == "current_datetime") &&
+                   a.empty()) {
             out += "CURRENT_TIMESTAMP";
         } else if ((n == "curdate" || n == "current_date") && a.empty()) {
             out += "CURRENT_DATE";
         } else if ((n == "year" || n == "month" || n == "day") && a.size() == 1) {
             date_part(n == "year" ? "%Y" : n == "month" ? "%m" : "%d", a[0]);
+        } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
+                   support::iequals(cast<Literal>(*a[0]).text, "DATE") && source == Dialect::Bigquery) {
+            out += "date(" + text_of(a[1]) + ")";
         } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
                    support::iequals(cast<Literal>(*a[0]).text, "ISODOW") &&
                    (source == Dialect::Postgres || source == Dialect::Duckdb)) {

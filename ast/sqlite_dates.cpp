@@ -173,6 +173,8 @@ void add_token(std::vector<FormatPiece>& out, const Token& t, bool fill_mode) {
 
 std::optional<std::vector<FormatPiece>> format_pieces(std::string_view format, FormatStyle style) {
     std::vector<FormatPiece> out;
+    // .NET reads a format of one character as a standard format ('d': the culture's short date), not a custom one.
+    if (style == FormatStyle::Dotnet && format.size() == 1) return std::nullopt;
     const bool percent_style = style == FormatStyle::Mysql || style == FormatStyle::Strftime;
     for (size_t i = 0; i < format.size();) {
         std::string_view rest = format.substr(i);

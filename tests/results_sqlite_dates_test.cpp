@@ -83,6 +83,12 @@ TEST_CASE("sqlite dates: date arithmetic keeps the operand's form and stops at t
           "2024-01-02 10:00:00");
     CHECK(spelled(Dialect::Tsql, "SELECT DATEADD(day, -7, GETDATE())").sql ==
           "SELECT datetime(CURRENT_TIMESTAMP, '-7 days')");
+    CHECK(spelled(Dialect::Mysql, "SELECT NOW() - INTERVAL 30 DAY").sql ==
+          "SELECT datetime(CURRENT_TIMESTAMP, '-30 days')");
+    CHECK(spelled(Dialect::Postgres, "SELECT CURRENT_DATE - INTERVAL '30 days'").sql ==
+          "SELECT date(CURRENT_DATE, '-30 days')");
+    CHECK(spelled(Dialect::Bigquery, "SELECT DATE_SUB(CURRENT_DATE(), INTERVAL 2 WEEK)").sql ==
+          "SELECT date(CURRENT_DATE, '-14 days')");
     // An interval alone has no SQLite value.
     CHECK(refusal(Dialect::Postgres, "SELECT INTERVAL '1 day'") == "INTERVAL");
     CHECK(refusal(Dialect::Tsql, "SELECT DATEADD(weekday, 1, '2024-01-01')") == "DATEADD with this date part");
@@ -143,6 +149,10 @@ TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][di
     CHECK(value_of(Dialect::Mysql, "SELECT DATE_FORMAT('2009-10-04 22:23:00', '%y %a %d %c %e %b %j %p %h')") ==
           "09 Sun 04 10 4 Oct 277 PM 10");
     CHECK(value_of(Dialect::Bigquery, "SELECT FORMAT_DATE('%b-%d-%Y', DATE '2008-12-25')") == "Dec-25-2008");
+    CHECK(value_of(Dialect::Bigquery, "SELECT EXTRACT(DATE FROM TIMESTAMP '2008-12-25 15:30:00')") == "2008-12-25");
+    CHECK(value_of(Dialect::Duckdb, "SELECT strftime(DATE '1992-03-02', '%d/%m/%Y')") == "02/03/1992");
+    CHECK(value_of(Dialect::Duckdb, "SELECT strptime('02/03/1992', '%d/%m/%Y')") == "1992-03-02 00:00:00");
+    CHECK(value_of(Dialect::Snowflake, "SELECT TO_VARCHAR('2024-03-05', 'DD.MM.YYYY')") == "05.03.2024");
     CHECK(value_of(Dialect::Bigquery, "SELECT FORMAT_TIMESTAMP('%H:%M', TIMESTAMP_SECONDS(1447430881))") == "16:08");
     CHECK(value_of(Dialect::Tsql, "SELECT FORMAT(CAST('2024-03-05 14:07:00' AS DATETIME), 'yyyy-MM-dd HH:mm')") ==
           "2024-03-05 14:07");
@@ -177,6 +187,8 @@ TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][di
     CHECK(refusal(Dialect::Bigquery, "SELECT FORMAT_DATE('%x', DATE '2008-12-25')") ==
           "FORMAT_DATE with the format '%x'");
     CHECK(refusal(Dialect::Tsql, "SELECT TRY_CONVERT(DATE, '01 May 2000', 106)") == "CONVERT with a style");
+    CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(GETDATE(), 'd')") == "FORMAT with the format 'd'");
+    CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(1234.5, 'N2')") == "FORMAT with the format 'N2'");
 }
 
 TEST_CASE("sqlite spelling: T-SQL's + joins texts where an operand is text by its spelling", "[results][dialect]") {
