@@ -9,6 +9,7 @@
 // to_sqlite prints a query of another dialect as SQLite runs it instead (the "SQLite spelling"
 // section below): that text is for running, not for parsing back.
 // KQL and Weaviate nodes print in a readable SQL-like form; they do not parse back as SQL.
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <map>
@@ -2109,60 +2110,87 @@ private:
         return pieces;
     }
 
-    // Text read by a format (TO_DATE, STR_TO_DATE, PARSE_DATE) as SQLite's date or datetime text: the ISO
-    // layouts as they are, fixed-width numeric layouts field by field, a month's name alone (its first
-    // three letters) as that month's first day in `default_year`. False for another format.
+    // Text read by a format (TO_DATE, STR_TO_DATE, PARSE_DATE) as SQLite's date or datetime text, or false for
+    // a format this cannot read: a month's name alone (its first three letters) as that month's first day in
+    // `default_year`; fields with text between them (a name among them, numbers with or without their leading
+    // zeros, as MySQL and PostgreSQL read them: '2013-5-7' by '%Y-%m-%d') cut at that text, as a JSON array of the pieces ('5 May 2013' read
+    // by '%d %M %Y': ["5","May","2013"]); fields side by side ('%Y%m%d') by their widths.
     bool parsed_by_format(const std::vector<sqlite_dates::FormatPiece>& pieces, const std::string& text, bool timestamp,
                           std::string_view default_year) {
         using Kind = sqlite_dates::FormatPiece::Kind;
-        std::string_view function = timestamp ? "datetime(" : "date(";
+        const std::string function = timestamp ? "datetime(" : "date(";
+        const std::string month_of_name = "(instr('JANFEBMARAPRMAYJUNJULAUGSEPOCTNOVDEC', upper(substr(trim(";
         if (pieces.size() == 1 && (pieces[0].kind == Kind::MonthName || pieces[0].kind == Kind::MonthAbbrev)) {
-            out += function;
-            out += "printf('" + std::string(default_year) +
-                   "-%02d-01', (instr('JANFEBMARAPRMAYJUNJULAUGSEPOCTNOVDEC', upper(substr(trim(" + text +
+            out += function + "printf('" + std::string(default_year) + "-%02d-01', " + month_of_name + text +
                    "), 1, 3))) + 2) / 3))";
             return true;
         }
-        if (pieces.size() != 1 || pieces[0].kind != Kind::Strftime) return false;
-        const std::string& format = pieces[0].text;
-        if (format == "%Y-%m-%d" || format == "%Y-%m-%d %H:%M:%S") {
-            out += std::string(function) + text + ")";
+        auto fields = sqlite_dates::parse_fields(pieces);
+        if (!fields || fields->empty()) return false;
+        std::map<char, std::string> value;  // field -> its SQL
+        auto date_text = [&] {
+            auto part = [&](char f, std::string_view otherwise) {
+                auto it = value.find(f);
+                return it == value.end() ? std::string(otherwise) : it->second;
+            };
+            std::string s = function + "printf('%04d-%02d-%02d" + (timestamp ? " %02d:%02d:%02d" : "") + "', " +
+                            part('Y', default_year) + ", " + part('m', "1") + ", " + part('d', "1");
+            if (timestamp) s += ", " + part('H', "0") + ", " + part('M', "0") + ", " + part('S', "0");
+            return s + "))";
+        };
+        // Fields and text alternating, from a field to a field: cut at the text.
+        bool alternating = fields->front().field && fields->back().field;
+        std::vector<std::string> separators;
+        for (size_t k = 0; k < fields->size(); ++k) {
+            bool literal = (*fields)[k].field == 0;
+            if (literal != (k % 2 == 1) || (literal && (*fields)[k].literal.find_first_of("\\\"'") != std::string::npos))
+                alternating = false;
+            if (literal) separators.push_back((*fields)[k].literal);
+        }
+        if (alternating && !separators.empty()) {
+            // the separators, longest first (', ' before ' '), each as the JSON text between two strings
+            std::sort(separators.begin(), separators.end(),
+                      [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+            separators.erase(std::unique(separators.begin(), separators.end()), separators.end());
+            std::string pieces_array = text;
+            for (const std::string& separator : separators)
+                pieces_array = "replace(" + pieces_array + ", '" + separator + "', '\",\"')";
+            pieces_array = "('[\"' || " + pieces_array + " || '\"]')";
+            for (size_t k = 0; k < fields->size(); k += 2) {
+                char f = (*fields)[k].field;
+                if (value.count(f == 'N' ? 'm' : f)) return false;
+                std::string piece = "json_extract(" + pieces_array + ", '$[" + std::to_string(k / 2) + "]')";
+                if (f == 'N')
+                    value['m'] = month_of_name + piece + "), 1, 3))) + 2) / 3";
+                else
+                    value[f] = piece;
+            }
+            // (text with a quote or a backslash is no JSON array: NULL, as for text the format does not match)
+            out += "CASE WHEN json_valid(" + pieces_array + ") THEN " + date_text() + " END";
             return true;
         }
-        // Where each field starts in the text (1-based), for fields of fixed width.
-        std::map<char, size_t> start;
+        // Fields side by side: each where its width puts it (1-based).
         size_t position = 1;
-        for (size_t k = 0; k < format.size(); ++k) {
-            if (format[k] != '%') {
-                ++position;
+        for (const auto& f : *fields) {
+            if (f.field == 0) {
+                position += f.literal.size();
                 continue;
             }
-            char f = format[++k];
-            if (f == '%') {
-                ++position;
-                continue;
-            }
-            if (std::string_view("YmdHMS").find(f) == std::string_view::npos || start.count(f)) return false;
-            start[f] = position;
-            position += f == 'Y' ? 4 : 2;
+            if (!f.fixed_width || value.count(f.field)) return false;
+            size_t width = f.field == 'Y' ? 4 : 2;
+            value[f.field] = "substr(" + text + ", " + std::to_string(position) + ", " + std::to_string(width) + ")";
+            position += width;
         }
-        auto part = [&](char f, std::string_view otherwise) {
-            auto it = start.find(f);
-            if (it == start.end()) return "'" + std::string(otherwise) + "'";
-            return "substr(" + text + ", " + std::to_string(it->second) + ", " + std::string(f == 'Y' ? "4" : "2") + ")";
-        };
-        out += function;
-        out += part('Y', default_year) + " || '-' || " + part('m', "01") + " || '-' || " + part('d', "01");
-        if (timestamp)
-            out += " || ' ' || " + part('H', "00") + " || ':' || " + part('M', "00") + " || ':' || " + part('S', "00");
-        out += ')';
+        out += date_text();
         return true;
     }
 
     static bool has_clock_field(const std::vector<sqlite_dates::FormatPiece>& pieces) {
         for (const auto& p : pieces)
             if (p.kind == sqlite_dates::FormatPiece::Kind::Hour12 ||
-                (p.kind == sqlite_dates::FormatPiece::Kind::Strftime && p.text.find_first_of("HMS") != std::string::npos))
+                (p.kind == sqlite_dates::FormatPiece::Kind::Strftime &&
+                 (p.text.find("%H") != std::string::npos || p.text.find("%M") != std::string::npos ||
+                  p.text.find("%S") != std::string::npos)))
                 return true;
         return false;
     }

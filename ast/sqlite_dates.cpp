@@ -226,4 +226,38 @@ std::optional<std::vector<FormatPiece>> format_pieces(std::string_view format, F
     return out;
 }
 
+std::optional<std::vector<ParseField>> parse_fields(const std::vector<FormatPiece>& pieces) {
+    std::vector<ParseField> out;
+    auto literal = [&](char c) {
+        if (out.empty() || out.back().field != 0) out.push_back({});
+        out.back().literal += c;
+    };
+    for (const FormatPiece& p : pieces) {
+        switch (p.kind) {
+            case Kind::Strftime:
+                for (size_t k = 0; k < p.text.size(); ++k) {
+                    if (p.text[k] != '%') {
+                        literal(p.text[k]);
+                        continue;
+                    }
+                    char f = p.text[++k];
+                    if (f == '%') {
+                        literal('%');
+                    } else if (std::string_view("YmdHMS").find(f) != std::string_view::npos) {
+                        out.push_back({f, true, {}});
+                    } else {
+                        return std::nullopt;  // %j, %w
+                    }
+                }
+                break;
+            case Kind::MonthName:
+            case Kind::MonthAbbrev: out.push_back({'N', false, {}}); break;
+            case Kind::MonthNoPad: out.push_back({'m', false, {}}); break;
+            case Kind::DayNoPad: out.push_back({'d', false, {}}); break;
+            default: return std::nullopt;
+        }
+    }
+    return out;
+}
+
 }  // namespace qdiff::sqlite_dates

@@ -69,4 +69,14 @@ struct FormatPiece {
 // The pieces of `format`, or nullopt when it has a field this does not know.
 std::optional<std::vector<FormatPiece>> format_pieces(std::string_view format, FormatStyle style);
 
+// A format read back: its fields and the literal text between them.
+struct ParseField {
+    char field = 0;  // 'Y', 'm', 'd', 'H', 'M', 'S', 'N' (a month's name or its first three letters); 0: literal
+    bool fixed_width = true;  // written with all its digits (not MySQL's %e, PostgreSQL's FMDD, a name)
+    std::string literal;
+};
+// The fields of `pieces` (format_pieces) in order, or nullopt when one cannot be read back (a day's name,
+// a two-digit year, a 12-hour clock).
+std::optional<std::vector<ParseField>> parse_fields(const std::vector<FormatPiece>& pieces);
+
 }  // namespace qdiff::sqlite_dates
