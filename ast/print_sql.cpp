@@ -1730,6 +1730,37 @@ private:
         return true;
     }
 
+    // EXTRACT(field FROM e) and date_part: the field's number. In PostgreSQL and DuckDB a difference of
+    // timestamps is an interval: its EPOCH is the seconds between them, its DAY the whole days.
+    bool extracted(const std::string& field, const Expr* e, std::string_view function) {
+        const auto* difference = dyn_cast<Binary>(e);
+        if ((source == Dialect::Postgres || source == Dialect::Duckdb) && difference &&
+            difference->op == BinaryOp::Sub && !interval_of(difference->rhs) && !is_integer(difference->rhs)) {
+            std::string seconds = "(strftime('%s', " + text_of(difference->lhs) + ") - strftime('%s', " +
+                                  text_of(difference->rhs) + "))";
+            if (field == "EPOCH") {
+                out += seconds;
+            } else if (field == "DAY") {
+                out += "(" + seconds + " / 86400)";
+            } else {
+                cannot(std::string(function) + " of this field of an interval");
+                return false;
+            }
+            return true;
+        }
+        if (field == "QUARTER") {
+            out += "((";
+            date_part("%m", e);
+            out += " + 2) / 3)";
+        } else if (std::string_view format = strftime_format(field); !format.empty()) {
+            date_part(format, e);
+        } else {
+            cannot(std::string(function) + " of this field");
+            return false;
+        }
+        return true;
+    }
+
     // The day of the week as a number: 1 for Sunday .. 7 (T-SQL's DATEPART(weekday) under the default
     // DATEFIRST 7, MySQL's DAYOFWEEK, BigQuery's EXTRACT(DAYOFWEEK)), 0 for Monday .. 6 (MySQL's WEEKDAY),
     // 1 for Monday .. 7 (PostgreSQL's ISODOW).
@@ -2476,27 +2507,8 @@ private:
         } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
                    support::iequals(cast<Literal>(*a[0]).text, "DAYOFWEEK") && source == Dialect::Bigquery) {
             weekday_number(a[1], WeekNumbering::SundayOne);
-        } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
-                   support::iequals(cast<Literal>(*a[0]).text, "EPOCH") && source == Dialect::Postgres) {
-            // seconds since 1970; of a difference of timestamps (an interval), the seconds between them
-            const auto* difference = dyn_cast<Binary>(a[1]);
-            if (difference && difference->op == BinaryOp::Sub && !interval_of(difference->rhs))
-                out += "((julianday(" + text_of(difference->lhs) + ") - julianday(" + text_of(difference->rhs) +
-                       ")) * 86400)";
-            else
-                out += "CAST(strftime('%s', " + text_of(a[1]) + ") AS INTEGER)";
         } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0])) {
-            std::string_view field = cast<Literal>(*a[0]).text;
-            if (support::iequals(field, "QUARTER")) {
-                out += "((";
-                date_part("%m", a[1]);
-                out += " + 2) / 3)";
-            } else if (std::string_view format = strftime_format(field); !format.empty()) {
-                date_part(format, a[1]);
-            } else {
-                cannot("EXTRACT of this field");
-                return false;
-            }
+            if (!extracted(support::to_upper(cast<Literal>(*a[0]).text), a[1], "EXTRACT")) return false;
         } else if (n == "datepart" && a.size() == 2 && !date_part_name(a[0]).empty() &&
                    !strftime_format(date_part_name(a[0])).empty()) {  // T-SQL DATEPART(month, d)
             date_part(strftime_format(date_part_name(a[0])), a[1]);
@@ -2521,10 +2533,12 @@ private:
             weekday_number(a[0], WeekNumbering::SundayOne);
         } else if (n == "weekday" && a.size() == 1 && source == Dialect::Mysql) {
             weekday_number(a[0], WeekNumbering::MondayZero);
-        } else if (n == "date_part" && a.size() == 2 && source == Dialect::Postgres && isa<Literal>(a[0]) &&
-                   cast<Literal>(*a[0]).type == LiteralType::String &&
-                   !strftime_format(cast<Literal>(*a[0]).text).empty()) {  // PostgreSQL's date_part('month', d)
-            date_part(strftime_format(cast<Literal>(*a[0]).text), a[1]);
+        } else if (n == "date_part" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Snowflake) &&
+                   !date_part_name(a[0]).empty()) {  // PostgreSQL's date_part('month', d), Snowflake's DATE_PART(month, d)
+            if (!extracted(date_part_name(a[0]), a[1], "DATE_PART")) return false;
+        } else if (n == "age" && source == Dialect::Postgres) {
+            cannot("AGE (an interval)");
+            return false;
         } else if ((n == "datename" && a.size() == 2 && source == Dialect::Tsql) ||
                    ((n == "monthname" || n == "dayname") && a.size() == 1 &&
                     (source == Dialect::Mysql || source == Dialect::Snowflake))) {

@@ -133,6 +133,16 @@ TEST_CASE("sqlite dates: truncation, last days, differences and week days", "[re
     CHECK(value_of(Dialect::Tsql, "SELECT DATEPART(weekday, '2024-05-19')") == "1");
     CHECK(value_of(Dialect::Postgres, "SELECT EXTRACT(ISODOW FROM DATE '2024-05-19')") == "7");
     CHECK(value_of(Dialect::Postgres, "SELECT EXTRACT(EPOCH FROM TIMESTAMP '2001-02-16 20:38:40')") == "982355920");
+    // A difference of timestamps is an interval: its seconds, its whole days.
+    CHECK(value_of(Dialect::Postgres,
+                   "SELECT EXTRACT(EPOCH FROM TIMESTAMP '2024-01-02 00:00:30' - TIMESTAMP '2024-01-01 00:00:00')") ==
+          "86430");
+    CHECK(value_of(Dialect::Postgres,
+                   "SELECT date_part('day', TIMESTAMP '2024-01-03 20:00:00' - TIMESTAMP '2024-01-01 00:00:00')") == "2");
+    CHECK(refusal(Dialect::Postgres, "SELECT EXTRACT(HOUR FROM TIMESTAMP '2024-01-03' - TIMESTAMP '2024-01-01')") ==
+          "EXTRACT of this field of an interval");
+    CHECK(refusal(Dialect::Postgres, "SELECT EXTRACT(YEAR FROM AGE(TIMESTAMP '2024-01-03'))") == "AGE (an interval)");
+    CHECK(value_of(Dialect::Snowflake, "SELECT DATE_PART(month, '2024-05-19')") == "5");
     CHECK(value_of(Dialect::Tsql, "SELECT DATENAME(month, '2024-05-19')") == "May");
     CHECK(value_of(Dialect::Snowflake, "SELECT DAYNAME('2024-05-19')") == "Sun");
 }
