@@ -9,10 +9,8 @@
 // to_sqlite prints a query of another dialect as SQLite runs it instead (the "SQLite spelling"
 // section below): that text is for running, not for parsing back.
 // KQL and Weaviate nodes print in a readable SQL-like form; they do not parse back as SQL.
-#include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -1659,74 +1657,25 @@ private:
         return "";
     }
 
-    // The number of `part` boundaries from `from` to `to` (their texts), as T-SQL's and Snowflake's DATEDIFF and
-    // BigQuery's DATE_DIFF and DATETIME_DIFF count them: the years, quarters, months between the dates' years,
-    // quarters, months; days between the dates; weeks between the weeks' first days (`week_start`: 0 Sunday,
-    // 1 Monday); hours and minutes between the times cut to the hour and minute. False for another part.
+    // The number of `part` boundaries from `from` to `to` (their texts): sqlite_dates::boundaries_between.
     bool date_difference(std::string_view part, const std::string& from, const std::string& to, int week_start) {
         auto step = sqlite_dates::date_step(part, source);
         if (!step) {
             cannot("a date difference in this unit");
             return false;
         }
-        auto field = [&](std::string_view format, const std::string& e) {
-            return "CAST(strftime('" + std::string(format) + "', " + e + ") AS INTEGER)";
-        };
-        auto seconds_between = [&](std::string_view cut) {
-            return "(strftime('%s', strftime('" + std::string(cut) + "', " + to + ")) - strftime('%s', strftime('" +
-                   std::string(cut) + "', " + from + ")))";
-        };
-        const std::string_view m = step->modifier;
-        if (m == "years") {
-            out += "(" + field("%Y", to) + " - " + field("%Y", from) + ")";
-        } else if (m == "months" && step->per_unit == 1) {
-            out += "((" + field("%Y", to) + " - " + field("%Y", from) + ") * 12 + " + field("%m", to) + " - " +
-                   field("%m", from) + ")";
-        } else if (m == "months") {  // quarters
-            out += "((" + field("%Y", to) + " - " + field("%Y", from) + ") * 4 + (" + field("%m", to) + " + 2) / 3 - (" +
-                   field("%m", from) + " + 2) / 3)";
-        } else if (m == "days" && step->per_unit == 1) {
-            out += "CAST(julianday(date(" + to + ")) - julianday(date(" + from + ")) AS INTEGER)";
-        } else if (m == "days") {  // weeks
-            std::string first_day = "'-6 days', 'weekday " + std::to_string(week_start) + "'";
-            out += "CAST((julianday(date(" + to + ", " + first_day + ")) - julianday(date(" + from + ", " + first_day +
-                   "))) / 7 AS INTEGER)";
-        } else if (m == "hours") {
-            out += "(" + seconds_between("%Y-%m-%d %H:00:00") + " / 3600)";
-        } else if (m == "minutes") {
-            out += "(" + seconds_between("%Y-%m-%d %H:%M:00") + " / 60)";
-        } else {
-            out += seconds_between("%Y-%m-%d %H:%M:%S");
-        }
+        out += sqlite_dates::boundaries_between(*step, from, to, week_start);
         return true;
     }
 
-    // The whole `part`s elapsed from `from` to `to`, truncated toward zero, as MySQL's TIMESTAMPDIFF and
-    // BigQuery's TIMESTAMP_DIFF count them: a month has elapsed when the day and time of day reach the
-    // start's again.
+    // The whole `part`s elapsed from `from` to `to`: sqlite_dates::elapsed_between.
     bool elapsed_difference(std::string_view part, const std::string& from, const std::string& to) {
         auto step = sqlite_dates::date_step(part, source);
         if (!step) {
             cannot("a date difference in this unit");
             return false;
         }
-        if (!step->calendar()) {
-            long long seconds = step->modifier == "days" ? 86400 : step->modifier == "hours" ? 3600
-                                : step->modifier == "minutes"                               ? 60
-                                                                                            : 1;
-            out += "((strftime('%s', " + to + ") - strftime('%s', " + from + ")) / " +
-                   std::to_string(seconds * step->per_unit) + ")";
-            return true;
-        }
-        auto field = [&](std::string_view format, const std::string& e) {
-            return "CAST(strftime('" + std::string(format) + "', " + e + ") AS INTEGER)";
-        };
-        std::string months = "((" + field("%Y", to) + " - " + field("%Y", from) + ") * 12 + " + field("%m", to) + " - " +
-                             field("%m", from) + ")";
-        std::string to_rest = "strftime('%d %H:%M:%f', " + to + ")", from_rest = "strftime('%d %H:%M:%f', " + from + ")";
-        out += "((" + months + " - CASE WHEN " + months + " > 0 AND " + to_rest + " < " + from_rest + " THEN 1 WHEN " +
-               months + " < 0 AND " + to_rest + " > " + from_rest + " THEN -1 ELSE 0 END) / " +
-               std::to_string(step->modifier == "years" ? 12 * step->per_unit : step->per_unit) + ")";
+        out += sqlite_dates::elapsed_between(*step, from, to);
         return true;
     }
 
@@ -1761,15 +1710,8 @@ private:
         return true;
     }
 
-    // The day of the week as a number: 1 for Sunday .. 7 (T-SQL's DATEPART(weekday) under the default
-    // DATEFIRST 7, MySQL's DAYOFWEEK, BigQuery's EXTRACT(DAYOFWEEK)), 0 for Monday .. 6 (MySQL's WEEKDAY),
-    // 1 for Monday .. 7 (PostgreSQL's ISODOW).
-    enum class WeekNumbering { SundayOne, MondayZero, MondayOne };
-    void weekday_number(const Expr* e, WeekNumbering numbering) {
-        std::string day = "CAST(strftime('%w', " + date_operand(e) + ") AS INTEGER)";
-        out += numbering == WeekNumbering::SundayOne  ? "(" + day + " + 1)"
-               : numbering == WeekNumbering::MondayZero ? "((" + day + " + 6) % 7)"
-                                                        : "((" + day + " + 6) % 7 + 1)";
+    void weekday_number(const Expr* e, sqlite_dates::WeekNumbering numbering) {
+        out += sqlite_dates::weekday_number(date_operand(e), numbering);
     }
 
     void date_part(std::string_view format, const Expr* e) {
@@ -1782,9 +1724,8 @@ private:
 
     // ---- SQLite spelling of dates (tables in sqlite_dates.hpp) ----
 
-    // What a date expression gives in the source dialect, as far as its spelling says: a date ('2020-01-01'
-    // in SQLite), a timestamp ('2020-01-01 10:00:00'), or unknown (a column: SQLite's text says which).
-    enum class DateForm { Date, Timestamp, Unknown };
+    // What a date expression gives in the source dialect, as far as its spelling says.
+    using DateForm = sqlite_dates::DateForm;
 
     DateForm date_form(const Expr* e) const {
         if (const auto* c = dyn_cast<Cast>(e)) {
@@ -1810,7 +1751,7 @@ private:
         for (std::string_view t : {"current_timestamp", "now", "getdate", "sysdatetime", "to_timestamp", "from_unixtime",
                                    "timestamp_seconds", "datetime", "timestamp", "parse_timestamp", "parse_datetime"})
             if (n == t) return DateForm::Timestamp;
-        // (a cut to a day or longer is a midnight, printed as its date: see date_truncation)
+        // (a cut to a day or longer is a midnight, printed as its date: see sqlite_dates::truncated)
         if (n == "date_trunc" || n == "timestamp_trunc" || n == "datetime_trunc") return DateForm::Date;
         if ((n == "dateadd" || n == "timestampadd") && f->args.size() == 3) return date_form(f->args[2]);
         if ((n == "date_add" || n == "date_sub") && f->args.size() == 2) return date_form(f->args[0]);
@@ -1851,7 +1792,7 @@ private:
     std::string date_operand(const Expr* e) {
         if (source == Dialect::Tsql) {
             if (const auto* l = dyn_cast<Literal>(e)) {
-                if (l->type == LiteralType::Integer)  // (a midnight: its date, see date_truncation)
+                if (l->type == LiteralType::Integer)  // (a midnight: its date, see sqlite_dates::truncated)
                     return "date('1900-01-01', '" + std::string(l->text) + " days')";
                 if (l->type == LiteralType::String && l->text.size() == 8 &&
                     l->text.find_first_not_of("0123456789") == std::string_view::npos)
@@ -1862,59 +1803,27 @@ private:
         return text_of(e);
     }
 
-    // The date function that keeps `form`: date() for a date, datetime() for a timestamp, and for an operand
-    // of unknown form strftime() with the format of the text SQLite holds (a date's 10 characters or more).
-    void date_function_open(DateForm form, const std::string& operand) {
-        if (form == DateForm::Date) {
-            out += "date(";
-        } else if (form == DateForm::Timestamp) {
-            out += "datetime(";
-        } else {
-            out += "strftime(CASE WHEN length(" + operand + ") > 10 THEN '%Y-%m-%d %H:%M:%S' ELSE '%Y-%m-%d' END, ";
-        }
-        out += operand;
-    }
-
-    // One step's SQLite modifier: '+7 days', or (CAST(n AS INTEGER) * -7) || ' days' for a computed n.
-    std::string step_modifier(const Interval& i, size_t k, bool negate) {
+    // The interval's steps as SQLite's modifiers: '+7 days', or (CAST(n AS INTEGER) * -7) || ' days' for a
+    // computed n.
+    std::vector<sqlite_dates::Modifier> modifiers_of(const Interval& i, bool negate) {
+        std::vector<sqlite_dates::Modifier> out;
+        const long long sign = negate ? -1 : 1;
         if (!i.amount) {
-            const auto& s = i.constant[k];
-            long long count = s.count * s.step.per_unit * (negate ? -1 : 1);
-            return std::string("'") + (count < 0 ? "" : "+") + std::to_string(count) + " " + std::string(s.step.modifier) +
-                   "'";
+            for (const auto& s : i.constant) out.push_back({sqlite_dates::modifier_text(s.count * sign, s.step), s.step});
+        } else if (std::optional<long long> n = integer_value(i.amount)) {
+            out.push_back({sqlite_dates::modifier_text(*n * sign, i.unit), i.unit});
+        } else {
+            long long factor = i.unit.per_unit * sign;
+            out.push_back({"(CAST(" + text_of(i.amount) + " AS INTEGER)" +
+                               (factor == 1 ? "" : " * " + std::to_string(factor)) + ") || ' " +
+                               std::string(i.unit.modifier) + "'",
+                           i.unit});
         }
-        int factor = i.unit.per_unit * (negate ? -1 : 1);
-        if (std::optional<long long> n = integer_value(i.amount)) {
-            long long count = *n * factor;
-            return std::string("'") + (count < 0 ? "" : "+") + std::to_string(count) + " " + std::string(i.unit.modifier) +
-                   "'";
-        }
-        return "(CAST(" + text_of(i.amount) + " AS INTEGER)" + (factor == 1 ? "" : " * " + std::to_string(factor)) +
-               ") || ' " + std::string(i.unit.modifier) + "'";
+        return out;
     }
 
-    // `operand` moved by the interval, in the form it has (a clock step makes it a timestamp). Months and
-    // years stop at the target month's last day, as PostgreSQL, MySQL, T-SQL, BigQuery and Snowflake do
-    // (2023-01-31 + 1 month is 2023-02-28): where SQLite carried the day over into the next month, the day
-    // it reached is taken back.
     void date_shift(const std::string& operand, DateForm form, const Interval& i, bool negate) {
-        size_t steps = i.amount ? 1 : i.constant.size();
-        std::vector<std::string> calendar, others;
-        bool clock = false;
-        for (size_t k = 0; k < steps; ++k) {
-            const sqlite_dates::DateStep& s = i.amount ? i.unit : i.constant[k].step;
-            (s.calendar() ? calendar : others).push_back(step_modifier(i, k, negate));
-            clock = clock || s.clock();
-        }
-        date_function_open(clock ? DateForm::Timestamp : form, operand);
-        std::string months;
-        for (const auto& m : calendar) months += ", " + m;
-        out += months;
-        if (!calendar.empty())
-            out += ", CASE WHEN strftime('%d', " + operand + months + ") <> strftime('%d', " + operand +
-                   ") THEN '-' || strftime('%d', " + operand + months + ") || ' days' ELSE '+0 days' END";
-        for (const auto& m : others) out += ", " + m;
-        out += ')';
+        out += sqlite_dates::shifted(operand, form, modifiers_of(i, negate));
     }
 
     // d + INTERVAL, d - INTERVAL, INTERVAL + d; PostgreSQL's date ± integer (days).
@@ -1976,43 +1885,6 @@ private:
         return true;
     }
 
-    // The start of the `unit` (year .. second) holding `operand`; a week starts on `week_start` (0 Sunday,
-    // 1 Monday). False for another unit. A cut to a day or longer is a midnight, which prints as its date
-    // whether the source calls it a date or a timestamp: the results comparison reads '2020-01-01' and
-    // '2020-01-01 00:00:00' as one value, and SQLite, comparing texts, finds the date column's '2020-01-01'
-    // less than the second spelling (PostgreSQL's `d >= date_trunc('week', CURRENT_DATE)`).
-    bool date_truncation(std::string_view unit_name, const std::string& operand, int week_start) {
-        std::string unit = support::to_lower(unit_name);
-        std::string_view clock = unit == "hour"     ? "%Y-%m-%d %H:00:00"
-                                 : unit == "minute" ? "%Y-%m-%d %H:%M:00"
-                                 : unit == "second" ? "%Y-%m-%d %H:%M:%S"
-                                                    : "";
-        if (!clock.empty()) {
-            out += "strftime('" + std::string(clock) + "', " + operand + ")";
-            return true;
-        }
-        std::string modifiers;
-        if (unit == "year") {
-            modifiers = ", 'start of year'";
-        } else if (unit == "quarter") {
-            modifiers = ", 'start of month', '-' || ((CAST(strftime('%m', " + operand + ") AS INTEGER) - 1) % 3) || ' months'";
-        } else if (unit == "month") {
-            modifiers = ", 'start of month'";
-        } else if (unit == "week" || unit == "isoweek") {
-            // the week's first day: back 6 days, then forward to the first `week_start` day (sqlite.org:
-            // 'weekday N' moves to the next day that is weekday N, or stays)
-            modifiers = ", 'start of day', '-6 days', 'weekday " + std::to_string(unit == "isoweek" ? 1 : week_start) + "'";
-        } else if (unit == "day") {
-            modifiers = ", 'start of day'";
-        } else {
-            return false;
-        }
-        date_function_open(DateForm::Date, operand);
-        out += modifiers;
-        out += ')';
-        return true;
-    }
-
     // date_trunc('month', d) (PostgreSQL, DuckDB; Snowflake, also with a bare part), BigQuery's DATE_TRUNC(d,
     // MONTH) and TIMESTAMP_TRUNC / DATETIME_TRUNC(d, MONTH).
     bool date_trunc_function(std::string_view n, const List<Expr*>& a) {
@@ -2033,10 +1905,12 @@ private:
         } else {
             return false;
         }
-        if (unit.empty() || !date_truncation(unit, text_of(operand), week_start)) {
+        std::optional<std::string> start = sqlite_dates::truncated(unit, text_of(operand), week_start);
+        if (unit.empty() || !start) {
             cannot("DATE_TRUNC to this unit");
             return false;
         }
+        out += *start;
         return true;
     }
 
@@ -2057,71 +1931,13 @@ private:
         std::string part = a.size() == 2 ? support::to_lower(date_part_name(a[1])) : "month";
         if (const auto* l = dyn_cast<Literal>(a.size() == 2 ? a[1] : a[0]); a.size() == 2 && l && l->type == LiteralType::String)
             part = support::to_lower(l->text);
-        if (part != "month" && part != "year" && part != "quarter") {
+        std::optional<std::string> last = sqlite_dates::last_day(part, text_of(a[0]));
+        if (!last) {
             cannot("LAST_DAY of this part");
             return false;
         }
-        std::string operand = text_of(a[0]);
-        out += "date(" + operand;
-        if (part == "year") {
-            out += ", 'start of year', '+1 years'";
-        } else if (part == "quarter") {
-            out += ", 'start of month', '-' || ((CAST(strftime('%m', " + operand + ") AS INTEGER) - 1) % 3) || ' months', '+3 months'";
-        } else {
-            out += ", 'start of month', '+1 months'";
-        }
-        out += ", '-1 days')";
+        out += *last;
         return true;
-    }
-
-    // `operand` written by the format's pieces: strftime() for what it spells, the date's parts for the rest.
-    void formatted(const std::vector<sqlite_dates::FormatPiece>& pieces, const std::string& operand) {
-        using Kind = sqlite_dates::FormatPiece::Kind;
-        auto field = [&](std::string_view format) { return "strftime('" + std::string(format) + "', " + operand + ")"; };
-        auto named = [&](std::string_view format, const std::vector<std::string_view>& names, int first) {
-            std::string s = "CASE " + field(format);
-            for (size_t k = 0; k < names.size(); ++k) {
-                std::string number = std::to_string(first + int(k));
-                if (format == "%m" && number.size() == 1) number = "0" + number;
-                s += " WHEN '" + number + "' THEN '" + std::string(names[k]) + "'";
-            }
-            return s + " END";
-        };
-        static const std::vector<std::string_view> months = {"January", "February", "March",     "April",
-                                                              "May",     "June",     "July",      "August",
-                                                              "September", "October", "November", "December"};
-        static const std::vector<std::string_view> days = {"Sunday",   "Monday", "Tuesday", "Wednesday",
-                                                           "Thursday", "Friday", "Saturday"};
-        if (pieces.size() != 1) out += '(';
-        for (size_t k = 0; k < pieces.size(); ++k) {
-            const auto& p = pieces[k];
-            if (k) out += " || ";
-            std::string piece;
-            switch (p.kind) {
-                case Kind::Strftime: {
-                    std::string format;
-                    for (char c : p.text) format += c == '\'' ? std::string("''") : std::string(1, c);
-                    piece = field(format);
-                    break;
-                }
-                case Kind::MonthName: piece = named("%m", months, 1); break;
-                case Kind::MonthAbbrev:
-                    piece = "substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * " + field("%m") + " - 2, 3)";
-                    break;
-                case Kind::DayName: piece = named("%w", days, 0); break;
-                case Kind::DayAbbrev: piece = "substr('SunMonTueWedThuFriSat', 3 * " + field("%w") + " + 1, 3)"; break;
-                case Kind::Year2: piece = "substr(" + field("%Y") + ", 3)"; break;
-                case Kind::MonthNoPad: piece = "CAST(" + field("%m") + " AS INTEGER)"; break;
-                case Kind::DayNoPad: piece = "CAST(" + field("%d") + " AS INTEGER)"; break;
-                case Kind::Hour12: piece = "printf('%02d', (" + field("%H") + " + 11) % 12 + 1)"; break;
-                case Kind::Meridiem: piece = "CASE WHEN " + field("%H") + " < '12' THEN 'AM' ELSE 'PM' END"; break;
-            }
-            if (p.padded) piece = "printf('%-9s', " + piece + ")";
-            if (p.letter_case == sqlite_dates::FormatPiece::Case::Upper) piece = "upper(" + piece + ")";
-            if (p.letter_case == sqlite_dates::FormatPiece::Case::Lower) piece = "lower(" + piece + ")";
-            out += piece;
-        }
-        if (pieces.size() != 1) out += ')';
     }
 
     // The format argument's pieces; names the format SQLite has no spelling for.
@@ -2139,91 +1955,6 @@ private:
         if (!pieces || pieces->empty()) cannot(std::string(function) + " with the format '" + std::string(l->text) + "'");
         if (pieces && pieces->empty()) return std::nullopt;
         return pieces;
-    }
-
-    // Text read by a format (TO_DATE, STR_TO_DATE, PARSE_DATE) as SQLite's date or datetime text, or false for
-    // a format this cannot read: a month's name alone (its first three letters) as that month's first day in
-    // `default_year`; fields with text between them (a name among them, numbers with or without their leading
-    // zeros, as MySQL and PostgreSQL read them: '2013-5-7' by '%Y-%m-%d') cut at that text, as a JSON array of the pieces ('5 May 2013' read
-    // by '%d %M %Y': ["5","May","2013"]); fields side by side ('%Y%m%d') by their widths.
-    bool parsed_by_format(const std::vector<sqlite_dates::FormatPiece>& pieces, const std::string& text, bool timestamp,
-                          std::string_view default_year) {
-        using Kind = sqlite_dates::FormatPiece::Kind;
-        const std::string function = timestamp ? "datetime(" : "date(";
-        const std::string month_of_name = "(instr('JANFEBMARAPRMAYJUNJULAUGSEPOCTNOVDEC', upper(substr(trim(";
-        if (pieces.size() == 1 && (pieces[0].kind == Kind::MonthName || pieces[0].kind == Kind::MonthAbbrev)) {
-            out += function + "printf('" + std::string(default_year) + "-%02d-01', " + month_of_name + text +
-                   "), 1, 3))) + 2) / 3))";
-            return true;
-        }
-        auto fields = sqlite_dates::parse_fields(pieces);
-        if (!fields || fields->empty()) return false;
-        std::map<char, std::string> value;  // field -> its SQL
-        auto date_text = [&] {
-            auto part = [&](char f, std::string_view otherwise) {
-                auto it = value.find(f);
-                return it == value.end() ? std::string(otherwise) : it->second;
-            };
-            std::string s = function + "printf('%04d-%02d-%02d" + (timestamp ? " %02d:%02d:%02d" : "") + "', " +
-                            part('Y', default_year) + ", " + part('m', "1") + ", " + part('d', "1");
-            if (timestamp) s += ", " + part('H', "0") + ", " + part('M', "0") + ", " + part('S', "0");
-            return s + "))";
-        };
-        // Fields and text alternating, from a field to a field: cut at the text.
-        bool alternating = fields->front().field && fields->back().field;
-        std::vector<std::string> separators;
-        for (size_t k = 0; k < fields->size(); ++k) {
-            bool literal = (*fields)[k].field == 0;
-            if (literal != (k % 2 == 1) || (literal && (*fields)[k].literal.find_first_of("\\\"'") != std::string::npos))
-                alternating = false;
-            if (literal) separators.push_back((*fields)[k].literal);
-        }
-        if (alternating && !separators.empty()) {
-            // the separators, longest first (', ' before ' '), each as the JSON text between two strings
-            std::sort(separators.begin(), separators.end(),
-                      [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-            separators.erase(std::unique(separators.begin(), separators.end()), separators.end());
-            std::string pieces_array = text;
-            for (const std::string& separator : separators)
-                pieces_array = "replace(" + pieces_array + ", '" + separator + "', '\",\"')";
-            pieces_array = "('[\"' || " + pieces_array + " || '\"]')";
-            for (size_t k = 0; k < fields->size(); k += 2) {
-                char f = (*fields)[k].field;
-                if (value.count(f == 'N' ? 'm' : f)) return false;
-                std::string piece = "json_extract(" + pieces_array + ", '$[" + std::to_string(k / 2) + "]')";
-                if (f == 'N')
-                    value['m'] = month_of_name + piece + "), 1, 3))) + 2) / 3";
-                else
-                    value[f] = piece;
-            }
-            // (text with a quote or a backslash is no JSON array: NULL, as for text the format does not match)
-            out += "CASE WHEN json_valid(" + pieces_array + ") THEN " + date_text() + " END";
-            return true;
-        }
-        // Fields side by side: each where its width puts it (1-based).
-        size_t position = 1;
-        for (const auto& f : *fields) {
-            if (f.field == 0) {
-                position += f.literal.size();
-                continue;
-            }
-            if (!f.fixed_width || value.count(f.field)) return false;
-            size_t width = f.field == 'Y' ? 4 : 2;
-            value[f.field] = "substr(" + text + ", " + std::to_string(position) + ", " + std::to_string(width) + ")";
-            position += width;
-        }
-        out += date_text();
-        return true;
-    }
-
-    static bool has_clock_field(const std::vector<sqlite_dates::FormatPiece>& pieces) {
-        for (const auto& p : pieces)
-            if (p.kind == sqlite_dates::FormatPiece::Kind::Hour12 ||
-                (p.kind == sqlite_dates::FormatPiece::Kind::Strftime &&
-                 (p.text.find("%H") != std::string::npos || p.text.find("%M") != std::string::npos ||
-                  p.text.find("%S") != std::string::npos)))
-                return true;
-        return false;
     }
 
     // TO_CHAR (PostgreSQL, Snowflake), DATE_FORMAT (MySQL), FORMAT_DATE / FORMAT_TIMESTAMP / FORMAT_DATETIME
@@ -2255,7 +1986,7 @@ private:
         }
         auto pieces = format_argument(format, style, support::to_upper(n));
         if (!pieces) return false;
-        formatted(*pieces, date ? date_operand(date) : operand);
+        out += sqlite_dates::formatted(*pieces, date ? date_operand(date) : operand);
         return true;
     }
 
@@ -2305,11 +2036,14 @@ private:
         std::string function = support::to_upper(n);
         auto pieces = format_argument(format, style, function);
         if (!pieces) return false;
-        if (n == "str_to_date") timestamp = has_clock_field(*pieces);
-        if (default_year.empty() || !parsed_by_format(*pieces, text_of(text), timestamp, default_year)) {
+        if (n == "str_to_date") timestamp = sqlite_dates::has_clock_field(*pieces);
+        std::optional<std::string> date =
+            default_year.empty() ? std::nullopt : sqlite_dates::parsed(*pieces, text_of(text), timestamp, default_year);
+        if (!date) {
             cannot(function + " with the format '" + std::string(cast<Literal>(*format).text) + "'");
             return false;
         }
+        out += *date;
         return true;
     }
 
@@ -2503,10 +2237,10 @@ private:
         } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
                    support::iequals(cast<Literal>(*a[0]).text, "ISODOW") &&
                    (source == Dialect::Postgres || source == Dialect::Duckdb)) {
-            weekday_number(a[1], WeekNumbering::MondayOne);
+            weekday_number(a[1], sqlite_dates::WeekNumbering::MondayOne);
         } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
                    support::iequals(cast<Literal>(*a[0]).text, "DAYOFWEEK") && source == Dialect::Bigquery) {
-            weekday_number(a[1], WeekNumbering::SundayOne);
+            weekday_number(a[1], sqlite_dates::WeekNumbering::SundayOne);
         } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0])) {
             if (!extracted(support::to_upper(cast<Literal>(*a[0]).text), a[1], "EXTRACT")) return false;
         } else if (n == "datepart" && a.size() == 2 && !date_part_name(a[0]).empty() &&
@@ -2528,11 +2262,11 @@ private:
             if (!elapsed_difference(date_part_name(a[0]), text_of(a[1]), text_of(a[2]))) return false;
         } else if (n == "datepart" && a.size() == 2 && source == Dialect::Tsql &&
                    (date_part_name(a[0]) == "WEEKDAY" || date_part_name(a[0]) == "DW")) {
-            weekday_number(a[1], WeekNumbering::SundayOne);
+            weekday_number(a[1], sqlite_dates::WeekNumbering::SundayOne);
         } else if (n == "dayofweek" && a.size() == 1 && source == Dialect::Mysql) {
-            weekday_number(a[0], WeekNumbering::SundayOne);
+            weekday_number(a[0], sqlite_dates::WeekNumbering::SundayOne);
         } else if (n == "weekday" && a.size() == 1 && source == Dialect::Mysql) {
-            weekday_number(a[0], WeekNumbering::MondayZero);
+            weekday_number(a[0], sqlite_dates::WeekNumbering::MondayZero);
         } else if (n == "date_part" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Snowflake) &&
                    !date_part_name(a[0]).empty()) {  // PostgreSQL's date_part('month', d), Snowflake's DATE_PART(month, d)
             if (!extracted(date_part_name(a[0]), a[1], "DATE_PART")) return false;
@@ -2555,7 +2289,7 @@ private:
                 cannot("DATENAME of this part");
                 return false;
             }
-            formatted({sqlite_dates::FormatPiece{kind, {}, {}, false}}, date_operand(a.back()));
+            out += sqlite_dates::formatted({sqlite_dates::FormatPiece{kind, {}, {}, false}}, date_operand(a.back()));
         } else if (date_trunc_function(n, a) || date_add_function(n, a) || last_day_function(n, a) ||
                    date_format_function(n, a) || date_parse_function(n, a) || epoch_function(n, a) ||
                    date_from_parts_function(n, a)) {

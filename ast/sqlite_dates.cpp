@@ -1,7 +1,9 @@
 #include "ast/sqlite_dates.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <map>
 
 #include "support/strings.hpp"
 
@@ -258,6 +260,257 @@ std::optional<std::vector<ParseField>> parse_fields(const std::vector<FormatPiec
         }
     }
     return out;
+}
+
+// ---- SQLite's text of date constructs ----
+
+namespace {
+
+// CAST(strftime('%Y', e) AS INTEGER)
+std::string field_number(std::string_view format, const std::string& e) {
+    return "CAST(strftime('" + std::string(format) + "', " + e + ") AS INTEGER)";
+}
+
+// The months from `from`'s month to `to`'s.
+std::string months_between(const std::string& from, const std::string& to) {
+    return "((" + field_number("%Y", to) + " - " + field_number("%Y", from) + ") * 12 + " + field_number("%m", to) +
+           " - " + field_number("%m", from) + ")";
+}
+
+// The modifiers back to the first month of `operand`'s quarter.
+std::string to_quarter_start(const std::string& operand) {
+    return ", 'start of month', '-' || ((" + field_number("%m", operand) + " - 1) % 3) || ' months'";
+}
+
+const std::string kMonthOfName = "(instr('JANFEBMARAPRMAYJUNJULAUGSEPOCTNOVDEC', upper(substr(trim(";
+
+}  // namespace
+
+std::string in_form(DateForm form, const std::string& operand, const std::string& modifiers) {
+    switch (form) {
+        case DateForm::Date: return "date(" + operand + modifiers + ")";
+        case DateForm::Timestamp: return "datetime(" + operand + modifiers + ")";
+        case DateForm::Unknown: break;
+    }
+    return "strftime(CASE WHEN length(" + operand + ") > 10 THEN '%Y-%m-%d %H:%M:%S' ELSE '%Y-%m-%d' END, " + operand +
+           modifiers + ")";
+}
+
+std::string modifier_text(long long count, const DateStep& step) {
+    count *= step.per_unit;
+    return std::string("'") + (count < 0 ? "" : "+") + std::to_string(count) + " " + std::string(step.modifier) + "'";
+}
+
+std::string shifted(const std::string& operand, DateForm form, const std::vector<Modifier>& modifiers) {
+    std::string calendar, others;
+    bool clock = false;
+    for (const Modifier& m : modifiers) {
+        (m.step.calendar() ? calendar : others) += ", " + m.text;
+        clock = clock || m.step.clock();
+    }
+    std::string all = calendar;
+    if (!calendar.empty())
+        all += ", CASE WHEN strftime('%d', " + operand + calendar + ") <> strftime('%d', " + operand +
+               ") THEN '-' || strftime('%d', " + operand + calendar + ") || ' days' ELSE '+0 days' END";
+    return in_form(clock ? DateForm::Timestamp : form, operand, all + others);
+}
+
+std::optional<std::string> truncated(std::string_view unit_name, const std::string& operand, int week_start) {
+    const std::string unit = support::to_lower(unit_name);
+    std::string_view clock = unit == "hour"     ? "%Y-%m-%d %H:00:00"
+                             : unit == "minute" ? "%Y-%m-%d %H:%M:00"
+                             : unit == "second" ? "%Y-%m-%d %H:%M:%S"
+                                                : "";
+    if (!clock.empty()) return "strftime('" + std::string(clock) + "', " + operand + ")";
+    if (unit == "year") return in_form(DateForm::Date, operand, ", 'start of year'");
+    if (unit == "quarter") return in_form(DateForm::Date, operand, to_quarter_start(operand));
+    if (unit == "month") return in_form(DateForm::Date, operand, ", 'start of month'");
+    if (unit == "day") return in_form(DateForm::Date, operand, ", 'start of day'");
+    if (unit == "week" || unit == "isoweek")
+        // the week's first day: back 6 days, then on to the first `week_start` day (sqlite.org: 'weekday N'
+        // moves to the next day that is weekday N, or stays)
+        return in_form(DateForm::Date, operand,
+                       ", 'start of day', '-6 days', 'weekday " + std::to_string(unit == "isoweek" ? 1 : week_start) + "'");
+    return std::nullopt;
+}
+
+std::optional<std::string> last_day(std::string_view part, const std::string& operand) {
+    std::string start = part == "year"      ? ", 'start of year', '+1 years'"
+                        : part == "quarter" ? to_quarter_start(operand) + ", '+3 months'"
+                        : part == "month"   ? ", 'start of month', '+1 months'"
+                                            : "";
+    if (start.empty()) return std::nullopt;
+    return in_form(DateForm::Date, operand, start + ", '-1 days'");
+}
+
+std::string boundaries_between(const DateStep& step, const std::string& from, const std::string& to, int week_start) {
+    auto seconds_between = [&](std::string_view cut) {
+        return "(strftime('%s', strftime('" + std::string(cut) + "', " + to + ")) - strftime('%s', strftime('" +
+               std::string(cut) + "', " + from + ")))";
+    };
+    const std::string_view m = step.modifier;
+    if (m == "years") return "(" + field_number("%Y", to) + " - " + field_number("%Y", from) + ")";
+    if (m == "months" && step.per_unit == 1) return months_between(from, to);
+    if (m == "months")  // quarters
+        return "((" + field_number("%Y", to) + " - " + field_number("%Y", from) + ") * 4 + (" + field_number("%m", to) +
+               " + 2) / 3 - (" + field_number("%m", from) + " + 2) / 3)";
+    if (m == "days" && step.per_unit == 1)
+        return "CAST(julianday(date(" + to + ")) - julianday(date(" + from + ")) AS INTEGER)";
+    if (m == "days") {  // weeks
+        std::string first_day = "'-6 days', 'weekday " + std::to_string(week_start) + "'";
+        return "CAST((julianday(date(" + to + ", " + first_day + ")) - julianday(date(" + from + ", " + first_day +
+               "))) / 7 AS INTEGER)";
+    }
+    if (m == "hours") return "(" + seconds_between("%Y-%m-%d %H:00:00") + " / 3600)";
+    if (m == "minutes") return "(" + seconds_between("%Y-%m-%d %H:%M:00") + " / 60)";
+    return seconds_between("%Y-%m-%d %H:%M:%S");
+}
+
+std::string elapsed_between(const DateStep& step, const std::string& from, const std::string& to) {
+    if (!step.calendar()) {
+        long long seconds = step.modifier == "days" ? 86400 : step.modifier == "hours" ? 3600
+                            : step.modifier == "minutes"                               ? 60
+                                                                                       : 1;
+        return "((strftime('%s', " + to + ") - strftime('%s', " + from + ")) / " +
+               std::to_string(seconds * step.per_unit) + ")";
+    }
+    std::string months = months_between(from, to);
+    std::string to_rest = "strftime('%d %H:%M:%f', " + to + ")", from_rest = "strftime('%d %H:%M:%f', " + from + ")";
+    return "((" + months + " - CASE WHEN " + months + " > 0 AND " + to_rest + " < " + from_rest + " THEN 1 WHEN " +
+           months + " < 0 AND " + to_rest + " > " + from_rest + " THEN -1 ELSE 0 END) / " +
+           std::to_string(step.modifier == "years" ? 12 * step.per_unit : step.per_unit) + ")";
+}
+
+std::string weekday_number(const std::string& operand, WeekNumbering numbering) {
+    std::string day = field_number("%w", operand);
+    switch (numbering) {
+        case WeekNumbering::SundayOne: return "(" + day + " + 1)";
+        case WeekNumbering::MondayZero: return "((" + day + " + 6) % 7)";
+        case WeekNumbering::MondayOne: break;
+    }
+    return "((" + day + " + 6) % 7 + 1)";
+}
+
+std::string formatted(const std::vector<FormatPiece>& pieces, const std::string& operand) {
+    auto field = [&](std::string_view format) { return "strftime('" + std::string(format) + "', " + operand + ")"; };
+    auto named = [&](std::string_view format, const std::vector<std::string_view>& names, int first) {
+        std::string s = "CASE " + field(format);
+        for (size_t k = 0; k < names.size(); ++k) {
+            std::string number = std::to_string(first + int(k));
+            if (format == "%m" && number.size() == 1) number = "0" + number;
+            s += " WHEN '" + number + "' THEN '" + std::string(names[k]) + "'";
+        }
+        return s + " END";
+    };
+    static const std::vector<std::string_view> months = {"January", "February", "March",     "April",
+                                                          "May",     "June",     "July",      "August",
+                                                          "September", "October", "November", "December"};
+    static const std::vector<std::string_view> days = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                                       "Thursday", "Friday", "Saturday"};
+    std::string out;
+    for (size_t k = 0; k < pieces.size(); ++k) {
+        const FormatPiece& p = pieces[k];
+        if (k) out += " || ";
+        std::string piece;
+        switch (p.kind) {
+            case Kind::Strftime: {
+                std::string format;
+                for (char c : p.text) format += c == '\'' ? std::string("''") : std::string(1, c);
+                piece = field(format);
+                break;
+            }
+            case Kind::MonthName: piece = named("%m", months, 1); break;
+            case Kind::MonthAbbrev:
+                piece = "substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * " + field("%m") + " - 2, 3)";
+                break;
+            case Kind::DayName: piece = named("%w", days, 0); break;
+            case Kind::DayAbbrev: piece = "substr('SunMonTueWedThuFriSat', 3 * " + field("%w") + " + 1, 3)"; break;
+            case Kind::Year2: piece = "substr(" + field("%Y") + ", 3)"; break;
+            case Kind::MonthNoPad: piece = "CAST(" + field("%m") + " AS INTEGER)"; break;
+            case Kind::DayNoPad: piece = "CAST(" + field("%d") + " AS INTEGER)"; break;
+            case Kind::Hour12: piece = "printf('%02d', (" + field("%H") + " + 11) % 12 + 1)"; break;
+            case Kind::Meridiem: piece = "CASE WHEN " + field("%H") + " < '12' THEN 'AM' ELSE 'PM' END"; break;
+        }
+        if (p.padded) piece = "printf('%-9s', " + piece + ")";
+        if (p.letter_case == Case::Upper) piece = "upper(" + piece + ")";
+        if (p.letter_case == Case::Lower) piece = "lower(" + piece + ")";
+        out += piece;
+    }
+    return pieces.size() == 1 ? out : "(" + out + ")";
+}
+
+std::optional<std::string> parsed(const std::vector<FormatPiece>& pieces, const std::string& text, bool timestamp,
+                                  std::string_view default_year) {
+    const std::string function = timestamp ? "datetime(" : "date(";
+    if (pieces.size() == 1 && (pieces[0].kind == Kind::MonthName || pieces[0].kind == Kind::MonthAbbrev))
+        return function + "printf('" + std::string(default_year) + "-%02d-01', " + kMonthOfName + text +
+               "), 1, 3))) + 2) / 3))";
+    auto fields = parse_fields(pieces);
+    if (!fields || fields->empty()) return std::nullopt;
+    std::map<char, std::string> value;  // field -> its SQL
+    auto date_text = [&] {
+        auto part = [&](char f, std::string_view otherwise) {
+            auto it = value.find(f);
+            return it == value.end() ? std::string(otherwise) : it->second;
+        };
+        std::string s = function + "printf('%04d-%02d-%02d" + (timestamp ? " %02d:%02d:%02d" : "") + "', " +
+                        part('Y', default_year) + ", " + part('m', "1") + ", " + part('d', "1");
+        if (timestamp) s += ", " + part('H', "0") + ", " + part('M', "0") + ", " + part('S', "0");
+        return s + "))";
+    };
+    // Fields and text alternating, from a field to a field: cut at the text.
+    bool alternating = fields->front().field && fields->back().field;
+    std::vector<std::string> separators;
+    for (size_t k = 0; k < fields->size(); ++k) {
+        bool literal = (*fields)[k].field == 0;
+        if (literal != (k % 2 == 1) || (literal && (*fields)[k].literal.find_first_of("\\\"'") != std::string::npos))
+            alternating = false;
+        if (literal) separators.push_back((*fields)[k].literal);
+    }
+    if (alternating && !separators.empty()) {
+        // Each separator (the longest first: ', ' before ' ') becomes char(31), which becomes the JSON text
+        // between two strings (a separator ',' would cut that text's own comma).
+        std::sort(separators.begin(), separators.end(), [](const std::string& a, const std::string& b) {
+            return a.size() != b.size() ? a.size() > b.size() : a < b;
+        });
+        separators.erase(std::unique(separators.begin(), separators.end()), separators.end());
+        std::string array = text;
+        for (const std::string& separator : separators) array = "replace(" + array + ", '" + separator + "', char(31))";
+        array = "('[\"' || replace(" + array + ", char(31), '\",\"') || '\"]')";
+        for (size_t k = 0; k < fields->size(); k += 2) {
+            char f = (*fields)[k].field;
+            if (value.count(f == 'N' ? 'm' : f)) return std::nullopt;
+            std::string piece = "json_extract(" + array + ", '$[" + std::to_string(k / 2) + "]')";
+            if (f == 'N')
+                value['m'] = kMonthOfName + piece + "), 1, 3))) + 2) / 3";
+            else
+                value[f] = piece;
+        }
+        // (text with a quote or a backslash is no JSON array: NULL, as for text the format does not match)
+        return "CASE WHEN json_valid(" + array + ") THEN " + date_text() + " END";
+    }
+    // Fields side by side: each where its width puts it (1-based).
+    size_t position = 1;
+    for (const ParseField& f : *fields) {
+        if (f.field == 0) {
+            position += f.literal.size();
+            continue;
+        }
+        if (!f.fixed_width || value.count(f.field)) return std::nullopt;
+        size_t width = f.field == 'Y' ? 4 : 2;
+        value[f.field] = "substr(" + text + ", " + std::to_string(position) + ", " + std::to_string(width) + ")";
+        position += width;
+    }
+    return date_text();
+}
+
+bool has_clock_field(const std::vector<FormatPiece>& pieces) {
+    for (const FormatPiece& p : pieces)
+        if (p.kind == Kind::Hour12 ||
+            (p.kind == Kind::Strftime && (p.text.find("%H") != std::string::npos || p.text.find("%M") != std::string::npos ||
+                                          p.text.find("%S") != std::string::npos)))
+            return true;
+    return false;
 }
 
 }  // namespace qdiff::sqlite_dates

@@ -172,6 +172,7 @@ TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][di
     CHECK(value_of(Dialect::Mysql, "SELECT STR_TO_DATE('2013-5-7 9:05:01', '%Y-%m-%d %H:%i:%s')") ==
           "2013-05-07 09:05:01");
     CHECK(value_of(Dialect::Mysql, "SELECT STR_TO_DATE('5 \"May 2013', '%d %M %Y')") == "NULL");
+    CHECK(value_of(Dialect::Mysql, "SELECT STR_TO_DATE('7,5, 2013', '%d,%m, %Y')") == "2013-05-07");
     CHECK(value_of(Dialect::Postgres, "SELECT to_timestamp('March 7, 2024 18:30', 'FMMonth DD, YYYY HH24:MI')") ==
           "2024-03-07 18:30:00");
     CHECK(value_of(Dialect::Postgres, "SELECT to_date('2000-12-05', 'YYYY-MM-DD')") == "2000-12-05");
