@@ -91,7 +91,7 @@ Run run_in_sqlite(const std::string& db_file, Dialect dialect, const std::string
         out.detail = parsed.first_error();
         return out;
     }
-    SqliteSpelling lite = sqlite_spelling(sql, parsed);
+    SqliteSpelling lite = sqlite_spelling(sql, parsed, /*zero_divisor_fails=*/true);  // a real database, as sqlite:PATH
     if (!lite.untranslatable.empty()) {
         out.cause = "dialect";
         out.detail = lite.untranslatable;
