@@ -10,6 +10,11 @@
 // section below): that text is for running, not for parsing back.
 // KQL and Weaviate nodes print in a readable SQL-like form; they do not parse back as SQL.
 #include <cctype>
+#include <charconv>
+#include <optional>
+#include <vector>
+
+#include "ast/sqlite_dates.hpp"
 
 #include "ast/semantics/operators.hpp"
 #include "qdiff/ast_print.hpp"
@@ -92,6 +97,7 @@ public:
     // construct SQLite has no spelling for is named in `untranslatable`.
     bool sqlite_target = false;
     Dialect source = Dialect::Generic;
+    bool zero_divisor_fails = false;  // a division by zero fails, as in `source`, rather than give NULL
     std::string untranslatable;
 
     // T-SQL: the limit of a plain SELECT prints as TOP (n).
@@ -690,9 +696,13 @@ private:
                 if (!t.as_of.empty()) cannot("time travel (FOR SYSTEM_TIME, AT, BEFORE)");
                 // A dataset or schema qualifier (BigQuery's academic.author, public.author) names what SQLite's
                 // one database holds unqualified, as the schema model names tables by their last part.
-                if (sqlite_target && t.name.size() > 1)
+                if (sqlite_target && t.name.size() > 1) {
                     name(t.name.back());
-                else
+                } else if (sqlite_target && source == Dialect::Mysql && t.name.size() == 1 && !t.name[0].quoted &&
+                           support::iequals(t.name[0].text, "dual") && t.alias.empty()) {
+                    out += "(SELECT 1) AS dual";  // MySQL's one-row table (dev.mysql.com, SELECT: "FROM DUAL")
+                    return;
+                } else
                     names(t.name);
                 if (!time_travel_after_alias) time_travel(t);
                 alias(t.alias, t.column_aliases);
@@ -1484,13 +1494,30 @@ private:
 
     // The operators SQLite spells otherwise or lacks; false when `b` prints as it is.
     bool sqlite_binary(const Binary& b) {
+        if (date_arithmetic(b)) return true;
         switch (b.op) {
-            case BinaryOp::Div:
-                if (!source_divides_as_reals()) return false;
-                out += "CAST(";
-                expr(b.lhs);
-                out += " AS REAL) / ";
-                operand(b.rhs, P::Multiplicative, true);
+            case BinaryOp::Div: {
+                bool reals = source_divides_as_reals(), checked = division_fails_on_zero(b);
+                if (!reals && !checked) return false;
+                if (reals) {
+                    out += "CAST(";
+                    expr(b.lhs);
+                    out += " AS REAL)";
+                } else {
+                    operand(b.lhs, P::Multiplicative, false);
+                }
+                out += " / ";
+                if (checked)
+                    checked_divisor(b.rhs);
+                else
+                    operand(b.rhs, P::Multiplicative, true);
+                return true;
+            }
+            case BinaryOp::Add:
+                if (!string_addition(b)) return false;
+                concatenation_operand(b.lhs);
+                out += " || ";
+                concatenation_operand(b.rhs);
                 return true;
             case BinaryOp::IntDiv:  // MySQL's DIV truncates the quotient
                 out += "CAST(";
@@ -1524,7 +1551,7 @@ private:
                 parenthesized_expr(b.rhs);
                 out += " <> 0))";
                 return true;
-            case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul: case BinaryOp::Mod: case BinaryOp::Concat:
+            case BinaryOp::Sub: case BinaryOp::Mul: case BinaryOp::Mod: case BinaryOp::Concat:
             case BinaryOp::BitAnd: case BinaryOp::BitOr: case BinaryOp::ShiftLeft: case BinaryOp::ShiftRight:
             case BinaryOp::Eq: case BinaryOp::NotEq: case BinaryOp::Lt: case BinaryOp::LtEq: case BinaryOp::Gt:
             case BinaryOp::GtEq: case BinaryOp::IsDistinctFrom: case BinaryOp::And: case BinaryOp::Or:
@@ -1615,6 +1642,7 @@ private:
         if (f == "SECOND") return "%S";
         if (f == "DOW") return "%w";  // 0 is Sunday in PostgreSQL's DOW and in %w
         if (f == "DOY") return "%j";
+        if (f == "EPOCH") return "%s";  // seconds since 1970
         return "";
     }
 
@@ -1623,42 +1651,67 @@ private:
     static std::string date_part_name(const Expr* e) {
         if (const auto* c = dyn_cast<ColumnRef>(e); c && c->path.size() == 1 && !c->path[0].quoted)
             return support::to_upper(c->path[0].text);
-        if (const auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::Keyword) return support::to_upper(l->text);
+        // (a keyword, or Snowflake's quoted part: DATEADD('month', ..))
+        if (const auto* l = dyn_cast<Literal>(e); l && (l->type == LiteralType::Keyword || l->type == LiteralType::String))
+            return support::to_upper(l->text);
         return "";
     }
 
-    // The number of `part` boundaries from `from` to `to`, as T-SQL's DATEDIFF counts them (and Snowflake's,
-    // BigQuery's DATE_DIFF on dates): days between the dates, months and years between their months and
-    // years. False for another part.
-    bool date_difference(std::string_view part, const Expr* from, const Expr* to) {
-        auto field = [&](std::string_view format, const Expr* e) { date_part(format, e); };
-        if (part == "DAY" || part == "DD" || part == "D" || part == "DAYS") {
-            out += "CAST(julianday(date(";
-            expr(to);
-            out += ")) - julianday(date(";
-            expr(from);
-            out += ")) AS INTEGER)";
-        } else if (part == "MONTH" || part == "MM" || part == "M" || part == "MONTHS") {
-            out += "((";
-            field("%Y", to);
-            out += " - ";
-            field("%Y", from);
-            out += ") * 12 + ";
-            field("%m", to);
-            out += " - ";
-            field("%m", from);
-            out += ')';
-        } else if (part == "YEAR" || part == "YY" || part == "YYYY" || part == "YEARS") {
-            out += '(';
-            field("%Y", to);
-            out += " - ";
-            field("%Y", from);
-            out += ')';
-        } else {
+    // The number of `part` boundaries from `from` to `to` (their texts): sqlite_dates::boundaries_between.
+    bool date_difference(std::string_view part, const std::string& from, const std::string& to, int week_start) {
+        auto step = sqlite_dates::date_step(part, source);
+        if (!step) {
             cannot("a date difference in this unit");
             return false;
         }
+        out += sqlite_dates::boundaries_between(*step, from, to, week_start);
         return true;
+    }
+
+    // The whole `part`s elapsed from `from` to `to`: sqlite_dates::elapsed_between.
+    bool elapsed_difference(std::string_view part, const std::string& from, const std::string& to) {
+        auto step = sqlite_dates::date_step(part, source);
+        if (!step) {
+            cannot("a date difference in this unit");
+            return false;
+        }
+        out += sqlite_dates::elapsed_between(*step, from, to);
+        return true;
+    }
+
+    // EXTRACT(field FROM e) and date_part: the field's number. In PostgreSQL and DuckDB a difference of
+    // timestamps is an interval: its EPOCH is the seconds between them, its DAY the whole days.
+    bool extracted(const std::string& field, const Expr* e, std::string_view function) {
+        const auto* difference = dyn_cast<Binary>(e);
+        if ((source == Dialect::Postgres || source == Dialect::Duckdb) && difference &&
+            difference->op == BinaryOp::Sub && !interval_of(difference->rhs) && !is_integer(difference->rhs)) {
+            std::string seconds = "(strftime('%s', " + text_of(difference->lhs) + ") - strftime('%s', " +
+                                  text_of(difference->rhs) + "))";
+            if (field == "EPOCH") {
+                out += seconds;
+            } else if (field == "DAY") {
+                out += "(" + seconds + " / 86400)";
+            } else {
+                cannot(std::string(function) + " of this field of an interval");
+                return false;
+            }
+            return true;
+        }
+        if (field == "QUARTER") {
+            out += "((";
+            date_part("%m", e);
+            out += " + 2) / 3)";
+        } else if (std::string_view format = strftime_format(field); !format.empty()) {
+            date_part(format, e);
+        } else {
+            cannot(std::string(function) + " of this field");
+            return false;
+        }
+        return true;
+    }
+
+    void weekday_number(const Expr* e, sqlite_dates::WeekNumbering numbering) {
+        out += sqlite_dates::weekday_number(date_operand(e), numbering);
     }
 
     void date_part(std::string_view format, const Expr* e) {
@@ -1669,6 +1722,455 @@ private:
         out += ") AS INTEGER)";
     }
 
+    // ---- SQLite spelling of dates (tables in sqlite_dates.hpp) ----
+
+    // What a date expression gives in the source dialect, as far as its spelling says.
+    using DateForm = sqlite_dates::DateForm;
+
+    DateForm date_form(const Expr* e) const {
+        if (const auto* c = dyn_cast<Cast>(e)) {
+            std::string type = support::to_upper(c->type);
+            if (type == "DATE") return DateForm::Date;
+            if (type.starts_with("TIMESTAMP") || type.starts_with("DATETIME")) return DateForm::Timestamp;
+            return DateForm::Unknown;
+        }
+        if (const auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::String)
+            return l->text.size() == 10 ? DateForm::Date : l->text.size() >= 19 ? DateForm::Timestamp : DateForm::Unknown;
+        if (const auto* b = dyn_cast<Binary>(e); b && (b->op == BinaryOp::Add || b->op == BinaryOp::Sub)) {
+            // d ± INTERVAL keeps d's form (a clock unit gives a timestamp, which the shift decides when printed)
+            if (interval_of(b->rhs)) return date_form(b->lhs);
+            if (b->op == BinaryOp::Add && interval_of(b->lhs)) return date_form(b->rhs);
+            return DateForm::Unknown;
+        }
+        const auto* f = dyn_cast<FunctionCall>(e);
+        if (!f || f->name.size() != 1) return DateForm::Unknown;
+        const std::string n = support::to_lower(f->name[0].text);
+        for (std::string_view d : {"current_date", "curdate", "date", "to_date", "last_day", "eomonth", "parse_date",
+                                   "datefromparts", "date_from_parts", "make_date"})
+            if (n == d) return DateForm::Date;
+        for (std::string_view t : {"current_timestamp", "now", "getdate", "sysdatetime", "to_timestamp", "from_unixtime",
+                                   "timestamp_seconds", "datetime", "timestamp", "parse_timestamp", "parse_datetime"})
+            if (n == t) return DateForm::Timestamp;
+        // (a cut to a day or longer is a midnight, printed as its date: see sqlite_dates::truncated)
+        if (n == "date_trunc" || n == "timestamp_trunc" || n == "datetime_trunc") return DateForm::Date;
+        if ((n == "dateadd" || n == "timestampadd") && f->args.size() == 3) return date_form(f->args[2]);
+        if ((n == "date_add" || n == "date_sub") && f->args.size() == 2) return date_form(f->args[0]);
+        return DateForm::Unknown;
+    }
+
+    // The steps of an INTERVAL: a literal ('7 days', '70 DAY') or INTERVAL (n) UNIT with a computed n.
+    struct Interval {
+        std::vector<sqlite_dates::IntervalStep> constant;
+        const Expr* amount = nullptr;  // computed: one step of `unit`
+        sqlite_dates::DateStep unit;
+    };
+    std::optional<Interval> interval_of(const Expr* e) const {
+        if (const auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::Interval) {
+            auto steps = sqlite_dates::interval_steps(l->text, source);
+            if (!steps) return std::nullopt;
+            return Interval{std::move(*steps), nullptr, {}};
+        }
+        const auto* f = dyn_cast<FunctionCall>(e);
+        if (!f || f->args.size() != 2 || f->name.size() != 1 || f->name[0].text != "INTERVAL") return std::nullopt;
+        auto unit = sqlite_dates::date_step(date_part_name(f->args[1]), source);
+        if (!unit) return std::nullopt;
+        return Interval{{}, f->args[0], *unit};
+    }
+
+    // `e` as its own text, for the spellings that read it more than once.
+    std::string text_of(const Expr* e) {
+        std::string saved = std::move(out);
+        out.clear();
+        expr(e);
+        std::string text = std::move(out);
+        out = std::move(saved);
+        return text;
+    }
+
+    // A T-SQL date argument: the number n is the day n days after 1900-01-01 (DATEADD(month, n, 0)), the
+    // text 'YYYYMMDD' the date it writes without separators; SQLite reads neither so.
+    std::string date_operand(const Expr* e) {
+        if (source == Dialect::Tsql) {
+            if (const auto* l = dyn_cast<Literal>(e)) {
+                if (l->type == LiteralType::Integer)  // (a midnight: its date, see sqlite_dates::truncated)
+                    return "date('1900-01-01', '" + std::string(l->text) + " days')";
+                if (l->type == LiteralType::String && l->text.size() == 8 &&
+                    l->text.find_first_not_of("0123456789") == std::string_view::npos)
+                    return "'" + std::string(l->text.substr(0, 4)) + "-" + std::string(l->text.substr(4, 2)) + "-" +
+                           std::string(l->text.substr(6, 2)) + "'";
+            }
+        }
+        return text_of(e);
+    }
+
+    // The interval's steps as SQLite's modifiers: '+7 days', or (CAST(n AS INTEGER) * -7) || ' days' for a
+    // computed n.
+    std::vector<sqlite_dates::Modifier> modifiers_of(const Interval& i, bool negate) {
+        std::vector<sqlite_dates::Modifier> out;
+        const long long sign = negate ? -1 : 1;
+        if (!i.amount) {
+            for (const auto& s : i.constant) out.push_back({sqlite_dates::modifier_text(s.count * sign, s.step), s.step});
+        } else if (std::optional<long long> n = integer_value(i.amount)) {
+            out.push_back({sqlite_dates::modifier_text(*n * sign, i.unit), i.unit});
+        } else {
+            long long factor = i.unit.per_unit * sign;
+            out.push_back({"(CAST(" + text_of(i.amount) + " AS INTEGER)" +
+                               (factor == 1 ? "" : " * " + std::to_string(factor)) + ") || ' " +
+                               std::string(i.unit.modifier) + "'",
+                           i.unit});
+        }
+        return out;
+    }
+
+    void date_shift(const std::string& operand, DateForm form, const Interval& i, bool negate) {
+        out += sqlite_dates::shifted(operand, form, modifiers_of(i, negate));
+    }
+
+    // d + INTERVAL, d - INTERVAL, INTERVAL + d; PostgreSQL's date ± integer (days).
+    bool date_arithmetic(const Binary& b) {
+        if (b.op != BinaryOp::Add && b.op != BinaryOp::Sub) return false;
+        const Expr* date = b.lhs;
+        std::optional<Interval> i = interval_of(b.rhs);
+        if (!i && b.op == BinaryOp::Add && (i = interval_of(b.lhs))) date = b.rhs;
+        if (!i && source == Dialect::Postgres && date_form(b.lhs) == DateForm::Date && is_integer(b.rhs))
+            i = Interval{{}, b.rhs, {"days", 1}};
+        if (!i) return false;
+        if (isa<Literal>(date) && cast<Literal>(*date).type == LiteralType::Interval) return false;  // interval ± interval
+        date_shift(text_of(date), date_form(date), *i, b.op == BinaryOp::Sub);
+        return true;
+    }
+
+    static bool is_integer(const Expr* e) { return integer_value(e).has_value(); }
+    // An integer literal's value, with its sign (-7).
+    static std::optional<long long> integer_value(const Expr* e) {
+        long long sign = 1;
+        if (const auto* u = dyn_cast<Unary>(e); u && (u->op == UnaryOp::Negate || u->op == UnaryOp::Plus)) {
+            sign = u->op == UnaryOp::Negate ? -1 : 1;
+            e = u->operand;
+        }
+        const auto* l = dyn_cast<Literal>(e);
+        long long value = 0;
+        if (!l || l->type != LiteralType::Integer) return std::nullopt;
+        auto [end, error] = std::from_chars(l->text.data(), l->text.data() + l->text.size(), value);
+        if (error != std::errc() || end != l->text.data() + l->text.size()) return std::nullopt;
+        return sign * value;
+    }
+
+    // DATEADD(part, n, d) (T-SQL, Snowflake; MySQL's TIMESTAMPADD(unit, n, d)), DATE_ADD(d, INTERVAL n
+    // unit) and DATE_SUB (MySQL, BigQuery: DATE_, DATETIME_ and TIMESTAMP_ADD / _SUB).
+    bool date_add_function(std::string_view n, const List<Expr*>& a) {
+        if (a.size() == 3 && ((n == "dateadd" && (source == Dialect::Tsql || source == Dialect::Snowflake)) ||
+                              (n == "timestampadd" && (source == Dialect::Mysql || source == Dialect::Snowflake)))) {
+            auto unit = sqlite_dates::date_step(date_part_name(a[0]), source);
+            if (!unit) {
+                cannot("DATEADD with this date part");
+                return false;
+            }
+            date_shift(date_operand(a[2]), date_form(a[2]), Interval{{}, a[1], *unit}, false);
+            return true;
+        }
+        bool add = n == "date_add" || n == "datetime_add" || n == "timestamp_add";
+        bool sub = n == "date_sub" || n == "datetime_sub" || n == "timestamp_sub";
+        if (a.size() != 2 || !(add || sub) || (source != Dialect::Mysql && source != Dialect::Bigquery) ||
+            (source == Dialect::Mysql && n != "date_add" && n != "date_sub"))
+            return false;
+        std::optional<Interval> i = interval_of(a[1]);
+        if (!i) {
+            cannot("DATE_ADD / DATE_SUB with this interval");
+            return false;
+        }
+        DateForm form = n.starts_with("date_") ? (source == Dialect::Bigquery ? DateForm::Date : date_form(a[0]))
+                                               : DateForm::Timestamp;
+        date_shift(text_of(a[0]), form, *i, sub);
+        return true;
+    }
+
+    // date_trunc('month', d) (PostgreSQL, DuckDB; Snowflake, also with a bare part), BigQuery's DATE_TRUNC(d,
+    // MONTH) and TIMESTAMP_TRUNC / DATETIME_TRUNC(d, MONTH).
+    bool date_trunc_function(std::string_view n, const List<Expr*>& a) {
+        if (a.size() != 2) return false;
+        std::string unit;
+        const Expr* operand = nullptr;
+        int week_start = 1;  // PostgreSQL, DuckDB, Snowflake (WEEK_START 0): Monday
+        if (n == "date_trunc" && (source == Dialect::Postgres || source == Dialect::Duckdb || source == Dialect::Snowflake)) {
+            if (const auto* l = dyn_cast<Literal>(a[0]); l && l->type == LiteralType::String)
+                unit = l->text;
+            else if (source == Dialect::Snowflake)
+                unit = date_part_name(a[0]);
+            operand = a[1];
+        } else if ((n == "date_trunc" || n == "timestamp_trunc" || n == "datetime_trunc") && source == Dialect::Bigquery) {
+            unit = date_part_name(a[1]);
+            operand = a[0];
+            week_start = 0;  // BigQuery's WEEK starts on Sunday
+        } else {
+            return false;
+        }
+        std::optional<std::string> start = sqlite_dates::truncated(unit, text_of(operand), week_start);
+        if (unit.empty() || !start) {
+            cannot("DATE_TRUNC to this unit");
+            return false;
+        }
+        out += *start;
+        return true;
+    }
+
+    // LAST_DAY(d [, part]) (MySQL, BigQuery, Snowflake) and T-SQL's EOMONTH(d [, months]): a date.
+    bool last_day_function(std::string_view n, const List<Expr*>& a) {
+        if (n == "eomonth" && source == Dialect::Tsql && (a.size() == 1 || a.size() == 2)) {
+            out += "date(" + date_operand(a[0]) + ", 'start of month', ";
+            if (a.size() == 2)
+                out += "(CAST(" + text_of(a[1]) + " AS INTEGER) + 1) || ' months'";
+            else
+                out += "'+1 months'";
+            out += ", '-1 days')";
+            return true;
+        }
+        if (n != "last_day" || a.empty() || a.size() > 2 ||
+            (source != Dialect::Mysql && source != Dialect::Bigquery && source != Dialect::Snowflake))
+            return false;
+        std::string part = a.size() == 2 ? support::to_lower(date_part_name(a[1])) : "month";
+        if (const auto* l = dyn_cast<Literal>(a.size() == 2 ? a[1] : a[0]); a.size() == 2 && l && l->type == LiteralType::String)
+            part = support::to_lower(l->text);
+        std::optional<std::string> last = sqlite_dates::last_day(part, text_of(a[0]));
+        if (!last) {
+            cannot("LAST_DAY of this part");
+            return false;
+        }
+        out += *last;
+        return true;
+    }
+
+    // The format argument's pieces; names the format SQLite has no spelling for.
+    std::optional<std::vector<sqlite_dates::FormatPiece>> format_argument(const Expr* e, sqlite_dates::FormatStyle style,
+                                                                          std::string_view function) {
+        const auto* l = dyn_cast<Literal>(e);
+        if (!l || l->type != LiteralType::String) {
+            cannot(std::string(function) + " with a computed format");
+            return std::nullopt;
+        }
+        // (PostgreSQL's and Snowflake's number formats, 999.99, are not dates.)
+        bool number_format = (style == sqlite_dates::FormatStyle::Postgres || style == sqlite_dates::FormatStyle::Snowflake) &&
+                             l->text.find_first_of("90") != std::string_view::npos;
+        auto pieces = number_format ? std::nullopt : sqlite_dates::format_pieces(l->text, style);
+        if (!pieces || pieces->empty()) cannot(std::string(function) + " with the format '" + std::string(l->text) + "'");
+        if (pieces && pieces->empty()) return std::nullopt;
+        return pieces;
+    }
+
+    // TO_CHAR (PostgreSQL, Snowflake), DATE_FORMAT (MySQL), FORMAT_DATE / FORMAT_TIMESTAMP / FORMAT_DATETIME
+    // (BigQuery), FORMAT (T-SQL); FROM_UNIXTIME(n [, format]) (MySQL).
+    bool date_format_function(std::string_view n, const List<Expr*>& a) {
+        using Style = sqlite_dates::FormatStyle;
+        const Expr* date = nullptr;
+        const Expr* format = nullptr;
+        Style style = Style::Postgres;
+        std::string operand;
+        if ((n == "to_char" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Snowflake)) ||
+            (n == "to_varchar" && a.size() == 2 && source == Dialect::Snowflake)) {
+            date = a[0], format = a[1], style = source == Dialect::Postgres ? Style::Postgres : Style::Snowflake;
+        } else if (n == "date_format" && a.size() == 2 && source == Dialect::Mysql) {
+            date = a[0], format = a[1], style = Style::Mysql;
+        } else if (n == "from_unixtime" && a.size() == 2 && source == Dialect::Mysql) {
+            format = a[1], style = Style::Mysql;
+            operand = "datetime(" + text_of(a[0]) + ", 'unixepoch')";
+        } else if ((n == "format_date" || n == "format_timestamp" || n == "format_datetime") && a.size() == 2 &&
+                   source == Dialect::Bigquery) {
+            date = a[1], format = a[0], style = Style::Strftime;
+        } else if (n == "format" && a.size() == 2 && source == Dialect::Tsql) {
+            date = a[0], format = a[1], style = Style::Dotnet;
+        } else if (n == "strftime" && a.size() == 2 && source == Dialect::Duckdb && is_string_literal(a[1]) &&
+                   !is_string_literal(a[0])) {
+            date = a[0], format = a[1], style = Style::Strftime;  // DuckDB's strftime(d, format): SQLite's order swapped
+        } else {
+            return false;
+        }
+        auto pieces = format_argument(format, style, support::to_upper(n));
+        if (!pieces) return false;
+        out += sqlite_dates::formatted(*pieces, date ? date_operand(date) : operand);
+        return true;
+    }
+
+    static bool is_string_literal(const Expr* e) {
+        const auto* l = dyn_cast<Literal>(e);
+        return l && l->type == LiteralType::String;
+    }
+
+    // TO_DATE / TO_TIMESTAMP (PostgreSQL, Snowflake; with one argument, PostgreSQL's TO_TIMESTAMP reads
+    // seconds since 1970, Snowflake's a number so and text as a timestamp), STR_TO_DATE (MySQL: a datetime
+    // when the format has a time of day), PARSE_DATE / PARSE_TIMESTAMP / PARSE_DATETIME (BigQuery).
+    bool date_parse_function(std::string_view n, const List<Expr*>& a) {
+        using Style = sqlite_dates::FormatStyle;
+        const bool postgres_or_snowflake = source == Dialect::Postgres || source == Dialect::Snowflake;
+        if (n == "to_timestamp" && a.size() == 1 && postgres_or_snowflake) {
+            std::string operand = text_of(a[0]);
+            if (source == Dialect::Postgres)
+                out += "datetime(" + operand + ", 'unixepoch')";
+            else
+                out += "CASE WHEN typeof(" + operand + ") IN ('integer', 'real') THEN datetime(" + operand +
+                       ", 'unixepoch') ELSE datetime(" + operand + ") END";
+            return true;
+        }
+        if (n == "to_date" && a.size() == 1 && source == Dialect::Snowflake) {
+            out += "date(" + text_of(a[0]) + ")";
+            return true;
+        }
+        const Expr* text = nullptr;
+        const Expr* format = nullptr;
+        Style style = Style::Postgres;
+        bool timestamp = false;
+        std::string_view default_year = "0001";  // PostgreSQL: year 1 where the format has none
+        if ((n == "to_date" || n == "to_timestamp") && a.size() == 2 && postgres_or_snowflake) {
+            text = a[0], format = a[1], timestamp = n == "to_timestamp";
+            style = source == Dialect::Postgres ? Style::Postgres : Style::Snowflake;
+            if (source == Dialect::Snowflake) default_year = "";
+        } else if (n == "str_to_date" && a.size() == 2 && source == Dialect::Mysql) {
+            text = a[0], format = a[1], style = Style::Mysql, default_year = "0000";
+        } else if ((n == "parse_date" || n == "parse_timestamp" || n == "parse_datetime") && a.size() == 2 &&
+                   source == Dialect::Bigquery) {
+            text = a[1], format = a[0], style = Style::Strftime, timestamp = n != "parse_date", default_year = "1970";
+        } else if (n == "strptime" && a.size() == 2 && source == Dialect::Duckdb) {  // DuckDB: a timestamp
+            text = a[0], format = a[1], style = Style::Strftime, timestamp = true, default_year = "1900";
+        } else {
+            return false;
+        }
+        std::string function = support::to_upper(n);
+        auto pieces = format_argument(format, style, function);
+        if (!pieces) return false;
+        if (n == "str_to_date") timestamp = sqlite_dates::has_clock_field(*pieces);
+        std::optional<std::string> date =
+            default_year.empty() ? std::nullopt : sqlite_dates::parsed(*pieces, text_of(text), timestamp, default_year);
+        if (!date) {
+            cannot(function + " with the format '" + std::string(cast<Literal>(*format).text) + "'");
+            return false;
+        }
+        out += *date;
+        return true;
+    }
+
+    // Seconds since 1970: FROM_UNIXTIME(n) (MySQL), TIMESTAMP_SECONDS(n) (BigQuery) as a timestamp;
+    // UNIX_TIMESTAMP([d]) (MySQL), UNIX_SECONDS(ts) (BigQuery) as the number.
+    bool epoch_function(std::string_view n, const List<Expr*>& a) {
+        if (a.size() == 1 && ((n == "from_unixtime" && source == Dialect::Mysql) ||
+                              (n == "timestamp_seconds" && source == Dialect::Bigquery))) {
+            out += "datetime(" + text_of(a[0]) + ", 'unixepoch')";
+            return true;
+        }
+        if ((n == "unix_timestamp" && source == Dialect::Mysql && a.size() <= 1) ||
+            (n == "unix_seconds" && source == Dialect::Bigquery && a.size() == 1)) {
+            out += "CAST(strftime('%s', " + (a.empty() ? std::string("'now'") : text_of(a[0])) + ") AS INTEGER)";
+            return true;
+        }
+        return false;
+    }
+
+    // DATEFROMPARTS (T-SQL), DATE_FROM_PARTS (Snowflake), MAKE_DATE (PostgreSQL), DATE(y, m, d) (BigQuery);
+    // BigQuery's TIMESTAMP(x) and DATETIME(x), SQLite's datetime(x).
+    bool date_from_parts_function(std::string_view n, const List<Expr*>& a) {
+        if ((n == "timestamp" || n == "datetime") && a.size() == 1 && source == Dialect::Bigquery) {
+            call("datetime", a);
+            return true;
+        }
+        if (a.size() != 3 || !((n == "datefromparts" && source == Dialect::Tsql) ||
+                               (n == "date_from_parts" && source == Dialect::Snowflake) ||
+                               (n == "make_date" && source == Dialect::Postgres) ||
+                               (n == "date" && source == Dialect::Bigquery)))
+            return false;
+        out += "date(printf('%04d-%02d-%02d', ";
+        exprs(a);
+        out += "))";
+        return true;
+    }
+
+    // T-SQL's CONVERT(type, x) and TRY_CONVERT as the cast they are; a style (CONVERT(DATE, x, 106)) reads
+    // or writes a layout SQLite has no spelling for.
+    bool tsql_convert(bool try_convert, const List<Expr*>& a) {
+        if (a.size() == 3) {
+            cannot("CONVERT with a style");
+            return false;
+        }
+        std::string type;
+        if (const auto* c = dyn_cast<ColumnRef>(a[0]); c && c->path.size() == 1)
+            type = support::to_upper(c->path[0].text);
+        else if (const auto* f = dyn_cast<FunctionCall>(a[0]); f && f->name.size() == 1)
+            type = support::to_upper(f->name[0].text);  // VARCHAR(10)
+        std::string operand = date_operand(a[1]);
+        if (type == "DATE") {
+            out += "date(" + operand + ")";  // NULL for what is not a date, as TRY_CONVERT gives
+        } else if (type == "DATETIME" || type == "DATETIME2" || type == "SMALLDATETIME") {
+            out += "datetime(" + operand + ")";
+        } else if (has_text_affinity(type)) {
+            out += "CAST(" + operand + " AS TEXT)";
+        } else if (!try_convert && (type == "INT" || type == "BIGINT" || type == "SMALLINT" || type == "TINYINT")) {
+            out += "CAST(" + operand + " AS INTEGER)";
+        } else if (!try_convert && (type == "FLOAT" || type == "REAL" || type == "DECIMAL" || type == "NUMERIC")) {
+            out += "CAST(" + operand + " AS REAL)";
+        } else {
+            cannot("CONVERT to this type");
+            return false;
+        }
+        return true;
+    }
+
+    // T-SQL's + joins texts: where an operand is text by its spelling (a string literal, a cast to a
+    // character type, a text function, another such +) and the other is not a number by its spelling.
+    // (The printer has no schema: a text column joined to a text column stays +, which SQLite adds.)
+    bool is_text(const Expr* e) const {
+        if (const auto* l = dyn_cast<Literal>(e)) return l->type == LiteralType::String;
+        if (const auto* c = dyn_cast<Cast>(e)) return has_text_affinity(support::to_upper(c->type));
+        if (const auto* b = dyn_cast<Binary>(e)) return b->op == BinaryOp::Concat || (b->op == BinaryOp::Add && string_addition(*b));
+        if (const auto* c = dyn_cast<Case>(e)) return !c->whens.empty() && is_text(c->whens[0]->result);
+        if (const auto* f = dyn_cast<FunctionCall>(e); f && f->name.size() == 1) {
+            const std::string n = support::to_lower(f->name[0].text);
+            for (std::string_view t : {"concat", "concat_ws", "substring", "left", "right", "upper", "lower", "ltrim",
+                                       "rtrim", "trim", "replace", "format", "datename", "str", "char", "nchar",
+                                       "replicate", "reverse", "stuff"})
+                if (n == t) return true;
+        }
+        return false;
+    }
+    static bool is_number(const Expr* e) {
+        if (const auto* u = dyn_cast<Unary>(e)) return is_number(u->operand);
+        if (const auto* l = dyn_cast<Literal>(e)) return l->type == LiteralType::Integer || l->type == LiteralType::Decimal;
+        if (const auto* c = dyn_cast<Cast>(e)) return !has_text_affinity(support::to_upper(c->type));
+        if (const auto* b = dyn_cast<Binary>(e))
+            return b->op == BinaryOp::Sub || b->op == BinaryOp::Mul || b->op == BinaryOp::Div || b->op == BinaryOp::Mod;
+        return false;
+    }
+    bool string_addition(const Binary& b) const {
+        return source == Dialect::Tsql && b.op == BinaryOp::Add &&
+               ((is_text(b.lhs) && !is_number(b.rhs)) || (is_text(b.rhs) && !is_number(b.lhs)));
+    }
+
+    void concatenation_operand(const Expr* e) {
+        if (precedence(e) == P::Atom)
+            expr(e);
+        else
+            parenthesized_expr(e);
+    }
+
+    // PostgreSQL, T-SQL, BigQuery and Snowflake fail on a division by zero, where SQLite's `/` gives NULL:
+    // on a real database the divisor 0 makes SQLite fail too (json_extract's error on a bad path, which
+    // names it), so that the query fails where its engine would. A divisor that is a number other than 0
+    // needs no check.
+    bool division_fails_on_zero(const Binary& b) const {
+        if (!zero_divisor_fails || b.op != BinaryOp::Div) return false;
+        if (source != Dialect::Postgres && source != Dialect::Tsql && source != Dialect::Bigquery &&
+            source != Dialect::Snowflake)
+            return false;
+        const Expr* divisor = b.rhs;
+        if (const auto* u = dyn_cast<Unary>(divisor); u && (u->op == UnaryOp::Negate || u->op == UnaryOp::Plus))
+            divisor = u->operand;
+        const auto* l = dyn_cast<Literal>(divisor);
+        bool nonzero_number = l && (l->type == LiteralType::Integer || l->type == LiteralType::Decimal) &&
+                              l->text.find_first_of("123456789") != std::string_view::npos;
+        return !nonzero_number;
+    }
+
+    void checked_divisor(const Expr* divisor) {
+        std::string d = text_of(divisor);
+        out += "CASE WHEN (" + d + ") = 0 THEN json_extract('{}', 'division by zero') ELSE (" + d + ") END";
+    }
+
     // Functions SQLite spells otherwise (or lacks, with a spelling of their meaning); false when `f`
     // prints as it is. Functions SQLite lacks and this does not know still print: SQLite then says which.
     bool sqlite_function(const FunctionCall& f) {
@@ -1676,7 +2178,9 @@ private:
         const std::string n = support::to_lower(f.name[0].text);
         const List<Expr*>& a = f.args;
         const bool plain = !f.distinct && f.arg_order.empty() && !f.filter && !f.over;
-        if (!plain && n != "countif" && n != "count_if" && n != "string_agg" && n != "listagg") return false;
+        if (!plain && n != "countif" && n != "count_if" && n != "string_agg" && n != "listagg" && n != "percentile_cont" &&
+            n != "percentile_disc" && n != "median")
+            return false;
         auto two = [&](std::string_view name, const Expr* x, const Expr* y) {
             out += name;
             out += '(';
@@ -1719,48 +2223,84 @@ private:
                 }
             }
             out += ')';
-        } else if ((n == "now" || n == "getdate" || n == "sysdatetime" || n == "current_timestamp") && a.empty()) {
+        } else if ((n == "now" || n == "getdate" || n == "sysdatetime" || n == "current_timestamp" ||
+                    n == "current_datetime") &&
+                   a.empty()) {
             out += "CURRENT_TIMESTAMP";
         } else if ((n == "curdate" || n == "current_date") && a.empty()) {
             out += "CURRENT_DATE";
         } else if ((n == "year" || n == "month" || n == "day") && a.size() == 1) {
             date_part(n == "year" ? "%Y" : n == "month" ? "%m" : "%d", a[0]);
+        } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
+                   support::iequals(cast<Literal>(*a[0]).text, "DATE") && source == Dialect::Bigquery) {
+            out += "date(" + text_of(a[1]) + ")";
+        } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
+                   support::iequals(cast<Literal>(*a[0]).text, "ISODOW") &&
+                   (source == Dialect::Postgres || source == Dialect::Duckdb)) {
+            weekday_number(a[1], sqlite_dates::WeekNumbering::MondayOne);
+        } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0]) &&
+                   support::iequals(cast<Literal>(*a[0]).text, "DAYOFWEEK") && source == Dialect::Bigquery) {
+            weekday_number(a[1], sqlite_dates::WeekNumbering::SundayOne);
         } else if (n == "extract" && a.size() == 2 && is_keyword_literal(a[0])) {
-            std::string_view field = cast<Literal>(*a[0]).text;
-            if (support::iequals(field, "QUARTER")) {
-                out += "((";
-                date_part("%m", a[1]);
-                out += " + 2) / 3)";
-            } else if (std::string_view format = strftime_format(field); !format.empty()) {
-                date_part(format, a[1]);
-            } else {
-                cannot("EXTRACT of this field");
-                return false;
-            }
+            if (!extracted(support::to_upper(cast<Literal>(*a[0]).text), a[1], "EXTRACT")) return false;
         } else if (n == "datepart" && a.size() == 2 && !date_part_name(a[0]).empty() &&
                    !strftime_format(date_part_name(a[0])).empty()) {  // T-SQL DATEPART(month, d)
             date_part(strftime_format(date_part_name(a[0])), a[1]);
-        } else if (n == "datediff" && a.size() == 3 && !date_part_name(a[0]).empty()) {  // T-SQL, Snowflake
-            if (!date_difference(date_part_name(a[0]), a[1], a[2])) return false;
+        } else if ((n == "datediff" || (n == "timestampdiff" && source == Dialect::Snowflake)) && a.size() == 3 &&
+                   !date_part_name(a[0]).empty()) {  // T-SQL, Snowflake (whose weeks start on Monday)
+            if (!date_difference(date_part_name(a[0]), date_operand(a[1]), date_operand(a[2]),
+                                 source == Dialect::Snowflake ? 1 : 0))
+                return false;
         } else if (n == "datediff" && a.size() == 2 && source == Dialect::Mysql) {  // MySQL: days from b to a
-            date_difference("day", a[1], a[0]);
-        } else if (n == "date_diff" && a.size() == 3 && !date_part_name(a[2]).empty()) {  // BigQuery: a - b
-            if (!date_difference(date_part_name(a[2]), a[1], a[0])) return false;
-        } else if (n == "date_trunc" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Duckdb) &&
-                   isa<Literal>(a[0]) && cast<Literal>(*a[0]).type == LiteralType::String) {
-            // PostgreSQL's and DuckDB's date_trunc('month', d) is the timestamp at the start of the month.
-            std::string unit = support::to_lower(cast<Literal>(*a[0]).text);
-            std::string_view format = unit == "year"    ? "%Y-01-01 00:00:00"
-                                      : unit == "month" ? "%Y-%m-01 00:00:00"
-                                      : unit == "day"   ? "%Y-%m-%d 00:00:00"
-                                      : unit == "hour"  ? "%Y-%m-%d %H:00:00"
-                                                        : "";
-            if (format.empty()) return false;
-            out += "strftime('";
-            out += format;
-            out += "', ";
-            expr(a[1]);
-            out += ')';
+            date_difference("day", text_of(a[1]), text_of(a[0]), 0);
+        } else if ((n == "date_diff" || n == "datetime_diff") && a.size() == 3 && !date_part_name(a[2]).empty()) {
+            // BigQuery: a - b, weeks from Sunday
+            if (!date_difference(date_part_name(a[2]), text_of(a[1]), text_of(a[0]), 0)) return false;
+        } else if (n == "timestamp_diff" && a.size() == 3 && source == Dialect::Bigquery && !date_part_name(a[2]).empty()) {
+            if (!elapsed_difference(date_part_name(a[2]), text_of(a[1]), text_of(a[0]))) return false;
+        } else if (n == "timestampdiff" && a.size() == 3 && source == Dialect::Mysql && !date_part_name(a[0]).empty()) {
+            if (!elapsed_difference(date_part_name(a[0]), text_of(a[1]), text_of(a[2]))) return false;
+        } else if (n == "datepart" && a.size() == 2 && source == Dialect::Tsql &&
+                   (date_part_name(a[0]) == "WEEKDAY" || date_part_name(a[0]) == "DW")) {
+            weekday_number(a[1], sqlite_dates::WeekNumbering::SundayOne);
+        } else if (n == "dayofweek" && a.size() == 1 && source == Dialect::Mysql) {
+            weekday_number(a[0], sqlite_dates::WeekNumbering::SundayOne);
+        } else if (n == "weekday" && a.size() == 1 && source == Dialect::Mysql) {
+            weekday_number(a[0], sqlite_dates::WeekNumbering::MondayZero);
+        } else if (n == "date_part" && a.size() == 2 && (source == Dialect::Postgres || source == Dialect::Snowflake) &&
+                   !date_part_name(a[0]).empty()) {  // PostgreSQL's date_part('month', d), Snowflake's DATE_PART(month, d)
+            if (!extracted(date_part_name(a[0]), a[1], "DATE_PART")) return false;
+        } else if (n == "age" && source == Dialect::Postgres) {
+            cannot("AGE (an interval)");
+            return false;
+        } else if ((n == "datename" && a.size() == 2 && source == Dialect::Tsql) ||
+                   ((n == "monthname" || n == "dayname") && a.size() == 1 &&
+                    (source == Dialect::Mysql || source == Dialect::Snowflake))) {
+            // T-SQL's DATENAME(month | weekday, d) and MySQL's MONTHNAME / DAYNAME: the full name; Snowflake's
+            // MONTHNAME / DAYNAME: the three-letter one
+            std::string part = n == "datename" ? date_part_name(a[0]) : n == "monthname" ? "MONTH" : "WEEKDAY";
+            using Kind = sqlite_dates::FormatPiece::Kind;
+            bool abbreviated = source == Dialect::Snowflake;
+            Kind kind = part == "MONTH" || part == "MM" || part == "M"
+                            ? (abbreviated ? Kind::MonthAbbrev : Kind::MonthName)
+                        : part == "WEEKDAY" || part == "DW" ? (abbreviated ? Kind::DayAbbrev : Kind::DayName)
+                                                            : Kind::Strftime;
+            if (kind == Kind::Strftime) {
+                cannot("DATENAME of this part");
+                return false;
+            }
+            out += sqlite_dates::formatted({sqlite_dates::FormatPiece{kind, {}, {}, false}}, date_operand(a.back()));
+        } else if (date_trunc_function(n, a) || date_add_function(n, a) || last_day_function(n, a) ||
+                   date_format_function(n, a) || date_parse_function(n, a) || epoch_function(n, a) ||
+                   date_from_parts_function(n, a)) {
+            return true;
+        } else if (!untranslatable.empty()) {
+            return false;
+        } else if ((n == "convert" || n == "try_convert") && source == Dialect::Tsql && (a.size() == 2 || a.size() == 3)) {
+            return tsql_convert(n == "try_convert", a);
+        } else if (n == "percentile_cont" || n == "percentile_disc" || n == "median") {
+            cannot("PERCENTILE_CONT / PERCENTILE_DISC / MEDIAN");  // (SQLite has none)
+            return false;
         } else if ((n == "countif" || n == "count_if") && a.size() == 1 && !f.distinct && f.arg_order.empty()) {
             out += "COUNT(CASE WHEN ";  // counts the rows where the condition holds, 0 over none
             expr(a[0]);
@@ -1827,10 +2367,11 @@ std::string to_sql(const ast::Node& node, const PrintOptions& options) {
     return std::move(printer.out);
 }
 
-SqliteText to_sqlite(const ast::Node& node, Dialect source) {
+SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails) {
     SqlPrinter printer;
     printer.sqlite_target = true;
     printer.source = source;
+    printer.zero_divisor_fails = zero_divisor_fails;
     printer.node(node);
     return {std::move(printer.out), std::move(printer.untranslatable)};
 }

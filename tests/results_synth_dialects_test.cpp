@@ -185,7 +185,7 @@ TEST_CASE("sqlite spelling: date parts, date differences and date_trunc", "[resu
           "SELECT ((CAST(strftime('%Y', '2020-03-01') AS INTEGER) - CAST(strftime('%Y', hired) AS INTEGER)) * 12 + "
           "CAST(strftime('%m', '2020-03-01') AS INTEGER) - CAST(strftime('%m', hired) AS INTEGER)) FROM emp");
     CHECK(sqlite_text(Dialect::Postgres, "SELECT date_trunc('month', hired) FROM emp") ==
-          "SELECT strftime('%Y-%m-01 00:00:00', hired) FROM emp");
+          "SELECT date(hired, 'start of month') FROM emp");
     check_decides(Dialect::Tsql, "SELECT name FROM emp WHERE DATEDIFF(day, hired, '2020-01-01') > 100",
                   "SELECT name FROM emp WHERE DATEDIFF(day, hired, '2020-01-01') >= 101",
                   "SELECT name FROM emp WHERE DATEDIFF(year, hired, '2020-01-01') > 1");
@@ -202,4 +202,16 @@ TEST_CASE("sqlite spelling: qualified tables, column aliases and typed casts", "
     check_decides(Dialect::Bigquery, "SELECT name FROM company.emp WHERE age > 30",
                   "SELECT e.name FROM company.emp AS e WHERE e.age >= 31",
                   "SELECT name FROM company.emp WHERE age > 31");
+}
+
+TEST_CASE("sqlite spelling: date arithmetic and formats decide on the synthesized databases", "[results][synth][dialect]") {
+    check_decides(Dialect::Tsql, "SELECT name FROM emp WHERE hired >= DATEADD(year, -1, '2015-06-01')",
+                  "SELECT name FROM emp WHERE hired >= '2014-06-01'",
+                  "SELECT name FROM emp WHERE hired >= DATEADD(month, -1, '2015-06-01')");
+    check_decides(Dialect::Mysql, "SELECT name FROM emp WHERE hired < DATE_SUB('2015-06-01', INTERVAL 1 MONTH)",
+                  "SELECT name FROM emp WHERE hired < '2015-05-01'",
+                  "SELECT name FROM emp WHERE hired < DATE_SUB('2015-06-01', INTERVAL 1 YEAR)");
+    check_decides(Dialect::Postgres, "SELECT to_char(hired, 'YYYY-MM') AS m, count(*) FROM emp GROUP BY 1",
+                  "SELECT to_char(date_trunc('month', hired), 'YYYY-MM') AS m, count(*) FROM emp GROUP BY 1",
+                  "SELECT to_char(hired, 'YYYY') AS m, count(*) FROM emp GROUP BY 1");
 }

@@ -24,7 +24,10 @@ struct SqliteText {
     // SQLite's and must not run. Empty when every construct has one.
     std::string untranslatable;
 };
-SqliteText to_sqlite(const ast::Node& node, Dialect source);
+// `zero_divisor_fails`: a division by zero fails in SQLite too where it fails in `source` (PostgreSQL, T-SQL,
+// BigQuery, Snowflake), as on a real database; else it gives SQLite's NULL (synthesized data, whose zero
+// divisors real data need not have).
+SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails = false);
 
 // Every non-empty field, in declaration order: {"kind": "Query", "projection": [...], ...}.
 std::string to_json(const ast::Node& node, const PrintOptions& options = {});

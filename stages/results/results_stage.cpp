@@ -196,7 +196,7 @@ private:
                  {std::tuple{"expected", context.expected, &c.expected_result, &expected_sql},
                   std::tuple{"generated", context.generated, &c.generated_result, &generated_sql}}) {
                 if (!parsed || !given->empty()) continue;
-                SqliteSpelling lite = sqlite_spelling(*sql, *parsed);
+                SqliteSpelling lite = sqlite_spelling(*sql, *parsed, /*zero_divisor_fails=*/true);  // real data
                 if (!lite.untranslatable.empty()) {
                     r.reason = untranslatable_reason(which, parsed->dialect(), lite.untranslatable);
                     r.details["undecided_cause"] = "\"dialect\"";

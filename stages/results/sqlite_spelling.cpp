@@ -5,7 +5,7 @@
 
 namespace qdiff::results {
 
-SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed) {
+SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed, bool zero_divisor_fails) {
     SqliteSpelling out;
     Dialect dialect = parsed.dialect();
     if (!parsed.ok() || parsed.language() != Language::Sql || dialect == Dialect::Sqlite ||
@@ -13,7 +13,7 @@ SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed
         out.sql = sql;
         return out;
     }
-    SqliteText printed = to_sqlite(*parsed.script(), dialect);
+    SqliteText printed = to_sqlite(*parsed.script(), dialect, zero_divisor_fails);
     out.sql = std::move(printed.sql);
     out.untranslatable = std::move(printed.untranslatable);
     if (!out.untranslatable.empty()) return out;

@@ -21,8 +21,9 @@ struct SqliteSpelling {
 
 // `sql` as written when it is SQLite's (or the generic dialect's, which stands for any and so is run as
 // written); else the parsed query printed in SQLite's spelling (to_sqlite) and parsed again as SQLite.
-// `parsed` is `sql` parsed (its dialect names the query's).
-SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed);
+// `parsed` is `sql` parsed (its dialect names the query's). `zero_divisor_fails`: see to_sqlite (true on a
+// real database).
+SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed, bool zero_divisor_fails = false);
 
 // "the generated query uses QUALIFY (snowflake), which SQLite cannot run": the reason a case gives
 // (`which` "" for a query alone: "the query uses ...").

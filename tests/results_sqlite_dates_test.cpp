@@ -1,0 +1,239 @@
+// Dates, formats, T-SQL's string + and division by zero of other dialects, as SQLite runs them (to_sqlite,
+// ast/print_sql.cpp, tables in ast/sqlite_dates.hpp): each query is spelled for SQLite and run there, and its
+// value must be the one the source dialect's documentation gives (the examples are the docs' own where they
+// have one). What SQLite cannot spell is named.
+#include <sqlite3.h>
+#include <catch2/catch.hpp>
+
+#include "qdiff/parse.hpp"
+#include "stages/results/sqlite_spelling.hpp"
+
+using namespace qdiff;
+using namespace qdiff::results;
+
+namespace {
+
+SqliteSpelling spelled(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
+    ParseResult p = parse(sql, ParseOptions{.language = Language::Sql, .dialect = dialect});
+    INFO(sql);
+    REQUIRE(p.ok());
+    return sqlite_spelling(sql, p, zero_divisor_fails);
+}
+
+// The first value of the query's first row as SQLite gives it in SQLite's spelling (NULL as "NULL"), or
+// "error: ..." when SQLite fails.
+std::string value_of(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
+    SqliteSpelling s = spelled(dialect, sql, zero_divisor_fails);
+    INFO(sql << "\n  -> " << s.sql << "\n  untranslatable: " << s.untranslatable);
+    REQUIRE(s.untranslatable.empty());
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(":memory:", &db) == SQLITE_OK);
+    sqlite3_stmt* statement = nullptr;
+    std::string out;
+    if (sqlite3_prepare_v2(db, s.sql.c_str(), -1, &statement, nullptr) != SQLITE_OK) {
+        out = std::string("error: ") + sqlite3_errmsg(db);
+    } else {
+        int rc = sqlite3_step(statement);
+        if (rc == SQLITE_ROW)
+            out = sqlite3_column_type(statement, 0) == SQLITE_NULL
+                      ? "NULL"
+                      : reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+        else
+            out = rc == SQLITE_DONE ? "no row" : std::string("error: ") + sqlite3_errmsg(db);
+    }
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return out;
+}
+
+std::string refusal(Dialect dialect, const std::string& sql) { return spelled(dialect, sql).untranslatable; }
+
+}  // namespace
+
+TEST_CASE("sqlite dates: date arithmetic keeps the operand's form and stops at the month's last day",
+          "[results][dialect][dates]") {
+    // T-SQL's DATEADD (learn.microsoft.com: a month's day the target month lacks is its last day).
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEADD(month, 1, '2024-08-31')") == "2024-09-30");
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEADD(day, -7, '2024-03-02')") == "2024-02-24");
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEADD(SECOND, 1447430881, '19700101')") == "2015-11-13 16:08:01");
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEADD(wk, 2, '2024-01-01 10:30:00')") == "2024-01-15 10:30:00");
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEADD(month, DATEDIFF(month, 0, '2024-05-17'), 0)") == "2024-05-01");
+    CHECK(value_of(Dialect::Snowflake, "SELECT DATEADD('month', -1, '2024-03-31')") == "2024-02-29");
+    // MySQL's DATE_ADD / DATE_SUB (dev.mysql.com examples) and BigQuery's.
+    CHECK(value_of(Dialect::Mysql, "SELECT DATE_ADD('2018-05-01', INTERVAL 1 DAY)") == "2018-05-02");
+    CHECK(value_of(Dialect::Mysql, "SELECT DATE_SUB('2018-05-01', INTERVAL 1 YEAR)") == "2017-05-01");
+    CHECK(value_of(Dialect::Mysql, "SELECT DATE_ADD('2020-12-31 23:59:59', INTERVAL 1 SECOND)") ==
+          "2021-01-01 00:00:00");
+    CHECK(value_of(Dialect::Mysql, "SELECT DATE_ADD('2024-01-31', INTERVAL (2 - 1) MONTH)") == "2024-02-29");
+    CHECK(value_of(Dialect::Bigquery, "SELECT DATE_ADD(DATE '2008-12-25', INTERVAL 5 DAY)") == "2008-12-30");
+    CHECK(value_of(Dialect::Bigquery, "SELECT DATE_SUB(DATE '2008-12-25', INTERVAL 5 DAY)") == "2008-12-20");
+    // INTERVAL arithmetic (PostgreSQL's docs: date '2001-09-28' + interval '1 hour' is 2001-09-28 01:00:00).
+    CHECK(value_of(Dialect::Postgres, "SELECT DATE '2001-09-28' + INTERVAL '1 hour'") == "2001-09-28 01:00:00");
+    CHECK(value_of(Dialect::Postgres, "SELECT DATE '2001-09-28' + 7") == "2001-10-05");
+    CHECK(value_of(Dialect::Postgres, "SELECT DATE '2001-10-01' - 7") == "2001-09-24");
+    CHECK(value_of(Dialect::Postgres, "SELECT DATE '2024-01-31' + INTERVAL '1 month 2 days'") == "2024-03-02");
+    CHECK(value_of(Dialect::Postgres, "SELECT TIMESTAMP '2024-03-31 08:00:00' - INTERVAL '1 month'") ==
+          "2024-02-29 08:00:00");
+    CHECK(value_of(Dialect::Mysql, "SELECT '2024-02-29' + INTERVAL '1' YEAR") == "2025-02-28");
+    CHECK(value_of(Dialect::Duckdb, "SELECT INTERVAL '2 weeks' + DATE '2024-01-01'") == "2024-01-15");
+    // A column keeps the form its text has: a date stays a date, a timestamp a timestamp.
+    CHECK(value_of(Dialect::Postgres, "SELECT d + INTERVAL '1 day' FROM (SELECT '2024-01-01' AS d) AS t") ==
+          "2024-01-02");
+    CHECK(value_of(Dialect::Postgres, "SELECT d + INTERVAL '1 day' FROM (SELECT '2024-01-01 10:00:00' AS d) AS t") ==
+          "2024-01-02 10:00:00");
+    CHECK(spelled(Dialect::Tsql, "SELECT DATEADD(day, -7, GETDATE())").sql ==
+          "SELECT datetime(CURRENT_TIMESTAMP, '-7 days')");
+    CHECK(spelled(Dialect::Mysql, "SELECT NOW() - INTERVAL 30 DAY").sql ==
+          "SELECT datetime(CURRENT_TIMESTAMP, '-30 days')");
+    CHECK(spelled(Dialect::Postgres, "SELECT CURRENT_DATE - INTERVAL '30 days'").sql ==
+          "SELECT date(CURRENT_DATE, '-30 days')");
+    CHECK(spelled(Dialect::Bigquery, "SELECT DATE_SUB(CURRENT_DATE(), INTERVAL 2 WEEK)").sql ==
+          "SELECT date(CURRENT_DATE, '-14 days')");
+    // An interval alone has no SQLite value.
+    CHECK(refusal(Dialect::Postgres, "SELECT INTERVAL '1 day'") == "INTERVAL");
+    CHECK(refusal(Dialect::Tsql, "SELECT DATEADD(weekday, 1, '2024-01-01')") == "DATEADD with this date part");
+}
+
+TEST_CASE("sqlite dates: truncation, last days, differences and week days", "[results][dialect][dates]") {
+    // A cut to a day or longer is a midnight, printed as its date (compared with a date column's text).
+    CHECK(value_of(Dialect::Postgres, "SELECT date_trunc('hour', TIMESTAMP '2001-02-16 20:38:40')") ==
+          "2001-02-16 20:00:00");
+    CHECK(value_of(Dialect::Postgres, "SELECT date_trunc('year', TIMESTAMP '2001-02-16 20:38:40')") == "2001-01-01");
+    CHECK(value_of(Dialect::Postgres, "SELECT date_trunc('week', DATE '2024-05-19')") == "2024-05-13");  // Monday
+    CHECK(value_of(Dialect::Postgres, "SELECT date_trunc('quarter', DATE '2024-05-19')") == "2024-04-01");
+    CHECK(value_of(Dialect::Bigquery, "SELECT DATE_TRUNC(DATE '2008-12-25', MONTH)") == "2008-12-01");
+    CHECK(value_of(Dialect::Bigquery, "SELECT DATE_TRUNC(DATE '2024-05-22', WEEK)") == "2024-05-19");  // Sunday
+    CHECK(value_of(Dialect::Bigquery, "SELECT TIMESTAMP_TRUNC(TIMESTAMP '2024-05-22 10:11:12', ISOWEEK)") ==
+          "2024-05-20");
+    CHECK(value_of(Dialect::Snowflake, "SELECT DATE_TRUNC('MONTH', '2024-05-22')") == "2024-05-01");
+    CHECK(value_of(Dialect::Snowflake, "SELECT DATE_TRUNC(year, '2024-05-22')") == "2024-01-01");
+    CHECK(value_of(Dialect::Mysql, "SELECT LAST_DAY('2004-02-05')") == "2004-02-29");
+    CHECK(value_of(Dialect::Bigquery, "SELECT LAST_DAY(DATE '2008-11-25', YEAR)") == "2008-12-31");
+    CHECK(value_of(Dialect::Snowflake, "SELECT LAST_DAY('2024-05-22', 'quarter')") == "2024-06-30");
+    CHECK(value_of(Dialect::Tsql, "SELECT EOMONTH('2011-12-01')") == "2011-12-31");
+    CHECK(value_of(Dialect::Tsql, "SELECT EOMONTH('2011-12-01', 2)") == "2012-02-29");
+    CHECK(refusal(Dialect::Postgres, "SELECT date_trunc('decade', DATE '2024-05-19')") == "DATE_TRUNC to this unit");
+    // Boundaries crossed (T-SQL's DATEDIFF; weeks from Sunday) against whole units elapsed (MySQL's TIMESTAMPDIFF).
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEDIFF(week, '2024-05-18', '2024-05-19')") == "1");
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEDIFF(quarter, '2023-12-31', '2024-01-01')") == "1");
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEDIFF(hour, '2024-01-01 10:59:00', '2024-01-01 11:00:00')") == "1");
+    CHECK(value_of(Dialect::Mysql, "SELECT TIMESTAMPDIFF(MONTH, '2003-02-01', '2003-05-01')") == "3");
+    CHECK(value_of(Dialect::Mysql, "SELECT TIMESTAMPDIFF(YEAR, '2002-05-01', '2001-01-01')") == "-1");
+    CHECK(value_of(Dialect::Mysql, "SELECT TIMESTAMPDIFF(MINUTE, '2003-02-01', '2003-05-01 12:05:55')") == "128885");
+    CHECK(value_of(Dialect::Mysql, "SELECT TIMESTAMPDIFF(MONTH, '2024-01-31', '2024-02-29')") == "0");
+    CHECK(value_of(Dialect::Bigquery,
+                   "SELECT TIMESTAMP_DIFF(TIMESTAMP '2010-07-07 10:20:00', TIMESTAMP '2008-12-25 15:30:00', HOUR)") ==
+          "13410");
+    CHECK(value_of(Dialect::Bigquery,
+                   "SELECT TIMESTAMP_DIFF(TIMESTAMP '2001-02-01 01:00:00', TIMESTAMP '2001-02-01 00:00:01', HOUR)") ==
+          "0");
+    // Days of the week: MySQL's DAYOFWEEK('2007-02-03') is 7 and WEEKDAY('2008-02-03 22:23:00') 6 (dev.mysql.com).
+    CHECK(value_of(Dialect::Mysql, "SELECT DAYOFWEEK('2007-02-03')") == "7");
+    CHECK(value_of(Dialect::Mysql, "SELECT WEEKDAY('2008-02-03 22:23:00')") == "6");
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEPART(weekday, '2024-05-19')") == "1");
+    CHECK(value_of(Dialect::Postgres, "SELECT EXTRACT(ISODOW FROM DATE '2024-05-19')") == "7");
+    CHECK(value_of(Dialect::Postgres, "SELECT EXTRACT(EPOCH FROM TIMESTAMP '2001-02-16 20:38:40')") == "982355920");
+    // A difference of timestamps is an interval: its seconds, its whole days.
+    CHECK(value_of(Dialect::Postgres,
+                   "SELECT EXTRACT(EPOCH FROM TIMESTAMP '2024-01-02 00:00:30' - TIMESTAMP '2024-01-01 00:00:00')") ==
+          "86430");
+    CHECK(value_of(Dialect::Postgres,
+                   "SELECT date_part('day', TIMESTAMP '2024-01-03 20:00:00' - TIMESTAMP '2024-01-01 00:00:00')") == "2");
+    CHECK(refusal(Dialect::Postgres, "SELECT EXTRACT(HOUR FROM TIMESTAMP '2024-01-03' - TIMESTAMP '2024-01-01')") ==
+          "EXTRACT of this field of an interval");
+    CHECK(refusal(Dialect::Postgres, "SELECT EXTRACT(YEAR FROM AGE(TIMESTAMP '2024-01-03'))") == "AGE (an interval)");
+    CHECK(value_of(Dialect::Snowflake, "SELECT DATE_PART(month, '2024-05-19')") == "5");
+    CHECK(value_of(Dialect::Tsql, "SELECT DATENAME(month, '2024-05-19')") == "May");
+    CHECK(value_of(Dialect::Snowflake, "SELECT DAYNAME('2024-05-19')") == "Sun");
+}
+
+TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][dialect][dates]") {
+    CHECK(value_of(Dialect::Postgres, "SELECT to_char(TIMESTAMP '2002-04-20 17:31:12', 'HH12:MI:SS')") == "05:31:12");
+    CHECK(value_of(Dialect::Postgres, "SELECT to_char(DATE '2024-03-05', 'Month DD, YYYY')") == "March     05, 2024");
+    CHECK(value_of(Dialect::Postgres, "SELECT to_char(DATE '2024-03-05', 'FMMonth FMDD, \"Q\"YY')") == "March 5, Q24");
+    CHECK(value_of(Dialect::Postgres, "SELECT to_char(DATE '2024-03-05', 'DY MON')") == "TUE MAR");
+    CHECK(value_of(Dialect::Snowflake, "SELECT TO_CHAR('2024-03-05 14:07:00', 'MMMM DD HH24:MI')") ==
+          "March 05 14:07");
+    CHECK(value_of(Dialect::Mysql, "SELECT DATE_FORMAT('2009-10-04 22:23:00', '%W %M %Y')") == "Sunday October 2009");
+    CHECK(value_of(Dialect::Mysql, "SELECT DATE_FORMAT('2007-10-04 22:23:00', '%H:%i:%s')") == "22:23:00");
+    CHECK(value_of(Dialect::Mysql, "SELECT DATE_FORMAT('2009-10-04 22:23:00', '%y %a %d %c %e %b %j %p %h')") ==
+          "09 Sun 04 10 4 Oct 277 PM 10");
+    CHECK(value_of(Dialect::Bigquery, "SELECT FORMAT_DATE('%b-%d-%Y', DATE '2008-12-25')") == "Dec-25-2008");
+    CHECK(value_of(Dialect::Bigquery, "SELECT EXTRACT(DATE FROM TIMESTAMP '2008-12-25 15:30:00')") == "2008-12-25");
+    CHECK(value_of(Dialect::Duckdb, "SELECT strftime(DATE '1992-03-02', '%d/%m/%Y')") == "02/03/1992");
+    CHECK(value_of(Dialect::Duckdb, "SELECT strptime('02/03/1992', '%d/%m/%Y')") == "1992-03-02 00:00:00");
+    CHECK(value_of(Dialect::Snowflake, "SELECT TO_VARCHAR('2024-03-05', 'DD.MM.YYYY')") == "05.03.2024");
+    CHECK(value_of(Dialect::Bigquery, "SELECT FORMAT_TIMESTAMP('%H:%M', TIMESTAMP_SECONDS(1447430881))") == "16:08");
+    CHECK(value_of(Dialect::Tsql, "SELECT FORMAT(CAST('2024-03-05 14:07:00' AS DATETIME), 'yyyy-MM-dd HH:mm')") ==
+          "2024-03-05 14:07");
+    // Parsing: the ISO layouts, fixed-width numeric layouts, a month's name alone.
+    CHECK(value_of(Dialect::Postgres, "SELECT to_date('05 Dec 2000', 'DD Mon YYYY')") == "2000-12-05");
+    CHECK(value_of(Dialect::Mysql, "SELECT STR_TO_DATE('5 May 2013', '%d %M %Y')") == "2013-05-05");
+    CHECK(value_of(Dialect::Mysql, "SELECT STR_TO_DATE('2013-5-7 9:05:01', '%Y-%m-%d %H:%i:%s')") ==
+          "2013-05-07 09:05:01");
+    CHECK(value_of(Dialect::Mysql, "SELECT STR_TO_DATE('5 \"May 2013', '%d %M %Y')") == "NULL");
+    CHECK(value_of(Dialect::Mysql, "SELECT STR_TO_DATE('7,5, 2013', '%d,%m, %Y')") == "2013-05-07");
+    CHECK(value_of(Dialect::Postgres, "SELECT to_timestamp('March 7, 2024 18:30', 'FMMonth DD, YYYY HH24:MI')") ==
+          "2024-03-07 18:30:00");
+    CHECK(value_of(Dialect::Postgres, "SELECT to_date('2000-12-05', 'YYYY-MM-DD')") == "2000-12-05");
+    CHECK(value_of(Dialect::Postgres, "SELECT to_timestamp('05/12/2000 10:30', 'DD/MM/YYYY HH24:MI')") ==
+          "2000-12-05 10:30:00");
+    CHECK(value_of(Dialect::Postgres, "SELECT EXTRACT(MONTH FROM to_date('March', 'Month'))") == "3");
+    CHECK(value_of(Dialect::Mysql, "SELECT STR_TO_DATE('01,05,2013', '%d,%m,%Y')") == "2013-05-01");
+    CHECK(value_of(Dialect::Mysql, "SELECT MONTH(STR_TO_DATE('October', '%M'))") == "10");
+    CHECK(value_of(Dialect::Bigquery, "SELECT PARSE_DATE('%Y%m%d', '20081225')") == "2008-12-25");
+    CHECK(value_of(Dialect::Bigquery, "SELECT PARSE_DATE('%F', '2000-12-30')") == "2000-12-30");
+    CHECK(value_of(Dialect::Bigquery, "SELECT FORMAT_DATE('%m', PARSE_DATE('%B', 'June'))") == "06");
+    // Seconds since 1970 (read in UTC).
+    CHECK(value_of(Dialect::Mysql, "SELECT FROM_UNIXTIME(1447430881)") == "2015-11-13 16:08:01");
+    CHECK(value_of(Dialect::Mysql, "SELECT UNIX_TIMESTAMP('2015-11-13 10:20:19')") == "1447410019");
+    CHECK(value_of(Dialect::Postgres, "SELECT to_timestamp(1284352323)") == "2010-09-13 04:32:03");
+    CHECK(value_of(Dialect::Snowflake, "SELECT TO_TIMESTAMP(1284352323)") == "2010-09-13 04:32:03");
+    CHECK(value_of(Dialect::Snowflake, "SELECT TO_TIMESTAMP('2010-09-13 04:32:03')") == "2010-09-13 04:32:03");
+    CHECK(value_of(Dialect::Tsql, "SELECT DATEFROMPARTS(2024, 2, 9)") == "2024-02-09");
+    CHECK(value_of(Dialect::Bigquery, "SELECT DATE(2016, 12, 25)") == "2016-12-25");
+    CHECK(value_of(Dialect::Bigquery, "SELECT TIMESTAMP('2008-12-25 15:30:00')") == "2008-12-25 15:30:00");
+    CHECK(value_of(Dialect::Postgres, "SELECT date_part('epoch', TIMESTAMP '2001-02-16 20:38:40')") == "982355920");
+    // Formats SQLite has no spelling for are named.
+    CHECK(refusal(Dialect::Postgres, "SELECT to_char(DATE '2024-03-05', 'IYYY-IW')") ==
+          "TO_CHAR with the format 'IYYY-IW'");
+    CHECK(refusal(Dialect::Postgres, "SELECT to_char(12.5, '999D9')") == "TO_CHAR with the format '999D9'");
+    CHECK(refusal(Dialect::Mysql, "SELECT STR_TO_DATE('Sunday 5 May 2013', '%W %d %M %Y')") ==
+          "STR_TO_DATE with the format '%W %d %M %Y'");
+    CHECK(refusal(Dialect::Bigquery, "SELECT FORMAT_DATE('%x', DATE '2008-12-25')") ==
+          "FORMAT_DATE with the format '%x'");
+    CHECK(refusal(Dialect::Tsql, "SELECT TRY_CONVERT(DATE, '01 May 2000', 106)") == "CONVERT with a style");
+    CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(GETDATE(), 'd')") == "FORMAT with the format 'd'");
+    CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(1234.5, 'N2')") == "FORMAT with the format 'N2'");
+}
+
+TEST_CASE("sqlite spelling: T-SQL's + joins texts where an operand is text by its spelling", "[results][dialect]") {
+    CHECK(value_of(Dialect::Tsql, "SELECT 'a' + 'b'") == "ab");
+    CHECK(value_of(Dialect::Tsql, "SELECT CAST(2024 AS VARCHAR(4)) + '-' + CASE 1 WHEN 1 THEN '01' END + '-01'") ==
+          "2024-01-01");
+    CHECK(value_of(Dialect::Tsql, "SELECT '01 ' + m + ' 2000' FROM (SELECT 'May' AS m) AS t") == "01 May 2000");
+    // A number stays a number: '1' + 1 is 2 in T-SQL (the text converts to the number's type).
+    CHECK(value_of(Dialect::Tsql, "SELECT '1' + 1") == "2");
+    CHECK(spelled(Dialect::Tsql, "SELECT a + b FROM t").sql == "SELECT a + b FROM t");
+    // Other dialects' + adds.
+    CHECK(spelled(Dialect::Postgres, "SELECT 'a' + 1 FROM t").sql == "SELECT 'a' + 1 FROM t");
+}
+
+TEST_CASE("sqlite spelling: a division by zero fails on a real database where the source engine fails",
+          "[results][dialect]") {
+    for (Dialect d : {Dialect::Postgres, Dialect::Tsql, Dialect::Bigquery, Dialect::Snowflake}) {
+        INFO(dialect_name(d));
+        CHECK(value_of(d, "SELECT 1 / n FROM (SELECT 0 AS n) AS t", true) ==
+              "error: JSON path error near 'division by zero'");
+        CHECK(value_of(d, "SELECT 6 / n FROM (SELECT 3 AS n) AS t", true).starts_with("2"));
+        // On synthesized data, SQLite's NULL: a zero the data invented says nothing of the real data.
+        CHECK(value_of(d, "SELECT 1 / n FROM (SELECT 0 AS n) AS t", false) == "NULL");
+    }
+    // MySQL's and DuckDB's division by zero is NULL, as SQLite's.
+    CHECK(value_of(Dialect::Mysql, "SELECT 1 / n FROM (SELECT 0 AS n) AS t", true) == "NULL");
+    CHECK(value_of(Dialect::Duckdb, "SELECT 1 / n FROM (SELECT 0 AS n) AS t", true) == "NULL");
+    // A divisor that is a number other than 0 is not checked.
+    CHECK(spelled(Dialect::Tsql, "SELECT age / 2 FROM emp", true).sql == "SELECT age / 2 FROM emp");
+    CHECK(spelled(Dialect::Postgres, "SELECT age / n FROM emp", true).sql ==
+          "SELECT age / CASE WHEN (n) = 0 THEN json_extract('{}', 'division by zero') ELSE (n) END FROM emp");
+}
