@@ -190,7 +190,8 @@ int run_run(const std::vector<std::string>& argv) {
             if (synth_db) {
                 results::synth::LiteralHints hints;
                 results::synth::collect_hints(parsed, hints);
-                data = results::synth::generate_database(*schema, hints, synth_options.seed, 0);
+                data = results::synth::generate_database(results::synth::with_implied_keys(*schema), hints,
+                                                         synth_options.seed, 0);
             } else if (tables_db) {
                 data = results::kql::to_synth_database(tables);
             }

@@ -521,3 +521,34 @@ TEST_CASE("synth kinds: a percentage computed in another order agrees within the
                               "SELECT id FROM emp ORDER BY age DESC, name LIMIT 1");
     CHECK(cuts.rounding.empty());
 }
+
+TEST_CASE("synth generator: a table without a declared key keeps the one its name implies", "[results][synth]") {
+    // defog's dumps declare no keys: course.course_id is still one course's, author.aid one author's.
+    const Schema keyless = testing::schema_from_ddl(
+        "CREATE TABLE course (course_id INTEGER, department TEXT, num_enrolled INTEGER);\n"
+        "CREATE TABLE author (aid INTEGER, oid INTEGER, name TEXT);\n"
+        "CREATE TABLE patient (id INTEGER PRIMARY KEY, sex TEXT);\n"
+        "CREATE TABLE examination (id INTEGER, diagnosis TEXT, FOREIGN KEY (id) REFERENCES patient(id));\n",
+        "keyless.sql");
+    const Schema keyed = with_implied_keys(keyless);
+    auto key_of = [&](const char* table) {
+        for (const Table& t : keyed.tables)
+            if (t.name == table) return t.primary_key.empty() ? std::string() : t.primary_key[0];
+        return std::string("?");
+    };
+    CHECK(key_of("course") == "course_id");
+    CHECK(key_of("author") == "aid");       // its initial and id; not oid (an organization's)
+    CHECK(key_of("patient") == "id");       // declared
+    CHECK(key_of("examination").empty());  // id refers to the patient: several examinations each
+    SynthOptions options;
+    CHECK(testing::judge_on_synth(keyless, "SELECT department, COUNT(DISTINCT course_id) FROM course GROUP BY department",
+                                  "SELECT department, COUNT(course_id) FROM course GROUP BY department", options)
+              .verdict == Verdict::Equal);
+    CHECK(testing::judge_on_synth(keyless, "SELECT course_id, SUM(num_enrolled) FROM course GROUP BY course_id",
+                                  "SELECT course_id, AVG(num_enrolled) FROM course GROUP BY course_id", options)
+              .verdict == Verdict::Equal);
+    // Not a key: a patient has several examinations.
+    CHECK(testing::judge_on_synth(keyless, "SELECT COUNT(DISTINCT id) FROM examination",
+                                  "SELECT COUNT(id) FROM examination", options)
+              .verdict == Verdict::Different);
+}

@@ -1642,6 +1642,34 @@ size_t SynthDatabase::row_count() const {
     return n;
 }
 
+Schema with_implied_keys(const Schema& schema) {
+    Schema out = schema;
+    for (Table& table : out.tables) {
+        if (!table.primary_key.empty() || table.name.empty() ||
+            std::any_of(table.columns.begin(), table.columns.end(), [](const Column& c) { return c.primary_key; }))
+            continue;
+        auto foreign = [&](const Column& c) {
+            for (const ForeignKey& fk : table.foreign_keys)
+                for (const std::string& name : fk.columns)
+                    if (support::iequals(name, c.name)) return true;
+            return false;
+        };
+        const std::string name = support::to_lower(table.name);
+        const std::string forms[] = {"id", name + "_id", name + "id", std::string(1, name[0]) + "id"};
+        Column* key = nullptr;
+        for (const std::string& form : forms) {
+            for (Column& c : table.columns)
+                if (!key && support::iequals(c.name, form) && !foreign(c)) key = &c;
+            if (key) break;
+        }
+        if (!key) continue;
+        key->primary_key = true;
+        key->not_null = true;
+        table.primary_key = {key->name};
+    }
+    return out;
+}
+
 SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints, uint64_t seed, size_t index,
                                 DataKind kind, bool fan_out) {
     // Every other duplicates database of a run regroups where the queries group by different columns

@@ -374,10 +374,11 @@ std::string rounding_difference(const ResultSet& expected, const ResultSet& gene
 
 }  // namespace
 
-SynthOutcome compare_on_synthesized(const Schema& schema, const std::string& expected_sql, const ParseResult& expected,
+SynthOutcome compare_on_synthesized(const Schema& declared, const std::string& expected_sql, const ParseResult& expected,
                                     const std::string& generated_sql, const ParseResult& generated, bool ordered,
                                     const std::vector<size_t>& order_keys, const SynthOptions& options) {
     const auto start = std::chrono::steady_clock::now();
+    const Schema schema = with_implied_keys(declared);
     SynthOutcome out;
     LiteralHints hints;
     collect_hints(expected, hints);
