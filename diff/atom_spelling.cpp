@@ -117,7 +117,7 @@ public:
         auto* c = dyn_cast<ColumnRef>(column);
         std::string_view name = semantics::binary_operator(op).weaviate_spelling;
         std::string v = value(operand);
-        std::string_view field = value_field(operand);
+        std::string_view field = op == BinaryOp::WithinGeoRange ? "valueGeoRange" : value_field(operand);
         if (!c || name.empty() || v.empty() || field.empty()) return "";
         return "{path: " + path(*c) + ", operator: " + std::string(name) + ", " + std::string(field) + ": " + v + "}";
     }
@@ -147,15 +147,17 @@ public:
     }
 
     std::string search(const Search& s) const {
-        std::string_view argument, field;
-        switch (s.search) {
-            case SearchKind::Text: argument = "nearText", field = "concepts"; break;
-            case SearchKind::Keyword: argument = "bm25", field = "query"; break;
-            case SearchKind::Hybrid: argument = "hybrid", field = "query"; break;
-            case SearchKind::Vector: argument = "nearVector", field = "vector"; break;
-            case SearchKind::Object: argument = "nearObject", field = "id"; break;
-            case SearchKind::Ask: argument = "ask", field = "question"; break;
-            case SearchKind::Media: return "";
+        std::string_view argument = s.argument, field = s.query_field;
+        if (argument.empty()) {  // a structured query's search: the argument that says the same
+            switch (s.search) {
+                case SearchKind::Text: argument = "nearText", field = "concepts"; break;
+                case SearchKind::Keyword: argument = "bm25", field = "query"; break;
+                case SearchKind::Hybrid: argument = "hybrid", field = "query"; break;
+                case SearchKind::Vector: argument = "nearVector", field = "vector"; break;
+                case SearchKind::Object: argument = "nearObject", field = "id"; break;
+                case SearchKind::Ask: argument = "ask", field = "question"; break;
+                case SearchKind::Media: return "";
+            }
         }
         std::string query = value(s.query);
         if (query.empty()) return "";
@@ -200,6 +202,7 @@ private:
     // valueInt, valueText...: the field Weaviate reads a value of this type from (a list: its items').
     static std::string_view value_field(const Expr* e) {
         if (auto* a = dyn_cast<Array>(e)) return a->items.empty() ? std::string_view() : value_field(a->items[0]);
+        if (auto* p = dyn_cast<Parameter>(e)) return p->value_field;  // `valueInt: $n`
         auto* l = dyn_cast<Literal>(e);
         if (!l) return "";
         switch (l->type) {
@@ -219,6 +222,23 @@ private:
     }
 };
 
+// Whether the KQL printer writes all of `node` in KQL: it writes a node it has no KQL for by its kind's
+// name (`Case` for the normalizer's CASE of an iff), where the canonical text says more.
+bool kql_writes(const Node& node) {
+    switch (node.kind) {
+        case Kind::Case:
+        case Kind::Cast:
+        case Kind::Array:
+        case Kind::Exists:
+        case Kind::Quantified:
+        case Kind::GroupingSet: return false;
+        default: break;
+    }
+    bool all = true;
+    for_each_child(node, [&](const Node& child) { all = all && kql_writes(child); });
+    return all;
+}
+
 }  // namespace
 
 AtomSpelling::AtomSpelling(Language language, const Query* block) : language_(language) {
@@ -228,6 +248,7 @@ AtomSpelling::AtomSpelling(Language language, const Query* block) : language_(la
 }
 
 std::string AtomSpelling::kql(const Node& node) const {
+    if (!kql_writes(node)) return "";
     return collections_.size() == 1 ? to_kql(node, collections_[0]) : to_kql(node);
 }
 
@@ -257,8 +278,10 @@ std::string AtomSpelling::group_key(const Expr& key) const {
 std::string AtomSpelling::distinct() const { return language_ == Language::Kql ? "distinct" : ""; }
 
 std::string AtomSpelling::bound(std::string_view bound, const Expr& value, bool sorted) const {
-    if (language_ == Language::Kql)  // KQL has no OFFSET: the canonical text
-        return bound == "limit" ? (sorted ? "top " : "take ") + kql(value) : "";
+    if (language_ == Language::Kql) {  // KQL has no OFFSET: the canonical text
+        std::string count = bound == "limit" ? kql(value) : "";
+        return count.empty() ? "" : (sorted ? "top " : "take ") + count;
+    }
     if (language_ == Language::Weaviate) {
         std::string v = WeaviateSpeller(collections_).value(&value);
         return v.empty() ? "" : std::string(bound) + ": " + v;
@@ -268,8 +291,11 @@ std::string AtomSpelling::bound(std::string_view bound, const Expr& value, bool 
 
 std::string AtomSpelling::option(const NamedArg& option) const {
     if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).value(&option);
-    if (language_ == Language::Kql)
-        return std::string(option.name.text) + (option.value ? " " + kql(*option.value) : std::string());
+    if (language_ == Language::Kql) {
+        if (!option.value) return std::string(option.name.text);
+        std::string value = kql(*option.value);
+        return value.empty() ? "" : std::string(option.name.text) + " " + value;
+    }
     return "";
 }
 
@@ -280,11 +306,11 @@ std::string AtomSpelling::order(const OrderItem& item) const {
 
 // A join as the KQL printer writes it, its condition's columns qualified by their side ($left.id == $right.uid).
 std::string AtomSpelling::join(const Join& join) const {
-    return language_ == Language::Kql ? to_kql(join) : expression(join);
+    return language_ == Language::Kql && kql_writes(join) ? to_kql(join) : expression(join);
 }
 
 std::string AtomSpelling::cross_source(const Relation& relation) const {
-    if (language_ != Language::Kql) return "";
+    if (language_ != Language::Kql || !kql_writes(relation)) return "";
     std::string source = to_kql(relation);
     return "join kind=inner " + (isa<TableRef>(&relation) ? source : "(" + source + ")");
 }
@@ -297,5 +323,30 @@ std::string AtomSpelling::search(const Search& search) const {
 }
 
 std::string AtomSpelling::query(const Query& query) const { return expression(query); }
+
+std::string placement_note(std::string_view context, Language language) {
+    if (context.empty()) return " (alone)";
+    if (language != Language::Kql && language != Language::Weaviate) return " (under " + std::string(context) + ")";
+    bool kql = language == Language::Kql;
+    // a block read by the top one (the subqueries): KQL's `let`, or a query the pipeline reads from
+    if (kql && context == "WITH") return " (as a let)";
+    if (kql && context == "FROM") return " (as a subquery)";
+    if (std::all_of(context.begin(), context.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return " (sort key " + std::to_string(std::stoul(std::string(context)) + 1) + ")";  // a position
+    // a filter leaf's connectives, outermost first: "AND/OR"
+    auto connective = [kql](std::string_view part) -> std::string_view {
+        if (part == "AND") return kql ? "and" : "operator: And";
+        if (part == "OR") return kql ? "or" : "operator: Or";
+        return part;
+    };
+    std::string out = " (under ";
+    for (size_t begin = 0; begin <= context.size();) {
+        size_t end = std::min(context.find('/', begin), context.size());
+        if (begin > 0) out += kql ? "/" : " / ";
+        out += connective(context.substr(begin, end - begin));
+        begin = end + 1;
+    }
+    return out + ")";
+}
 
 }  // namespace qdiff
