@@ -159,21 +159,30 @@ public:
                 case SearchKind::Media: return "";
             }
         }
-        std::string query = value(s.query);
-        if (query.empty()) return "";
-        // nearText's concepts are a list; one concept was kept as the value itself
-        if (s.search == SearchKind::Text && !isa<Array>(s.query)) query = "[" + query + "]";
-        std::string out = std::string(argument) + ": {" + std::string(field) + ": " + query;
+        // The fields as written: the query (none where another field says what to search for, e.g.
+        // nearVector's vectorPerTarget), the properties searched, the options.
+        std::vector<std::string> fields;
+        if (s.query) {
+            std::string query = value(s.query);
+            if (query.empty()) return "";
+            // nearText's concepts are a list; one concept was kept as the value itself, a variable standing
+            // in for the whole list (`concepts: $c`) says so
+            auto* variable = dyn_cast<Parameter>(s.query);
+            bool whole_list = isa<Array>(s.query) || (variable && !variable->value_field.empty());
+            if (s.search == SearchKind::Text && !whole_list) query = "[" + query + "]";
+            fields.push_back(std::string(field) + ": " + query);
+        }
         if (!s.properties.empty()) {
             std::string properties = list("[", s.properties, "]");
             if (properties.empty()) return "";
-            out += ", properties: " + properties;
+            fields.push_back("properties: " + properties);
         }
         for (const Expr* o : s.options) {
-            std::string v = value(o);
-            if (v.empty()) return "";
-            out += ", " + v;
+            fields.push_back(value(o));
+            if (fields.back().empty()) return "";
         }
+        std::string out = std::string(argument) + ": {";
+        for (size_t i = 0; i < fields.size(); ++i) out += (i ? ", " : "") + fields[i];
         return out + "}";
     }
 

@@ -246,7 +246,8 @@ TEST_CASE("atom spelling: a Weaviate media or object search is the argument as w
                                R"(nearThermal: {thermal: "iVBOR="})", R"(nearDepth: {depth: "iVBOR="})",
                                R"(nearIMU: {imu: "AAEC"})", R"(nearObject: {id: "36ddd591-2dee-4e7e-a3cc-eb86d30a4303"})",
                                R"(nearObject: {beacon: "weaviate://localhost/Article/36ddd591"})",
-                               R"(nearVector: {vector: [0.1, 0.2], distance: 0.3})"}) {
+                               R"(nearVector: {vector: [0.1, 0.2], distance: 0.3})",
+                               R"(nearVector: {vectorPerTarget: {title1: [1, 0], title2: [0, 0, 1]}})"}) {
         INFO(search);
         CHECK(shown(search) == search);
     }
@@ -274,6 +275,11 @@ TEST_CASE("atom spelling: a Weaviate GraphQL variable shows as written", "[diff]
     CHECK(shown("query Q($k: Int) { Get { Article(limit: $k) { title } } }", Component::Limit) == "limit: $k");
     CHECK(shown("query Q($img: String) { Get { Article(nearImage: {image: $img}) { title } } }", Component::Search) ==
           "nearImage: {image: $img}");
+    // nearText's concepts: a variable for the whole list, or one concept of a list.
+    CHECK(shown(R"(query Q($c: [String]) { Get { Article(nearText: {concepts: $c}) { title } } })",
+                Component::Search) == "nearText: {concepts: $c}");
+    CHECK(shown(R"(query Q($c: String) { Get { Article(nearText: {concepts: [$c]}) { title } } })",
+                Component::Search) == "nearText: {concepts: [$c]}");
     // A variable with a default is its value.
     CHECK(shown("query Q($n: Int = 7) { Get { Article(where: " + filter + ") { title } } }", Component::Filters) ==
           R"({path: ["wordCount"], operator: GreaterThan, valueInt: 7})");

@@ -640,8 +640,9 @@ struct Literal : Expr {
 struct Parameter : Expr {
     QDIFF_NODE_CLASS(Parameter, Expr)
     std::string_view text;
-    // Weaviate: the typed field a variable stands in (`valueInt: $n`), to show the filter as written;
-    // empty elsewhere. Not reflected, not compared (the typed value is unknown until the variable is).
+    // Weaviate: the field a variable stands in for (`valueInt: $n`, nearText's `concepts: $c`, which
+    // `concepts: [$c]` is not), to show it as written; empty elsewhere. How it was written, not part of
+    // the structure (not reflected, not compared).
     std::string_view value_field;
     QDIFF_REFLECT(v("text", s.text);)
 };

@@ -472,6 +472,8 @@ private:
                     s->query = value(q.items[0]);
                 } else {
                     s->query = value(f.value);
+                    // a variable standing in for the whole field (`concepts: $c`, not `concepts: [$c]`)
+                    if (auto* p = ast::dyn_cast<ast::Parameter>(s->query)) p->value_field = b_.copy(f.name);
                 }
             } else if (f.name == "properties" &&
                        (s->search == ast::SearchKind::Keyword || s->search == ast::SearchKind::Hybrid ||
