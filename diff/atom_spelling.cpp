@@ -248,6 +248,20 @@ bool kql_writes(const Node& node) {
     return all;
 }
 
+// The table a KQL pipeline reads first, whose columns it names unqualified ("" when it reads no table
+// or several): `DeviceLogonEvents | where ActionType == "x"` in a join's right side, not
+// `DeviceLogonEvents.ActionType`.
+std::string_view input_table(const Relation& relation) {
+    if (auto* t = dyn_cast<TableRef>(&relation)) return t->name.size() == 1 ? t->name[0].text : std::string_view();
+    auto* d = dyn_cast<DerivedTable>(&relation);
+    if (!d || !d->query || d->query->sources.size() != 1) return "";
+    return input_table(*d->query->sources[0]);
+}
+
+std::string_view input_table(const Query& query) {
+    return query.sources.size() == 1 ? input_table(*query.sources[0]) : std::string_view();
+}
+
 }  // namespace
 
 AtomSpelling::AtomSpelling(Language language, const Query* block) : language_(language) {
@@ -315,12 +329,13 @@ std::string AtomSpelling::order(const OrderItem& item) const {
 
 // A join as the KQL printer writes it, its condition's columns qualified by their side ($left.id == $right.uid).
 std::string AtomSpelling::join(const Join& join) const {
-    return language_ == Language::Kql && kql_writes(join) ? to_kql(join) : expression(join);
+    if (language_ != Language::Kql) return expression(join);
+    return join.right && kql_writes(join) ? to_kql(join, input_table(*join.right)) : "";
 }
 
 std::string AtomSpelling::cross_source(const Relation& relation) const {
     if (language_ != Language::Kql || !kql_writes(relation)) return "";
-    std::string source = to_kql(relation);
+    std::string source = to_kql(relation, input_table(relation));
     return "join kind=inner " + (isa<TableRef>(&relation) ? source : "(" + source + ")");
 }
 
@@ -331,7 +346,10 @@ std::string AtomSpelling::search(const Search& search) const {
     return expression(search);
 }
 
-std::string AtomSpelling::query(const Query& query) const { return expression(query); }
+std::string AtomSpelling::query(const Query& query) const {
+    if (language_ != Language::Kql) return expression(query);
+    return kql_writes(query) ? to_kql(query, input_table(query)) : "";
+}
 
 std::string placement_note(std::string_view context, Language language) {
     if (context.empty()) return " (alone)";

@@ -81,6 +81,11 @@ TEST_CASE("atom spelling: a KQL case's reasons quote KQL, not SQL", "[diff][atom
           "join kind=leftouter U on $left.id == $right.uid");
     CHECK(only_atom("T | join kind=inner (U) on $left.id == $right.uid", Language::Kql, Component::Joins).shown() ==
           "join kind=inner U");
+    // A pipeline a join or the top block reads names its table's columns unqualified, as it was written.
+    CHECK(only_atom("T | join kind=leftouter (U | where b > 1) on id", Language::Kql, Component::Joins).shown() ==
+          "join kind=leftouter (U | where b > 1) on id");
+    CHECK(only_atom("T | where a > 1 | take 10 | where b > 2", Language::Kql, Component::Subqueries).shown() ==
+          "T | where a > 1 | take 10");
 
     // The forms the normalizer makes (IS NULL, COUNT(DISTINCT), the sort's nulls, columns qualified by
     // the input table) in KQL's own words.
