@@ -117,7 +117,7 @@ public:
         auto* c = dyn_cast<ColumnRef>(column);
         std::string_view name = semantics::binary_operator(op).weaviate_spelling;
         std::string v = value(operand);
-        std::string_view field = value_field(operand);
+        std::string_view field = op == BinaryOp::WithinGeoRange ? "valueGeoRange" : value_field(operand);
         if (!c || name.empty() || v.empty() || field.empty()) return "";
         return "{path: " + path(*c) + ", operator: " + std::string(name) + ", " + std::string(field) + ": " + v + "}";
     }
@@ -147,31 +147,42 @@ public:
     }
 
     std::string search(const Search& s) const {
-        std::string_view argument, field;
-        switch (s.search) {
-            case SearchKind::Text: argument = "nearText", field = "concepts"; break;
-            case SearchKind::Keyword: argument = "bm25", field = "query"; break;
-            case SearchKind::Hybrid: argument = "hybrid", field = "query"; break;
-            case SearchKind::Vector: argument = "nearVector", field = "vector"; break;
-            case SearchKind::Object: argument = "nearObject", field = "id"; break;
-            case SearchKind::Ask: argument = "ask", field = "question"; break;
-            case SearchKind::Media: return "";
+        std::string_view argument = s.argument, field = s.query_field;
+        if (argument.empty()) {  // a structured query's search: the argument that says the same
+            switch (s.search) {
+                case SearchKind::Text: argument = "nearText", field = "concepts"; break;
+                case SearchKind::Keyword: argument = "bm25", field = "query"; break;
+                case SearchKind::Hybrid: argument = "hybrid", field = "query"; break;
+                case SearchKind::Vector: argument = "nearVector", field = "vector"; break;
+                case SearchKind::Object: argument = "nearObject", field = "id"; break;
+                case SearchKind::Ask: argument = "ask", field = "question"; break;
+                case SearchKind::Media: return "";
+            }
         }
-        std::string query = value(s.query);
-        if (query.empty()) return "";
-        // nearText's concepts are a list; one concept was kept as the value itself
-        if (s.search == SearchKind::Text && !isa<Array>(s.query)) query = "[" + query + "]";
-        std::string out = std::string(argument) + ": {" + std::string(field) + ": " + query;
+        // The fields as written: the query (none where another field says what to search for, e.g.
+        // nearVector's vectorPerTarget), the properties searched, the options.
+        std::vector<std::string> fields;
+        if (s.query) {
+            std::string query = value(s.query);
+            if (query.empty()) return "";
+            // nearText's concepts are a list; one concept was kept as the value itself, a variable standing
+            // in for the whole list (`concepts: $c`) says so
+            auto* variable = dyn_cast<Parameter>(s.query);
+            bool whole_list = isa<Array>(s.query) || (variable && !variable->value_field.empty());
+            if (s.search == SearchKind::Text && !whole_list) query = "[" + query + "]";
+            fields.push_back(std::string(field) + ": " + query);
+        }
         if (!s.properties.empty()) {
             std::string properties = list("[", s.properties, "]");
             if (properties.empty()) return "";
-            out += ", properties: " + properties;
+            fields.push_back("properties: " + properties);
         }
         for (const Expr* o : s.options) {
-            std::string v = value(o);
-            if (v.empty()) return "";
-            out += ", " + v;
+            fields.push_back(value(o));
+            if (fields.back().empty()) return "";
         }
+        std::string out = std::string(argument) + ": {";
+        for (size_t i = 0; i < fields.size(); ++i) out += (i ? ", " : "") + fields[i];
         return out + "}";
     }
 
@@ -200,6 +211,7 @@ private:
     // valueInt, valueText...: the field Weaviate reads a value of this type from (a list: its items').
     static std::string_view value_field(const Expr* e) {
         if (auto* a = dyn_cast<Array>(e)) return a->items.empty() ? std::string_view() : value_field(a->items[0]);
+        if (auto* p = dyn_cast<Parameter>(e)) return p->value_field;  // `valueInt: $n`
         auto* l = dyn_cast<Literal>(e);
         if (!l) return "";
         switch (l->type) {
@@ -219,6 +231,37 @@ private:
     }
 };
 
+// Whether the KQL printer writes all of `node` in KQL: it writes a node it has no KQL for by its kind's
+// name (`Case` for the normalizer's CASE of an iff), where the canonical text says more.
+bool kql_writes(const Node& node) {
+    switch (node.kind) {
+        case Kind::Case:
+        case Kind::Cast:
+        case Kind::Array:
+        case Kind::Exists:
+        case Kind::Quantified:
+        case Kind::GroupingSet: return false;
+        default: break;
+    }
+    bool all = true;
+    for_each_child(node, [&](const Node& child) { all = all && kql_writes(child); });
+    return all;
+}
+
+// The table a KQL pipeline reads first, whose columns it names unqualified ("" when it reads no table
+// or several): `DeviceLogonEvents | where ActionType == "x"` in a join's right side, not
+// `DeviceLogonEvents.ActionType`.
+std::string_view input_table(const Relation& relation) {
+    if (auto* t = dyn_cast<TableRef>(&relation)) return t->name.size() == 1 ? t->name[0].text : std::string_view();
+    auto* d = dyn_cast<DerivedTable>(&relation);
+    if (!d || !d->query || d->query->sources.size() != 1) return "";
+    return input_table(*d->query->sources[0]);
+}
+
+std::string_view input_table(const Query& query) {
+    return query.sources.size() == 1 ? input_table(*query.sources[0]) : std::string_view();
+}
+
 }  // namespace
 
 AtomSpelling::AtomSpelling(Language language, const Query* block) : language_(language) {
@@ -228,6 +271,7 @@ AtomSpelling::AtomSpelling(Language language, const Query* block) : language_(la
 }
 
 std::string AtomSpelling::kql(const Node& node) const {
+    if (!kql_writes(node)) return "";
     return collections_.size() == 1 ? to_kql(node, collections_[0]) : to_kql(node);
 }
 
@@ -257,8 +301,10 @@ std::string AtomSpelling::group_key(const Expr& key) const {
 std::string AtomSpelling::distinct() const { return language_ == Language::Kql ? "distinct" : ""; }
 
 std::string AtomSpelling::bound(std::string_view bound, const Expr& value, bool sorted) const {
-    if (language_ == Language::Kql)  // KQL has no OFFSET: the canonical text
-        return bound == "limit" ? (sorted ? "top " : "take ") + kql(value) : "";
+    if (language_ == Language::Kql) {  // KQL has no OFFSET: the canonical text
+        std::string count = bound == "limit" ? kql(value) : "";
+        return count.empty() ? "" : (sorted ? "top " : "take ") + count;
+    }
     if (language_ == Language::Weaviate) {
         std::string v = WeaviateSpeller(collections_).value(&value);
         return v.empty() ? "" : std::string(bound) + ": " + v;
@@ -268,8 +314,11 @@ std::string AtomSpelling::bound(std::string_view bound, const Expr& value, bool 
 
 std::string AtomSpelling::option(const NamedArg& option) const {
     if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).value(&option);
-    if (language_ == Language::Kql)
-        return std::string(option.name.text) + (option.value ? " " + kql(*option.value) : std::string());
+    if (language_ == Language::Kql) {
+        if (!option.value) return std::string(option.name.text);
+        std::string value = kql(*option.value);
+        return value.empty() ? "" : std::string(option.name.text) + " " + value;
+    }
     return "";
 }
 
@@ -280,12 +329,13 @@ std::string AtomSpelling::order(const OrderItem& item) const {
 
 // A join as the KQL printer writes it, its condition's columns qualified by their side ($left.id == $right.uid).
 std::string AtomSpelling::join(const Join& join) const {
-    return language_ == Language::Kql ? to_kql(join) : expression(join);
+    if (language_ != Language::Kql) return expression(join);
+    return join.right && kql_writes(join) ? to_kql(join, input_table(*join.right)) : "";
 }
 
 std::string AtomSpelling::cross_source(const Relation& relation) const {
-    if (language_ != Language::Kql) return "";
-    std::string source = to_kql(relation);
+    if (language_ != Language::Kql || !kql_writes(relation)) return "";
+    std::string source = to_kql(relation, input_table(relation));
     return "join kind=inner " + (isa<TableRef>(&relation) ? source : "(" + source + ")");
 }
 
@@ -296,6 +346,34 @@ std::string AtomSpelling::search(const Search& search) const {
     return expression(search);
 }
 
-std::string AtomSpelling::query(const Query& query) const { return expression(query); }
+std::string AtomSpelling::query(const Query& query) const {
+    if (language_ != Language::Kql) return expression(query);
+    return kql_writes(query) ? to_kql(query, input_table(query)) : "";
+}
+
+std::string placement_note(std::string_view context, Language language) {
+    if (context.empty()) return " (alone)";
+    if (language != Language::Kql && language != Language::Weaviate) return " (under " + std::string(context) + ")";
+    bool kql = language == Language::Kql;
+    // a block read by the top one (the subqueries): KQL's `let`, or a query the pipeline reads from
+    if (kql && context == "WITH") return " (as a let)";
+    if (kql && context == "FROM") return " (as a subquery)";
+    if (std::all_of(context.begin(), context.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return " (sort key " + std::to_string(std::stoul(std::string(context)) + 1) + ")";  // a position
+    // a filter leaf's connectives, outermost first: "AND/OR"
+    auto connective = [kql](std::string_view part) -> std::string_view {
+        if (part == "AND") return kql ? "and" : "operator: And";
+        if (part == "OR") return kql ? "or" : "operator: Or";
+        return part;
+    };
+    std::string out = " (under ";
+    for (size_t begin = 0; begin <= context.size();) {
+        size_t end = std::min(context.find('/', begin), context.size());
+        if (begin > 0) out += kql ? "/" : " / ";
+        out += connective(context.substr(begin, end - begin));
+        begin = end + 1;
+    }
+    return out + ")";
+}
 
 }  // namespace qdiff

@@ -49,4 +49,10 @@ private:
     std::vector<std::string> collections_;  // Weaviate: the collection read; KQL: the pipeline's input table
 };
 
+// Where an atom sits, as the note on a pair whose two atoms read the same but sit differently (a filter
+// leaf ANDed on one side, ORed on the other), worded in the atom's language: ` (under AND/OR)` for SQL,
+// ` (under and/or)` for KQL, ` (under operator: And / operator: Or)` for Weaviate; ` (alone)` for a leaf no
+// connective joins. `context` is the matcher's (AtomKey::context).
+std::string placement_note(std::string_view context, Language language);
+
 }  // namespace qdiff

@@ -433,12 +433,15 @@ private:
 }  // namespace
 
 Atom make_keyed_atom(std::string text, Span span, AtomKey key) {
-    return Atom{std::move(text), span, 0, std::make_shared<const AtomKey>(std::move(key)), {}};
+    return Atom{std::move(text), span, 0, Language::Sql, std::make_shared<const AtomKey>(std::move(key)), {}};
 }
 
 Components extract_components(const ast::Statement* normalized, Language language) {
     Extractor x(language);
     x.run(normalized);
+    if (language != Language::Sql)  // (an atom's language is SQL unless said)
+        for (std::vector<Atom>& atoms : x.out.values)
+            for (Atom& a : atoms) a.language = language;
     return std::move(x.out);
 }
 

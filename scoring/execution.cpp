@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <map>
 
+#include "diff/atom_spelling.hpp"
 #include "diff/matching.hpp"
 #include "qdiff/diff.hpp"
 #include "support/strings.hpp"
@@ -55,12 +56,11 @@ bool only_qualifiers_differ(const AtomPair& p) {
     return unqualified(p.expected.key->property) == unqualified(p.generated.key->property) &&
            unqualified(p.expected.text) == unqualified(p.generated.text);
 }
+// A changed pair; the same text on both sides sits under other connectives, which the note says in each
+// side's language (`(under AND)` in SQL, `(under and)` in KQL).
 std::string change(const AtomPair& p) {
     if (p.expected.text == p.generated.text && p.expected.key->context != p.generated.key->context) {
-        auto under = [](const Atom& a) {
-            const std::string& context = a.key->context;
-            return context.empty() ? std::string(" (alone)") : " (under " + context + ")";
-        };
+        auto under = [](const Atom& a) { return placement_note(a.key->context, a.language); };
         return quoted(p.expected) + under(p.expected) + " -> " + quoted(p.generated) + under(p.generated);
     }
     return quoted(p.expected) + " -> " + quoted(p.generated);

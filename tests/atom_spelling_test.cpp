@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ast/semantics/operators.hpp"
+#include "diff/atom_spelling.hpp"
 #include "diff/matching.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
@@ -80,6 +81,11 @@ TEST_CASE("atom spelling: a KQL case's reasons quote KQL, not SQL", "[diff][atom
           "join kind=leftouter U on $left.id == $right.uid");
     CHECK(only_atom("T | join kind=inner (U) on $left.id == $right.uid", Language::Kql, Component::Joins).shown() ==
           "join kind=inner U");
+    // A pipeline a join or the top block reads names its table's columns unqualified, as it was written.
+    CHECK(only_atom("T | join kind=leftouter (U | where b > 1) on id", Language::Kql, Component::Joins).shown() ==
+          "join kind=leftouter (U | where b > 1) on id");
+    CHECK(only_atom("T | where a > 1 | take 10 | where b > 2", Language::Kql, Component::Subqueries).shown() ==
+          "T | where a > 1 | take 10");
 
     // The forms the normalizer makes (IS NULL, COUNT(DISTINCT), the sort's nulls, columns qualified by
     // the input table) in KQL's own words.
@@ -89,6 +95,12 @@ TEST_CASE("atom spelling: a KQL case's reasons quote KQL, not SQL", "[diff][atom
     CHECK(only_atom("T | sort by a asc", Language::Kql, Component::Order).shown() == "a asc");
     CHECK(only_atom("T | top 3 by a", Language::Kql, Component::Limit).shown() == "top 3");
     CHECK(only_atom("T | where a == 'x'", Language::Kql, Component::Filters).shown() == R"(a == "x")");
+
+    // What the KQL printer has no KQL for (the normalizer's CASE of an iff) shows the canonical text, not
+    // the node's kind.
+    Atom iff = only_atom(R"(T | project x = iff(a > 1, "y", "n"))", Language::Kql, Component::Projection);
+    CHECK(iff.shown() == iff.text);
+    CHECK_THAT(iff.shown(), Catch::Contains("CASE"));
 }
 
 TEST_CASE("atom spelling: a KQL filter leaf as shown parses back to the same atom", "[diff][atoms]") {
@@ -145,6 +157,13 @@ TEST_CASE("atom spelling: a Weaviate filter as shown is the where argument that 
                                Component::Filters);
         CHECK(again.text == atom.text);
     }
+    const std::string geo = R"({path: ["location"], operator: WithinGeoRange, valueGeoRange: )"
+                            R"({geoCoordinates: {latitude: 52.5, longitude: 13.4}, distance: {max: 2000}}})";
+    Atom within = only_atom("{ Get { Article(where: " + geo + ") { title } } }", Language::Weaviate, Component::Filters);
+    CHECK(within.shown() == geo);
+    CHECK(only_atom("{ Get { Article(where: " + within.shown() + ") { title } } }", Language::Weaviate,
+                    Component::Filters)
+              .text == within.text);
     // Every operator the catalogue spells for Weaviate reads back as itself.
     for (const semantics::BinaryOperator& o : semantics::binary_operators()) {
         if (o.weaviate_spelling.empty() || o.op == ast::BinaryOp::WithinGeoRange) continue;
@@ -181,4 +200,92 @@ TEST_CASE("atom spelling: the canonical text is one for every language, and SQL 
         limit_seen = true;
     }
     CHECK(limit_seen);
+}
+
+TEST_CASE("atom spelling: a leaf under other connectives is noted in its query's language", "[diff][atoms]") {
+    std::string sql = reasons_of("SELECT * FROM T WHERE a > 1 AND b > 2", "SELECT * FROM T WHERE a > 1 OR b > 2",
+                                 Language::Sql);
+    CHECK_THAT(sql, Catch::Contains("`t.a > 1` (under AND) -> `t.a > 1` (under OR)"));
+
+    std::string kql = reasons_of("T | where a > 1 and b > 2", "T | where a > 1 or b > 2", Language::Kql);
+    CHECK_THAT(kql, Catch::Contains("`a > 1` (under and) -> `a > 1` (under or)"));
+    CHECK_THAT(kql, !Catch::Contains("(under AND)"));
+    CHECK_THAT(kql, !Catch::Contains("(under OR)"));
+
+    std::string weaviate = reasons_of(
+        R"({ Get { Article(where: {operator: And, operands: [{path: ["a"], operator: Equal, valueInt: 1}, )"
+        R"({path: ["b"], operator: Equal, valueInt: 2}]}) { title } } })",
+        R"({ Get { Article(where: {operator: Or, operands: [{path: ["a"], operator: Equal, valueInt: 1}, )"
+        R"({path: ["b"], operator: Equal, valueInt: 2}]}) { title } } })",
+        Language::Weaviate);
+    CHECK_THAT(weaviate, Catch::Contains(R"(`{path: ["a"], operator: Equal, valueInt: 1}` (under operator: And) -> )"
+                                         R"(`{path: ["a"], operator: Equal, valueInt: 1}` (under operator: Or))"));
+    CHECK_THAT(weaviate, !Catch::Contains("(under AND)"));
+
+    // Each form of the matcher's context: nested connectives (outermost first), none, a sort position, a
+    // block the top one reads; SQL keeps the words it always had.
+    CHECK(placement_note("AND/OR", Language::Sql) == " (under AND/OR)");
+    CHECK(placement_note("QUALIFY/AND", Language::Sql) == " (under QUALIFY/AND)");
+    CHECK(placement_note("WITH", Language::Sql) == " (under WITH)");
+    CHECK(placement_note("1", Language::Sql) == " (under 1)");
+    CHECK(placement_note("", Language::Sql) == " (alone)");
+    CHECK(placement_note("AND/OR", Language::Kql) == " (under and/or)");
+    CHECK(placement_note("OR/AND", Language::Weaviate) == " (under operator: Or / operator: And)");
+    CHECK(placement_note("", Language::Weaviate) == " (alone)");
+    CHECK(placement_note("WITH", Language::Kql) == " (as a let)");
+    CHECK(placement_note("FROM", Language::Kql) == " (as a subquery)");
+    CHECK(placement_note("1", Language::Kql) == " (sort key 2)");
+
+    // The atom carries its language to where the note is written.
+    CHECK(only_atom("T | where a > 1", Language::Kql, Component::Filters).language == Language::Kql);
+    CHECK(only_atom("SELECT * FROM T WHERE a > 1", Language::Sql, Component::Filters).language == Language::Sql);
+}
+
+TEST_CASE("atom spelling: a Weaviate media or object search is the argument as written", "[diff][atoms]") {
+    auto shown = [](const std::string& search) {
+        return only_atom("{ Get { Article(" + search + ") { title } } }", Language::Weaviate, Component::Search)
+            .shown();
+    };
+    for (const char* search : {R"(nearImage: {image: "iVBORw0KGgo=", distance: 0.2})",
+                               R"(nearAudio: {audio: "UklGRg=="})", R"(nearVideo: {video: "AAAAGGZ0eXA="})",
+                               R"(nearThermal: {thermal: "iVBOR="})", R"(nearDepth: {depth: "iVBOR="})",
+                               R"(nearIMU: {imu: "AAEC"})", R"(nearObject: {id: "36ddd591-2dee-4e7e-a3cc-eb86d30a4303"})",
+                               R"(nearObject: {beacon: "weaviate://localhost/Article/36ddd591"})",
+                               R"(nearVector: {vector: [0.1, 0.2], distance: 0.3})",
+                               R"(nearVector: {vectorPerTarget: {title1: [1, 0], title2: [0, 0, 1]}})"}) {
+        INFO(search);
+        CHECK(shown(search) == search);
+    }
+    // nearIMU's query is its `imu` field (not an option beside no query): two IMU readings differ there.
+    std::string imu = reasons_of(R"({ Get { Article(nearIMU: {imu: "AAEC"}) { title } } })",
+                                 R"({ Get { Article(nearIMU: {imu: "BBEC"}) { title } } })", Language::Weaviate);
+    CHECK_THAT(imu, Catch::Contains(R"(`nearIMU: {imu: "AAEC"}` -> `nearIMU: {imu: "BBEC"}`)"));
+    CHECK_THAT(imu, !Catch::Contains("media("));
+}
+
+TEST_CASE("atom spelling: a Weaviate GraphQL variable shows as written", "[diff][atoms]") {
+    auto shown = [](const std::string& query, Component component) {
+        return only_atom(query, Language::Weaviate, component).shown();
+    };
+    const std::string filter = R"({path: ["wordCount"], operator: GreaterThan, valueInt: $n})";
+    Atom leaf = only_atom("query Q($n: Int) { Get { Article(where: " + filter + ") { title } } }", Language::Weaviate,
+                          Component::Filters);
+    CHECK(leaf.shown() == filter);
+    CHECK(only_atom("query Q($n: Int) { Get { Article(where: " + leaf.shown() + ") { title } } }", Language::Weaviate,
+                    Component::Filters)
+              .text == leaf.text);
+    CHECK(shown(R"(query Q($t: String) { Get { Article(where: {path: ["tags"], operator: ContainsAny, )"
+                R"(valueText: [$t, "x"]}) { title } } })",
+                Component::Filters) == R"({path: ["tags"], operator: ContainsAny, valueText: [$t, "x"]})");
+    CHECK(shown("query Q($k: Int) { Get { Article(limit: $k) { title } } }", Component::Limit) == "limit: $k");
+    CHECK(shown("query Q($img: String) { Get { Article(nearImage: {image: $img}) { title } } }", Component::Search) ==
+          "nearImage: {image: $img}");
+    // nearText's concepts: a variable for the whole list, or one concept of a list.
+    CHECK(shown(R"(query Q($c: [String]) { Get { Article(nearText: {concepts: $c}) { title } } })",
+                Component::Search) == "nearText: {concepts: $c}");
+    CHECK(shown(R"(query Q($c: String) { Get { Article(nearText: {concepts: [$c]}) { title } } })",
+                Component::Search) == "nearText: {concepts: [$c]}");
+    // A variable with a default is its value.
+    CHECK(shown("query Q($n: Int = 7) { Get { Article(where: " + filter + ") { title } } }", Component::Filters) ==
+          R"({path: ["wordCount"], operator: GreaterThan, valueInt: 7})");
 }

@@ -541,6 +541,11 @@ struct Search : Node {
     Expr* query = nullptr;   // the text, concepts, vector or object
     List<Expr*> properties;  // searched properties/columns (bm25 properties with boosts)
     List<Expr*> options;     // NamedArg: alpha, certainty, distance, moveTo, fusionType...
+    // How a Weaviate query wrote it, to show it so: the argument (`nearImage`, `nearObject`) and the field
+    // its query was read from (`image`, `id` or `beacon`); empty for a search not written as one (a
+    // structured query's). How it was written, not part of its structure (not reflected, not compared).
+    std::string_view argument;
+    std::string_view query_field;
     QDIFF_REFLECT(v("search", s.search); v("query", s.query); v("properties", s.properties); v("options", s.options);)
 };
 
@@ -635,6 +640,10 @@ struct Literal : Expr {
 struct Parameter : Expr {
     QDIFF_NODE_CLASS(Parameter, Expr)
     std::string_view text;
+    // Weaviate: the field a variable stands in for (`valueInt: $n`, nearText's `concepts: $c`, which
+    // `concepts: [$c]` is not), to show it as written; empty elsewhere. How it was written, not part of
+    // the structure (not reflected, not compared).
+    std::string_view value_field;
     QDIFF_REFLECT(v("text", s.text);)
 };
 

@@ -27,6 +27,8 @@ struct Atom {
     std::string text;        // canonical printed form
     Span span;               // in the text the atom came from
     uint32_t statement = 0;  // index of its statement in a script of several
+    // The language of its query: the reasons word the notes about the atom in it (`(under and)`).
+    Language language = Language::Sql;
     // The matcher's comparison key, shared by the copies of the atom; set on every atom a diff makes.
     std::shared_ptr<const AtomKey> key;
     // The atom as its query's language writes it (`take 10`, `limit: 10`); empty when that is `text`

@@ -375,7 +375,11 @@ private:
         }
         auto one = [&](const GqlValue& in) -> Expr* {
             const GqlValue& v = *resolve(in);
-            if (v.kind == VK::variable) return value(in);
+            if (v.kind == VK::variable) {
+                Expr* variable = value(in);
+                if (auto* p = ast::dyn_cast<ast::Parameter>(variable)) p->value_field = b_.copy(f.name);
+                return variable;
+            }
             const bool ok = v.kind == expected || (expected == VK::floating && v.kind == VK::integer);
             // An error: Weaviate refuses the query (valueInt: "10" is not an Int), so it must not score
             // as if it ran, e.g. 1.0 against valueInt: 10.
@@ -448,11 +452,13 @@ private:
             query_field = "question";
         } else {
             s->search = ast::SearchKind::Media;
-            std::string media = arg.name.substr(4);  // nearImage -> image
-            if (!media.empty()) media[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(media[0])));
+            std::string media = arg.name.substr(4);  // nearImage -> image, nearIMU -> imu
+            for (char& c : media) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
             query_field = b_.copy(media);
             if (!v.find(query_field) && v.find("media")) query_field = "media";
         }
+        s->argument = b_.copy(arg.name);
+        s->query_field = query_field;
         if (v.kind != VK::object) {
             b_.error(DiagId::WeaviateBadArgument, arg.value.span, fmt::format("{} must be an object", arg.name));
             return s;
@@ -466,6 +472,8 @@ private:
                     s->query = value(q.items[0]);
                 } else {
                     s->query = value(f.value);
+                    // a variable standing in for the whole field (`concepts: $c`, not `concepts: [$c]`)
+                    if (auto* p = ast::dyn_cast<ast::Parameter>(s->query)) p->value_field = b_.copy(f.name);
                 }
             } else if (f.name == "properties" &&
                        (s->search == ast::SearchKind::Keyword || s->search == ast::SearchKind::Hybrid ||
