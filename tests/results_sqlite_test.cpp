@@ -76,6 +76,21 @@ TEST_CASE("results sqlite: a query's columns, typed rows and errors", "[results]
     CHECK(execute_sqlite(scratch.file, "PRAGMA table_info(u)", {}).result.rows.size() == 2);
 }
 
+TEST_CASE("results sqlite: a division by zero of another dialect fails with its name", "[results][dialect]") {
+    ScratchDatabase scratch;
+    // What to_sqlite(.., zero_divisor_fails) prints for PostgreSQL's `a / (a - 1)`: the row a = 1 divides by zero.
+    auto r = execute_sqlite(scratch.file,
+                            "SELECT a / CASE WHEN (a - 1) = 0 THEN json_extract('{}', 'division by zero') ELSE (a - 1) END "
+                            "FROM t",
+                            {});
+    CHECK(r.status == ExecStatus::Error);
+    CHECK(r.error == "division by zero (the query's dialect fails there; SQLite alone would give NULL)");
+    // Another bad JSON path keeps SQLite's own message.
+    auto other = execute_sqlite(scratch.file, "SELECT json_extract('{}', 'no path') FROM t", {});
+    CHECK(other.status == ExecStatus::Error);
+    CHECK(other.error.find("JSON path error") != std::string::npos);
+}
+
 TEST_CASE("results sqlite: the row cap stops a million-row cross join", "[results]") {
     ScratchDatabase scratch;
     auto r = execute_sqlite(scratch.file, "SELECT * FROM t a, t b, t c", {.timeout_seconds = 10, .row_cap = 1000});
