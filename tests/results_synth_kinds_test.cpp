@@ -527,6 +527,8 @@ TEST_CASE("synth generator: a table without a declared key keeps the one its nam
     const Schema keyless = testing::schema_from_ddl(
         "CREATE TABLE course (course_id INTEGER, department TEXT, num_enrolled INTEGER);\n"
         "CREATE TABLE author (aid INTEGER, oid INTEGER, name TEXT);\n"
+        "CREATE TABLE domain (did INTEGER, name TEXT);\n"
+        "CREATE TABLE domain_author (did INTEGER, aid INTEGER);\n"
         "CREATE TABLE patient (id INTEGER PRIMARY KEY, sex TEXT);\n"
         "CREATE TABLE examination (id INTEGER, diagnosis TEXT, FOREIGN KEY (id) REFERENCES patient(id));\n",
         "keyless.sql");
@@ -538,6 +540,7 @@ TEST_CASE("synth generator: a table without a declared key keeps the one its nam
     };
     CHECK(key_of("course") == "course_id");
     CHECK(key_of("author") == "aid");       // its initial and id; not oid (an organization's)
+    CHECK(key_of("domain_author").empty());  // did is the domain's: a link table's name is no one word
     CHECK(key_of("patient") == "id");       // declared
     CHECK(key_of("examination").empty());  // id refers to the patient: several examinations each
     SynthOptions options;

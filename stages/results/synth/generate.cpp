@@ -1654,8 +1654,10 @@ Schema with_implied_keys(const Schema& schema) {
                     if (support::iequals(name, c.name)) return true;
             return false;
         };
+        // (the initial only for a one-word name: domain_publication.did is the domain's, a link table's column)
         const std::string name = support::to_lower(table.name);
-        const std::string forms[] = {"id", name + "_id", name + "id", std::string(1, name[0]) + "id"};
+        const bool one_word = name.find('_') == std::string::npos;
+        const std::string forms[] = {"id", name + "_id", name + "id", one_word ? std::string(1, name[0]) + "id" : "id"};
         Column* key = nullptr;
         for (const std::string& form : forms) {
             for (Column& c : table.columns)

@@ -181,9 +181,10 @@ DataKind kind_of_database(const LiteralHints& hints, size_t index);
 bool is_plain_database(size_t index);
 
 // The schema with the key a table without a declared one names for itself: `id`, `<table>_id`,
-// `<table>id`, or its initial and `id` (author.aid, not author.oid), unless the column is a declared
-// foreign key (an examination's patient ID). Real data holds each such value once (defog's dumps declare
-// no keys: COUNT(DISTINCT course.course_id) against COUNT(course.course_id) from course is no difference).
+// `<table>id`, or a one-word table's initial and `id` (author.aid, not author.oid; not
+// domain_publication.did), unless the column is a declared foreign key (an examination's patient ID). Real
+// data holds each such value once (defog's dumps declare no keys: COUNT(DISTINCT course.course_id) against
+// COUNT(course.course_id) from course is no difference).
 Schema with_implied_keys(const Schema& schema);
 
 // Database number `index` of a run seeded with `seed`, of the given kind (by default the one
