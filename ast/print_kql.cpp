@@ -291,7 +291,25 @@ private:
         return false;
     }
 
+    // A pipeline inside a normalized part (`x in (U | where b > 1 | project x)`) names its own input
+    // table's columns unqualified, as the outer pipeline does its own: the normalizer wrote U.b.
     void pipeline(const Query& q) {
+        std::string_view outer = unqualified_table;
+        if (normalized)
+            if (std::string_view input = input_table(q); !input.empty()) unqualified_table = input;
+        stages(q);
+        unqualified_table = outer;
+    }
+
+    // The table a pipeline reads first ("" when it reads no table or several).
+    static std::string_view input_table(const Query& q) {
+        if (q.sources.size() != 1) return "";
+        if (auto* t = dyn_cast<TableRef>(q.sources[0])) return t->name.size() == 1 ? t->name[0].text : "";
+        auto* d = dyn_cast<DerivedTable>(q.sources[0]);
+        return d && d->query ? input_table(*d->query) : "";
+    }
+
+    void stages(const Query& q) {
         bool searched = false, printed = false, unioned = false;
         if (q.sources.empty()) {
             if (!q.search.empty()) {

@@ -368,3 +368,10 @@ TEST_CASE("atom spelling: no relation in common, in the query's words", "[diff][
           "no collection in common with the expected query");
     CHECK(gated("SELECT a FROM t", "SELECT a FROM u", Language::Sql) == "no relation in common with the expected query");
 }
+
+TEST_CASE("atom spelling: a KQL pipeline inside an atom names its own table's columns unqualified", "[diff][atoms]") {
+    Atom in = only_atom("T | where x in (U | where b > 1 | project x)", Language::Kql, Component::Filters);
+    CHECK(in.shown() == "x in (U | where b > 1 | project x)");
+    Atom again = only_atom("T | where " + in.shown(), Language::Kql, Component::Filters);
+    CHECK(again.text == in.text);
+}
