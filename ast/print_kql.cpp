@@ -1,7 +1,11 @@
-// The canonical KQL printer (see ast_print.hpp). It prints what the KQL front end produces; nodes
-// that only other languages produce (CASE, CAST, window functions...) print in a readable form that
-// is not meant to parse.
+// The canonical KQL printer (see ast_print.hpp). It prints what the KQL front end produces, and the
+// forms the normalizer makes of it in the KQL a user writes (iff/case for its CASE, strcat for its ||
+// chain); nodes only other languages produce (window functions, EXISTS...) print in a readable form
+// that is not meant to parse (kql_prints says which).
+#include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <regex>
 
 #include "ast/semantics/operators.hpp"
@@ -23,7 +27,10 @@ bool negatable(const Expr* e) {
 
 P precedence(const Expr* e) {
     switch (e->kind) {
-        case Kind::Binary: return semantics::binary_operator(cast<Binary>(*e).op).kql;
+        case Kind::Binary: {
+            BinaryOp op = cast<Binary>(*e).op;
+            return op == BinaryOp::Concat ? P::Atom : semantics::binary_operator(op).kql;  // strcat(...)
+        }
         case Kind::Between: return P::Between;
         case Kind::InList:
         case Kind::InSubquery: return P::In;
@@ -89,10 +96,73 @@ bool parameter_of(const Expr* option, std::string_view op, std::string_view& par
     return true;
 }
 
+// The KQL conversion function for a CAST's canonical type (Kusto's toint, tolong, todouble...), or ""
+// for a type KQL has no conversion to.
+std::string_view conversion_function(std::string_view type) {
+    std::string t;
+    for (char c : type) {
+        if (c == '(') break;  // VARCHAR(9), DECIMAL(10, 2)
+        t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    while (!t.empty() && t.back() == ' ') t.pop_back();
+    if (t == "int" || t == "integer" || t == "int32" || t == "smallint" || t == "tinyint") return "toint";
+    if (t == "long" || t == "bigint" || t == "int64") return "tolong";
+    if (t == "real" || t == "double" || t == "float" || t == "double precision" || t == "float64") return "todouble";
+    if (t == "decimal" || t == "numeric") return "todecimal";
+    if (t == "string" || t == "text" || t == "varchar" || t == "char" || t == "nvarchar" || t == "character varying")
+        return "tostring";
+    if (t == "bool" || t == "boolean") return "tobool";
+    if (t == "datetime" || t == "date" || t == "timestamp") return "todatetime";
+    if (t == "timespan" || t == "time") return "totimespan";
+    if (t == "guid" || t == "uuid") return "toguid";
+    if (t == "dynamic") return "todynamic";
+    return "";
+}
+
+// A literal a dynamic array literal holds as it is: dynamic([1, "a", true, null]).
+bool json_scalar(const Expr* e) {
+    auto* l = dyn_cast<Literal>(e);
+    if (!l) return false;
+    switch (l->type) {
+        case LiteralType::String:
+        case LiteralType::Null: return true;
+        case LiteralType::Integer: return is_plain_number(l->text, false);
+        case LiteralType::Decimal: return is_plain_number(l->text, true);
+        case LiteralType::Boolean: return l->text == "true" || l->text == "false";
+        default: return false;
+    }
+}
+
+// The normalizer writes every fixed timespan in seconds ("604800s", "0.1s", "1e-07s"); a KQL user
+// writes the largest unit that holds it a whole number of times (7d, 100ms, 1tick), of the units
+// Kusto documents for timespan literals: d, h, m, s, ms, microsecond, tick (100 ns). "" when the text is
+// not in seconds or not a whole number of ticks (nanoseconds), which then prints as it is.
+std::string timespan_in_largest_unit(std::string_view text) {
+    if (text.size() < 2 || text.back() != 's') return "";
+    std::string number(text.substr(0, text.size() - 1));
+    char* end = nullptr;
+    double seconds = std::strtod(number.c_str(), &end);
+    if (end != number.c_str() + number.size() || !std::isfinite(seconds)) return "";
+    double ticks = seconds * 1e7;
+    double whole = std::round(ticks);
+    if (std::fabs(whole) > 9e15 || std::fabs(ticks - whole) > 1e-6 * std::max(1.0, std::fabs(whole))) return "";
+    auto count = static_cast<int64_t>(whole);
+    if (count == 0) return "0s";
+    static constexpr std::pair<int64_t, std::string_view> units[] = {
+        {864'000'000'000, "d"}, {36'000'000'000, "h"}, {600'000'000, "m"}, {10'000'000, "s"},
+        {10'000, "ms"},         {10, "microsecond"},  {1, "tick"}};
+    for (auto [per_unit, unit] : units)
+        if (count % per_unit == 0) return std::to_string(count / per_unit) + std::string(unit);
+    return "";
+}
+
 class KqlPrinter {
 public:
     std::string out;
-    std::string_view unqualified_table;  // its columns print without the qualifier (to_kql's overload)
+    // A part of a normalized query (to_kql's overload): the columns of `unqualified_table` print without
+    // the qualifier, and the normalizer's count(*) and timespans in seconds as a user writes them.
+    bool normalized = false;
+    std::string_view unqualified_table;
 
     void node(const Node& n) {
         if (auto* e = dyn_cast<Expr>(&n)) return expr(e, P{}, false);
@@ -221,7 +291,25 @@ private:
         return false;
     }
 
+    // A pipeline inside a normalized part (`x in (U | where b > 1 | project x)`) names its own input
+    // table's columns unqualified, as the outer pipeline does its own: the normalizer wrote U.b.
     void pipeline(const Query& q) {
+        std::string_view outer = unqualified_table;
+        if (normalized)
+            if (std::string_view input = input_table(q); !input.empty()) unqualified_table = input;
+        stages(q);
+        unqualified_table = outer;
+    }
+
+    // The table a pipeline reads first ("" when it reads no table or several).
+    static std::string_view input_table(const Query& q) {
+        if (q.sources.size() != 1) return "";
+        if (auto* t = dyn_cast<TableRef>(q.sources[0])) return t->name.size() == 1 ? t->name[0].text : "";
+        auto* d = dyn_cast<DerivedTable>(q.sources[0]);
+        return d && d->query ? input_table(*d->query) : "";
+    }
+
+    void stages(const Query& q) {
         bool searched = false, printed = false, unioned = false;
         if (q.sources.empty()) {
             if (!q.search.empty()) {
@@ -674,6 +762,11 @@ private:
                 return;
             case LiteralType::Null: out += "null"; return;
             case LiteralType::Timespan:
+                if (normalized)
+                    if (std::string written = timespan_in_largest_unit(l.text); !written.empty()) {
+                        out += written;
+                        return;
+                    }
                 if (is_plain_timespan(l.text))
                     out += l.text;
                 else {
@@ -702,7 +795,23 @@ private:
         }
     }
 
+    // The normalizer's a || b || c chain of strcat(a, b, c) (KQL has no || for strings).
+    void concat_operands(const Expr* e) {
+        if (auto* b = dyn_cast<Binary>(e); b && b->op == BinaryOp::Concat) {
+            concat_operands(b->lhs);
+            out += ", ";
+            return concat_operands(b->rhs);
+        }
+        argument(e);
+    }
+
     void binary(const Binary& b, bool negated) {
+        if (b.op == BinaryOp::Concat && !negated) {
+            out += "strcat(";
+            concat_operands(&b);
+            out += ')';
+            return;
+        }
         P p = semantics::binary_operator(b.op).kql;
         expr(b.lhs, p, false);
         out += ' ';
@@ -745,6 +854,12 @@ private:
             case Kind::Parameter: out += cast<Parameter>(*e).text; return;
             case Kind::FunctionCall: {
                 const auto& f = cast<FunctionCall>(*e);
+                // The normalizer's count(*) for count() (Kusto's count takes no argument).
+                if (normalized && !f.distinct && f.name.size() == 1 && f.name[0].text == "count" &&
+                    f.args.size() == 1 && is_bare_star(f.args[0])) {
+                    out += "count()";
+                    return;
+                }
                 // The normalizer's COUNT(DISTINCT x) for dcount(x); KQL has no other DISTINCT aggregate.
                 if (f.distinct && f.name.size() == 1 && f.name[0].text == "count") {
                     out += "dcount";
@@ -837,12 +952,52 @@ private:
                 out += " }";
                 return;
             }
+            case Kind::Case: return conditional(cast<Case>(*e));
+            case Kind::Cast: {
+                const auto& c = cast<Cast>(*e);
+                std::string_view function = conversion_function(c.type);
+                if (function.empty()) break;
+                out += function;
+                out += '(';
+                expr(c.expr, P{}, false);
+                out += ')';
+                return;
+            }
+            case Kind::Array: {
+                const auto& a = cast<Array>(*e);
+                bool literal = std::all_of(a.items.begin(), a.items.end(), json_scalar);
+                out += literal ? "dynamic([" : "pack_array(";
+                exprs(a.items);
+                out += literal ? "])" : ")";
+                return;
+            }
             case Kind::KqlProjectColumns: return project_columns(cast<KqlProjectColumns>(*e));
             case Kind::KqlProjectRename: return project_rename(cast<KqlProjectRename>(*e));
             case Kind::KqlMvExpand: return mv_expand(cast<KqlMvExpand>(*e));
             case Kind::KqlParse: return parse(cast<KqlParse>(*e));
-            default: out += kind_name(e->kind); return;
+            default: break;
         }
+        out += kind_name(e->kind);
+    }
+
+    // The normalizer's CASE of an iff (one branch) or a KQL case (several); a simple CASE compares its
+    // operand in each branch. kql_prints() leaves out a CASE without ELSE, which KQL cannot write.
+    void conditional(const Case& c) {
+        out += c.whens.size() == 1 ? "iff(" : "case(";
+        for (const When* w : c.whens) {
+            if (c.operand) {
+                expr(c.operand, semantics::binary_operator(BinaryOp::Eq).kql, false);
+                out += " == ";
+                expr(w->condition, semantics::binary_operator(BinaryOp::Eq).kql, true);
+            } else {
+                argument(w->condition);
+            }
+            out += ", ";
+            argument(w->result);
+            out += ", ";
+        }
+        argument(c.else_);
+        out += ')';
     }
 
     void between(const Between& b, bool negated) {
@@ -873,6 +1028,24 @@ private:
 
 }  // namespace
 
+bool kql_prints(const ast::Node& node) {
+    switch (node.kind) {
+        case Kind::Case:
+            if (!cast<Case>(node).else_) return false;
+            break;
+        case Kind::Cast:
+            if (conversion_function(cast<Cast>(node).type).empty()) return false;
+            break;
+        case Kind::Exists:
+        case Kind::Quantified:
+        case Kind::GroupingSet: return false;
+        default: break;
+    }
+    bool all = true;
+    for_each_child(node, [&](const Node& child) { all = all && kql_prints(child); });
+    return all;
+}
+
 std::string to_kql(const ast::Node& node) {
     KqlPrinter p;
     p.node(node);
@@ -881,6 +1054,7 @@ std::string to_kql(const ast::Node& node) {
 
 std::string to_kql(const ast::Node& node, std::string_view unqualified_table) {
     KqlPrinter p;
+    p.normalized = true;
     p.unqualified_table = unqualified_table;
     p.node(node);
     return p.out;

@@ -231,23 +231,6 @@ private:
     }
 };
 
-// Whether the KQL printer writes all of `node` in KQL: it writes a node it has no KQL for by its kind's
-// name (`Case` for the normalizer's CASE of an iff), where the canonical text says more.
-bool kql_writes(const Node& node) {
-    switch (node.kind) {
-        case Kind::Case:
-        case Kind::Cast:
-        case Kind::Array:
-        case Kind::Exists:
-        case Kind::Quantified:
-        case Kind::GroupingSet: return false;
-        default: break;
-    }
-    bool all = true;
-    for_each_child(node, [&](const Node& child) { all = all && kql_writes(child); });
-    return all;
-}
-
 // The table a KQL pipeline reads first, whose columns it names unqualified ("" when it reads no table
 // or several): `DeviceLogonEvents | where ActionType == "x"` in a join's right side, not
 // `DeviceLogonEvents.ActionType`.
@@ -271,8 +254,8 @@ AtomSpelling::AtomSpelling(Language language, const Query* block) : language_(la
 }
 
 std::string AtomSpelling::kql(const Node& node) const {
-    if (!kql_writes(node)) return "";
-    return collections_.size() == 1 ? to_kql(node, collections_[0]) : to_kql(node);
+    if (!kql_prints(node)) return "";
+    return to_kql(node, collections_.size() == 1 ? std::string_view(collections_[0]) : std::string_view());
 }
 
 std::string AtomSpelling::filter(const Expr& leaf) const {
@@ -330,11 +313,11 @@ std::string AtomSpelling::order(const OrderItem& item) const {
 // A join as the KQL printer writes it, its condition's columns qualified by their side ($left.id == $right.uid).
 std::string AtomSpelling::join(const Join& join) const {
     if (language_ != Language::Kql) return expression(join);
-    return join.right && kql_writes(join) ? to_kql(join, input_table(*join.right)) : "";
+    return join.right && kql_prints(join) ? to_kql(join, input_table(*join.right)) : "";
 }
 
 std::string AtomSpelling::cross_source(const Relation& relation) const {
-    if (language_ != Language::Kql || !kql_writes(relation)) return "";
+    if (language_ != Language::Kql || !kql_prints(relation)) return "";
     std::string source = to_kql(relation, input_table(relation));
     return "join kind=inner " + (isa<TableRef>(&relation) ? source : "(" + source + ")");
 }
@@ -348,7 +331,7 @@ std::string AtomSpelling::search(const Search& search) const {
 
 std::string AtomSpelling::query(const Query& query) const {
     if (language_ != Language::Kql) return expression(query);
-    return kql_writes(query) ? to_kql(query, input_table(query)) : "";
+    return kql_prints(query) ? to_kql(query, input_table(query)) : "";
 }
 
 std::string placement_note(std::string_view context, Language language) {

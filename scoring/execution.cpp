@@ -206,8 +206,32 @@ void apply_coefficients(std::vector<FeatureContribution>& features, const Profil
     }
 }
 
+namespace {
+
+// What the query's language calls what it reads: a KQL pipeline reads tables, a Weaviate query a
+// collection, SQL relations (tables, views, derived tables). The language is the atoms': the expected
+// query's relations first (the note says what the generated one lacks of them), else any atom.
+std::string_view relation_word(const DiffResult& r) {
+    const Atom* first = nullptr;
+    for (bool relations_only : {true, false})
+        for (const ComponentResult& c : r.components) {
+            if (first || (relations_only && c.component != Component::Collection)) continue;
+            for (const std::vector<Atom>* side : {&c.missing, &c.extra})
+                if (!first && !side->empty()) first = &side->front();
+            if (!first && !c.matched.empty()) first = &c.matched.front().expected;
+        }
+    if (!first) return "relation";
+    switch (first->language) {
+        case Language::Kql: return "table";
+        case Language::Weaviate: return "collection";
+        default: return "relation";
+    }
+}
+
+}  // namespace
+
 std::string explain_differences(const DiffResult& r, size_t most) {
-    if (r.gated) return "no relation in common with the expected query";
+    if (r.gated) return "no " + std::string(relation_word(r)) + " in common with the expected query";
     std::vector<std::string> parts;
     if (!r.features.empty()) {
         std::vector<const FeatureContribution*> sorted;

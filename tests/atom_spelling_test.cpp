@@ -9,9 +9,11 @@
 #include "ast/semantics/operators.hpp"
 #include "diff/atom_spelling.hpp"
 #include "diff/matching.hpp"
+#include "qdiff/ast_print.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/normalize.hpp"
 #include "qdiff/parse.hpp"
+#include "scoring/execution.hpp"
 #include "stages/batch_stages.hpp"
 #include "stages/pipeline.hpp"
 
@@ -96,11 +98,14 @@ TEST_CASE("atom spelling: a KQL case's reasons quote KQL, not SQL", "[diff][atom
     CHECK(only_atom("T | top 3 by a", Language::Kql, Component::Limit).shown() == "top 3");
     CHECK(only_atom("T | where a == 'x'", Language::Kql, Component::Filters).shown() == R"(a == "x")");
 
-    // What the KQL printer has no KQL for (the normalizer's CASE of an iff) shows the canonical text, not
-    // the node's kind.
+    // What the KQL printer has no KQL for shows the canonical text, not the node's kind: none of the
+    // normalizer's forms of KQL now (below), so the printer's predicate on a form only SQL has.
+    ParseResult exists = parse("SELECT a FROM t WHERE EXISTS (SELECT 1 FROM u)", {.language = Language::Sql});
+    REQUIRE(exists.ok());
+    CHECK_FALSE(kql_prints(*exists.script()));
     Atom iff = only_atom(R"(T | project x = iff(a > 1, "y", "n"))", Language::Kql, Component::Projection);
-    CHECK(iff.shown() == iff.text);
-    CHECK_THAT(iff.shown(), Catch::Contains("CASE"));
+    CHECK_THAT(iff.text, Catch::Contains("CASE"));
+    CHECK_THAT(iff.shown(), !Catch::Contains("CASE"));
 }
 
 TEST_CASE("atom spelling: a KQL filter leaf as shown parses back to the same atom", "[diff][atoms]") {
@@ -288,4 +293,85 @@ TEST_CASE("atom spelling: a Weaviate GraphQL variable shows as written", "[diff]
     // A variable with a default is its value.
     CHECK(shown("query Q($n: Int = 7) { Get { Article(where: " + filter + ") { title } } }", Component::Filters) ==
           R"({path: ["wordCount"], operator: GreaterThan, valueInt: 7})");
+}
+
+TEST_CASE("atom spelling: the normalizer's forms of KQL show as the user wrote them", "[diff][atoms]") {
+    // count() is count(*) to the normalizer; Kusto's count takes no argument
+    CHECK(only_atom("T | summarize count()", Language::Kql, Component::Aggregations).shown() == "count()");
+    CHECK(only_atom("T | summarize count() by a", Language::Kql, Component::Aggregations).text == "count(*)");
+    // strcat is a || chain to the normalizer; KQL has no || for strings
+    CHECK(only_atom(R"(T | where strcat(a, "-", b) == "x-y")", Language::Kql, Component::Filters).shown() ==
+          R"(strcat(a, "-", b) == "x-y")");
+    // iff and case are a CASE to the normalizer
+    CHECK(only_atom(R"(T | project x = iff(a > 1, "y", "n"))", Language::Kql, Component::Projection).shown() ==
+          R"(iff(a > 1, "y", "n"))");
+    CHECK(only_atom("T | project x = case(a > 1, 1, a > 0, 2, 3)", Language::Kql, Component::Projection).shown() ==
+          "case(a > 1, 1, a > 0, 2, 3)");
+    // timespans are seconds to the normalizer; shown in the largest unit that holds them whole
+    CHECK(only_atom("T | where ts > ago(7d)", Language::Kql, Component::Filters).shown() == "ts > ago(7d)");
+    CHECK(only_atom("T | where ts > ago(168h)", Language::Kql, Component::Filters).shown() == "ts > ago(7d)");
+    CHECK(only_atom("T | where ts > ago(1.5h)", Language::Kql, Component::Filters).shown() == "ts > ago(90m)");
+    CHECK(only_atom("T | where ts > ago(0.5s)", Language::Kql, Component::Filters).shown() == "ts > ago(500ms)");
+    CHECK(only_atom("T | where d < 10microsecond", Language::Kql, Component::Filters).shown() == "d < 10microsecond");
+    CHECK(only_atom("T | where d < 3tick", Language::Kql, Component::Filters).shown() == "d < 3tick");
+    CHECK(only_atom("T | where d < 61s", Language::Kql, Component::Filters).shown() == "d < 61s");
+    CHECK(only_atom("T | where d < 0s", Language::Kql, Component::Filters).shown() == "d < 0s");
+    CHECK(only_atom("T | summarize count() by bin(ts, 1h)", Language::Kql, Component::GroupBy).shown() ==
+          "bin(ts, 1h)");
+    // the reasons quote them so
+    std::string reasons = reasons_of("T | where ts > ago(7d) | summarize count() by bin(ts, 1h)",
+                                     "T | where ts > ago(1d) | summarize count() by bin(ts, 30m)", Language::Kql);
+    CHECK_THAT(reasons, Catch::Contains("ago(7d)"));
+    CHECK_THAT(reasons, Catch::Contains("bin(ts, 30m)"));
+    CHECK_THAT(reasons, !Catch::Contains("3600s"));
+    CHECK_THAT(reasons, !Catch::Contains("86400s"));
+}
+
+TEST_CASE("atom spelling: a normalizer's form of KQL as shown parses back to the same atom", "[diff][atoms]") {
+    struct Form {
+        const char* pipeline;  // before the atom
+        Component component;
+        const char* atom;
+    };
+    for (const Form& f : {
+             Form{"T | where ", Component::Filters, R"(strcat(a, "-", b, c) == "x")"},
+             Form{"T | where ", Component::Filters, "ts < ago(2d)"},
+             Form{"T | where ", Component::Filters, "ts > ago(90m)"},
+             Form{"T | where ", Component::Filters, "d > 1500ms"},
+             Form{"T | where ", Component::Filters, "d > 7tick"},
+             Form{"T | where ", Component::Filters, R"(iff(a > 1, "y", "n") == "y")"},
+             Form{"T | summarize ", Component::Aggregations, "count()"},
+             Form{"T | summarize count() by ", Component::GroupBy, "bin(ts, 15m)"},
+             Form{"T | project ", Component::Projection, R"(case(a > 1, "big", a > 0, "small", "none"))"},
+             Form{"T | project ", Component::Projection, R"(strcat(a, iff(b, "x", "y")))"},
+         }) {
+        INFO(f.atom);
+        Atom atom = only_atom(std::string(f.pipeline) + f.atom, Language::Kql, f.component);
+        CHECK(atom.shown() != atom.text);  // it is shown in KQL
+        Atom again = only_atom(std::string(f.pipeline) + atom.shown(), Language::Kql, f.component);
+        CHECK(again.text == atom.text);
+        CHECK(again.shown() == atom.shown());
+    }
+}
+
+TEST_CASE("atom spelling: no relation in common, in the query's words", "[diff][atoms]") {
+    auto gated = [](const std::string& expected, const std::string& generated, Language language) {
+        ParseResult e = parse(expected, {.language = language}), g = parse(generated, {.language = language});
+        REQUIRE(e.ok());
+        REQUIRE(g.ok());
+        DiffResult r = diff(*e.script(), language, *g.script(), language, load_profile("full"));
+        CHECK(r.gated);
+        return scoring::explain_differences(r);
+    };
+    CHECK(gated("T | where a > 1", "U | where a > 1", Language::Kql) == "no table in common with the expected query");
+    CHECK(gated("{ Get { Article { title } } }", "{ Get { Author { name } } }", Language::Weaviate) ==
+          "no collection in common with the expected query");
+    CHECK(gated("SELECT a FROM t", "SELECT a FROM u", Language::Sql) == "no relation in common with the expected query");
+}
+
+TEST_CASE("atom spelling: a KQL pipeline inside an atom names its own table's columns unqualified", "[diff][atoms]") {
+    Atom in = only_atom("T | where x in (U | where b > 1 | project x)", Language::Kql, Component::Filters);
+    CHECK(in.shown() == "x in (U | where b > 1 | project x)");
+    Atom again = only_atom("T | where " + in.shown(), Language::Kql, Component::Filters);
+    CHECK(again.text == in.text);
 }

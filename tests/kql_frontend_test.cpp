@@ -12,6 +12,7 @@
 
 #include "kql_support.hpp"
 #include "qdiff/ast_print.hpp"
+#include "qdiff/normalize.hpp"
 
 using namespace qdiff;
 using namespace qdiff::testing::kql;
@@ -276,4 +277,89 @@ TEST_CASE("KQL tokens and tree dumps", "[kql]") {
     TreeResult bad = parse_tree(SourceText("T | where"), options);
     CHECK(bad.tree.find("whereOperator") != std::string::npos);  // the partial tree (issue 18)
     CHECK_FALSE(bad.diagnostics.empty());
+}
+
+namespace {
+
+// The first select item's expression of an SQL query, printed as one part of a normalized query.
+std::string sql_item_as_kql(const std::string& sql, Dialect dialect = Dialect::Generic) {
+    ParseResult r = parse(sql, {.language = Language::Sql, .dialect = dialect});
+    INFO(sql);
+    REQUIRE(r.ok());
+    const auto& q = ast::cast<ast::Query>(*r.script()->statements[0]);
+    REQUIRE(!q.projection.empty());
+    const ast::Expr& e = *q.projection[0]->expr;
+    return kql_prints(e) ? to_kql(e, "") : "";
+}
+
+}  // namespace
+
+TEST_CASE("KQL printer: the normalizer's forms print as a KQL user writes them", "[kql]") {
+    // CASE as iff (one branch) or case (several); a simple CASE compares its operand
+    CHECK(sql_item_as_kql("SELECT CASE WHEN a > 1 THEN 'y' ELSE 'n' END") == R"(iff(a > 1, "y", "n"))");
+    CHECK(sql_item_as_kql("SELECT CASE WHEN a > 1 THEN 1 WHEN a > 0 THEN 2 ELSE 3 END") ==
+          "case(a > 1, 1, a > 0, 2, 3)");
+    CHECK(sql_item_as_kql("SELECT CASE a WHEN 1 THEN 'x' ELSE 'y' END") == R"(iff(a == 1, "x", "y"))");
+    CHECK(sql_item_as_kql("SELECT CASE WHEN a > 1 THEN 'y' END").empty());  // KQL's iff needs an else
+    // CAST as Kusto's conversion functions
+    CHECK(sql_item_as_kql("SELECT CAST(a AS INTEGER)") == "toint(a)");
+    CHECK(sql_item_as_kql("SELECT CAST(a AS BIGINT)") == "tolong(a)");
+    CHECK(sql_item_as_kql("SELECT CAST(a AS REAL)") == "todouble(a)");
+    CHECK(sql_item_as_kql("SELECT CAST(a AS VARCHAR(9))") == "tostring(a)");
+    CHECK(sql_item_as_kql("SELECT CAST(a AS TIMESTAMP)") == "todatetime(a)");
+    CHECK(sql_item_as_kql("SELECT CAST(a AS BOOLEAN)") == "tobool(a)");
+    CHECK(sql_item_as_kql("SELECT CAST(a AS BLOB)").empty());  // no KQL conversion
+    // || as strcat, one call for the chain
+    CHECK(sql_item_as_kql("SELECT a || '-' || b") == R"(strcat(a, "-", b))");
+    CHECK(sql_item_as_kql("SELECT (a || b) = 'x'") == R"(strcat(a, b) == "x")");
+    // an array of literals as a dynamic literal, else pack_array
+    CHECK(sql_item_as_kql("SELECT ARRAY[1, 2, 3]", Dialect::Postgres) == "dynamic([1, 2, 3])");
+    CHECK(sql_item_as_kql("SELECT ARRAY[a, 2]", Dialect::Postgres) == "pack_array(a, 2)");
+    // count(*) as count(), only in a normalized query's part
+    CHECK(sql_item_as_kql("SELECT count(*)") == "count()");
+    ParseResult star = parse_kql("T | summarize count(*)");
+    REQUIRE(star.ok());
+    CHECK(to_kql(*star.script()) == "T | summarize count(*)");
+    // each prints KQL that parses
+    for (const char* sql : {"SELECT CASE WHEN a > 1 THEN 'y' ELSE 'n' END", "SELECT CASE a WHEN 1 THEN 2 ELSE 3 END",
+                            "SELECT CAST(a AS INTEGER) + 1", "SELECT a || '-' || b", "SELECT ARRAY[1, 2]",
+                            "SELECT ARRAY[a, 2]", "SELECT count(*)"}) {
+        std::string printed = sql_item_as_kql(sql, Dialect::Postgres);
+        INFO(sql << " -> " << printed);
+        REQUIRE(!printed.empty());
+        ParseResult again = parse_kql("T | summarize x = " + printed);
+        CHECK(again.ok());
+        CHECK(again.diagnostics().empty());
+    }
+}
+
+TEST_CASE("KQL printer: a normalized timespan prints in the largest unit that holds it whole", "[kql]") {
+    auto printed = [](const char* timespan) {
+        ParseResult r = parse_kql(std::string("print ") + timespan);
+        INFO(timespan);
+        REQUIRE(r.ok());
+        ast::Arena arena;
+        const ast::Script* normalized = normalize(*r.script(), Language::Kql, arena);
+        const auto& q = ast::cast<ast::Query>(*normalized->statements[0]);
+        REQUIRE(q.projection.size() == 1);
+        return to_kql(*q.projection[0]->expr, "");
+    };
+    CHECK(printed("7d") == "7d");
+    CHECK(printed("168h") == "7d");
+    CHECK(printed("25h") == "25h");
+    CHECK(printed("120m") == "2h");
+    CHECK(printed("1.5h") == "90m");
+    CHECK(printed("3600s") == "1h");
+    CHECK(printed("0.25s") == "250ms");
+    CHECK(printed("1500microsecond") == "1500microsecond");
+    CHECK(printed("2000microsecond") == "2ms");
+    CHECK(printed("5tick") == "5tick");
+    CHECK(printed("0s") == "0s");
+    CHECK(printed("1.5nanosecond").find("timespan(") == 0);  // not whole ticks: as the normalizer wrote it
+    // a timespan the user wrote prints as written (print → parse → the same AST)
+    ParseResult written = parse_kql("T | where ts > ago(3600s) and d < 1.5h");
+    REQUIRE(written.ok());
+    ParseResult again = parse_kql(to_kql(*written.script()));
+    REQUIRE(again.ok());
+    CHECK(ast::equal(written.script(), again.script()));
 }

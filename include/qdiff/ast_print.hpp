@@ -41,9 +41,13 @@ std::string to_sql(const ast::Node& node, const PrintOptions& options = {});
 // sort/top/take, then operators kept as options), so that parsing the text again gives an equal AST
 // (the KQL identity property the tests check).
 std::string to_kql(const ast::Node& node);
-// The same with the columns of `unqualified_table` printed as a KQL user writes the columns of a
-// pipeline's input (`name`, not the normalizer's `T.name`): one part of a normalized query, shown
-// (diff/atom_spelling.cpp).
+// One part of a normalized query, shown as a KQL user writes it (diff/atom_spelling.cpp): the columns
+// of `unqualified_table` as a pipeline's input names them (`name`, not the normalizer's `T.name`; ""
+// for none), count(*) as count(), a timespan in the largest unit that holds it whole (7d, not 604800s).
 std::string to_kql(const ast::Node& node, std::string_view unqualified_table);
+// Whether to_kql writes all of `node` in KQL: not a node only other languages produce (EXISTS, ANY/ALL,
+// GROUPING SETS, a CASE without ELSE, a CAST to a type KQL has no conversion to), which it prints by
+// its kind's name.
+bool kql_prints(const ast::Node& node);
 
 }  // namespace qdiff
