@@ -239,7 +239,7 @@ Verdict decide_verdict(const VerdictInputs& in, const Profile& model) {
     bool separated = results.kind == ResultsEvidenceKind::Differs || results.kind == ResultsEvidenceKind::CannotRun;
     if (diff.gated) {
         v.kind = results.kind == ResultsEvidenceKind::CannotRun ? VerdictKind::CannotRun : VerdictKind::Different;
-        v.reasons.push_back("no relation in common with the expected query");
+        v.reasons.push_back(explain_differences(diff));  // no relation (KQL: table; Weaviate: collection) in common
         if (separated) v.reasons.push_back(results.explanation);
         return v;
     }

@@ -131,7 +131,7 @@ TEST_CASE("pipeline: without a results stage the seed's total is the structural 
     CHECK(r["results_match"].is_null());
     CHECK(r["basis"] == "query_similarity_only");
     CHECK(r["verdict"] == "different");
-    CHECK(r["evidence"]["reasons"][0] == "no relation in common with the expected query");
+    CHECK(r["evidence"]["reasons"][0] == "no table in common with the expected query");  // KQL words it so
 }
 
 TEST_CASE("pipeline: a generated query that does not parse fails with its diagnostics", "[batch]") {
