@@ -88,10 +88,12 @@ bool digits(std::string_view s) {
 // reads them); the value unchanged when it is no date (a number stays the number it is).
 Value epoch_seconds(const Value& v) {
     const auto* text = std::get_if<std::string>(&v);
-    if (!text || text->size() < 10 || !digits(text->substr(0, 4)) || (*text)[4] != '-' || !digits(text->substr(5, 2)) ||
-        (*text)[7] != '-' || !digits(text->substr(8, 2)))
+    if (!text || text->size() < 10 || !digits(text->substr(0, 4)) || (*text)[4] != '-' ||
+        !digits(text->substr(5, 2)) || (*text)[7] != '-' || !digits(text->substr(8, 2)))
         return v;
-    const int year = std::stoi(text->substr(0, 4)), month = std::stoi(text->substr(5, 2)), day = std::stoi(text->substr(8, 2));
+    const int year = std::stoi(text->substr(0, 4));
+    const int month = std::stoi(text->substr(5, 2));
+    const int day = std::stoi(text->substr(8, 2));
     if (year < 1970 || month < 1 || month > 12) return v;
     auto leap = [](int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; };
     static const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -101,7 +103,8 @@ Value epoch_seconds(const Value& v) {
     int64_t seconds = days * 86400;
     if (text->size() >= 19 && (*text)[10] == ' ' && digits(text->substr(11, 2)) && digits(text->substr(14, 2)) &&
         digits(text->substr(17, 2)))
-        seconds += std::stoi(text->substr(11, 2)) * 3600 + std::stoi(text->substr(14, 2)) * 60 + std::stoi(text->substr(17, 2));
+        seconds += std::stoi(text->substr(11, 2)) * 3600 + std::stoi(text->substr(14, 2)) * 60 +
+                   std::stoi(text->substr(17, 2));
     return seconds;
 }
 

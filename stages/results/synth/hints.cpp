@@ -583,6 +583,9 @@ void solve(const ast::Binary& b, ast::BinaryOp op, std::vector<BoundColumn> boun
         }
 }
 
+// Goals of both queries together: each adds rows to every database.
+constexpr size_t kMaxGoals = 8;
+
 bool is_aggregate(const ast::FunctionCall& call, std::string_view name) {
     return !call.over && !call.name.empty() && support::iequals(call.name.back().text, name);
 }
@@ -737,9 +740,10 @@ private:
                 derived && derived->query && derived->column_aliases.empty())
                 relations[support::to_lower(derived->alias.text)] = derived->query;
             if (const auto* table = ast::dyn_cast<ast::TableRef>(item.relation); table && table->name.size() == 1)
-                if (auto cte = ctes.find(support::to_lower(table->name.back().text)); cte != ctes.end())
-                    relations[support::to_lower(table->alias.text.empty() ? table->name.back().text : table->alias.text)] =
-                        cte->second;
+                if (auto cte = ctes.find(support::to_lower(table->name.back().text)); cte != ctes.end()) {
+                    std::string_view alias = table->alias.text.empty() ? table->name.back().text : table->alias.text;
+                    relations[support::to_lower(alias)] = cte->second;
+                }
         }
         for (const ast::OrderItem* item : q.order_by) {
             const ast::Expr* key = item ? order_key(q, item->expr) : nullptr;
@@ -827,7 +831,7 @@ private:
             // more than it keeps (collect_hints), as a goal of its own would.
             if (goal.terms.empty() && !goal.group_rows && goal.copies > 2)
                 hints_.limited_blocks.emplace_back(goal.tables, goal.copies);
-            if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= 8) return;
+            if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= kMaxGoals) return;
             // Groups the ordering compares hold different numbers of rows, as on real data (equal counts
             // are the ties data's): Goal::group_of_two.
             std::optional<LiteralHints::Goal> group_of_two;
@@ -859,7 +863,7 @@ private:
             if (same) g.copies = std::max(g.copies, goal.copies);
             known |= same;
         }
-        if (!known) hints_.goals.push_back(std::move(goal));
+        if (!known && hints_.goals.size() < kMaxGoals) hints_.goals.push_back(std::move(goal));
     }
 
     void add_term(LiteralHints::Goal& goal, const ast::ColumnRef* column, bool date, const Value& value,

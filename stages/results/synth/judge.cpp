@@ -335,34 +335,40 @@ std::optional<std::string> separates(const ResultSet& expected, const ResultSet&
 namespace {
 
 // Results the judging calls equal that differ in a number's last digits (x * 100 / n against
-// x / n * 100, a sum in another row order): "" when they are equal exactly too, else which numbers differ. (Set comparison: the same rows in another order compare by position
-// only where the counts of rows agree; otherwise the exact comparison's own account.)
+// x / n * 100, a sum in another row order): "" when they are equal exactly too, else which numbers
+// differ (the first pair at one position that agrees within the tolerance; else the exact comparison's
+// own account, as for rows a set comparison matched in another order).
 std::string rounding_difference(const ResultSet& expected, const ResultSet& generated, const Judging& judging) {
     Judging exact = judging;
     exact.tolerance = 0;
     std::optional<std::string> why = separates(expected, generated, exact);
     if (!why) return "";
+    auto number = [](const Value& v) -> std::optional<double> {
+        if (const auto* d = std::get_if<double>(&v)) return *d;
+        if (const auto* i = std::get_if<int64_t>(&v)) return double(*i);
+        return std::nullopt;
+    };
+    auto exact_text = [](const Value& v) {
+        char buffer[40];
+        if (const auto* d = std::get_if<double>(&v))
+            std::snprintf(buffer, sizeof buffer, "%.17g", *d);
+        else
+            std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(std::get<int64_t>(v)));
+        return std::string(buffer);
+    };
     std::string numbers;
     if (expected.rows.size() == generated.rows.size())
         for (size_t row = 0; row < expected.rows.size() && numbers.empty(); ++row)
             for (size_t col = 0; col < expected.rows[row].size() && col < generated.rows[row].size(); ++col) {
                 const Value& e = expected.rows[row][col];
                 const Value& g = generated.rows[row][col];
-                if ((std::holds_alternative<double>(e) || std::holds_alternative<double>(g)) && !(e == g) &&
-                    !std::holds_alternative<Null>(e) && !std::holds_alternative<Null>(g) &&
-                    !std::holds_alternative<std::string>(e) && !std::holds_alternative<std::string>(g)) {
-                    auto exact_text = [](const Value& v) {
-                        char buffer[40];
-                        if (const auto* d = std::get_if<double>(&v))
-                            std::snprintf(buffer, sizeof buffer, "%.17g", *d);
-                        else
-                            std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(std::get<int64_t>(v)));
-                        return std::string(buffer);
-                    };
-                    numbers = "expected " + exact_text(e) + ", generated " + exact_text(g) + " (row " +
-                              std::to_string(row + 1) + ", column " + std::to_string(col + 1) + ")";
-                    break;
-                }
+                const auto a = number(e), b = number(g);
+                if (!a || !b || *a == *b) continue;
+                const double scale = std::max({1.0, std::fabs(*a), std::fabs(*b)});
+                if (std::fabs(*a - *b) > judging.tolerance * scale) continue;
+                numbers = "expected " + exact_text(e) + ", generated " + exact_text(g) + " (row " +
+                          std::to_string(row + 1) + ", column " + std::to_string(col + 1) + ")";
+                break;
             }
     char tolerance[32];
     std::snprintf(tolerance, sizeof tolerance, "%g", judging.tolerance);
@@ -374,9 +380,10 @@ std::string rounding_difference(const ResultSet& expected, const ResultSet& gene
 
 }  // namespace
 
-SynthOutcome compare_on_synthesized(const Schema& declared, const std::string& expected_sql, const ParseResult& expected,
-                                    const std::string& generated_sql, const ParseResult& generated, bool ordered,
-                                    const std::vector<size_t>& order_keys, const SynthOptions& options) {
+SynthOutcome compare_on_synthesized(const Schema& declared, const std::string& expected_sql,
+                                    const ParseResult& expected, const std::string& generated_sql,
+                                    const ParseResult& generated, bool ordered, const std::vector<size_t>& order_keys,
+                                    const SynthOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     const Schema schema = with_implied_keys(declared);
     SynthOutcome out;
@@ -582,7 +589,6 @@ SynthOutcome compare_on_synthesized(const Schema& declared, const std::string& e
                           "the other's ties)";
         if (!out.rounding.empty()) out.reason += "; " + out.rounding;
     }
-    if (out.verdict != Verdict::Equal) out.rounding.clear();
     return out;
 }
 

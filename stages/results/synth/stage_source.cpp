@@ -156,7 +156,8 @@ StageResult outcome_result(const SynthOutcome& outcome, uint64_t seed) {
     r.details["synth_databases_tried"] = std::to_string(outcome.databases_run);
     r.details["synth_seed"] = std::to_string(seed);
     if (outcome.tied_cuts > 0) r.details["synth_tied_cuts"] = std::to_string(outcome.tied_cuts);
-    if (!outcome.rounding.empty()) r.details["synth_rounding"] = nlohmann::json(outcome.rounding).dump();
+    if (outcome.verdict == Verdict::Equal && !outcome.rounding.empty())
+        r.details["synth_rounding"] = nlohmann::json(outcome.rounding).dump();
     r.reason = outcome.reason;
     switch (outcome.verdict) {
         case Verdict::Equal:

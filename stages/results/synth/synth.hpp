@@ -243,8 +243,8 @@ struct SynthOutcome {
     // Databases where the generated result differs from the expected one only as another cut of the
     // expected query's own ORDER BY .. LIMIT through rows that tie on its keys (each one a right answer).
     size_t tied_cuts = 0;
-    // Equal: the first database where numbers agree only within the tolerance, and which ("" when every
-    // database agrees exactly). Said, not weighed: on BIRD's labels such pairs are mostly right.
+    // The first database where numbers agree only within the tolerance, and which ("" when every database
+    // agrees exactly); said of an Equal verdict, not weighed: on BIRD's labels such pairs are mostly right.
     std::string rounding;
     std::optional<Counterexample> counterexample;
 };
