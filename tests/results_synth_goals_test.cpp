@@ -203,6 +203,25 @@ TEST_CASE("synth goals: groups ordered by a count hold different numbers of rows
     CHECK(hints_of(cte + "DESC").goals.size() == 1);
 }
 
+TEST_CASE("synth goals: dates lie around the years the literals name, before and after a range", "[results][synth]") {
+    // defog's car dealership: the latest snapshot of March 2023 against the latest of all. Dates drawn from
+    // 2005-2020 all lay before March 2023, so the latest of all was March's.
+    const std::string range = "SELECT MAX(day) FROM visit WHERE day BETWEEN '2023-03-01' AND '2023-03-31'";
+    check_kind(range, "SELECT MAX(day) FROM visit WHERE 1 = 1 OR day BETWEEN '2023-03-01' AND '2023-03-31'",
+               DataKind::Plain);
+    SynthDatabase db = generate_database(schema(), hints_of(range), 1, 0);
+    const auto& visits = table(db, "visit");
+    size_t day = 0;
+    while (day < visits.columns.size() && visits.columns[day] != "day") ++day;
+    REQUIRE(day < visits.columns.size());
+    for (const auto& row : visits.rows) {
+        const auto* text = std::get_if<std::string>(&row[day]);
+        REQUIRE(text);
+        CHECK(*text >= "2021");
+        CHECK(*text < "2026");
+    }
+}
+
 TEST_CASE("synth goals: a row one query looks for is missing on the empty data only", "[results][synth]") {
     // Plain data holds employees 3 and 5 (each subquery's goal): the scalar subqueries and the sums
     // agree there, with NULL ages (COALESCE, TOTAL) and with duplicates (keys are unique); the first

@@ -75,11 +75,6 @@ std::string two_digits(int n) {
     return buffer;
 }
 
-std::string date_text(Random& random) {
-    return std::to_string(2005 + random.below(16)) + "-" + two_digits(int(1 + random.below(12))) + "-" +
-           two_digits(int(1 + random.below(28)));
-}
-
 bool digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -875,6 +870,24 @@ private:
                hints_.is_epoch_column(column.name);
     }
 
+    // A year for a date of the column: around the years its literals name (two either side: the rows a
+    // range leaves out lie before and after it, as on real data of that time), else 2005 to 2020.
+    int draw_year(const Column& column) {
+        int lo = 9999, hi = 0;
+        if (const std::vector<Value>* literals = hints_.find_literals(column.name))
+            for (const Value& v : *literals) {
+                int year = 0;
+                if (const auto* text = std::get_if<std::string>(&v); text && text->size() >= 4 && digits(text->substr(0, 4)))
+                    year = std::stoi(text->substr(0, 4));
+                else if (const auto* i = std::get_if<int64_t>(&v))
+                    year = int(*i);
+                if (year >= 1900 && year <= 2099) lo = std::min(lo, year), hi = std::max(hi, year);
+            }
+        if (lo > hi) lo = 2005, hi = 2020;
+        else lo -= 2, hi += 2;
+        return lo + int(random_.below(size_t(hi - lo + 1)));
+    }
+
     // A hinted value in the column's own form: a date text for a date column, seconds for an epoch one.
     Value in_column_form(const Column& column, const Value& v) {
         if (date_like(column)) return date_for(column, v);
@@ -945,17 +958,15 @@ private:
         if (date_like(column) && compact_month(column)) {
             if (kind_ == DataKind::Ties && in(hints_.order_columns, column))
                 return std::string(tie_slot(column, row) ? "201106" : "201402");
-            return std::to_string(2005 + random_.below(16)) +
+            return std::to_string(draw_year(column)) +
                    two_digits(int(unique_order_key(column) ? 1 + row % 12 : 1 + random_.below(12)));
         }
         if (date_like(column) && kind_ == DataKind::Ties && in(hints_.order_columns, column))
             return std::string(tie_slot(column, row) ? "2011-06-15" : "2014-02-03");  // two dates, spread evenly: they tie
         if (date_like(column)) {
             // A date under ORDER BY .. LIMIT: a distinct day per row (rows 0..27 of a table).
-            std::string date = unique_order_key(column) ? std::to_string(2005 + random_.below(16)) + "-" +
-                                                              two_digits(int(1 + random_.below(12))) + "-" +
-                                                              two_digits(int(1 + row % 28))
-                                                        : date_text(random_);
+            std::string date = std::to_string(draw_year(column)) + "-" + two_digits(int(1 + random_.below(12))) + "-" +
+                               two_digits(int(1 + (unique_order_key(column) ? row % 28 : random_.below(28))));
             if (contains(column.declared_type, "time") && random_.chance(50))
             {
                 char time[16];
