@@ -222,6 +222,19 @@ TEST_CASE("synth goals: dates lie around the years the literals name, before and
     }
 }
 
+TEST_CASE("synth goals: a text read as a date and more holds a date and a time", "[results][synth]") {
+    // BIRD's european football data writes '2010-02-22 00:00:00': SUBSTR(date, 1, 10) or LIKE '2010-02-22%'
+    // find the day, `date = '2010-02-22'` nothing.
+    const std::string day = "SELECT id FROM visit WHERE SUBSTR(city, 1, 10) = '2010-02-22'";
+    check_kind(day, "SELECT id FROM visit WHERE city = '2010-02-22'", DataKind::Plain);
+    CHECK(judge(day, "SELECT id FROM visit WHERE city = '2010-02-22 00:00:00'").verdict == Verdict::Equal);
+    CHECK(judge(day, "SELECT id FROM visit WHERE city LIKE '2010-02-22%'").verdict == Verdict::Equal);
+    CHECK(hints_of("SELECT id FROM visit WHERE city LIKE '2010-02-22%'").datetime_columns ==
+          std::vector<std::string>{"city"});
+    CHECK(hints_of("SELECT id FROM visit WHERE SUBSTR(city, 1, 4) = '2010'").datetime_columns.empty());
+    CHECK(hints_of("SELECT id FROM visit WHERE city LIKE '2010-02%'").datetime_columns.empty());
+}
+
 TEST_CASE("synth goals: a row one query looks for is missing on the empty data only", "[results][synth]") {
     // Plain data holds employees 3 and 5 (each subquery's goal): the scalar subqueries and the sums
     // agree there, with NULL ages (COALESCE, TOTAL) and with duplicates (keys are unique); the first

@@ -855,6 +855,7 @@ private:
     // something that looks like a date or a year.
     bool date_like(const Column& column) const {
         if (epoch_like(column)) return false;
+        if (datetime_like(column)) return true;
         if (column.type == ColumnType::DateTime || contains(column.declared_type, "date") ||
             contains(column.declared_type, "time") || contains(column.name, "date") ||
             contains(column.name, "birth") || hints_.is_date_column(column.name))
@@ -862,6 +863,12 @@ private:
         const std::vector<Value>* hinted = hints_.find(column.name);
         return hinted && LiteralHints::reads(hints_.substr_columns, column.name) &&
                std::any_of(hinted->begin(), hinted->end(), looks_like_date);
+    }
+
+    // A text column the queries read as a date and more (SUBSTR(x, 1, 10), x LIKE '2010-02-22%'): a date and a time.
+    bool datetime_like(const Column& column) const {
+        return column.type != ColumnType::Integer && column.type != ColumnType::Real &&
+               LiteralHints::reads(hints_.datetime_columns, column.name);
     }
 
     // Seconds since 1970 in a number column (departure_time, read by datetime(x, 'unixepoch')).
@@ -931,6 +938,12 @@ private:
     // A hinted value for a date column in the column's form: a whole date (as_date), or a year and
     // month together where the column's literals write them so ('2013' gives '201305').
     Value date_for(const Column& column, const Value& v) {
+        if (datetime_like(column)) {
+            // (midnight, as BIRD's european football data writes its dates: '2010-02-22 00:00:00')
+            Value date = as_date(v, random_);
+            const auto* text = std::get_if<std::string>(&date);
+            return text && text->size() == 10 ? Value(*text + " 00:00:00") : date;
+        }
         if (!compact_month(column)) return as_date(v, random_);
         std::string text;
         if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 1000 && *i <= 2999) text = std::to_string(*i);
@@ -967,6 +980,7 @@ private:
             // A date under ORDER BY .. LIMIT: a distinct day per row (rows 0..27 of a table).
             std::string date = std::to_string(draw_year(column)) + "-" + two_digits(int(1 + random_.below(12))) + "-" +
                                two_digits(int(1 + (unique_order_key(column) ? row % 28 : random_.below(28))));
+            if (datetime_like(column)) return date + " 00:00:00";
             if (contains(column.declared_type, "time") && random_.chance(50))
             {
                 char time[16];

@@ -268,6 +268,25 @@ bool is_date_function(std::string_view name) {
     return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return support::iequals(name, n); });
 }
 
+// 'YYYY-MM-DD'.
+bool looks_like_whole_date(std::string_view s) {
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    return s.size() == 10 && s[4] == '-' && s[7] == '-' &&
+           std::all_of(s.begin(), s.begin() + 4, digit) && digit(s[5]) && digit(s[6]) && digit(s[8]) && digit(s[9]);
+}
+
+// SUBSTR(x, 1, 10) (or SUBSTRING, LEFT(x, 10)): the date part of a longer text.
+bool takes_a_whole_date(const ast::FunctionCall& call) {
+    std::string_view name = call.name.back().text;
+    auto literal_is = [](const ast::Expr* e, std::string_view text) {
+        const auto* l = ast::dyn_cast<ast::Literal>(e);
+        return l && l->type == ast::LiteralType::Integer && l->text == text;
+    };
+    if (support::iequals(name, "left")) return call.args.size() == 2 && literal_is(call.args[1], "10");
+    return (support::iequals(name, "substr") || support::iequals(name, "substring")) && call.args.size() == 3 &&
+           literal_is(call.args[1], "1") && literal_is(call.args[2], "10");
+}
+
 // A call that reads its column as seconds since 1970: SQLite's date functions with the 'unixepoch'
 // modifier, FROM_UNIXTIME(x) (MySQL), TO_TIMESTAMP(x) with one argument (PostgreSQL).
 bool reads_epoch_seconds(const ast::FunctionCall& call) {
@@ -1260,6 +1279,10 @@ private:
                 if (s) {
                     // The pattern with its wildcards left empty is what real data holds ('%Jesenik%'
                     // finds 'Jesenik'); filled ('xJesenikx') it is a boundary value.
+                    // ('2010-02-22%': the column holds more than the date, a time)
+                    if (const auto* column = column_of(binary->lhs);
+                        column && s->size() == 11 && s->back() == '%' && looks_like_whole_date(s->substr(0, 10)))
+                        add_unique(hints_.datetime_columns, lower_name(*column));
                     std::vector<Value> matches = pattern_matches(*s, binary->op == ast::BinaryOp::Glob);
                     add(column_of(binary->lhs), {matches[0]});
                     if (const auto* column = column_of(binary->lhs))
@@ -1303,6 +1326,9 @@ private:
             if (cast->expr) columns_in(*cast->expr, hints_.cast_columns);
         } else if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&n); call && !call->name.empty()) {
             std::string_view name = call->name.back().text;
+            if (takes_a_whole_date(*call))
+                if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(call->args[0]); ref && !ref->path.empty())
+                    add_unique(hints_.datetime_columns, lower_name(*ref));
             if (is_date_function(name) || support::iequals(name, "substr") || support::iequals(name, "substring") ||
                 reads_epoch_seconds(*call)) {
                 // strftime('%Y', d), SUBSTR(d, 1, 4): the column holds dates as text; datetime(d, 'unixepoch'):
@@ -1315,6 +1341,7 @@ private:
                         columns.push_back(lower_name(*ref));
                         break;
                     }
+
             } else if (is_number_function(name)) {
                 hints_.casts = true;
                 for (const ast::Expr* arg : call->args) columns_in(*arg, hints_.cast_columns);

@@ -52,6 +52,9 @@ struct LiteralHints {
     // Columns read as seconds since 1970 (datetime(x, 'unixepoch'), FROM_UNIXTIME(x)): they get such numbers,
     // their date literals as seconds too.
     std::vector<std::string> epoch_columns;
+    // Columns a query reads as a date and more (SUBSTR(x, 1, 10), x LIKE '2010-02-22%'): they hold a date and
+    // a time ('2010-02-22 00:00:00', as BIRD's european football data does), their date literals too.
+    std::vector<std::string> datetime_columns;
     std::vector<std::string> tables;          // tables the queries name
     std::vector<std::pair<size_t, std::string>> tables_by_query;  // (query, table): which query names it
     std::vector<std::pair<std::string, std::string>> aliases;  // alias -> table
