@@ -233,6 +233,19 @@ TEST_CASE("synth goals: a text read as a date and more holds a date and a time",
           std::vector<std::string>{"city"});
     CHECK(hints_of("SELECT id FROM visit WHERE SUBSTR(city, 1, 4) = '2010'").datetime_columns.empty());
     CHECK(hints_of("SELECT id FROM visit WHERE city LIKE '2010-02%'").datetime_columns.empty());
+    // A datetime column (BIRD's codebase_community: '2010-07-19 19:12:12.0'): the day's rows hold times.
+    const Schema posts = testing::schema_from_ddl("CREATE TABLE post (id INTEGER PRIMARY KEY, created DATETIME);\n",
+                                                  "posts.sql");
+    SynthOptions options;
+    options.as_sets = true;
+    SynthOutcome on_the_day = testing::judge_on_synth(posts, "SELECT id FROM post WHERE date(created) = '2010-07-19'",
+                                                      "SELECT id FROM post WHERE created = '2010-07-19'", options);
+    CHECK(on_the_day.verdict == Verdict::Different);
+    CHECK(on_the_day.kind == DataKind::Plain);
+    // (the boundary data's '2010-07-19x', the pattern's wildcard filled, is no date: an edge case at most)
+    SynthOutcome like_day = testing::judge_on_synth(posts, "SELECT id FROM post WHERE date(created) = '2010-07-19'",
+                                                    "SELECT id FROM post WHERE created LIKE '2010-07-19%'", options);
+    CHECK((like_day.verdict == Verdict::Equal || like_day.edge_cases_only));
 }
 
 TEST_CASE("synth goals: a row one query looks for is missing on the empty data only", "[results][synth]") {

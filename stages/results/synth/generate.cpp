@@ -871,6 +871,13 @@ private:
                LiteralHints::reads(hints_.datetime_columns, column.name);
     }
 
+    // A time of day for a date of a datetime or timestamp column, as the domain's rows hold them.
+    std::string time_of_day() {
+        char time[16];
+        std::snprintf(time, sizeof time, " %02d:%02d:00", int(8 + random_.below(10)), int(15 * random_.below(4)));
+        return time;
+    }
+
     // Seconds since 1970 in a number column (departure_time, read by datetime(x, 'unixepoch')).
     bool epoch_like(const Column& column) const {
         return (column.type == ColumnType::Integer || column.type == ColumnType::Real) &&
@@ -938,11 +945,14 @@ private:
     // A hinted value for a date column in the column's form: a whole date (as_date), or a year and
     // month together where the column's literals write them so ('2013' gives '201305').
     Value date_for(const Column& column, const Value& v) {
-        if (datetime_like(column)) {
-            // (midnight, as BIRD's european football data writes its dates: '2010-02-22 00:00:00')
+        // A whole date in a column that holds times too gets one: midnight where a query reads the column as a
+        // date and more (as BIRD's european football data writes its dates: '2010-02-22 00:00:00'), a time of
+        // day in a datetime or timestamp column (where `x = '2010-07-19'` finds none of the day's rows).
+        if (datetime_like(column) || contains(column.declared_type, "time")) {
             Value date = as_date(v, random_);
             const auto* text = std::get_if<std::string>(&date);
-            return text && text->size() == 10 ? Value(*text + " 00:00:00") : date;
+            if (!text || text->size() != 10 || !digits(text->substr(0, 4)) || (*text)[4] != '-') return date;
+            return *text + (datetime_like(column) ? std::string(" 00:00:00") : time_of_day());
         }
         if (!compact_month(column)) return as_date(v, random_);
         std::string text;
@@ -981,12 +991,7 @@ private:
             std::string date = std::to_string(draw_year(column)) + "-" + two_digits(int(1 + random_.below(12))) + "-" +
                                two_digits(int(1 + (unique_order_key(column) ? row % 28 : random_.below(28))));
             if (datetime_like(column)) return date + " 00:00:00";
-            if (contains(column.declared_type, "time") && random_.chance(50))
-            {
-                char time[16];
-                std::snprintf(time, sizeof time, " %02d:%02d:00", int(8 + random_.below(10)), int(15 * random_.below(4)));
-                date += time;
-            }
+            if (contains(column.declared_type, "time") && random_.chance(50)) date += time_of_day();
             return date;
         }
         size_t distinct = kind_ == DataKind::Duplicates && read(column) ? 3 : 0;
