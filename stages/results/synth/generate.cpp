@@ -948,13 +948,14 @@ private:
         // A whole date in a column that holds times too gets one: midnight where a query reads the column as a
         // date and more (as BIRD's european football data writes its dates: '2010-02-22 00:00:00'), a time of
         // day in a datetime or timestamp column (where `x = '2010-07-19'` finds none of the day's rows).
-        if (datetime_like(column) || contains(column.declared_type, "time")) {
+        if (!compact_month(column)) {
             Value date = as_date(v, random_);
             const auto* text = std::get_if<std::string>(&date);
-            if (!text || text->size() != 10 || !digits(text->substr(0, 4)) || (*text)[4] != '-') return date;
+            if (!(datetime_like(column) || contains(column.declared_type, "time")) || !text || text->size() != 10 ||
+                !digits(text->substr(0, 4)) || (*text)[4] != '-')
+                return date;
             return *text + (datetime_like(column) ? std::string(" 00:00:00") : time_of_day());
         }
-        if (!compact_month(column)) return as_date(v, random_);
         std::string text;
         if (const auto* i = std::get_if<int64_t>(&v); i && *i >= 1000 && *i <= 2999) text = std::to_string(*i);
         if (const auto* t = std::get_if<std::string>(&v)) text = *t;
