@@ -148,11 +148,12 @@ std::string timespan_in_largest_unit(std::string_view text) {
     if (std::fabs(whole) > 9e15 || std::fabs(ticks - whole) > 1e-6 * std::max(1.0, std::fabs(whole))) return "";
     auto count = static_cast<int64_t>(whole);
     if (count == 0) return "0s";
-    static constexpr std::pair<int64_t, std::string_view> units[] = {
-        {864'000'000'000, "d"}, {36'000'000'000, "h"}, {600'000'000, "m"}, {10'000'000, "s"},
-        {10'000, "ms"},         {10, "microsecond"},  {1, "tick"}};
-    for (auto [per_unit, unit] : units)
+    // (each unit's length from the time-unit table, ast/semantics/time_units.def)
+    for (std::string_view unit : {"d", "h", "m", "s", "ms", "microsecond", "tick"}) {
+        const auto per_unit = static_cast<int64_t>(semantics::find_time_unit(unit)->nanoseconds /
+                                                   semantics::kNanosecondsPerTick);
         if (count % per_unit == 0) return std::to_string(count / per_unit) + std::string(unit);
+    }
     return "";
 }
 

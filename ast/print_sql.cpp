@@ -2150,8 +2150,8 @@ private:
 
     // PostgreSQL, T-SQL, BigQuery and Snowflake fail on a division by zero, where SQLite's `/` gives NULL:
     // on a real database the divisor 0 makes SQLite fail too (json_extract's error on a bad path, which
-    // names it), so that the query fails where its engine would. A divisor that is a number other than 0
-    // needs no check.
+    // names it: kSqliteZeroDivisorError), so that the query fails where its engine would. A divisor that
+    // is a number other than 0 needs no check.
     bool division_fails_on_zero(const Binary& b) const {
         if (!zero_divisor_fails || b.op != BinaryOp::Div) return false;
         if (source != Dialect::Postgres && source != Dialect::Tsql && source != Dialect::Bigquery &&

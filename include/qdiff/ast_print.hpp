@@ -28,6 +28,9 @@ struct SqliteText {
 // BigQuery, Snowflake), as on a real database; else it gives SQLite's NULL (synthesized data, whose zero
 // divisors real data need not have).
 SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails = false);
+// SQLite's message when such a division meets a zero divisor (the printed SQL fails through json_extract's
+// error on this path: SQLite's RAISE works only in triggers).
+inline constexpr std::string_view kSqliteZeroDivisorError = "JSON path error near 'division by zero'";
 
 // Every non-empty field, in declaration order: {"kind": "Query", "projection": [...], ...}.
 std::string to_json(const ast::Node& node, const PrintOptions& options = {});

@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "qdiff/ast_print.hpp"
 #include "stages/results/exec_support.hpp"
 #include "stages/results/result_set.hpp"
 #include "stages/results/sqlite_sandbox.hpp"
@@ -65,11 +66,10 @@ int check_deadline(void* data) {
 }
 
 // The engine's message. A query of another dialect printed with to_sqlite(.., zero_divisor_fails) fails on a
-// zero divisor through json_extract's error on the path 'division by zero' (ast/print_sql.cpp: SQLite's RAISE
-// works only in triggers): that is a division by zero, as the query's own engine says.
+// zero divisor with kSqliteZeroDivisorError: that is a division by zero, as the query's own engine says.
 std::string engine_error(sqlite3* db) {
     std::string message = sqlite3_errmsg(db);
-    if (message == "JSON path error near 'division by zero'")
+    if (message == kSqliteZeroDivisorError)
         return "division by zero (the query's dialect fails there; SQLite alone would give NULL)";
     return message;
 }

@@ -20,6 +20,7 @@
 #include <iterator>
 #include <set>
 
+#include "stages/results/kql/kql_time.hpp"
 #include "stages/results/synth/synth.hpp"
 #include "support/strings.hpp"
 
@@ -90,12 +91,7 @@ Value epoch_seconds(const Value& v) {
     const int month = std::stoi(text->substr(5, 2));
     const int day = std::stoi(text->substr(8, 2));
     if (year < 1970 || month < 1 || month > 12) return v;
-    auto leap = [](int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; };
-    static const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    int64_t days = day - 1;
-    for (int y = 1970; y < year; ++y) days += leap(y) ? 366 : 365;
-    for (int m = 1; m < month; ++m) days += month_days[m - 1] + (m == 2 && leap(year) ? 1 : 0);
-    int64_t seconds = days * 86400;
+    int64_t seconds = kql::days_from_civil(year, month, day) * 86400;
     if (text->size() >= 19 && (*text)[10] == ' ' && digits(text->substr(11, 2)) && digits(text->substr(14, 2)) &&
         digits(text->substr(17, 2)))
         seconds += std::stoi(text->substr(11, 2)) * 3600 + std::stoi(text->substr(14, 2)) * 60 +
@@ -952,7 +948,7 @@ private:
             Value date = as_date(v, random_);
             const auto* text = std::get_if<std::string>(&date);
             if (!(datetime_like(column) || contains(column.declared_type, "time")) || !text || text->size() != 10 ||
-                !digits(text->substr(0, 4)) || (*text)[4] != '-')
+                !looks_like_date(date))
                 return date;
             return *text + (datetime_like(column) ? std::string(" 00:00:00") : time_of_day());
         }
@@ -1688,10 +1684,10 @@ Schema with_implied_keys(const Schema& schema) {
                     if (support::iequals(name, c.name)) return true;
             return false;
         };
-        // (the initial only for a one-word name: domain_publication.did is the domain's, a link table's column)
         const std::string name = support::to_lower(table.name);
-        const bool one_word = name.find('_') == std::string::npos;
-        const std::string forms[] = {"id", name + "_id", name + "id", one_word ? std::string(1, name[0]) + "id" : "id"};
+        std::vector<std::string> forms = {"id", name + "_id", name + "id"};
+        // (the initial only for a one-word name: domain_publication.did is the domain's, a link table's column)
+        if (name.find('_') == std::string::npos) forms.push_back(std::string(1, name[0]) + "id");
         Column* key = nullptr;
         for (const std::string& form : forms) {
             for (Column& c : table.columns)

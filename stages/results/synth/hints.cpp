@@ -162,6 +162,12 @@ bool all_digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// 'YYYY-MM-DD'.
+bool looks_like_whole_date(std::string_view s) {
+    return s.size() == 10 && s[4] == '-' && s[7] == '-' && all_digits(s.substr(0, 4)) && all_digits(s.substr(5, 2)) &&
+           all_digits(s.substr(8, 2));
+}
+
 // '2012-08-24' gives the day before, itself and the day after (days kept within 1..28 around the
 // month's ends); a year '2012' gives 2011, 2012, 2013; anything else nothing.
 std::vector<Value> date_neighbours(const std::string& s) {
@@ -170,8 +176,7 @@ std::vector<Value> date_neighbours(const std::string& s) {
         if (year < 1000 || year > 2999) return {};
         return {std::to_string(year - 1), s, std::to_string(year + 1)};
     }
-    if (s.size() >= 10 && all_digits(s.substr(0, 4)) && s[4] == '-' && all_digits(s.substr(5, 2)) && s[7] == '-' &&
-        all_digits(s.substr(8, 2))) {
+    if (s.size() >= 10 && looks_like_whole_date(std::string_view(s).substr(0, 10))) {
         int day = std::atoi(s.substr(8, 2).c_str());
         std::string rest = s.substr(10);
         auto with_day = [&](int d) {
@@ -266,13 +271,6 @@ bool is_date_function(std::string_view name) {
     static const char* const names[] = {"strftime", "date", "datetime", "julianday", "time",       "year",
                                         "month",    "day",  "extract",  "date_part", "date_trunc", "unixepoch"};
     return std::any_of(std::begin(names), std::end(names), [&](const char* n) { return support::iequals(name, n); });
-}
-
-// 'YYYY-MM-DD'.
-bool looks_like_whole_date(std::string_view s) {
-    auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    return s.size() == 10 && s[4] == '-' && s[7] == '-' &&
-           std::all_of(s.begin(), s.begin() + 4, digit) && digit(s[5]) && digit(s[6]) && digit(s[8]) && digit(s[9]);
 }
 
 // SUBSTR(x, 1, 10) (or SUBSTRING, LEFT(x, 10)): the date part of a longer text.
@@ -1329,11 +1327,12 @@ private:
             if (takes_a_whole_date(*call))
                 if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(call->args[0]); ref && !ref->path.empty())
                     add_unique(hints_.datetime_columns, lower_name(*ref));
+            const bool epoch = reads_epoch_seconds(*call);
             if (is_date_function(name) || support::iequals(name, "substr") || support::iequals(name, "substring") ||
-                reads_epoch_seconds(*call)) {
+                epoch) {
                 // strftime('%Y', d), SUBSTR(d, 1, 4): the column holds dates as text; datetime(d, 'unixepoch'):
                 // seconds since 1970.
-                std::vector<std::string>& columns = reads_epoch_seconds(*call) ? hints_.epoch_columns
+                std::vector<std::string>& columns = epoch                    ? hints_.epoch_columns
                                                     : is_date_function(name)   ? hints_.date_columns
                                                                                : hints_.substr_columns;
                 for (const ast::Expr* arg : call->args)

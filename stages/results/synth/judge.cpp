@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "stages/results/normalize_value.hpp"
 #include "stages/results/synth/shrink.hpp"
 #include "stages/results/synth/synth.hpp"
 #include "qdiff/ast.hpp"
@@ -343,31 +344,20 @@ std::string rounding_difference(const ResultSet& expected, const ResultSet& gene
     exact.tolerance = 0;
     std::optional<std::string> why = separates(expected, generated, exact);
     if (!why) return "";
-    auto number = [](const Value& v) -> std::optional<double> {
-        if (const auto* d = std::get_if<double>(&v)) return *d;
-        if (const auto* i = std::get_if<int64_t>(&v)) return double(*i);
-        return std::nullopt;
-    };
-    auto exact_text = [](const Value& v) {
-        char buffer[40];
-        if (const auto* d = std::get_if<double>(&v))
-            std::snprintf(buffer, sizeof buffer, "%.17g", *d);
-        else
-            std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(std::get<int64_t>(v)));
-        return std::string(buffer);
-    };
     std::string numbers;
     if (expected.rows.size() == generated.rows.size())
         for (size_t row = 0; row < expected.rows.size() && numbers.empty(); ++row)
             for (size_t col = 0; col < expected.rows[row].size() && col < generated.rows[row].size(); ++col) {
-                const Value& e = expected.rows[row][col];
-                const Value& g = generated.rows[row][col];
-                const auto a = number(e), b = number(g);
-                if (!a || !b || *a == *b) continue;
-                const double scale = std::max({1.0, std::fabs(*a), std::fabs(*b)});
-                if (std::fabs(*a - *b) > judging.tolerance * scale) continue;
-                numbers = "expected " + exact_text(e) + ", generated " + exact_text(g) + " (row " +
-                          std::to_string(row + 1) + ", column " + std::to_string(col + 1) + ")";
+                // (read as the comparison reads them: normalize_value, values_equal)
+                const NormalValue e = normalize_value(expected.rows[row][col]);
+                const NormalValue g = normalize_value(generated.rows[row][col]);
+                if (e.kind != NormalValue::Kind::Number || g.kind != NormalValue::Kind::Number ||
+                    e.number == g.number || !values_equal(e, g, judging.tolerance))
+                    continue;
+                char pair[96];
+                std::snprintf(pair, sizeof pair, "expected %.17g, generated %.17g", e.number, g.number);
+                numbers = std::string(pair) + " (row " + std::to_string(row + 1) + ", column " +
+                          std::to_string(col + 1) + ")";
                 break;
             }
     char tolerance[32];
