@@ -132,21 +132,25 @@ bool flag_like(const Column& c) {
            name.ends_with("flag");
 }
 
-// The text with its letters' case changed, three ways: UPPER, lower, and the first letter swapped.
+// The text with its letters' case changed, three ways: UPPER, lower, and the first letter swapped; the
+// next way where one leaves the text as it was (UPPER of 'POPLATEK TYDNE', as BIRD's financial data writes it).
 std::string case_variant(const std::string& text, size_t way) {
-    std::string out = text;
-    if (way % 3 == 0)
-        for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
-    else if (way % 3 == 1)
-        for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    else
-        for (char& c : out)
-            if (std::isalpha(static_cast<unsigned char>(c))) {
-                c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(static_cast<unsigned char>(c)))
-                                                                 : char(std::toupper(static_cast<unsigned char>(c)));
-                break;
-            }
-    return out;
+    for (size_t tried = 0; tried < 3; ++tried, ++way) {
+        std::string out = text;
+        if (way % 3 == 0)
+            for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
+        else if (way % 3 == 1)
+            for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+        else
+            for (char& c : out)
+                if (std::isalpha(static_cast<unsigned char>(c))) {
+                    c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(static_cast<unsigned char>(c)))
+                                                                     : char(std::toupper(static_cast<unsigned char>(c)));
+                    break;
+                }
+        if (out != text) return out;
+    }
+    return text;
 }
 
 // Values that casts, integer division and rounding treat differently: odd integers (7 / 2 is 3),
@@ -537,7 +541,21 @@ private:
             };
             std::vector<std::vector<GoalRow>> rows(schema_.tables.size());
             for (size_t t : tables) rows[t] = group("", copies_in(t));
+            // The case data varies one compared text per later copy, in turn from one case database of the
+            // run to the next: a copy with every text in another case fails the filters that keep their
+            // case in both queries (`first = 'Kacey' AND last = 'Gibson'` against `first LIKE 'Kacey' AND
+            // last = 'Gibson'` parts only on 'kacey' beside 'Gibson').
+            const size_t case_terms = static_cast<size_t>(
+                std::count_if(goal.terms.begin(), goal.terms.end(), [&](const LiteralHints::Goal::Term& term) {
+                    return LiteralHints::reads(hints_.case_columns, term.column);
+                }));
+            size_t case_term = 0;
             for (const LiteralHints::Goal::Term& term : goal.terms) {
+                const bool case_compared = LiteralHints::reads(hints_.case_columns, term.column);
+                const size_t case_index = case_compared ? case_term++ : 0;
+                auto case_varied = [&](size_t copy) {
+                    return case_compared && (copy - 1 + kind_ordinal_) % case_terms == case_index;
+                };
                 size_t t = size_t(-1), c = size_t(-1);
                 if (!term.table.empty()) {
                     t = table_index(schema_, term.table);
@@ -582,8 +600,8 @@ private:
                 current_table_ = &schema_.tables[t];
                 // A second row with the same key or name would not be another row of real data.
                 // (a HAVING's group shares its names: the visits of one city)
-                bool once = is_sole_key(schema_.tables[t], c) || referenced(column, true) ||
-                            (name_like(column) && !names_repeat(column) && !in_group(t));
+                const bool sole = is_sole_key(schema_.tables[t], c) || referenced(column, true);
+                bool once = sole || (name_like(column) && !names_repeat(column) && !in_group(t));
                 for (size_t k = 0; k < copies; ++k) {
                     Value v = k == 0 ? numeric.value : kind_ == DataKind::Boundary && k == 1 ? numeric.edge : numeric.other;
                     // One spelling on all but the case data: the expected query's (its hints come first).
@@ -591,15 +609,18 @@ private:
                         v = first_spelling(*spelled, v);
                     v = in_column_form(column, v);
                     const Value& first = k == 0 ? v : at[0].values.back().second;
-                    if (k > 0 && kind_ == DataKind::Case && in(hints_.case_columns, column))
+                    if (k > 0 && kind_ == DataKind::Case && case_varied(k))
                         if (const auto* text = std::get_if<std::string>(&first)) v = case_variant(*text, random_.below(3));
                     // Ties hold one value under ORDER BY in the rows the filters select; duplicates
                     // the same values in every copy.
                     if (k > 0 && ((kind_ == DataKind::Ties && in(hints_.order_columns, column)) || kind_ == DataKind::Duplicates))
                         v = first;
-                    if (k > 0 && once && v == first) at[k].dropped = true;
+                    // (on the case data a later copy that repeats a name is another row, whose other compared
+                    // text is in another case)
+                    const bool case_copy = k > 0 && !sole && kind_ == DataKind::Case && case_terms > 0;
+                    if (k > 0 && once && v == first && !case_copy) at[k].dropped = true;
                     at[k].values.emplace_back(c, std::move(v));
-                    if (once) at[k].once.push_back(c);
+                    if (once && !case_copy) at[k].once.push_back(c);
                 }
             }
             // A value a goal gives a referring column (CustomerID = 7 in yearmonth) needs the referenced
@@ -1644,7 +1665,9 @@ std::vector<DataKind> kinds_for(const LiteralHints& hints) {
     out.push_back(DataKind::Empty);
     if (filters_differ(hints)) out.push_back(DataKind::Empty);  // an empty table, and no match (generate.cpp)
     if (!hints.links.empty() || hints.joins) out.push_back(DataKind::Dangling);
+    // (a second case database where two texts are compared: each varies another one, generate.cpp)
     if (!hints.case_columns.empty()) out.push_back(DataKind::Case);
+    if (hints.case_columns.size() > 1) out.push_back(DataKind::Case);
     if (hints.casts) out.push_back(DataKind::Cast);
     // (solved arithmetic has a boundary too: `amount * 2 > 500` at 250; and two dates compared, on one day)
     bool solved = std::any_of(hints.goals.begin(), hints.goals.end(), [](const LiteralHints::Goal& g) {
