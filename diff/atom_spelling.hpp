@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "qdiff/ast.hpp"
+#include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
 
 namespace qdiff {
@@ -50,9 +51,22 @@ private:
 };
 
 // Where an atom sits, as the note on a pair whose two atoms read the same but sit differently (a filter
-// leaf ANDed on one side, ORed on the other), worded in the atom's language: ` (under AND/OR)` for SQL,
-// ` (under and/or)` for KQL, ` (under operator: And / operator: Or)` for Weaviate; ` (alone)` for a leaf no
-// connective joins. `context` is the matcher's (AtomKey::context).
+// leaf ANDed on one side, ORed on the other), worded in the atom's language: `under AND/OR` for SQL,
+// `under and/or` for KQL, `under operator: And / operator: Or` for Weaviate; `alone` for a leaf no
+// connective joins; `sort key 2` for the second sort key. `context` is the matcher's (AtomKey::context).
+std::string placement(std::string_view context, Language language);
+// The same in parentheses after a space, as the reasons append it to an atom: ` (under AND)`.
 std::string placement_note(std::string_view context, Language language);
+
+// One note for each side of a changed pair.
+struct SideNotes {
+    std::string expected, generated;
+    bool empty() const { return expected.empty() && generated.empty(); }
+};
+// What a changed pair differs in when both its atoms are shown alike (`t.x > 1  ->  t.x > 1`), so that a
+// reader sees why they were not matched: where each sits (placement()), else the canonical text a
+// language's spelling hides (a KQL column's table), the type of the value, the operator. Empty when the
+// atoms are shown differently: the shown texts say what changed.
+SideNotes same_text_notes(const AtomPair& pair);
 
 }  // namespace qdiff

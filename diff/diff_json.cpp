@@ -2,6 +2,8 @@
 // list or a plain assignment of a subtree would copy it.
 #include "diff/diff_json.hpp"
 
+#include "diff/atom_spelling.hpp"
+
 namespace qdiff {
 namespace {
 
@@ -101,10 +103,16 @@ public:
         return j;
     }
 
+    // A changed pair whose atoms are shown alike notes on each side what differs ("note": "under AND").
     ordered_json pair(const AtomPair& p, bool with_similarity) const {
         ordered_json j = ordered_json::object();
         j["expected"] = atom(p.expected, expected_);
         j["generated"] = atom(p.generated, generated_);
+        if (with_similarity)
+            if (SideNotes notes = same_text_notes(p); !notes.empty()) {
+                j["expected"]["note"] = notes.expected;
+                j["generated"]["note"] = notes.generated;
+            }
         if (with_similarity) j["similarity"] = p.similarity;
         return j;
     }
@@ -136,6 +144,11 @@ public:
             ej["component"] = std::string(component_name(e.component));
             if (e.expected) ej["expected"] = atom(*e.expected, expected_);
             if (e.generated) ej["generated"] = atom(*e.generated, generated_);
+            if (e.expected && e.generated)
+                if (SideNotes notes = same_text_notes({*e.expected, *e.generated}); !notes.empty()) {
+                    ej["expected"]["note"] = notes.expected;
+                    ej["generated"]["note"] = notes.generated;
+                }
             edits.push_back(std::move(ej));
         }
         for (const TreeEdit& e : r_.tree_edits) {

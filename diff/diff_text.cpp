@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "diff/atom_spelling.hpp"
 #include "diff/diff_json.hpp"
 #include "qdiff/diff_render.hpp"
 #include "support/strings.hpp"
@@ -55,10 +56,14 @@ std::string to_text(const DiffResult& r, const SourceText& expected, const Sourc
             out << " x " << fixed(c.weight);
         out << (c.absent ? " (absent on both sides)" : "") << '\n';
         for (auto& p : c.matched) out << "    = " << shown(p.expected) << '\n';
-        for (auto& p : c.changed)
-            out << "    ~ changed: " << shown(p.expected) << at(p.expected.span, expected) << "  ->  "
-                << shown(p.generated) << at(p.generated.span, generated) << "  (similarity " << fixed(p.similarity)
-                << ")\n";
+        for (auto& p : c.changed) {
+            // two atoms shown alike (`t.x > 1  ->  t.x > 1`) say what differs: where each sits, ...
+            SideNotes notes = same_text_notes(p);
+            auto note = [](const std::string& n) { return n.empty() ? std::string() : " (" + n + ")"; };
+            out << "    ~ changed: " << shown(p.expected) << at(p.expected.span, expected) << note(notes.expected)
+                << "  ->  " << shown(p.generated) << at(p.generated.span, generated) << note(notes.generated)
+                << "  (similarity " << fixed(p.similarity) << ")\n";
+        }
         for (auto& a : c.missing) out << "    - missing: " << shown(a) << at(a.span, expected) << '\n';
         for (auto& a : c.extra) out << "    + extra: " << shown(a) << at(a.span, generated) << '\n';
     }

@@ -228,11 +228,13 @@ TEST_CASE("atom spelling: a leaf under other connectives is noted in its query's
     CHECK_THAT(weaviate, !Catch::Contains("(under AND)"));
 
     // Each form of the matcher's context: nested connectives (outermost first), none, a sort position, a
-    // block the top one reads; SQL keeps the words it always had.
+    // block the top one reads; SQL keeps the words it always had, but for a sort key's position.
     CHECK(placement_note("AND/OR", Language::Sql) == " (under AND/OR)");
     CHECK(placement_note("QUALIFY/AND", Language::Sql) == " (under QUALIFY/AND)");
     CHECK(placement_note("WITH", Language::Sql) == " (under WITH)");
-    CHECK(placement_note("1", Language::Sql) == " (under 1)");
+    CHECK(placement_note("1", Language::Sql) == " (sort key 2)");
+    CHECK(placement("0", Language::Weaviate) == "sort key 1");
+    CHECK(placement("AND", Language::Sql) == "under AND");
     CHECK(placement_note("", Language::Sql) == " (alone)");
     CHECK(placement_note("AND/OR", Language::Kql) == " (under and/or)");
     CHECK(placement_note("OR/AND", Language::Weaviate) == " (under operator: Or / operator: And)");
