@@ -335,6 +335,11 @@ std::string AtomSpelling::query(const Query& query) const {
     return kql_prints(query) ? to_kql(query, input_table(query)) : "";
 }
 
+std::string AtomSpelling::value(const Expr& value) const {
+    if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).value(&value);
+    return expression(value);
+}
+
 std::string placement(std::string_view context, Language language) {
     if (context.empty()) return "alone";
     // a sort key's position, counted from 1 as a reader counts them

@@ -42,6 +42,13 @@ public:
     std::string set_operation(const ast::SetOp& op) const;
     std::string search(const ast::Search& search) const;
     std::string query(const ast::Query& query) const;  // a CTE body or derived table
+    // A value as an argument of the language holds it (Weaviate `"x"`, `100`); else as expression().
+    std::string value(const ast::Expr& value) const;
+    // A node of the canonical tree as a node-level edit names it (diff/node_spelling.cpp), never "": its
+    // keyword or operator in the language (`AND`, `and`, `operator: And`; `ORDER BY DESC`, `sort by
+    // desc`), a column, value or call written out. The words carry the node's own fields (distinct, sort
+    // direction, join kind...), not its children, which have their own edits.
+    std::string node(const ast::Node& node) const;
 
 private:
     std::string kql(const ast::Node& node) const;  // KQL, the input table's columns unqualified

@@ -155,8 +155,15 @@ public:
             ordered_json ej = ordered_json::object();
             ej["level"] = "node";
             ej["op"] = std::string(edit_kind_name(e.op));
-            if (e.op != EditKind::Insert) ej["expected"] = located_json(e.expected_label, e.expected, expected_);
-            if (e.op != EditKind::Delete) ej["generated"] = located_json(e.generated_label, e.generated, generated_);
+            // "text" is the node's label in the canonical tree; "shown" names it in its query's language
+            if (e.op != EditKind::Insert) {
+                ej["expected"] = located_json(e.expected_label, e.expected, expected_);
+                ej["expected"]["shown"] = e.expected_shown.empty() ? e.expected_label : e.expected_shown;
+            }
+            if (e.op != EditKind::Delete) {
+                ej["generated"] = located_json(e.generated_label, e.generated, generated_);
+                ej["generated"]["shown"] = e.generated_shown.empty() ? e.generated_label : e.generated_shown;
+            }
             edits.push_back(std::move(ej));
         }
         return edits;

@@ -22,6 +22,18 @@ std::string at(Span span, const SourceText& source) {
     return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
 }
 
+// A node of a node-level edit: its words in the query's language, where it is, and the text it came
+// from when that reads otherwise (`AND [1:23] in `x > 1 AND y = 2``), cut to one line.
+std::string node(const std::string& shown, const std::string& label, Span span, const SourceText& source) {
+    constexpr size_t kSourceShown = 80;
+    std::string words = support::shorten(shown.empty() ? label : shown);
+    std::string out = words + at(span, source);
+    if (span.end <= span.begin) return out;
+    std::string written = support::fold_whitespace(source.slice(span));
+    if (written.empty() || written == words) return out;
+    return out + " in `" + support::shorten(written, kSourceShown) + "`";
+}
+
 // Atoms can be megabytes long (an IN list of 100,000 items): each is cut to one readable line.
 std::string shown(const Atom& a) { return support::shorten(a.shown()); }
 
@@ -73,9 +85,9 @@ std::string to_text(const DiffResult& r, const SourceText& expected, const Sourc
     for (size_t i = 0; i < r.tree_edits.size() && i < kShown; ++i) {
         const TreeEdit& e = r.tree_edits[i];
         out << "    " << edit_kind_name(e.op) << ' ';
-        if (e.op != EditKind::Insert) out << support::shorten(e.expected_label) << at(e.expected, expected);
+        if (e.op != EditKind::Insert) out << node(e.expected_shown, e.expected_label, e.expected, expected);
         if (e.op == EditKind::Relabel) out << "  ->  ";
-        if (e.op != EditKind::Delete) out << support::shorten(e.generated_label) << at(e.generated, generated);
+        if (e.op != EditKind::Delete) out << node(e.generated_shown, e.generated_label, e.generated, generated);
         out << '\n';
     }
     if (r.tree_edits.size() > kShown || r.tree_edits_truncated) out << "    ...\n";

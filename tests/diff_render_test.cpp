@@ -1,9 +1,12 @@
 // The library's renderings of a diff result (include/qdiff/diff_render.hpp), which `qdiff diff` prints.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
+#include "qdiff/ast.hpp"
 #include "qdiff/diff_render.hpp"
 #include "qdiff/parse.hpp"
 
@@ -125,4 +128,125 @@ TEST_CASE("diff render: a changed atom shown alike on both sides says where each
         CHECK_FALSE(changed[0]["expected"].contains("note"));
         CHECK_FALSE(changed[0]["generated"].contains("note"));
     }
+}
+
+namespace {
+
+// The node-level edits of the JSON form, each side's "shown" and "text".
+std::vector<nlohmann::json> node_edits(const Rendered& r) {
+    std::vector<nlohmann::json> out;
+    nlohmann::json document = nlohmann::json::parse(r.json);
+    for (auto& e : document["edits"])
+        if (e["level"] == "node") out.push_back(e);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("diff render: a node edit names the node in its query's words and quotes what the user wrote",
+          "[diff][render]") {
+    SECTION("SQL") {
+        Rendered r = render("SELECT a FROM t WHERE x > 1 AND y = 2", "SELECT a FROM t WHERE x > 1 OR y = 2");
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains("relabel AND [1:23] in `x > 1 AND y = 2`  ->  OR [1:23] in `x > 1 OR y = 2`"));
+        CHECK_THAT(r.text, !Catch::Contains("Binary"));
+        std::vector<nlohmann::json> edits = node_edits(r);
+        REQUIRE(edits.size() == 1);
+        CHECK(edits[0]["expected"]["shown"] == "AND");
+        CHECK(edits[0]["generated"]["shown"] == "OR");
+        CHECK(edits[0]["expected"]["text"] == "Binary AND");  // the canonical label, as before
+    }
+    SECTION("SQL: a literal, a sort direction, DISTINCT") {
+        Rendered r = render("SELECT name FROM singer WHERE age > 30 ORDER BY name",
+                            "SELECT DISTINCT name FROM singer WHERE age > 31 ORDER BY name DESC");
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains("relabel 30 [1:37]  ->  31 [1:46]\n"));
+        CHECK_THAT(r.text, Catch::Contains("relabel ORDER BY … ASC [1:49] in `name`  ->  ORDER BY … DESC [1:58] in `name DESC`"));
+        CHECK_THAT(r.text, Catch::Contains("relabel SELECT [1:1] in `SELECT name FROM singer"));
+        CHECK_THAT(r.text, Catch::Contains("->  SELECT DISTINCT [1:1] in `SELECT DISTINCT name"));
+        CHECK_THAT(r.text, !Catch::Contains("OrderItem"));
+        CHECK_THAT(r.text, !Catch::Contains("Literal"));
+    }
+    SECTION("KQL") {
+        Rendered r = render("T | where x > 1 and y == 2 | sort by x asc", "T | where x > 1 or y == 2 | sort by x desc",
+                            Language::Kql);
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains("relabel and [1:11] in `x > 1 and y == 2`  ->  or [1:11] in `x > 1 or y == 2`"));
+        // Kusto's default place of nulls for each direction is left unsaid, as the user left it
+        CHECK_THAT(r.text, Catch::Contains("relabel sort by … asc [1:38] in `x asc`  ->  sort by … desc [1:37] in `x desc`"));
+        std::vector<nlohmann::json> edits = node_edits(r);
+        REQUIRE(edits.size() == 2);
+        CHECK(edits[0]["expected"]["shown"] == "and");
+        CHECK(edits[0]["generated"]["shown"] == "or");
+    }
+    SECTION("Weaviate") {
+        const std::string operands = R"(operands: [{path: ["wordCount"], operator: GreaterThan, valueInt: 100}, )"
+                                     R"({path: ["title"], operator: Equal, valueText: "x"}]}) { title } } })";
+        Rendered r = render(R"({ Get { Article(limit: 5, where: {operator: And, )" + operands,
+                            R"({ Get { Article(limit: 10, where: {operator: Or, )" + operands, Language::Weaviate);
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains("relabel operator: And [1:34] in `{operator: And, operands: [{path: "));
+        CHECK_THAT(r.text, Catch::Contains("->  operator: Or [1:35] in `{operator: Or, operands: [{path: "));
+        CHECK_THAT(r.text, Catch::Contains("relabel 5 [1:24]  ->  10 [1:24]"));
+        std::vector<nlohmann::json> edits = node_edits(r);
+        REQUIRE(edits.size() == 2);
+        CHECK(edits[0]["expected"]["shown"] == "operator: And");
+        CHECK(edits[0]["generated"]["shown"] == "operator: Or");
+    }
+    SECTION("Weaviate: an aggregation as the query writes it") {
+        Rendered r = render(R"({ Aggregate { Article { wordCount { mean } } } })",
+                            R"({ Aggregate { Article { wordCount { sum } } } })", Language::Weaviate);
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains("relabel wordCount { mean } [1:25]  ->  wordCount { sum } [1:25]"));
+    }
+}
+
+// Every node edit between many different queries of each language (the pair corpus's queries against their
+// neighbours): a node is never named by the AST's kind, and the two sides of a relabel never read the same.
+TEST_CASE("diff render: node edits never show the AST's kind names, and a relabel's sides differ", "[diff][render]") {
+    std::ifstream in(std::string(QDIFF_SOURCE_DIR) + "/corpus/pairs/equivalence.jsonl");
+    REQUIRE(in);
+    struct Query {
+        std::string text;
+        Language language;
+    };
+    std::vector<Query> queries;
+    for (std::string line; std::getline(in, line);) {
+        auto j = nlohmann::json::parse(line);
+        std::optional<Language> language = parse_language_name(j["lang"].get<std::string>());
+        REQUIRE(language);
+        for (const char* side : {"expected", "generated"}) queries.push_back({j[side].get<std::string>(), *language});
+    }
+    std::vector<std::string> kinds;
+#define QDIFF_NODE(Class) kinds.emplace_back(ast::kind_name(ast::Kind::Class));
+#include "qdiff/ast_nodes.def"
+#undef QDIFF_NODE
+    Profile full = load_profile("full");
+    size_t edits = 0, relabels = 0;
+    for (size_t i = 0; i + 2 < queries.size(); ++i) {
+        const Query &a = queries[i], &b = queries[i + 2];  // the next record's query on the same side
+        if (a.language != b.language) continue;
+        ParseResult pa = parse(a.text, {.language = a.language}), pb = parse(b.text, {.language = b.language});
+        if (!pa.ok() || !pb.ok()) continue;
+        DiffResult r = diff(*pa.script(), a.language, *pb.script(), b.language, full);
+        for (const TreeEdit& e : r.tree_edits) {
+            INFO(a.text << "\n" << b.text << "\n" << e.expected_label << " -> " << e.generated_label);
+            ++edits;
+            for (const std::string* shown : {&e.expected_shown, &e.generated_shown}) {
+                bool present = shown == &e.expected_shown ? e.op != EditKind::Insert : e.op != EditKind::Delete;
+                CHECK(present != shown->empty());
+                std::string kind_named;  // the kind name the words start with, if any
+                for (const std::string& kind : kinds)
+                    if (*shown == kind || shown->rfind(kind + " ", 0) == 0) kind_named = kind;
+                INFO(*shown);
+                CHECK(kind_named.empty());
+            }
+            if (e.op == EditKind::Relabel) {
+                ++relabels;
+                CHECK(e.expected_shown != e.generated_shown);
+            }
+        }
+    }
+    CHECK(edits > 5000);  // the corpus's queries differ in every part
+    CHECK(relabels > 500);
 }
