@@ -395,4 +395,21 @@ SideNotes same_text_notes(const AtomPair& pair) {
     return {};
 }
 
+std::string written_text(const Atom& atom, const SourceText& source) {
+    if (atom.language == Language::Sql || atom.span.end <= atom.span.begin) return "";
+    std::string written = support::fold_whitespace(source.slice(atom.span));
+    // Compared without white space and with one quote: `'x'` is `"x"` to a reader.
+    auto plain = [](std::string_view text) {
+        std::string out;
+        for (char c : text)
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') out += c == '\'' ? '"' : c;
+        return out;
+    };
+    std::string w = plain(written), s = plain(atom.shown());
+    // One inside the other: the span holds only part of what is shown (`3` of `take 3`, `count` of
+    // `count()`) or more than it (`c = a + b`, a whole pipeline for its `distinct`): nothing to add.
+    if (w.empty() || s.find(w) != std::string::npos || w.find(s) != std::string::npos) return "";
+    return written;
+}
+
 }  // namespace qdiff

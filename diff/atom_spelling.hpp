@@ -10,6 +10,7 @@
 #include "qdiff/ast.hpp"
 #include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/source.hpp"
 
 namespace qdiff {
 
@@ -75,5 +76,11 @@ struct SideNotes {
 // language's spelling hides (a KQL column's table), the type of the value, the operator. Empty when the
 // atoms are shown differently: the shown texts say what changed.
 SideNotes same_text_notes(const AtomPair& pair);
+
+// The text a KQL or Weaviate atom came from (its span's, white space folded), where the normalizer's form
+// shows through what the atom is shown as (`name =~ "Bob"` shown as `lower(name) == "bob"`, Weaviate's
+// `certainty: 0.8` as `distance: 0.4`); "" when it reads the same but for white space, or for SQL, whose
+// atoms show the canonical text by design.
+std::string written_text(const Atom& atom, const SourceText& source);
 
 }  // namespace qdiff

@@ -3,6 +3,7 @@
 #include "diff/diff_json.hpp"
 
 #include "diff/atom_spelling.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff {
 namespace {
@@ -100,6 +101,9 @@ public:
     ordered_json atom(const Atom& a, const SourceText& source) const {
         ordered_json j = located_json(a.shown(), a.span, source);
         if (r_.statements > 1) j["statement"] = a.statement;
+        // the user's own text where the normalizer's form shows through (KQL, Weaviate), cut as the text
+        // form cuts atoms: the span has all of it
+        if (std::string written = written_text(a, source); !written.empty()) j["written"] = support::shorten(written);
         return j;
     }
 

@@ -37,6 +37,14 @@ std::string node(const std::string& shown, const std::string& label, Span span, 
 // Atoms can be megabytes long (an IN list of 100,000 items): each is cut to one readable line.
 std::string shown(const Atom& a) { return support::shorten(a.shown()); }
 
+// An atom's position, and the user's own text where the normalizer's form shows through (KQL, Weaviate).
+std::string located(const Atom& a, const SourceText& source) {
+    constexpr size_t kWrittenShown = 80;
+    std::string out = at(a.span, source);
+    std::string written = written_text(a, source);
+    return written.empty() ? out : out + " (written `" + support::shorten(written, kWrittenShown) + "`)";
+}
+
 }  // namespace
 
 std::string to_json(const DiffResult& result, const SourceText& expected, const SourceText& generated) {
@@ -72,12 +80,12 @@ std::string to_text(const DiffResult& r, const SourceText& expected, const Sourc
             // two atoms shown alike (`t.x > 1  ->  t.x > 1`) say what differs: where each sits, ...
             SideNotes notes = same_text_notes(p);
             auto note = [](const std::string& n) { return n.empty() ? std::string() : " (" + n + ")"; };
-            out << "    ~ changed: " << shown(p.expected) << at(p.expected.span, expected) << note(notes.expected)
-                << "  ->  " << shown(p.generated) << at(p.generated.span, generated) << note(notes.generated)
+            out << "    ~ changed: " << shown(p.expected) << located(p.expected, expected) << note(notes.expected)
+                << "  ->  " << shown(p.generated) << located(p.generated, generated) << note(notes.generated)
                 << "  (similarity " << fixed(p.similarity) << ")\n";
         }
-        for (auto& a : c.missing) out << "    - missing: " << shown(a) << at(a.span, expected) << '\n';
-        for (auto& a : c.extra) out << "    + extra: " << shown(a) << at(a.span, generated) << '\n';
+        for (auto& a : c.missing) out << "    - missing: " << shown(a) << located(a, expected) << '\n';
+        for (auto& a : c.extra) out << "    + extra: " << shown(a) << located(a, generated) << '\n';
     }
     // The node-level script, shortened: the JSON form has all of it (up to kMaxTreeEdits).
     constexpr size_t kShown = 10;

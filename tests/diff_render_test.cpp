@@ -250,3 +250,46 @@ TEST_CASE("diff render: node edits never show the AST's kind names, and a relabe
     CHECK(edits > 5000);  // the corpus's queries differ in every part
     CHECK(relabels > 500);
 }
+
+TEST_CASE("diff render: a KQL or Weaviate atom shown in the normalizer's form quotes what the user wrote",
+          "[diff][render]") {
+    SECTION("KQL: =~ and between") {
+        Rendered r = render(R"(T | where name =~ "Bob" and a between (1 .. 5))", R"(T | where name == "Bob" and a > 0)",
+                            Language::Kql);
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains(R"(lower(name) == "bob" [1:11] (written `name =~ "Bob"`))"));
+        CHECK_THAT(r.text, Catch::Contains("a <= 5 [1:29] (written `a between (1 .. 5)`)"));
+        // what the user wrote as shown needs no quote
+        CHECK_THAT(r.text, Catch::Contains(R"(name == "Bob" [1:11]  (similarity)") ||
+                               Catch::Contains(R"(name == "Bob" [1:11]\n)"));
+        nlohmann::json document = nlohmann::json::parse(r.json);
+        bool written = false;
+        for (auto& list : {document["components"]["filters"]["missing"], document["components"]["filters"]["changed"]})
+            for (auto& item : list) {
+                const nlohmann::json& atom = item.contains("expected") ? item["expected"] : item;
+                if (atom["text"] == R"(lower(name) == "bob")") written = atom["written"] == R"(name =~ "Bob")";
+            }
+        CHECK(written);
+    }
+    SECTION("KQL: quotes and an alias read the same") {
+        Rendered r = render("T | where name == 'Bob'", "T | where name != 'Bob'", Language::Kql);
+        INFO(r.text);
+        CHECK_THAT(r.text, !Catch::Contains("(written"));
+    }
+    SECTION("Weaviate: certainty shown as distance") {
+        Rendered r = render(R"({ Get { Article(nearText: {concepts: ["cats"], certainty: 0.8}) { title } } })",
+                            R"({ Get { Article(nearText: {concepts: ["cats"], distance: 0.3}) { title } } })",
+                            Language::Weaviate);
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains(R"(~ changed: nearText: {concepts: ["cats"], distance: 0.4} [1:17] )"
+                                           R"((written `nearText: {concepts: ["cats"], certainty: 0.8}`)  ->  )"
+                                           R"(nearText: {concepts: ["cats"], distance: 0.3} [1:17]  (similarity)"));
+    }
+    SECTION("SQL shows the canonical text by design") {
+        Rendered r = render("SELECT a FROM t WHERE x BETWEEN 1 AND 5", "SELECT a FROM t WHERE x > 0");
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains("t.x <= 5"));
+        CHECK_THAT(r.text, !Catch::Contains("(written"));
+        CHECK(r.json.find("\"written\"") == std::string::npos);
+    }
+}
