@@ -79,9 +79,24 @@ std::string_view weaviate_search(const Search& s) {
     return "search";
 }
 
+// The LIKE a string operator stands for, which the normalizer made of `LIKE '%x%'` (like_as_string_operators):
+// "" for the others.
+std::string_view sql_like(BinaryOp op) {
+    switch (op) {
+        case BinaryOp::ContainsCs: return "LIKE '%…%'";
+        case BinaryOp::StartsWithCs: return "LIKE '…%'";
+        case BinaryOp::EndsWithCs: return "LIKE '%…'";
+        case BinaryOp::Contains: return "LIKE '%…%' (any case)";
+        case BinaryOp::StartsWith: return "LIKE '…%' (any case)";
+        case BinaryOp::EndsWith: return "LIKE '%…' (any case)";
+        default: return "";
+    }
+}
+
 std::string binary(BinaryOp op, Language language) {
     const semantics::BinaryOperator& o = semantics::binary_operator(op);
     if (language == Language::Kql && !o.kql_spelling.empty()) return std::string(o.kql_spelling);
+    if (language == Language::Sql && !sql_like(op).empty()) return std::string(sql_like(op));
     if (language == Language::Weaviate) {
         if (op == BinaryOp::And) return "operator: And";
         if (op == BinaryOp::Or) return "operator: Or";
@@ -179,7 +194,7 @@ std::string AtomSpelling::node(const Node& n) const {
         case Kind::SubqueryExpr: return kql ? "toscalar()" : "(subquery)";
         case Kind::Case: return kql ? "case()" : "CASE";
         case Kind::When: return kql ? "case() condition" : "WHEN";
-        case Kind::Tuple: return "( )";
+        case Kind::Tuple: return language_ == Language::Weaviate ? "{ }" : "( )";  // a GraphQL object
         case Kind::Array: return kql ? "dynamic([ ])" : "[ ]";
         case Kind::Subscript: return cast<Subscript>(n).slice ? "[ : ]" : "[ ]";
         case Kind::FieldAccess: return "." + std::string(cast<FieldAccess>(n).field.text);

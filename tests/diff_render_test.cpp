@@ -167,6 +167,13 @@ TEST_CASE("diff render: a node edit names the node in its query's words and quot
         CHECK_THAT(r.text, !Catch::Contains("OrderItem"));
         CHECK_THAT(r.text, !Catch::Contains("Literal"));
     }
+    SECTION("SQL: the LIKE the normalizer made a string operator of") {
+        Rendered r = render("SELECT a FROM t WHERE name LIKE '%Hey%'", "SELECT a FROM t WHERE name LIKE 'Hey%'");
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains("relabel LIKE '%…%' [1:23] in `name LIKE '%Hey%'`  ->  "
+                                           "LIKE '…%' [1:23] in `name LIKE 'Hey%'`"));
+        CHECK_THAT(r.text, !Catch::Contains("relabel contains_cs"));
+    }
     SECTION("KQL") {
         Rendered r = render("T | where x > 1 and y == 2 | sort by x asc", "T | where x > 1 or y == 2 | sort by x desc",
                             Language::Kql);
