@@ -398,11 +398,12 @@ SideNotes same_text_notes(const AtomPair& pair) {
 std::string written_text(const Atom& atom, const SourceText& source) {
     if (atom.language == Language::Sql || atom.span.end <= atom.span.begin) return "";
     std::string written = support::fold_whitespace(source.slice(atom.span));
-    // Compared without white space and with one quote: `'x'` is `"x"` to a reader.
+    // Compared without white space and parentheses and with one quote: `join (U)` is `join U`, `'x'` is `"x"`
+    // to a reader.
     auto plain = [](std::string_view text) {
         std::string out;
         for (char c : text)
-            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') out += c == '\'' ? '"' : c;
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '(' && c != ')') out += c == '\'' ? '"' : c;
         return out;
     };
     std::string w = plain(written), s = plain(atom.shown());
