@@ -32,6 +32,13 @@ std::string keyword(std::string_view name) {
     return out;
 }
 
+// ` (a, b)`: the columns a name is followed by; "" for none.
+std::string column_list(const List<Name>& columns) {
+    std::string out;
+    for (uint32_t i = 0; i < columns.size(); ++i) out += (i ? ", " : " (") + std::string(columns[i].text);
+    return columns.empty() ? out : out + ")";
+}
+
 std::string with_alias(std::string words, const Name& alias, Language language) {
     if (alias.text.empty()) return words;
     if (language == Language::Kql) return words + " as " + std::string(alias.text);
@@ -217,7 +224,7 @@ std::string AtomSpelling::node(const Node& n) const {
         case Kind::Cte: {
             auto& c = cast<Cte>(n);
             if (kql) return "let " + std::string(c.name.text);
-            std::string out = "WITH " + std::string(c.name.text);
+            std::string out = "WITH " + std::string(c.name.text) + column_list(c.columns);
             return c.materialization == Materialization::Default ? out
                                                                   : out + " AS " + keyword(enum_name(c.materialization));
         }
@@ -257,8 +264,8 @@ std::string AtomSpelling::node(const Node& n) const {
         }
         case Kind::Constraint: {
             auto& c = cast<Constraint>(n);
-            std::string out = keyword(enum_name(c.constraint));
-            if (!c.columns.empty()) out += " (" + dotted(c.columns) + ")";
+            std::string out = keyword(enum_name(c.constraint)) + column_list(c.columns);
+            if (!c.ref_table.empty()) out += " REFERENCES " + dotted(c.ref_table) + column_list(c.ref_columns);
             return c.name.text.empty() ? out : "CONSTRAINT " + std::string(c.name.text) + " " + out;
         }
         case Kind::Assignment: return "SET " + dotted(cast<Assignment>(n).column) + " =";
@@ -297,7 +304,7 @@ std::string AtomSpelling::node(const Node& n) const {
         case Kind::Query: return query_words(cast<Query>(n), language_);
         case Kind::Insert: {
             auto& i = cast<Insert>(n);
-            std::string out = "INSERT INTO " + dotted(i.table);
+            std::string out = "INSERT INTO " + dotted(i.table) + column_list(i.columns);
             return i.default_values ? out + " DEFAULT VALUES" : with_alias(std::move(out), i.alias, language_);
         }
         case Kind::Update: return "UPDATE";
@@ -311,7 +318,7 @@ std::string AtomSpelling::node(const Node& n) const {
             auto& c = cast<CreateView>(n);
             return std::string("CREATE ") + (c.or_replace ? "OR REPLACE " : "") + (c.temporary ? "TEMPORARY " : "") +
                    (c.materialized ? "MATERIALIZED " : "") + "VIEW " + (c.if_not_exists ? "IF NOT EXISTS " : "") +
-                   dotted(c.name);
+                   dotted(c.name) + column_list(c.columns);
         }
         case Kind::CreateIndex: {
             auto& c = cast<CreateIndex>(n);

@@ -167,6 +167,21 @@ TEST_CASE("diff render: a node edit names the node in its query's words and quot
         CHECK_THAT(r.text, !Catch::Contains("OrderItem"));
         CHECK_THAT(r.text, !Catch::Contains("Literal"));
     }
+    SECTION("SQL: statements and constraints name their columns and references") {
+        Rendered r = render("INSERT INTO t (a) VALUES (1)", "INSERT INTO t (b) VALUES (1)");
+        CHECK_THAT(r.text, Catch::Contains("relabel INSERT INTO t (a) [1:1] in `INSERT INTO t (a) VALUES (1)`  ->  "
+                                           "INSERT INTO t (b) [1:1]"));
+        r = render("CREATE TABLE t (a INT PRIMARY KEY, b TEXT REFERENCES u(id))",
+                   "CREATE TABLE t (a INT PRIMARY KEY, b TEXT REFERENCES v(id))");
+        CHECK_THAT(r.text, Catch::Contains("relabel FOREIGN KEY REFERENCES u (id) [1:43] in `REFERENCES u(id)`  ->  "
+                                           "FOREIGN KEY REFERENCES v (id) [1:43]"));
+    }
+    SECTION("SQL: a field the words leave out is named where it is what differs") {
+        Rendered r = render("SELECT s.a FROM t AS s(a)", "SELECT s.a FROM t AS s(b)");
+        INFO(r.text);
+        CHECK_THAT(r.text, Catch::Contains("relabel t (column_aliases: a) [1:17] in `t AS s(a)`  ->  "
+                                           "t (column_aliases: b) [1:17] in `t AS s(b)`"));
+    }
     SECTION("SQL: the LIKE the normalizer made a string operator of") {
         Rendered r = render("SELECT a FROM t WHERE name LIKE '%Hey%'", "SELECT a FROM t WHERE name LIKE 'Hey%'");
         INFO(r.text);
