@@ -26,7 +26,7 @@ std::string at(Span span, const SourceText& source) {
 // from when that reads otherwise (`AND [1:23] in `x > 1 AND y = 2``), cut to one line.
 std::string node(const std::string& shown, const std::string& label, Span span, const SourceText& source) {
     constexpr size_t kSourceShown = 80;
-    std::string words = support::shorten(shown.empty() ? label : shown);
+    std::string words = shown.empty() ? support::shorten(label) : shown;  // diff() cut the words already
     std::string out = words + at(span, source);
     if (span.end <= span.begin) return out;
     std::string written = support::fold_whitespace(source.slice(span));

@@ -9,6 +9,7 @@
 
 #include "diff/atom_spelling.hpp"
 #include "diff/tree_diff.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff {
 namespace {
@@ -205,18 +206,23 @@ std::vector<std::string> scalar_fields(const Node& n) {
 class EditWords {
 public:
     EditWords(const Node* a, Language la, const Node* b, Language lb)
-        : a_(la, a ? dyn_cast<Query>(a) : nullptr), b_(lb, b ? dyn_cast<Query>(b) : nullptr) {}
+        : a_(la, dyn_cast<Query>(a)), b_(lb, dyn_cast<Query>(b)) {}
 
+    // A value can be megabytes long (a string literal): the words are cut to one readable line, after
+    // they are compared.
     void fill(TreeEdit& e, const Node* a, const Node* b) const {
-        if (a) e.expected_shown = a_.node(*a);
-        if (b) e.generated_shown = b_.node(*b);
-        if (!a || !b || e.expected_shown != e.generated_shown || a->kind != b->kind) return;
+        constexpr size_t kFieldShown = 80;
+        std::string expected = a ? a_.node(*a) : "", generated = b ? b_.node(*b) : "";
+        const bool alike = a && b && expected == generated && a->kind == b->kind;
+        e.expected_shown = support::shorten(expected);
+        e.generated_shown = support::shorten(generated);
+        if (!alike) return;
         std::vector<std::string> fa = scalar_fields(*a), fb = scalar_fields(*b);
         std::string da, db;
         for (size_t i = 0; i < fa.size() && i < fb.size(); ++i)
             if (fa[i] != fb[i]) {
-                da += (da.empty() ? "" : ", ") + fa[i];
-                db += (db.empty() ? "" : ", ") + fb[i];
+                da += (da.empty() ? "" : ", ") + support::shorten(fa[i], kFieldShown);
+                db += (db.empty() ? "" : ", ") + support::shorten(fb[i], kFieldShown);
             }
         if (da.empty()) return;
         e.expected_shown += " (" + da + ")";
