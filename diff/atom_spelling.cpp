@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "ast/semantics/operators.hpp"
+#include "diff/matching.hpp"
 #include "qdiff/ast_print.hpp"
 #include "support/strings.hpp"
 
@@ -334,29 +335,82 @@ std::string AtomSpelling::query(const Query& query) const {
     return kql_prints(query) ? to_kql(query, input_table(query)) : "";
 }
 
-std::string placement_note(std::string_view context, Language language) {
-    if (context.empty()) return " (alone)";
-    if (language != Language::Kql && language != Language::Weaviate) return " (under " + std::string(context) + ")";
+std::string AtomSpelling::value(const Expr& value) const {
+    if (language_ == Language::Weaviate) return WeaviateSpeller(collections_).value(&value);
+    return expression(value);
+}
+
+std::string placement(std::string_view context, Language language) {
+    if (context.empty()) return "alone";
+    // a sort key's position, counted from 1 as a reader counts them
+    if (std::all_of(context.begin(), context.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return "sort key " + std::to_string(std::stoul(std::string(context)) + 1);
+    if (language != Language::Kql && language != Language::Weaviate) return "under " + std::string(context);
     bool kql = language == Language::Kql;
     // a block read by the top one (the subqueries): KQL's `let`, or a query the pipeline reads from
-    if (kql && context == "WITH") return " (as a let)";
-    if (kql && context == "FROM") return " (as a subquery)";
-    if (std::all_of(context.begin(), context.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return " (sort key " + std::to_string(std::stoul(std::string(context)) + 1) + ")";  // a position
+    if (kql && context == "WITH") return "as a let";
+    if (kql && context == "FROM") return "as a subquery";
     // a filter leaf's connectives, outermost first: "AND/OR"
     auto connective = [kql](std::string_view part) -> std::string_view {
         if (part == "AND") return kql ? "and" : "operator: And";
         if (part == "OR") return kql ? "or" : "operator: Or";
         return part;
     };
-    std::string out = " (under ";
+    std::string out = "under ";
     for (size_t begin = 0; begin <= context.size();) {
         size_t end = std::min(context.find('/', begin), context.size());
         if (begin > 0) out += kql ? "/" : " / ";
         out += connective(context.substr(begin, end - begin));
         begin = end + 1;
     }
-    return out + ")";
+    return out;
+}
+
+std::string placement_note(std::string_view context, Language language) {
+    return " (" + placement(context, language) + ")";
+}
+
+namespace {
+
+// A value's type as the notes name it: the literal type's name, or ago() for a point in time.
+std::string value_type_name(ValueType type) {
+    if (type == ValueType::None) return "expression";
+    if (type == ValueType::Ago) return "ago()";
+    return std::string(ast::enum_name(static_cast<ast::LiteralType>(static_cast<uint8_t>(type) - 1)));
+}
+
+}  // namespace
+
+SideNotes same_text_notes(const AtomPair& pair) {
+    const Atom &e = pair.expected, &g = pair.generated;
+    if (e.shown() != g.shown() || !e.key || !g.key) return {};
+    const AtomKey &ek = *e.key, &gk = *g.key;
+    if (ek.context != gk.context) return {placement(ek.context, e.language), placement(gk.context, g.language)};
+    // the language shows less than the canonical text: a KQL column unqualified, a Weaviate path without its
+    // collection
+    if (e.text != g.text) return {"normalized as " + e.text, "normalized as " + g.text};
+    if (ek.value_type != gk.value_type)
+        return {"a value of type " + value_type_name(ek.value_type), "a value of type " + value_type_name(gk.value_type)};
+    if (ek.op != gk.op) return {"operator " + ek.op, "operator " + gk.op};
+    return {};
+}
+
+std::string written_text(const Atom& atom, const SourceText& source) {
+    if (atom.language == Language::Sql || atom.span.end <= atom.span.begin) return "";
+    std::string written = support::fold_whitespace(source.slice(atom.span));
+    // Compared without white space and parentheses and with one quote: `join (U)` is `join U`, `'x'` is `"x"`
+    // to a reader.
+    auto plain = [](std::string_view text) {
+        std::string out;
+        for (char c : text)
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '(' && c != ')') out += c == '\'' ? '"' : c;
+        return out;
+    };
+    std::string w = plain(written), s = plain(atom.shown());
+    // One inside the other: the span holds only part of what is shown (`3` of `take 3`, `count` of
+    // `count()`) or more than it (`c = a + b`, a whole pipeline for its `distinct`): nothing to add.
+    if (w.empty() || s.find(w) != std::string::npos || w.find(s) != std::string::npos) return "";
+    return written;
 }
 
 }  // namespace qdiff

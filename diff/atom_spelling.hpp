@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "qdiff/ast.hpp"
+#include "qdiff/diff.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/source.hpp"
 
 namespace qdiff {
 
@@ -41,6 +43,13 @@ public:
     std::string set_operation(const ast::SetOp& op) const;
     std::string search(const ast::Search& search) const;
     std::string query(const ast::Query& query) const;  // a CTE body or derived table
+    // A value as an argument of the language holds it (Weaviate `"x"`, `100`); else as expression().
+    std::string value(const ast::Expr& value) const;
+    // A node of the canonical tree as a node-level edit names it (diff/node_spelling.cpp), never "": its
+    // keyword or operator in the language (`AND`, `and`, `operator: And`; `ORDER BY DESC`, `sort by
+    // desc`), a column, value or call written out. The words carry the node's own fields (distinct, sort
+    // direction, join kind...), not its children, which have their own edits.
+    std::string node(const ast::Node& node) const;
 
 private:
     std::string kql(const ast::Node& node) const;  // KQL, the input table's columns unqualified
@@ -50,9 +59,28 @@ private:
 };
 
 // Where an atom sits, as the note on a pair whose two atoms read the same but sit differently (a filter
-// leaf ANDed on one side, ORed on the other), worded in the atom's language: ` (under AND/OR)` for SQL,
-// ` (under and/or)` for KQL, ` (under operator: And / operator: Or)` for Weaviate; ` (alone)` for a leaf no
-// connective joins. `context` is the matcher's (AtomKey::context).
+// leaf ANDed on one side, ORed on the other), worded in the atom's language: `under AND/OR` for SQL,
+// `under and/or` for KQL, `under operator: And / operator: Or` for Weaviate; `alone` for a leaf no
+// connective joins; `sort key 2` for the second sort key. `context` is the matcher's (AtomKey::context).
+std::string placement(std::string_view context, Language language);
+// The same in parentheses after a space, as the reasons append it to an atom: ` (under AND)`.
 std::string placement_note(std::string_view context, Language language);
+
+// One note for each side of a changed pair.
+struct SideNotes {
+    std::string expected, generated;
+    bool empty() const { return expected.empty() && generated.empty(); }
+};
+// What a changed pair differs in when both its atoms are shown alike (`t.x > 1  ->  t.x > 1`), so that a
+// reader sees why they were not matched: where each sits (placement()), else the canonical text a
+// language's spelling hides (a KQL column's table), the type of the value, the operator. Empty when the
+// atoms are shown differently: the shown texts say what changed.
+SideNotes same_text_notes(const AtomPair& pair);
+
+// The text a KQL or Weaviate atom came from (its span's, white space folded), where the normalizer's form
+// shows through what the atom is shown as (`name =~ "Bob"` shown as `lower(name) == "bob"`, Weaviate's
+// `certainty: 0.8` as `distance: 0.4`); "" when it reads the same but for white space, or for SQL, whose
+// atoms show the canonical text by design.
+std::string written_text(const Atom& atom, const SourceText& source);
 
 }  // namespace qdiff

@@ -213,7 +213,7 @@ DiffResult diff_statement(const ast::Statement* expected, Language expected_lang
     for (Components* side : {&ce, &cg})
         for (std::vector<Atom>& atoms : side->values)
             for (Atom& a : atoms) a.statement = index;
-    TreeDiff tree = tree_diff(expected, generated);
+    TreeDiff tree = tree_diff(expected, expected_language, generated, generated_language);
     DiffResult r;
     r.profile = profile.name;
     switch (profile.kind) {

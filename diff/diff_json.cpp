@@ -2,6 +2,9 @@
 // list or a plain assignment of a subtree would copy it.
 #include "diff/diff_json.hpp"
 
+#include "diff/atom_spelling.hpp"
+#include "support/strings.hpp"
+
 namespace qdiff {
 namespace {
 
@@ -98,13 +101,22 @@ public:
     ordered_json atom(const Atom& a, const SourceText& source) const {
         ordered_json j = located_json(a.shown(), a.span, source);
         if (r_.statements > 1) j["statement"] = a.statement;
+        // the user's own text where the normalizer's form shows through (KQL, Weaviate), cut as the text
+        // form cuts atoms: the span has all of it
+        if (std::string written = written_text(a, source); !written.empty()) j["written"] = support::shorten(written);
         return j;
     }
 
+    // A changed pair whose atoms are shown alike notes on each side what differs ("note": "under AND").
     ordered_json pair(const AtomPair& p, bool with_similarity) const {
         ordered_json j = ordered_json::object();
         j["expected"] = atom(p.expected, expected_);
         j["generated"] = atom(p.generated, generated_);
+        if (with_similarity)
+            if (SideNotes notes = same_text_notes(p); !notes.empty()) {
+                j["expected"]["note"] = notes.expected;
+                j["generated"]["note"] = notes.generated;
+            }
         if (with_similarity) j["similarity"] = p.similarity;
         return j;
     }
@@ -136,14 +148,26 @@ public:
             ej["component"] = std::string(component_name(e.component));
             if (e.expected) ej["expected"] = atom(*e.expected, expected_);
             if (e.generated) ej["generated"] = atom(*e.generated, generated_);
+            if (e.expected && e.generated)
+                if (SideNotes notes = same_text_notes({*e.expected, *e.generated}); !notes.empty()) {
+                    ej["expected"]["note"] = notes.expected;
+                    ej["generated"]["note"] = notes.generated;
+                }
             edits.push_back(std::move(ej));
         }
         for (const TreeEdit& e : r_.tree_edits) {
             ordered_json ej = ordered_json::object();
             ej["level"] = "node";
             ej["op"] = std::string(edit_kind_name(e.op));
-            if (e.op != EditKind::Insert) ej["expected"] = located_json(e.expected_label, e.expected, expected_);
-            if (e.op != EditKind::Delete) ej["generated"] = located_json(e.generated_label, e.generated, generated_);
+            // "text" is the node's label in the canonical tree; "shown" names it in its query's language
+            if (e.op != EditKind::Insert) {
+                ej["expected"] = located_json(e.expected_label, e.expected, expected_);
+                ej["expected"]["shown"] = e.expected_shown.empty() ? e.expected_label : e.expected_shown;
+            }
+            if (e.op != EditKind::Delete) {
+                ej["generated"] = located_json(e.generated_label, e.generated, generated_);
+                ej["generated"]["shown"] = e.generated_shown.empty() ? e.generated_label : e.generated_shown;
+            }
             edits.push_back(std::move(ej));
         }
         return edits;

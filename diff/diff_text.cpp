@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "diff/atom_spelling.hpp"
 #include "diff/diff_json.hpp"
 #include "qdiff/diff_render.hpp"
 #include "support/strings.hpp"
@@ -21,8 +22,28 @@ std::string at(Span span, const SourceText& source) {
     return " [" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + "]";
 }
 
+// A node of a node-level edit: its words in the query's language, where it is, and the text it came
+// from when that reads otherwise (`AND [1:23] in `x > 1 AND y = 2``), cut to one line.
+std::string node(const std::string& shown, const std::string& label, Span span, const SourceText& source) {
+    constexpr size_t kSourceShown = 80;
+    std::string words = shown.empty() ? support::shorten(label) : shown;  // diff() cut the words already
+    std::string out = words + at(span, source);
+    if (span.end <= span.begin) return out;
+    std::string written = support::fold_whitespace(source.slice(span));
+    if (written.empty() || written == words) return out;
+    return out + " in `" + support::shorten(written, kSourceShown) + "`";
+}
+
 // Atoms can be megabytes long (an IN list of 100,000 items): each is cut to one readable line.
 std::string shown(const Atom& a) { return support::shorten(a.shown()); }
+
+// An atom's position, and the user's own text where the normalizer's form shows through (KQL, Weaviate).
+std::string located(const Atom& a, const SourceText& source) {
+    constexpr size_t kWrittenShown = 80;
+    std::string out = at(a.span, source);
+    std::string written = written_text(a, source);
+    return written.empty() ? out : out + " (written `" + support::shorten(written, kWrittenShown) + "`)";
+}
 
 }  // namespace
 
@@ -55,12 +76,16 @@ std::string to_text(const DiffResult& r, const SourceText& expected, const Sourc
             out << " x " << fixed(c.weight);
         out << (c.absent ? " (absent on both sides)" : "") << '\n';
         for (auto& p : c.matched) out << "    = " << shown(p.expected) << '\n';
-        for (auto& p : c.changed)
-            out << "    ~ changed: " << shown(p.expected) << at(p.expected.span, expected) << "  ->  "
-                << shown(p.generated) << at(p.generated.span, generated) << "  (similarity " << fixed(p.similarity)
-                << ")\n";
-        for (auto& a : c.missing) out << "    - missing: " << shown(a) << at(a.span, expected) << '\n';
-        for (auto& a : c.extra) out << "    + extra: " << shown(a) << at(a.span, generated) << '\n';
+        for (auto& p : c.changed) {
+            // two atoms shown alike (`t.x > 1  ->  t.x > 1`) say what differs: where each sits, ...
+            SideNotes notes = same_text_notes(p);
+            auto note = [](const std::string& n) { return n.empty() ? std::string() : " (" + n + ")"; };
+            out << "    ~ changed: " << shown(p.expected) << located(p.expected, expected) << note(notes.expected)
+                << "  ->  " << shown(p.generated) << located(p.generated, generated) << note(notes.generated)
+                << "  (similarity " << fixed(p.similarity) << ")\n";
+        }
+        for (auto& a : c.missing) out << "    - missing: " << shown(a) << located(a, expected) << '\n';
+        for (auto& a : c.extra) out << "    + extra: " << shown(a) << located(a, generated) << '\n';
     }
     // The node-level script, shortened: the JSON form has all of it (up to kMaxTreeEdits).
     constexpr size_t kShown = 10;
@@ -68,9 +93,9 @@ std::string to_text(const DiffResult& r, const SourceText& expected, const Sourc
     for (size_t i = 0; i < r.tree_edits.size() && i < kShown; ++i) {
         const TreeEdit& e = r.tree_edits[i];
         out << "    " << edit_kind_name(e.op) << ' ';
-        if (e.op != EditKind::Insert) out << support::shorten(e.expected_label) << at(e.expected, expected);
+        if (e.op != EditKind::Insert) out << node(e.expected_shown, e.expected_label, e.expected, expected);
         if (e.op == EditKind::Relabel) out << "  ->  ";
-        if (e.op != EditKind::Delete) out << support::shorten(e.generated_label) << at(e.generated, generated);
+        if (e.op != EditKind::Delete) out << node(e.generated_shown, e.generated_label, e.generated, generated);
         out << '\n';
     }
     if (r.tree_edits.size() > kShown || r.tree_edits_truncated) out << "    ...\n";

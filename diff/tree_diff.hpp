@@ -14,7 +14,8 @@ struct TreeDiff {
 
 // Zhang–Shasha between two trees, either of which may be absent (then every node of the other is
 // inserted or deleted). Beyond kMaxTreeEditCells the distance is the label-multiset lower bound
-// max(|a|, |b|) − |labels in common| and no script is listed.
-TreeDiff tree_diff(const ast::Node* a, const ast::Node* b);
+// max(|a|, |b|) − |labels in common| and no script is listed. Each listed edit's nodes are also named in
+// their query's language (TreeEdit::expected_shown, generated_shown).
+TreeDiff tree_diff(const ast::Node* a, Language a_language, const ast::Node* b, Language b_language);
 
 }  // namespace qdiff

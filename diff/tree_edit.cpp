@@ -7,7 +7,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "diff/atom_spelling.hpp"
 #include "diff/tree_diff.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff {
 namespace {
@@ -45,6 +47,7 @@ void append_scalar(std::string& out, const T& field) {
 struct Flat {
     std::vector<std::string> label;  // by postorder index
     std::vector<Span> span;
+    std::vector<const Node*> node;
     std::vector<int> leftmost;  // leftmost leaf descendant, postorder index
     std::vector<int> keyroots;
 };
@@ -60,6 +63,7 @@ int flatten(const Node& n, Flat& f) {
     int index = static_cast<int>(f.label.size());
     f.label.push_back(std::move(label));
     f.span.push_back(n.span);
+    f.node.push_back(&n);
     f.leftmost.push_back(first_leaf < 0 ? index : f.leftmost[first_leaf]);
     return first_leaf < 0 ? index : f.leftmost[first_leaf];
 }
@@ -135,9 +139,17 @@ Distances distances(const ast::Node& a, const ast::Node& b) {
 
 }  // namespace
 
-std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b) {
-    Distances d = distances(a, b);
-    std::vector<TreeEdit> edits;
+namespace {
+
+// One step of an optimal script: postorder indices into A and B (-1 for the side a step has no node on).
+struct Step {
+    EditKind op;
+    int a = -1, b = -1;
+};
+
+// The script behind TD(n-1, m-1), recovered by backtracking through the forest distances.
+std::vector<Step> script(Distances& d) {
+    std::vector<Step> steps;
     std::vector<std::pair<int, int>> pending = {{d.n - 1, d.m - 1}};
     while (!pending.empty()) {
         auto [i, j] = pending.back();
@@ -150,14 +162,13 @@ std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b) {
         while (x > 0 || y > 0) {
             const int ii = li + x - 1, jj = lj + y - 1;
             if (x > 0 && FD(x, y) == FD(x - 1, y) + 1) {
-                edits.push_back({EditKind::Delete, d.A.label[ii], "", d.A.span[ii], {}});
+                steps.push_back({EditKind::Delete, ii, -1});
                 --x;
             } else if (y > 0 && FD(x, y) == FD(x, y - 1) + 1) {
-                edits.push_back({EditKind::Insert, "", d.B.label[jj], {}, d.B.span[jj]});
+                steps.push_back({EditKind::Insert, -1, jj});
                 --y;
             } else if (d.A.leftmost[ii] == li && d.B.leftmost[jj] == lj) {
-                if (d.A.label[ii] != d.B.label[jj])
-                    edits.push_back({EditKind::Relabel, d.A.label[ii], d.B.label[jj], d.A.span[ii], d.B.span[jj]});
+                if (d.A.label[ii] != d.B.label[jj]) steps.push_back({EditKind::Relabel, ii, jj});
                 --x;
                 --y;
             } else {
@@ -167,18 +178,83 @@ std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b) {
             }
         }
     }
+    return steps;
+}
+
+TreeEdit edit_of(const Step& s, const Flat& A, const Flat& B) {
+    TreeEdit e{.op = s.op};
+    if (s.a >= 0) e.expected_label = A.label[s.a], e.expected = A.span[s.a];
+    if (s.b >= 0) e.generated_label = B.label[s.b], e.generated = B.span[s.b];
+    return e;
+}
+
+// The scalar fields of a node, as its label holds them, each with its name: what tells apart two nodes
+// whose words read the same.
+std::vector<std::string> scalar_fields(const Node& n) {
+    std::vector<std::string> out;
+    visit_fields(n, [&](std::string_view name, const auto& field) {
+        std::string value;
+        append_scalar(value, field);
+        if (!value.empty()) out.push_back(std::string(name) + ":" + value);
+    });
+    return out;
+}
+
+// The words of each side's nodes in its query's language (AtomSpelling::node). A relabel whose two nodes
+// still read alike (a field the words leave out) names the fields that differ, so that the two sides of
+// a printed relabel never read the same.
+class EditWords {
+public:
+    EditWords(const Node* a, Language la, const Node* b, Language lb)
+        : a_(la, dyn_cast<Query>(a)), b_(lb, dyn_cast<Query>(b)) {}
+
+    // A value can be megabytes long (a string literal): the words are cut to one readable line, after
+    // they are compared.
+    void fill(TreeEdit& e, const Node* a, const Node* b) const {
+        constexpr size_t kFieldShown = 80;
+        std::string expected = a ? a_.node(*a) : "", generated = b ? b_.node(*b) : "";
+        const bool alike = a && b && expected == generated && a->kind == b->kind;
+        e.expected_shown = support::shorten(expected);
+        e.generated_shown = support::shorten(generated);
+        if (!alike) return;
+        std::vector<std::string> fa = scalar_fields(*a), fb = scalar_fields(*b);
+        std::string da, db;
+        for (size_t i = 0; i < fa.size() && i < fb.size(); ++i)
+            if (fa[i] != fb[i]) {
+                da += (da.empty() ? "" : ", ") + support::shorten(fa[i], kFieldShown);
+                db += (db.empty() ? "" : ", ") + support::shorten(fb[i], kFieldShown);
+            }
+        if (da.empty()) return;
+        e.expected_shown += " (" + da + ")";
+        e.generated_shown += " (" + db + ")";
+    }
+
+private:
+    AtomSpelling a_, b_;
+};
+
+}  // namespace
+
+std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b) {
+    Distances d = distances(a, b);
+    std::vector<TreeEdit> edits;
+    for (const Step& s : script(d)) edits.push_back(edit_of(s, d.A, d.B));
     return edits;
 }
 
-TreeDiff tree_diff(const ast::Node* a, const ast::Node* b) {
+TreeDiff tree_diff(const ast::Node* a, Language a_language, const ast::Node* b, Language b_language) {
     TreeDiff out;
     if (!a && !b) return out;
+    EditWords words(a, a_language, b, b_language);
     if (!a || !b) {  // a statement only one side has: all of it is inserted or deleted
         Flat f = flat(a ? *a : *b);
         out.distance = out.larger = f.label.size();
-        for (size_t i = 0; i < f.label.size() && i < kMaxTreeEdits; ++i)
-            out.edits.push_back(a ? TreeEdit{EditKind::Delete, f.label[i], "", f.span[i], {}}
-                                  : TreeEdit{EditKind::Insert, "", f.label[i], {}, f.span[i]});
+        for (size_t i = 0; i < f.label.size() && i < kMaxTreeEdits; ++i) {
+            TreeEdit e = a ? TreeEdit{.op = EditKind::Delete, .expected_label = f.label[i], .expected = f.span[i]}
+                           : TreeEdit{.op = EditKind::Insert, .generated_label = f.label[i], .generated = f.span[i]};
+            words.fill(e, a ? f.node[i] : nullptr, a ? nullptr : f.node[i]);
+            out.edits.push_back(std::move(e));
+        }
         out.truncated = f.label.size() > kMaxTreeEdits;
         return out;
     }
@@ -197,11 +273,14 @@ TreeDiff tree_diff(const ast::Node* a, const ast::Node* b) {
         out.truncated = out.distance > 0;
         return out;
     }
-    out.edits = tree_edit_script(*a, *b);
-    out.distance = out.edits.size();
-    if (out.edits.size() > kMaxTreeEdits) {
-        out.edits.resize(kMaxTreeEdits);
-        out.truncated = true;
+    Distances d = distances(*a, *b);
+    std::vector<Step> steps = script(d);
+    out.distance = steps.size();
+    out.truncated = steps.size() > kMaxTreeEdits;
+    for (size_t i = 0; i < steps.size() && i < kMaxTreeEdits; ++i) {
+        TreeEdit e = edit_of(steps[i], d.A, d.B);
+        words.fill(e, steps[i].a >= 0 ? d.A.node[steps[i].a] : nullptr, steps[i].b >= 0 ? d.B.node[steps[i].b] : nullptr);
+        out.edits.push_back(std::move(e));
     }
     return out;
 }

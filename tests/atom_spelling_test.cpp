@@ -228,11 +228,13 @@ TEST_CASE("atom spelling: a leaf under other connectives is noted in its query's
     CHECK_THAT(weaviate, !Catch::Contains("(under AND)"));
 
     // Each form of the matcher's context: nested connectives (outermost first), none, a sort position, a
-    // block the top one reads; SQL keeps the words it always had.
+    // block the top one reads; SQL keeps the words it always had, but for a sort key's position.
     CHECK(placement_note("AND/OR", Language::Sql) == " (under AND/OR)");
     CHECK(placement_note("QUALIFY/AND", Language::Sql) == " (under QUALIFY/AND)");
     CHECK(placement_note("WITH", Language::Sql) == " (under WITH)");
-    CHECK(placement_note("1", Language::Sql) == " (under 1)");
+    CHECK(placement_note("1", Language::Sql) == " (sort key 2)");
+    CHECK(placement("0", Language::Weaviate) == "sort key 1");
+    CHECK(placement("AND", Language::Sql) == "under AND");
     CHECK(placement_note("", Language::Sql) == " (alone)");
     CHECK(placement_note("AND/OR", Language::Kql) == " (under and/or)");
     CHECK(placement_note("OR/AND", Language::Weaviate) == " (under operator: Or / operator: And)");
@@ -374,4 +376,45 @@ TEST_CASE("atom spelling: a KQL pipeline inside an atom names its own table's co
     CHECK(in.shown() == "x in (U | where b > 1 | project x)");
     Atom again = only_atom("T | where " + in.shown(), Language::Kql, Component::Filters);
     CHECK(again.text == in.text);
+}
+
+TEST_CASE("atom spelling: a changed pair whose atoms are shown alike notes what differs", "[diff][atoms]") {
+    auto atom = [](std::string text, std::string spelled, AtomKey key, Language language) {
+        Atom a = make_keyed_atom(std::move(text), Span{}, std::move(key));
+        a.spelled = std::move(spelled);
+        a.language = language;
+        return a;
+    };
+    const AtomKey key{.property = "t.x", .op = ">", .value = "1", .value_type = ValueType::Integer};
+    AtomKey under_and = key, under_or = key;
+    under_and.context = "AND";
+    under_or.context = "AND/OR";
+
+    // where each sits, in each side's language
+    SideNotes notes = same_text_notes({atom("t.x > 1", "", under_and, Language::Sql),
+                                       atom("t.x > 1", "", under_or, Language::Sql), 0.9});
+    CHECK(notes.expected == "under AND");
+    CHECK(notes.generated == "under AND/OR");
+    notes = same_text_notes({atom("t.x > 1", "x > 1", under_and, Language::Kql),
+                             atom("t.x > 1", "x > 1", under_or, Language::Kql), 0.9});
+    CHECK(notes.expected == "under and");
+    CHECK(notes.generated == "under and/or");
+    // the canonical text KQL's spelling hides: another table's column
+    notes = same_text_notes({atom("t.x > 1", "x > 1", key, Language::Kql), atom("u.x > 1", "x > 1", key, Language::Kql), 0.9});
+    CHECK(notes.expected == "normalized as t.x > 1");
+    CHECK(notes.generated == "normalized as u.x > 1");
+    // the value's type, then the operator
+    AtomKey decimal = key, other_op = key;
+    decimal.value_type = ValueType::Decimal;
+    other_op.op = "NOT >";
+    notes = same_text_notes({atom("t.x > 1", "", key, Language::Sql), atom("t.x > 1", "", decimal, Language::Sql), 0.9});
+    CHECK(notes.expected == "a value of type integer");
+    CHECK(notes.generated == "a value of type decimal");
+    notes = same_text_notes({atom("t.x > 1", "", key, Language::Sql), atom("t.x > 1", "", other_op, Language::Sql), 0.9});
+    CHECK(notes.expected == "operator >");
+    CHECK(notes.generated == "operator NOT >");
+    // shown differently, or nothing that tells them apart: no note
+    CHECK(same_text_notes({atom("t.x > 1", "", under_and, Language::Sql), atom("t.x > 2", "", under_or, Language::Sql), 0.5})
+              .empty());
+    CHECK(same_text_notes({atom("t.x > 1", "", key, Language::Sql), atom("t.x > 1", "", key, Language::Sql), 1}).empty());
 }

@@ -721,7 +721,9 @@ TEST_CASE("qdiff diff: output and exit codes", "[diff][cli]") {
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("filters") != std::string::npos);
     CHECK(text.out.find("node edits: 2") != std::string::npos);
-    CHECK(text.out.find("relabel Literal integer 30 [1:40]  ->  Literal integer 31 [1:37]") != std::string::npos);
+    CHECK(text.out.find("relabel 30 [1:40]  ->  31 [1:37]\n") != std::string::npos);
+    CHECK(text.out.find("relabel ORDER BY … ASC [1:61] in `T1.name`  ->  ORDER BY … DESC [1:49] in `name desc`") !=
+          std::string::npos);
 
     std::string profile = write_scratch("p.json", R"({"name": "mine", "gate": "", "weights": {"filters": 1}})");
     CliRun custom = run_diff_cli("--lang sql --format json --profile " + profile + " " + e + " " + g);

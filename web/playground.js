@@ -64,6 +64,8 @@
     showDiff(query, a);
   }
 
+  const noted = x => (x.note ? `${x.text} (${x.note})` : x.text);
+
   function showDiff(query, a) {
     const d = a.diff;
     $('#diff-section').hidden = !d;
@@ -82,7 +84,8 @@
         // An execution profile weighs features: its components show their log-odds contribution.
         el('td', { class: 'num' }, c.weight == null && c.contribution != null ? `log-odds ${fmt(c.contribution)}` : fmt(c.weight)),
         el('td', { class: 'num' }, String(c.matched.length)),
-        el('td', {}, list(c.changed.map(p => `${p.expected.text} → ${p.generated.text} (${fmt(p.similarity)})`))),
+        // Two atoms shown alike carry a note saying what differs (`under AND` → `under OR`).
+        el('td', {}, list(c.changed.map(p => `${noted(p.expected)} → ${noted(p.generated)} (${fmt(p.similarity)})`))),
         el('td', {}, list(c.missing.map(x => x.text))), el('td', {}, list(c.extra.map(x => x.text)))));
     }
     $('#diff-legend').replaceChildren(QdiffHighlight.legend());

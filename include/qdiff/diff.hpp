@@ -148,12 +148,17 @@ inline constexpr std::string_view kEditKindNames[] = {
 constexpr std::string_view edit_kind_name(EditKind k) { return enum_name_in(kEditKindNames, k); }
 
 // One node-level edit of an optimal Zhang–Shasha mapping (or of a statement only one side has).
+// Every member has a default, so that a designated initializer names only the fields it sets.
 struct TreeEdit {
-    EditKind op;  // Insert | Delete | Relabel
-    std::string expected_label;
-    std::string generated_label;
-    Span expected;   // in the expected text (delete, relabel)
-    Span generated;  // in the generated text (insert, relabel)
+    EditKind op = EditKind::Relabel;  // Insert | Delete | Relabel
+    std::string expected_label{};
+    std::string generated_label{};
+    Span expected{};   // in the expected text (delete, relabel)
+    Span generated{};  // in the generated text (insert, relabel)
+    // The node as its query's language names it, what `qdiff diff` shows (`AND` / `and` / `operator: And`
+    // where the label says `Binary AND`); filled by diff(), empty from tree_edit_script.
+    std::string expected_shown{};
+    std::string generated_shown{};
 };
 // An optimal edit script from a to b; its size is tree_edit_distance(a, b).
 std::vector<TreeEdit> tree_edit_script(const ast::Node& a, const ast::Node& b);
