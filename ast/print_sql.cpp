@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ast/sqlite_dates.hpp"
+#include "ast/sqlite_percentile.hpp"
 
 #include "ast/semantics/operators.hpp"
 #include "qdiff/ast_print.hpp"
@@ -99,6 +100,9 @@ public:
     Dialect source = Dialect::Generic;
     bool zero_divisor_fails = false;  // a division by zero fails, as in `source`, rather than give NULL
     std::string untranslatable;
+    // The SELECT being printed (the innermost): an aggregate that SQLite spells as a subquery repeats its FROM
+    // and WHERE.
+    const Query* current_block = nullptr;
 
     // T-SQL: the limit of a plain SELECT prints as TOP (n).
     bool limit_as_top(const Query& q) const {
@@ -1021,6 +1025,13 @@ private:
     }
 
     void query_core(const Query& q) {
+        const Query* enclosing = current_block;
+        current_block = &q;
+        query_block(q);
+        current_block = enclosing;
+    }
+
+    void query_block(const Query& q) {
         if (is_bare_values(q)) {
             values(cast<ValuesTable>(*q.sources[0]));
             return;
@@ -2081,6 +2092,74 @@ private:
         return true;
     }
 
+    // PERCENTILE_CONT / PERCENTILE_DISC (p) WITHIN GROUP (ORDER BY x) (PostgreSQL, Snowflake, T-SQL; T-SQL and
+    // Snowflake also with OVER ([PARTITION BY ..])), BigQuery's PERCENTILE_CONT / _DISC(x, p) OVER ([PARTITION BY
+    // ..]), MEDIAN(x) (Snowflake, DuckDB: the continuous 0.5), spelled by sqlite_percentile. As an aggregate of a
+    // whole SELECT (no GROUP BY) it is the windowed form over the SELECT's FROM and WHERE, read from one row (no
+    // row: NULL, as the aggregate of no row), inside MAX(), an aggregate of that constant that keeps the SELECT
+    // one row however many rows its FROM and WHERE give. As an aggregate of groups it has no spelling here: it
+    // would need each group's rows again, a subquery correlated on the GROUP BY keys through tables of the same
+    // names.
+    bool percentile_function(std::string_view n, const FunctionCall& f) {
+        const std::string what = support::to_upper(n);
+        const List<Expr*>& a = f.args;
+        const Expr* value = nullptr;
+        std::string fraction;
+        bool descending = false;
+        if (n == "median" && a.size() == 1 && f.arg_order.empty() &&
+            (source == Dialect::Snowflake || source == Dialect::Duckdb)) {
+            value = a[0];
+            fraction = "0.5";
+        } else if (n != "median" && a.size() == 1 && f.arg_order.size() == 1 && source != Dialect::Bigquery) {
+            value = f.arg_order[0]->expr;
+            fraction = text_of(a[0]);
+            descending = f.arg_order[0]->dir == SortDir::Desc;
+        } else if (n != "median" && a.size() == 2 && f.arg_order.empty() && source == Dialect::Bigquery) {
+            value = a[0];
+            fraction = text_of(a[1]);
+        } else {
+            cannot(what + " in this form");
+            return false;
+        }
+        if (f.distinct || f.filter) {
+            cannot(what + " with DISTINCT or FILTER");
+            return false;
+        }
+        const auto kind = n == "percentile_disc" ? sqlite_percentile::Kind::Discrete : sqlite_percentile::Kind::Continuous;
+        if (f.over) {
+            const WindowSpec& w = *f.over;
+            if (!w.base.empty() || !w.order_by.empty() || w.frame) {
+                cannot(what + " over a window with ORDER BY, a frame or a name");
+                return false;
+            }
+            std::string partition;
+            for (uint32_t i = 0; i < w.partition_by.size(); ++i)
+                partition += (i ? ", " : "") + text_of(w.partition_by[i]);
+            out += sqlite_percentile::windowed(kind, fraction, text_of(value), descending, partition);
+            return true;
+        }
+        const Query* block = current_block;
+        if (!block || !block->group_by.empty()) {
+            cannot(what + " as an aggregate of groups (GROUP BY)");
+            return false;
+        }
+        std::string whole = "max((SELECT " + sqlite_percentile::windowed(kind, fraction, text_of(value), descending, "");
+        std::string saved = std::move(out);
+        out.clear();
+        if (!block->sources.empty()) {
+            out += " FROM ";
+            comma_list(block->sources, [&](const Relation* r) { relation(*r); });
+            for (const Join* j : block->joins) join(*j);
+        }
+        if (block->filter) {
+            out += " WHERE ";
+            expr(block->filter);
+        }
+        whole += out + " LIMIT 1))";
+        out = std::move(saved) + whole;
+        return true;
+    }
+
     // T-SQL's CONVERT(type, x) and TRY_CONVERT as the cast they are; a style (CONVERT(DATE, x, 106)) reads
     // or writes a layout SQLite has no spelling for.
     bool tsql_convert(bool try_convert, const List<Expr*>& a) {
@@ -2299,8 +2378,7 @@ private:
         } else if ((n == "convert" || n == "try_convert") && source == Dialect::Tsql && (a.size() == 2 || a.size() == 3)) {
             return tsql_convert(n == "try_convert", a);
         } else if (n == "percentile_cont" || n == "percentile_disc" || n == "median") {
-            cannot("PERCENTILE_CONT / PERCENTILE_DISC / MEDIAN");  // (SQLite has none)
-            return false;
+            return percentile_function(n, f);
         } else if ((n == "countif" || n == "count_if") && a.size() == 1 && !f.distinct && f.arg_order.empty()) {
             out += "COUNT(CASE WHEN ";  // counts the rows where the condition holds, 0 over none
             expr(a[0]);

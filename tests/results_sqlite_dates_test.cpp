@@ -20,9 +20,9 @@ SqliteSpelling spelled(Dialect dialect, const std::string& sql, bool zero_diviso
     return sqlite_spelling(sql, p, zero_divisor_fails);
 }
 
-// The first value of the query's first row as SQLite gives it in SQLite's spelling (NULL as "NULL"), or
-// "error: ..." when SQLite fails.
-std::string value_of(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
+// The first value of each row of the query as SQLite gives it in SQLite's spelling (NULL as "NULL"), the
+// rows' values joined by " | ", "no row" for none, or "error: ..." when SQLite fails.
+std::string column_of(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
     SqliteSpelling s = spelled(dialect, sql, zero_divisor_fails);
     INFO(sql << "\n  -> " << s.sql << "\n  untranslatable: " << s.untranslatable);
     REQUIRE(s.untranslatable.empty());
@@ -33,17 +33,24 @@ std::string value_of(Dialect dialect, const std::string& sql, bool zero_divisor_
     if (sqlite3_prepare_v2(db, s.sql.c_str(), -1, &statement, nullptr) != SQLITE_OK) {
         out = std::string("error: ") + sqlite3_errmsg(db);
     } else {
-        int rc = sqlite3_step(statement);
-        if (rc == SQLITE_ROW)
-            out = sqlite3_column_type(statement, 0) == SQLITE_NULL
-                      ? "NULL"
-                      : reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
-        else
-            out = rc == SQLITE_DONE ? "no row" : std::string("error: ") + sqlite3_errmsg(db);
+        int rc = SQLITE_ROW;
+        for (size_t row = 0; (rc = sqlite3_step(statement)) == SQLITE_ROW; ++row)
+            out += (row ? " | " : "") + std::string(sqlite3_column_type(statement, 0) == SQLITE_NULL
+                                                        ? "NULL"
+                                                        : reinterpret_cast<const char*>(sqlite3_column_text(statement, 0)));
+        if (rc != SQLITE_DONE)
+            out = std::string("error: ") + sqlite3_errmsg(db);
+        else if (out.empty())
+            out = "no row";
     }
     sqlite3_finalize(statement);
     sqlite3_close(db);
     return out;
+}
+
+// The first value of the query's first row (the query gives one row).
+std::string value_of(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
+    return column_of(dialect, sql, zero_divisor_fails);
 }
 
 std::string refusal(Dialect dialect, const std::string& sql) { return spelled(dialect, sql).untranslatable; }
@@ -205,6 +212,54 @@ TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][di
     CHECK(refusal(Dialect::Tsql, "SELECT TRY_CONVERT(DATE, '01 May 2000', 106)") == "CONVERT with a style");
     CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(GETDATE(), 'd')") == "FORMAT with the format 'd'");
     CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(1234.5, 'N2')") == "FORMAT with the format 'N2'");
+}
+
+namespace {
+
+// A derived table of the values 0 .. 13 (column x) beside the group `k` ('a'), and 5, 3 and NULL in group 'b':
+// spelled in every dialect here as SELECT .. UNION ALL.
+std::string numbers() {
+    std::string out = "(SELECT 'a' AS k, 0 AS x";
+    for (int i = 1; i <= 13; ++i) out += " UNION ALL SELECT 'a', " + std::to_string(i);
+    return out + " UNION ALL SELECT 'b', 5 UNION ALL SELECT 'b', 3 UNION ALL SELECT 'b', NULL) AS t";
+}
+
+}  // namespace
+
+TEST_CASE("sqlite spelling: PERCENTILE_CONT and PERCENTILE_DISC as aggregates and over partitions",
+          "[results][dialect]") {
+    // The continuous percentile interpolates at p * (n - 1) (0-based): 0 .. 13 at 0.25 is 3.25, and 9.75 in
+    // descending order; the discrete one is the first value whose share of the rows reaches p (the 7th of 14).
+    const std::string a = " FROM " + numbers() + " WHERE k = 'a'";
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.25) WITHIN GROUP (ORDER BY x)" + a) == "3.25");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.25) WITHIN GROUP (ORDER BY x DESC)" + a) == "9.75");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(1) WITHIN GROUP (ORDER BY x)" + a) == "13.0");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY x)" + a) == "6");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_DISC(0) WITHIN GROUP (ORDER BY x)" + a) == "0");
+    CHECK(value_of(Dialect::Snowflake, "SELECT PERCENTILE_DISC(0.3) WITHIN GROUP (ORDER BY x)" + a) == "4");
+    // An aggregate keeps its SELECT one row: beside other aggregates, over no row (NULL), NULLs left out.
+    CHECK(value_of(Dialect::Postgres, "SELECT COUNT(*) + PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)" + a) ==
+          "20.5");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM " + numbers() +
+                                          " WHERE k = 'none'") == "NULL");
+    CHECK(value_of(Dialect::Snowflake, "SELECT MEDIAN(x) FROM " + numbers() + " WHERE k = 'b'") == "4.0");
+    // Over partitions (T-SQL, Snowflake; BigQuery's PERCENTILE_CONT(x, p)): each row gets its partition's.
+    CHECK(column_of(Dialect::Tsql, "SELECT DISTINCT k, PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER "
+                                   "(PARTITION BY k) FROM " + numbers() + " ORDER BY k") == "a | b");
+    CHECK(column_of(Dialect::Tsql, "SELECT DISTINCT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER "
+                                   "(PARTITION BY k) AS m FROM " + numbers() + " ORDER BY m") == "4.0 | 6.5");
+    CHECK(column_of(Dialect::Tsql, "SELECT DISTINCT PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY x) OVER "
+                                   "(PARTITION BY k) AS m FROM " + numbers() + " ORDER BY m") == "3 | 6");
+    CHECK(column_of(Dialect::Bigquery, "SELECT DISTINCT PERCENTILE_CONT(x, 0.5) OVER (PARTITION BY k) AS m FROM " +
+                                           numbers() + " ORDER BY m") == "4.0 | 6.5");
+    // (all 16 values: 0 .. 13, 3 and 5; halfway between the 8th and the 9th, 5 and 6)
+    CHECK(column_of(Dialect::Bigquery, "SELECT DISTINCT PERCENTILE_CONT(x, 0.5) OVER () AS m FROM " + numbers()) ==
+          "5.5");
+    // A group's percentile would need the group's rows again: named, not run.
+    CHECK(refusal(Dialect::Postgres, "SELECT k, PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM t GROUP BY k") ==
+          "PERCENTILE_CONT as an aggregate of groups (GROUP BY)");
+    CHECK(refusal(Dialect::Tsql, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER (ORDER BY y) FROM t") ==
+          "PERCENTILE_CONT over a window with ORDER BY, a frame or a name");
 }
 
 TEST_CASE("sqlite spelling: T-SQL's + joins texts where an operand is text by its spelling", "[results][dialect]") {
