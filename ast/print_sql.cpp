@@ -2160,18 +2160,18 @@ private:
         return true;
     }
 
-    // T-SQL's CONVERT(type, x) and TRY_CONVERT as the cast they are; a style (CONVERT(DATE, x, 106)) reads
-    // or writes a layout SQLite has no spelling for.
+    // T-SQL's CONVERT(type, x) and TRY_CONVERT as the cast they are; with a style of dates
+    // (sqlite_dates::tsql_style_format), a date read from text in the style's layout or written as text in it.
     bool tsql_convert(bool try_convert, const List<Expr*>& a) {
-        if (a.size() == 3) {
-            cannot("CONVERT with a style");
-            return false;
-        }
         std::string type;
-        if (const auto* c = dyn_cast<ColumnRef>(a[0]); c && c->path.size() == 1)
+        std::optional<long long> length;  // VARCHAR(10)
+        if (const auto* c = dyn_cast<ColumnRef>(a[0]); c && c->path.size() == 1) {
             type = support::to_upper(c->path[0].text);
-        else if (const auto* f = dyn_cast<FunctionCall>(a[0]); f && f->name.size() == 1)
-            type = support::to_upper(f->name[0].text);  // VARCHAR(10)
+        } else if (const auto* f = dyn_cast<FunctionCall>(a[0]); f && f->name.size() == 1) {
+            type = support::to_upper(f->name[0].text);
+            if (f->args.size() == 1) length = integer_value(f->args[0]);
+        }
+        if (a.size() == 3) return tsql_convert_style(type, length, a[1], a[2]);
         std::string operand = date_operand(a[1]);
         if (type == "DATE") {
             out += "date(" + operand + ")";  // NULL for what is not a date, as TRY_CONVERT gives
@@ -2187,6 +2187,46 @@ private:
             cannot("CONVERT to this type");
             return false;
         }
+        return true;
+    }
+
+    // CONVERT(type, x, style). To a date: text read in the style's layout (as the lenient reader of
+    // sqlite_dates::parsed: '01 January 2000' by 106's dd mon yyyy), NULL where it does not match, as TRY_CONVERT
+    // gives; x already in the ISO layout SQLite keeps dates in is a date or datetime value, whose style T-SQL
+    // ignores. To text: a date written in the layout, cut to the type's length (CONVERT(VARCHAR(10), d, 120) is
+    // the date alone); text by its spelling stays itself, as T-SQL ignores a style converting text to text.
+    bool tsql_convert_style(const std::string& type, std::optional<long long> length, const Expr* operand,
+                            const Expr* style_argument) {
+        std::optional<long long> style = integer_value(style_argument);
+        std::optional<std::string> format = style ? sqlite_dates::tsql_style_format(*style) : std::nullopt;
+        const std::string style_text = text_of(style_argument);
+        if (!format) {
+            cannot("CONVERT with the style " + style_text);
+            return false;
+        }
+        auto pieces = sqlite_dates::format_pieces(*format, sqlite_dates::FormatStyle::Strftime);
+        const bool timestamp = type == "DATETIME" || type == "DATETIME2" || type == "SMALLDATETIME";
+        if (type == "DATE" || timestamp) {
+            std::string text = text_of(operand);
+            std::optional<std::string> date =
+                pieces && !(*style == 8 || *style == 24 || *style == 108)
+                    ? sqlite_dates::parsed(*pieces, text, timestamp, "1900")
+                    : std::nullopt;
+            if (!date) {  // a two-digit year (T-SQL's cutoff), a time alone
+                cannot("CONVERT to " + type + " with the style " + style_text);
+                return false;
+            }
+            out += "CASE WHEN " + text + " GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' THEN " +
+                   (timestamp ? "datetime(" : "date(") + text + ") ELSE " + *date + " END";
+            return true;
+        }
+        if (!has_text_affinity(type) || !pieces) {
+            cannot("CONVERT to " + type + " with the style " + style_text);
+            return false;
+        }
+        std::string written = is_text(operand) ? "CAST(" + text_of(operand) + " AS TEXT)"
+                                               : sqlite_dates::formatted(*pieces, date_operand(operand));
+        out += length ? "substr(" + written + ", 1, " + std::to_string(*length) + ")" : written;
         return true;
     }
 

@@ -192,7 +192,10 @@ void report(std::string_view dialect, const Tally& t) {
 //    subtracts SQLite's texts, as the printer has no schema (advising, broker, car_dealership);
 //  - differ, texts SQLite reads as no date: T-SQL's DATEPART(month, '1 ' + month + ' 2021') and Snowflake's
 //    ('2021-' || month || '-01')::date (yelp); MySQL's UNIX_TIMESTAMP(ts - ts) (ewallet);
-//  - dialect: Snowflake's TO_DATE(.., 'MONTH') (no Snowflake format element), T-SQL's TRY_CONVERT(DATE, .., 106).
+//  - differ, the SQLite gold misses the data's month names: yelp's dump writes them by PostgreSQL's
+//    TO_CHAR(.., 'Month'), blank-padded to 9 characters ('April    '), which T-SQL's TRY_CONVERT(DATE, '01 ' +
+//    month + ' 2000', 106) reads and the SQLite gold's CASE month WHEN 'April' does not (yelp, last 10 months);
+//  - dialect: Snowflake's TO_DATE(.., 'MONTH') (no Snowflake format element).
 // (PERCENTILE_CONT, ewallet's median in PostgreSQL, BigQuery and T-SQL, agrees since issue 27's residue.)
 struct DialectFile {
     Dialect dialect;
@@ -204,7 +207,7 @@ const DialectFile kDialects[] = {
     {Dialect::Postgres, "postgres", "questions_gen_postgres.csv", 162, 0},
     {Dialect::Bigquery, "bigquery", "questions_gen_bigquery.csv", 205, 0},
     {Dialect::Snowflake, "snowflake", "questions_gen_snowflake.csv", 129, 1},
-    {Dialect::Tsql, "tsql", "questions_gen_tsql.csv", 206, 1},
+    {Dialect::Tsql, "tsql", "questions_gen_tsql.csv", 206, 0},
     {Dialect::Mysql, "mysql", "questions_gen_mysql.csv", 204, 0},
 };
 

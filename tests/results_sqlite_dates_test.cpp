@@ -209,7 +209,8 @@ TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][di
           "STR_TO_DATE with the format '%W %d %M %Y'");
     CHECK(refusal(Dialect::Bigquery, "SELECT FORMAT_DATE('%x', DATE '2008-12-25')") ==
           "FORMAT_DATE with the format '%x'");
-    CHECK(refusal(Dialect::Tsql, "SELECT TRY_CONVERT(DATE, '01 May 2000', 106)") == "CONVERT with a style");
+    CHECK(refusal(Dialect::Tsql, "SELECT CONVERT(VARCHAR(30), GETDATE(), 121)") == "CONVERT with the style 121");
+    CHECK(refusal(Dialect::Tsql, "SELECT CONVERT(DATE, '03/05/24', 1)") == "CONVERT to DATE with the style 1");
     CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(GETDATE(), 'd')") == "FORMAT with the format 'd'");
     CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(1234.5, 'N2')") == "FORMAT with the format 'N2'");
 }
@@ -260,6 +261,28 @@ TEST_CASE("sqlite spelling: PERCENTILE_CONT and PERCENTILE_DISC as aggregates an
           "PERCENTILE_CONT as an aggregate of groups (GROUP BY)");
     CHECK(refusal(Dialect::Tsql, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER (ORDER BY y) FROM t") ==
           "PERCENTILE_CONT over a window with ORDER BY, a frame or a name");
+}
+
+TEST_CASE("sqlite dates: T-SQL's CONVERT with a style reads and writes the style's layout", "[results][dialect][dates]") {
+    // learn.microsoft.com, CAST and CONVERT: 106 dd mon yyyy, 103 dd/mm/yyyy, 112 yyyymmdd, 120 yyyy-mm-dd
+    // hh:mi:ss, 107 Mon dd, yyyy, 101 mm/dd/yyyy and 1 the same with a two-digit year.
+    CHECK(value_of(Dialect::Tsql, "SELECT TRY_CONVERT(DATE, '01 ' + m + ' 2000', 106) FROM (SELECT 'January' AS m) AS t") ==
+          "2000-01-01");
+    CHECK(value_of(Dialect::Tsql, "SELECT MONTH(TRY_CONVERT(DATE, '01 Sep 2000', 106))") == "9");
+    CHECK(value_of(Dialect::Tsql, "SELECT TRY_CONVERT(DATE, 'no date', 106)") == "NULL");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(DATETIME, '05/03/2024', 103)") == "2024-03-05 00:00:00");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(DATE, '20240305', 112)") == "2024-03-05");
+    // A date value (SQLite's ISO text) keeps its date: T-SQL ignores the style converting a date.
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(DATE, d, 103) FROM (SELECT '2024-03-05' AS d) AS t") == "2024-03-05");
+    const std::string when = "CAST('2024-03-05 14:07:09' AS DATETIME)";
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR(10), " + when + ", 120)") == "2024-03-05");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR, " + when + ", 120)") == "2024-03-05 14:07:09");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR, " + when + ", 103)") == "05/03/2024");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(NVARCHAR(20), " + when + ", 107)") == "Mar 05, 2024");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR(8), " + when + ", 1)") == "03/05/24");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(CHAR(8), " + when + ", 108)") == "14:07:09");
+    // Text converted to text keeps itself.
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR, 'abc', 101)") == "abc");
 }
 
 TEST_CASE("sqlite spelling: T-SQL's + joins texts where an operand is text by its spelling", "[results][dialect]") {
