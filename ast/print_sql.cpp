@@ -103,6 +103,7 @@ public:
     // The SELECT being printed (the innermost): an aggregate that SQLite spells as a subquery repeats its FROM
     // and WHERE.
     const Query* current_block = nullptr;
+    const SqliteDateColumns* date_columns = nullptr;  // the database's, when known (to_sqlite)
 
     // T-SQL: the limit of a plain SELECT prints as TOP (n).
     bool limit_as_top(const Query& q) const {
@@ -1505,7 +1506,7 @@ private:
 
     // The operators SQLite spells otherwise or lacks; false when `b` prints as it is.
     bool sqlite_binary(const Binary& b) {
-        if (date_arithmetic(b)) return true;
+        if (date_arithmetic(b) || difference_of_dates(b)) return true;
         switch (b.op) {
             case BinaryOp::Div: {
                 bool reals = source_divides_as_reals(), checked = division_fails_on_zero(b);
@@ -1849,6 +1850,52 @@ private:
         if (isa<Literal>(date) && cast<Literal>(*date).type == LiteralType::Interval) return false;  // interval ± interval
         date_shift(text_of(date), date_form(date), *i, b.op == BinaryOp::Sub);
         return true;
+    }
+
+    // What `e` is by its type, not by the text SQLite holds: a column the database declares a date or a
+    // timestamp (date_columns), a cast to one, CURRENT_DATE and the date functions (date_form), MIN and MAX of
+    // such; Unknown otherwise (a bare string literal too: MySQL reads '2024-01-05' - 0 as 2024).
+    DateForm typed_date_form(const Expr* e) const {
+        if (const auto* c = dyn_cast<ColumnRef>(e); c && !c->path.empty() && date_columns) {
+            const std::string name = support::to_lower(c->path.back().text);
+            return date_columns->dates.count(name)        ? DateForm::Date
+                   : date_columns->timestamps.count(name) ? DateForm::Timestamp
+                                                          : DateForm::Unknown;
+        }
+        if (const auto* f = dyn_cast<FunctionCall>(e); f && f->name.size() == 1 && f->args.size() == 1 && !f->over &&
+                                                        (support::iequals(f->name[0].text, "min") ||
+                                                         support::iequals(f->name[0].text, "max")))
+            return typed_date_form(f->args[0]);
+        if (const auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::String) return DateForm::Unknown;
+        return date_form(e);
+    }
+
+    // `a - b` of two dates, which SQLite would subtract as texts (their years): PostgreSQL, Snowflake and DuckDB
+    // count the days between two DATEs; MySQL subtracts the numbers a date stands for in arithmetic (YYYYMMDD,
+    // YYYYMMDDhhmmss for a datetime: dev.mysql.com, "Conversion Between Date and Time Types"). A difference that
+    // is an interval (PostgreSQL's of timestamps, BigQuery's of dates) has no SQLite value: named.
+    bool difference_of_dates(const Binary& b) {
+        if (b.op != BinaryOp::Sub) return false;
+        const DateForm lhs = typed_date_form(b.lhs), rhs = typed_date_form(b.rhs);
+        if (lhs == DateForm::Unknown || rhs == DateForm::Unknown) return false;
+        if (source == Dialect::Mysql) {
+            auto number = [&](const Expr* e, DateForm form) {
+                return "CAST(strftime('" + std::string(form == DateForm::Date ? "%Y%m%d" : "%Y%m%d%H%M%S") + "', " +
+                       text_of(e) + ") AS INTEGER)";
+            };
+            out += "(" + number(b.lhs, lhs) + " - " + number(b.rhs, rhs) + ")";
+            return true;
+        }
+        const bool days = source == Dialect::Postgres || source == Dialect::Snowflake || source == Dialect::Duckdb;
+        if (days && lhs == DateForm::Date && rhs == DateForm::Date) {
+            out += sqlite_dates::boundaries_between(sqlite_dates::DateStep{"days", 1}, text_of(b.rhs), text_of(b.lhs), 0);
+            return true;
+        }
+        if (days || source == Dialect::Bigquery) {
+            cannot("a difference of dates or timestamps that is an interval");
+            return false;
+        }
+        return false;
     }
 
     static bool is_integer(const Expr* e) { return integer_value(e).has_value(); }
@@ -2485,11 +2532,13 @@ std::string to_sql(const ast::Node& node, const PrintOptions& options) {
     return std::move(printer.out);
 }
 
-SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails) {
+SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails,
+                     const SqliteDateColumns& date_columns) {
     SqlPrinter printer;
     printer.sqlite_target = true;
     printer.source = source;
     printer.zero_divisor_fails = zero_divisor_fails;
+    printer.date_columns = &date_columns;
     printer.node(node);
     return {std::move(printer.out), std::move(printer.untranslatable)};
 }

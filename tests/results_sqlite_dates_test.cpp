@@ -13,11 +13,14 @@ using namespace qdiff::results;
 
 namespace {
 
+// The columns the database these tests stand for declares dates (d1, d2) and timestamps (t1, t2).
+const SqliteDateColumns kDateColumns{{"d1", "d2"}, {"t1", "t2"}};
+
 SqliteSpelling spelled(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
     ParseResult p = parse(sql, ParseOptions{.language = Language::Sql, .dialect = dialect});
     INFO(sql);
     REQUIRE(p.ok());
-    return sqlite_spelling(sql, p, zero_divisor_fails);
+    return sqlite_spelling(sql, p, zero_divisor_fails, kDateColumns);
 }
 
 // The first value of each row of the query as SQLite gives it in SQLite's spelling (NULL as "NULL"), the
@@ -152,6 +155,29 @@ TEST_CASE("sqlite dates: truncation, last days, differences and week days", "[re
     CHECK(value_of(Dialect::Snowflake, "SELECT DATE_PART(month, '2024-05-19')") == "5");
     CHECK(value_of(Dialect::Tsql, "SELECT DATENAME(month, '2024-05-19')") == "May");
     CHECK(value_of(Dialect::Snowflake, "SELECT DAYNAME('2024-05-19')") == "Sun");
+}
+
+TEST_CASE("sqlite dates: a difference of two date columns as the database's types make it", "[results][dialect][dates]") {
+    // (kDateColumns: d1, d2 are DATE columns, t1, t2 TIMESTAMP ones; x is neither.)
+    const std::string days = " FROM (SELECT '2024-03-01' AS d1, '2023-02-28' AS d2, '2024-03-01 10:00:00' AS t1, "
+                             "'2024-02-28 22:30:00' AS t2, '2024-03-01' AS x) AS t";
+    // PostgreSQL, Snowflake, DuckDB: DATE - DATE is the days between them (2024 is a leap year: 367 days).
+    CHECK(value_of(Dialect::Postgres, "SELECT d1 - d2" + days) == "367");
+    CHECK(value_of(Dialect::Postgres, "SELECT MAX(d1) - MIN(d2)" + days) == "367");
+    CHECK(value_of(Dialect::Postgres, "SELECT d1 - DATE '2024-02-01'" + days) == "29");
+    CHECK(value_of(Dialect::Postgres, "SELECT CAST(t1 AS DATE) - d2" + days) == "367");
+    CHECK(value_of(Dialect::Snowflake, "SELECT d1 - d2" + days) == "367");
+    CHECK(value_of(Dialect::Duckdb, "SELECT d1 - d2" + days) == "367");
+    // MySQL: the numbers a date and a datetime stand for, YYYYMMDD and YYYYMMDDhhmmss (dev.mysql.com:
+    // CURDATE() + 0 is 20080616).
+    CHECK(value_of(Dialect::Mysql, "SELECT d1 - d2" + days) == "10073");
+    CHECK(value_of(Dialect::Mysql, "SELECT t1 - t2" + days) == "72877000");  // 20240301100000 - 20240228223000
+    // A difference that is an interval (timestamps in PostgreSQL, dates in BigQuery) is named.
+    CHECK(refusal(Dialect::Postgres, "SELECT t1 - t2 FROM t") == "a difference of dates or timestamps that is an interval");
+    CHECK(refusal(Dialect::Bigquery, "SELECT d1 - d2 FROM t") == "a difference of dates or timestamps that is an interval");
+    // A column the database does not declare a date stays SQLite's subtraction, as a string literal does.
+    CHECK(spelled(Dialect::Postgres, "SELECT x - d2 FROM t").sql == "SELECT x - d2 FROM t");
+    CHECK(spelled(Dialect::Mysql, "SELECT '2024-03-01' - d2 FROM t").sql == "SELECT '2024-03-01' - d2 FROM t");
 }
 
 TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][dialect][dates]") {
