@@ -2141,7 +2141,7 @@ private:
 
     // PERCENTILE_CONT / PERCENTILE_DISC (p) WITHIN GROUP (ORDER BY x) (PostgreSQL, Snowflake, T-SQL; T-SQL and
     // Snowflake also with OVER ([PARTITION BY ..])), BigQuery's PERCENTILE_CONT / _DISC(x, p) OVER ([PARTITION BY
-    // ..]), MEDIAN(x) (Snowflake, DuckDB: the continuous 0.5), spelled by sqlite_percentile. As an aggregate of a
+    // ..]), Snowflake's MEDIAN(x) (the continuous 0.5), spelled by sqlite_percentile. As an aggregate of a
     // whole SELECT (no GROUP BY) it is the windowed form over the SELECT's FROM and WHERE, read from one row (no
     // row: NULL, as the aggregate of no row), inside MAX(), an aggregate of that constant that keeps the SELECT
     // one row however many rows its FROM and WHERE give. As an aggregate of groups it has no spelling here: it
@@ -2153,19 +2153,28 @@ private:
         const Expr* value = nullptr;
         std::string fraction;
         bool descending = false;
-        if (n == "median" && a.size() == 1 && f.arg_order.empty() &&
-            (source == Dialect::Snowflake || source == Dialect::Duckdb)) {
-            value = a[0];
+        // The fraction: a number from 0 to 1 (the engines want a constant; PostgreSQL's array of fractions gives
+        // an array).
+        auto fraction_of = [&](const Expr* e) {
+            const auto* l = dyn_cast<Literal>(e);
+            double p = -1;
+            if (l && (l->type == LiteralType::Integer || l->type == LiteralType::Decimal))
+                std::from_chars(l->text.data(), l->text.data() + l->text.size(), p);
+            return p >= 0 && p <= 1 ? std::string(l->text) : std::string();
+        };
+        if (n == "median" && a.size() == 1 && f.arg_order.empty() && source == Dialect::Snowflake) {
+            value = a[0];  // (Snowflake's MEDIAN is of numbers: the continuous 0.5)
             fraction = "0.5";
         } else if (n != "median" && a.size() == 1 && f.arg_order.size() == 1 && source != Dialect::Bigquery) {
             value = f.arg_order[0]->expr;
-            fraction = text_of(a[0]);
+            fraction = fraction_of(a[0]);
             descending = f.arg_order[0]->dir == SortDir::Desc;
         } else if (n != "median" && a.size() == 2 && f.arg_order.empty() && source == Dialect::Bigquery) {
             value = a[0];
-            fraction = text_of(a[1]);
-        } else {
-            cannot(what + " in this form");
+            fraction = fraction_of(a[1]);
+        }
+        if (!value || fraction.empty()) {
+            cannot(what + " in this form (a fraction other than a number from 0 to 1, several ORDER BY keys)");
             return false;
         }
         if (f.distinct || f.filter) {

@@ -287,6 +287,10 @@ TEST_CASE("sqlite spelling: PERCENTILE_CONT and PERCENTILE_DISC as aggregates an
           "PERCENTILE_CONT as an aggregate of groups (GROUP BY)");
     CHECK(refusal(Dialect::Tsql, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER (ORDER BY y) FROM t") ==
           "PERCENTILE_CONT over a window with ORDER BY, a frame or a name");
+    CHECK(refusal(Dialect::Postgres, "SELECT PERCENTILE_CONT(ARRAY[0.25, 0.5]) WITHIN GROUP (ORDER BY x) FROM t") ==
+          "PERCENTILE_CONT in this form (a fraction other than a number from 0 to 1, several ORDER BY keys)");
+    CHECK(refusal(Dialect::Postgres, "SELECT PERCENTILE_DISC(1.5) WITHIN GROUP (ORDER BY x) FROM t") ==
+          "PERCENTILE_DISC in this form (a fraction other than a number from 0 to 1, several ORDER BY keys)");
 }
 
 TEST_CASE("sqlite dates: T-SQL's CONVERT with a style reads and writes the style's layout", "[results][dialect][dates]") {
