@@ -1163,8 +1163,11 @@ private:
             }
         }
         if (!q.order_by.empty()) {
+            const Query* enclosing = current_block;
+            current_block = &q;  // (its ORDER BY may name its aggregates)
             out += " ORDER BY ";
             comma_list(q.order_by, [&](const OrderItem* o) { order_item(*o); });
+            current_block = enclosing;
         }
         // WITH TIES after an OFFSET has only the standard's form: OFFSET .. ROWS FETCH NEXT .. ROWS WITH TIES
         const bool fetch_with_ties = q.limit && q.limit_with_ties && q.offset && !q.limit_percent;

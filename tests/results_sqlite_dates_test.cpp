@@ -245,10 +245,10 @@ namespace {
 
 // A derived table of the values 0 .. 13 (column x) beside the group `k` ('a'), and 5, 3 and NULL in group 'b':
 // spelled in every dialect here as SELECT .. UNION ALL.
-std::string numbers() {
+std::string numbers(const std::string& alias = "t") {
     std::string out = "(SELECT 'a' AS k, 0 AS x";
     for (int i = 1; i <= 13; ++i) out += " UNION ALL SELECT 'a', " + std::to_string(i);
-    return out + " UNION ALL SELECT 'b', 5 UNION ALL SELECT 'b', 3 UNION ALL SELECT 'b', NULL) AS t";
+    return out + " UNION ALL SELECT 'b', 5 UNION ALL SELECT 'b', 3 UNION ALL SELECT 'b', NULL) AS " + alias;
 }
 
 }  // namespace
@@ -270,6 +270,12 @@ TEST_CASE("sqlite spelling: PERCENTILE_CONT and PERCENTILE_DISC as aggregates an
     CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM " + numbers() +
                                           " WHERE k = 'none'") == "NULL");
     CHECK(value_of(Dialect::Snowflake, "SELECT MEDIAN(x) FROM " + numbers() + " WHERE k = 'b'") == "4.0");
+    // In ORDER BY and in a subquery: each its own SELECT's rows.
+    CHECK(column_of(Dialect::Postgres, "SELECT k FROM " + numbers() + " GROUP BY k ORDER BY (SELECT PERCENTILE_DISC(0.5) "
+                                       "WITHIN GROUP (ORDER BY u.x) FROM " + numbers("u") + " WHERE u.k <> t.k) DESC") ==
+          "b | a");  // (b: the median of 0 .. 13, 6; a: of 3 and 5, 3)
+    CHECK(value_of(Dialect::Postgres, "SELECT COUNT(*) FROM " + numbers() + " ORDER BY PERCENTILE_CONT(0.5) WITHIN "
+                                      "GROUP (ORDER BY x)") == "17");
     // Over partitions (T-SQL, Snowflake; BigQuery's PERCENTILE_CONT(x, p)): each row gets its partition's.
     CHECK(column_of(Dialect::Tsql, "SELECT DISTINCT k, PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER "
                                    "(PARTITION BY k) FROM " + numbers() + " ORDER BY k") == "a | b");
