@@ -2144,39 +2144,37 @@ private:
 
     // PERCENTILE_CONT / PERCENTILE_DISC (p) WITHIN GROUP (ORDER BY x) (PostgreSQL, Snowflake, T-SQL; T-SQL and
     // Snowflake also with OVER ([PARTITION BY ..])), BigQuery's PERCENTILE_CONT / _DISC(x, p) OVER ([PARTITION BY
-    // ..]), Snowflake's MEDIAN(x) (the continuous 0.5), spelled by sqlite_percentile. As an aggregate of a
-    // whole SELECT (no GROUP BY) it is the windowed form over the SELECT's FROM and WHERE, read from one row (no
-    // row: NULL, as the aggregate of no row), inside MAX(), an aggregate of that constant that keeps the SELECT
-    // one row however many rows its FROM and WHERE give. As an aggregate of groups it has no spelling here: it
-    // would need each group's rows again, a subquery correlated on the GROUP BY keys through tables of the same
-    // names.
+    // ..]), Snowflake's MEDIAN(x) (the continuous 0.5), spelled by sqlite_percentile over the SELECT's own FROM
+    // and WHERE: an aggregate per GROUP BY group (GROUP BY 2 is the second selected expression), a window per
+    // PARTITION BY partition of a SELECT without GROUP BY. An aggregate of a whole SELECT goes inside MAX(), an
+    // aggregate of that one value which keeps the SELECT one row however many rows its FROM and WHERE give.
     bool percentile_function(std::string_view n, const FunctionCall& f) {
         const std::string what = support::to_upper(n);
         const List<Expr*>& a = f.args;
+        sqlite_percentile::Percentile p;
+        p.kind = n == "percentile_disc" ? sqlite_percentile::Kind::Discrete : sqlite_percentile::Kind::Continuous;
         const Expr* value = nullptr;
-        std::string fraction;
-        bool descending = false;
         // The fraction: a number from 0 to 1 (the engines want a constant; PostgreSQL's array of fractions gives
         // an array).
         auto fraction_of = [&](const Expr* e) {
             const auto* l = dyn_cast<Literal>(e);
-            double p = -1;
+            double fraction = -1;
             if (l && (l->type == LiteralType::Integer || l->type == LiteralType::Decimal))
-                std::from_chars(l->text.data(), l->text.data() + l->text.size(), p);
-            return p >= 0 && p <= 1 ? std::string(l->text) : std::string();
+                std::from_chars(l->text.data(), l->text.data() + l->text.size(), fraction);
+            return fraction >= 0 && fraction <= 1 ? std::string(l->text) : std::string();
         };
         if (n == "median" && a.size() == 1 && f.arg_order.empty() && source == Dialect::Snowflake) {
             value = a[0];  // (Snowflake's MEDIAN is of numbers: the continuous 0.5)
-            fraction = "0.5";
+            p.fraction = "0.5";
         } else if (n != "median" && a.size() == 1 && f.arg_order.size() == 1 && source != Dialect::Bigquery) {
             value = f.arg_order[0]->expr;
-            fraction = fraction_of(a[0]);
-            descending = f.arg_order[0]->dir == SortDir::Desc;
+            p.fraction = fraction_of(a[0]);
+            p.descending = f.arg_order[0]->dir == SortDir::Desc;
         } else if (n != "median" && a.size() == 2 && f.arg_order.empty() && source == Dialect::Bigquery) {
             value = a[0];
-            fraction = fraction_of(a[1]);
+            p.fraction = fraction_of(a[1]);
         }
-        if (!value || fraction.empty()) {
+        if (!value || p.fraction.empty()) {
             cannot(what + " in this form (a fraction other than a number from 0 to 1, several ORDER BY keys)");
             return false;
         }
@@ -2184,25 +2182,37 @@ private:
             cannot(what + " with DISTINCT or FILTER");
             return false;
         }
-        const auto kind = n == "percentile_disc" ? sqlite_percentile::Kind::Discrete : sqlite_percentile::Kind::Continuous;
+        const Query* block = current_block;
+        if (!block) {
+            cannot(what + " outside a SELECT");
+            return false;
+        }
+        p.value = text_of(value);
         if (f.over) {
             const WindowSpec& w = *f.over;
             if (!w.base.empty() || !w.order_by.empty() || w.frame) {
                 cannot(what + " over a window with ORDER BY, a frame or a name");
                 return false;
             }
-            std::string partition;
-            for (uint32_t i = 0; i < w.partition_by.size(); ++i)
-                partition += (i ? ", " : "") + text_of(w.partition_by[i]);
-            out += sqlite_percentile::windowed(kind, fraction, text_of(value), descending, partition);
-            return true;
+            if (!block->group_by.empty()) {  // (a window over the groups' rows)
+                cannot(what + " over a window of a SELECT with GROUP BY");
+                return false;
+            }
+            for (const Expr* key : w.partition_by) p.keys.push_back(text_of(key));
+        } else {
+            for (const Expr* key : block->group_by) {
+                if (isa<GroupingSet>(key) || isa<Tuple>(key) || is_all(key)) {
+                    cannot(what + " with ROLLUP, CUBE, GROUPING SETS or GROUP BY ALL");
+                    return false;
+                }
+                std::optional<long long> position = integer_value(key);
+                if (position && (*position < 1 || *position > static_cast<long long>(block->projection.size()))) {
+                    cannot(what + " with GROUP BY a position out of the select list");
+                    return false;
+                }
+                p.keys.push_back(text_of(position ? block->projection[static_cast<uint32_t>(*position - 1)]->expr : key));
+            }
         }
-        const Query* block = current_block;
-        if (!block || !block->group_by.empty()) {
-            cannot(what + " as an aggregate of groups (GROUP BY)");
-            return false;
-        }
-        std::string whole = "max((SELECT " + sqlite_percentile::windowed(kind, fraction, text_of(value), descending, "");
         std::string saved = std::move(out);
         out.clear();
         if (!block->sources.empty()) {
@@ -2210,12 +2220,13 @@ private:
             comma_list(block->sources, [&](const Relation* r) { relation(*r); });
             for (const Join* j : block->joins) join(*j);
         }
-        if (block->filter) {
-            out += " WHERE ";
-            expr(block->filter);
-        }
-        whole += out + " LIMIT 1))";
-        out = std::move(saved) + whole;
+        p.from = std::move(out);
+        out.clear();
+        if (block->filter) expr(block->filter);
+        p.where = std::move(out);
+        out = std::move(saved);
+        const bool whole_select = !f.over && block->group_by.empty();
+        out += whole_select ? "max(" + sqlite_percentile::of_rows(p) + ")" : sqlite_percentile::of_rows(p);
         return true;
     }
 

@@ -288,9 +288,16 @@ TEST_CASE("sqlite spelling: PERCENTILE_CONT and PERCENTILE_DISC as aggregates an
     // (all 16 values: 0 .. 13, 3 and 5; halfway between the 8th and the 9th, 5 and 6)
     CHECK(column_of(Dialect::Bigquery, "SELECT DISTINCT PERCENTILE_CONT(x, 0.5) OVER () AS m FROM " + numbers()) ==
           "5.5");
-    // A group's percentile would need the group's rows again: named, not run.
-    CHECK(refusal(Dialect::Postgres, "SELECT k, PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM t GROUP BY k") ==
-          "PERCENTILE_CONT as an aggregate of groups (GROUP BY)");
+    // Per GROUP BY group (by expression or position), also in HAVING; a group of NULLs alone has none.
+    CHECK(column_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM " + numbers() +
+                                           " GROUP BY k ORDER BY k") == "6.5 | 4.0");
+    CHECK(column_of(Dialect::Postgres, "SELECT upper(k), PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY x DESC) AS m FROM " +
+                                           numbers() + " GROUP BY 1 HAVING PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY "
+                                           "x DESC) > 5") == "A");
+    CHECK(column_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM " + numbers() +
+                                           " GROUP BY x IS NULL ORDER BY x IS NULL") == "5.5 | NULL");
+    CHECK(refusal(Dialect::Postgres, "SELECT k, PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM t GROUP BY ROLLUP(k)") ==
+          "PERCENTILE_CONT with ROLLUP, CUBE, GROUPING SETS or GROUP BY ALL");
     CHECK(refusal(Dialect::Tsql, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER (ORDER BY y) FROM t") ==
           "PERCENTILE_CONT over a window with ORDER BY, a frame or a name");
     CHECK(refusal(Dialect::Postgres, "SELECT PERCENTILE_CONT(ARRAY[0.25, 0.5]) WITHIN GROUP (ORDER BY x) FROM t") ==
