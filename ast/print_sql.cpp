@@ -1841,13 +1841,15 @@ private:
         out += sqlite_dates::shifted(operand, form, modifiers_of(i, negate));
     }
 
-    // d + INTERVAL, d - INTERVAL, INTERVAL + d; PostgreSQL's date ± integer (days).
+    // d + INTERVAL, d - INTERVAL, INTERVAL + d; PostgreSQL's and DuckDB's date ± integer (days), the date by its
+    // spelling or a column the database declares a DATE.
     bool date_arithmetic(const Binary& b) {
         if (b.op != BinaryOp::Add && b.op != BinaryOp::Sub) return false;
         const Expr* date = b.lhs;
         std::optional<Interval> i = interval_of(b.rhs);
         if (!i && b.op == BinaryOp::Add && (i = interval_of(b.lhs))) date = b.rhs;
-        if (!i && source == Dialect::Postgres && date_form(b.lhs) == DateForm::Date && is_integer(b.rhs))
+        if (!i && (source == Dialect::Postgres || source == Dialect::Duckdb) && is_integer(b.rhs) &&
+            (date_form(b.lhs) == DateForm::Date || typed_date_form(b.lhs) == DateForm::Date))
             i = Interval{{}, b.rhs, {"days", 1}};
         if (!i) return false;
         if (isa<Literal>(date) && cast<Literal>(*date).type == LiteralType::Interval) return false;  // interval ± interval

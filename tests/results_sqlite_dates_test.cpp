@@ -168,6 +168,9 @@ TEST_CASE("sqlite dates: a difference of two date columns as the database's type
     CHECK(value_of(Dialect::Postgres, "SELECT CAST(t1 AS DATE) - d2" + days) == "367");
     CHECK(value_of(Dialect::Snowflake, "SELECT d1 - d2" + days) == "367");
     CHECK(value_of(Dialect::Duckdb, "SELECT d1 - d2" + days) == "367");
+    // A DATE column ± an integer moves it by days (PostgreSQL, DuckDB).
+    CHECK(value_of(Dialect::Postgres, "SELECT d1 - 1" + days) == "2024-02-29");
+    CHECK(value_of(Dialect::Duckdb, "SELECT d2 + 1" + days) == "2023-03-01");
     // MySQL: the numbers a date and a datetime stand for, YYYYMMDD and YYYYMMDDhhmmss (dev.mysql.com:
     // CURDATE() + 0 is 20080616).
     CHECK(value_of(Dialect::Mysql, "SELECT d1 - d2" + days) == "10073");
