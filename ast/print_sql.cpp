@@ -2148,8 +2148,10 @@ private:
     // Snowflake also with OVER ([PARTITION BY ..])), BigQuery's PERCENTILE_CONT / _DISC(x, p) OVER ([PARTITION BY
     // ..]), Snowflake's MEDIAN(x) (the continuous 0.5), spelled by sqlite_percentile over the SELECT's own FROM
     // and WHERE: an aggregate per GROUP BY group (GROUP BY 2 is the second selected expression), a window per
-    // PARTITION BY partition of a SELECT without GROUP BY. An aggregate of a whole SELECT goes inside MAX(), an
-    // aggregate of that one value which keeps the SELECT one row however many rows its FROM and WHERE give.
+    // PARTITION BY partition of a SELECT without GROUP BY. An aggregate of a whole SELECT stays one: beside
+    // count(*), an aggregate of the SELECT's own rows that keeps it one row however many rows its FROM and WHERE
+    // give (MAX() of the subquery would not do: SQLite makes an aggregate whose argument names only columns of an
+    // enclosing SELECT, as a correlated subquery's does, that SELECT's aggregate).
     bool percentile_function(std::string_view n, const FunctionCall& f) {
         const std::string what = support::to_upper(n);
         const List<Expr*>& a = f.args;
@@ -2228,7 +2230,8 @@ private:
         p.where = std::move(out);
         out = std::move(saved);
         const bool whole_select = !f.over && block->group_by.empty();
-        out += whole_select ? "max(" + sqlite_percentile::of_rows(p) + ")" : sqlite_percentile::of_rows(p);
+        out += whole_select ? "CASE WHEN count(*) >= 0 THEN " + sqlite_percentile::of_rows(p) + " END"
+                            : sqlite_percentile::of_rows(p);
         return true;
     }
 

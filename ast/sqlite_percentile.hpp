@@ -32,7 +32,7 @@ struct Percentile {
 // A scalar subquery giving the percentile of the set whose keys equal the keys of the row or group where it
 // stands (the key texts are read there again: inside the subquery only its own qdiff_ columns are in scope, so
 // they name the enclosing SELECT's columns). An aggregate of a whole SELECT (no keys) must still make that SELECT
-// an aggregate: see print_sql.cpp.
+// an aggregate: see print_sql.cpp's percentile_function.
 std::string of_rows(const Percentile& p);
 
 }  // namespace qdiff::sqlite_percentile

@@ -279,6 +279,10 @@ TEST_CASE("sqlite spelling: PERCENTILE_CONT and PERCENTILE_DISC as aggregates an
           "b | a");  // (b: the median of 0 .. 13, 6; a: of 3 and 5, 3)
     CHECK(value_of(Dialect::Postgres, "SELECT COUNT(*) FROM " + numbers() + " ORDER BY PERCENTILE_CONT(0.5) WITHIN "
                                       "GROUP (ORDER BY x)") == "17");
+    // In a correlated subquery, each outer row its own set (and the outer SELECT keeps its rows).
+    CHECK(column_of(Dialect::Postgres, "SELECT (SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY u.x) FROM " +
+                                           numbers("u") + " WHERE u.k = t.k) FROM (SELECT 'a' AS k UNION ALL SELECT "
+                                           "'b' UNION ALL SELECT 'c') AS t ORDER BY t.k") == "6.5 | 4.0 | NULL");
     // Over partitions (T-SQL, Snowflake; BigQuery's PERCENTILE_CONT(x, p)): each row gets its partition's.
     CHECK(column_of(Dialect::Tsql, "SELECT DISTINCT k, PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER "
                                    "(PARTITION BY k) FROM " + numbers() + " ORDER BY k") == "a | b");
