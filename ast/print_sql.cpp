@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ast/sqlite_dates.hpp"
+#include "ast/sqlite_percentile.hpp"
 
 #include "ast/semantics/operators.hpp"
 #include "qdiff/ast_print.hpp"
@@ -99,6 +100,10 @@ public:
     Dialect source = Dialect::Generic;
     bool zero_divisor_fails = false;  // a division by zero fails, as in `source`, rather than give NULL
     std::string untranslatable;
+    // The SELECT being printed (the innermost): an aggregate that SQLite spells as a subquery repeats its FROM
+    // and WHERE.
+    const Query* current_block = nullptr;
+    const SqliteDateColumns* date_columns = nullptr;  // the database's, when known (to_sqlite)
 
     // T-SQL: the limit of a plain SELECT prints as TOP (n).
     bool limit_as_top(const Query& q) const {
@@ -1021,6 +1026,13 @@ private:
     }
 
     void query_core(const Query& q) {
+        const Query* enclosing = current_block;
+        current_block = &q;
+        query_block(q);
+        current_block = enclosing;
+    }
+
+    void query_block(const Query& q) {
         if (is_bare_values(q)) {
             values(cast<ValuesTable>(*q.sources[0]));
             return;
@@ -1151,8 +1163,11 @@ private:
             }
         }
         if (!q.order_by.empty()) {
+            const Query* enclosing = current_block;
+            current_block = &q;  // (its ORDER BY may name its aggregates)
             out += " ORDER BY ";
             comma_list(q.order_by, [&](const OrderItem* o) { order_item(*o); });
+            current_block = enclosing;
         }
         // WITH TIES after an OFFSET has only the standard's form: OFFSET .. ROWS FETCH NEXT .. ROWS WITH TIES
         const bool fetch_with_ties = q.limit && q.limit_with_ties && q.offset && !q.limit_percent;
@@ -1494,7 +1509,7 @@ private:
 
     // The operators SQLite spells otherwise or lacks; false when `b` prints as it is.
     bool sqlite_binary(const Binary& b) {
-        if (date_arithmetic(b)) return true;
+        if (date_arithmetic(b) || difference_of_dates(b)) return true;
         switch (b.op) {
             case BinaryOp::Div: {
                 bool reals = source_divides_as_reals(), checked = division_fails_on_zero(b);
@@ -1826,18 +1841,66 @@ private:
         out += sqlite_dates::shifted(operand, form, modifiers_of(i, negate));
     }
 
-    // d + INTERVAL, d - INTERVAL, INTERVAL + d; PostgreSQL's date ± integer (days).
+    // d + INTERVAL, d - INTERVAL, INTERVAL + d; PostgreSQL's and DuckDB's date ± integer (days), the date by its
+    // spelling or a column the database declares a DATE.
     bool date_arithmetic(const Binary& b) {
         if (b.op != BinaryOp::Add && b.op != BinaryOp::Sub) return false;
         const Expr* date = b.lhs;
         std::optional<Interval> i = interval_of(b.rhs);
         if (!i && b.op == BinaryOp::Add && (i = interval_of(b.lhs))) date = b.rhs;
-        if (!i && source == Dialect::Postgres && date_form(b.lhs) == DateForm::Date && is_integer(b.rhs))
+        if (!i && (source == Dialect::Postgres || source == Dialect::Duckdb) && is_integer(b.rhs) &&
+            (date_form(b.lhs) == DateForm::Date || typed_date_form(b.lhs) == DateForm::Date))
             i = Interval{{}, b.rhs, {"days", 1}};
         if (!i) return false;
         if (isa<Literal>(date) && cast<Literal>(*date).type == LiteralType::Interval) return false;  // interval ± interval
         date_shift(text_of(date), date_form(date), *i, b.op == BinaryOp::Sub);
         return true;
+    }
+
+    // What `e` is by its type, not by the text SQLite holds: a column the database declares a date or a
+    // timestamp (date_columns), a cast to one, CURRENT_DATE and the date functions (date_form), MIN and MAX of
+    // such; Unknown otherwise (a bare string literal too: MySQL reads '2024-01-05' - 0 as 2024).
+    DateForm typed_date_form(const Expr* e) const {
+        if (const auto* c = dyn_cast<ColumnRef>(e); c && !c->path.empty() && date_columns) {
+            const std::string name = support::to_lower(c->path.back().text);
+            return date_columns->dates.count(name)        ? DateForm::Date
+                   : date_columns->timestamps.count(name) ? DateForm::Timestamp
+                                                          : DateForm::Unknown;
+        }
+        if (const auto* f = dyn_cast<FunctionCall>(e); f && f->name.size() == 1 && f->args.size() == 1 && !f->over &&
+                                                        (support::iequals(f->name[0].text, "min") ||
+                                                         support::iequals(f->name[0].text, "max")))
+            return typed_date_form(f->args[0]);
+        if (const auto* l = dyn_cast<Literal>(e); l && l->type == LiteralType::String) return DateForm::Unknown;
+        return date_form(e);
+    }
+
+    // `a - b` of two dates, which SQLite would subtract as texts (their years): PostgreSQL, Snowflake and DuckDB
+    // count the days between two DATEs; MySQL subtracts the numbers a date stands for in arithmetic (YYYYMMDD,
+    // YYYYMMDDhhmmss for a datetime: dev.mysql.com, "Conversion Between Date and Time Types"). A difference that
+    // is an interval (PostgreSQL's of timestamps, BigQuery's of dates) has no SQLite value: named.
+    bool difference_of_dates(const Binary& b) {
+        if (b.op != BinaryOp::Sub) return false;
+        const DateForm lhs = typed_date_form(b.lhs), rhs = typed_date_form(b.rhs);
+        if (lhs == DateForm::Unknown || rhs == DateForm::Unknown) return false;
+        if (source == Dialect::Mysql) {
+            auto number = [&](const Expr* e, DateForm form) {
+                return "CAST(strftime('" + std::string(form == DateForm::Date ? "%Y%m%d" : "%Y%m%d%H%M%S") + "', " +
+                       text_of(e) + ") AS INTEGER)";
+            };
+            out += "(" + number(b.lhs, lhs) + " - " + number(b.rhs, rhs) + ")";
+            return true;
+        }
+        const bool days = source == Dialect::Postgres || source == Dialect::Snowflake || source == Dialect::Duckdb;
+        if (days && lhs == DateForm::Date && rhs == DateForm::Date) {
+            out += sqlite_dates::boundaries_between(sqlite_dates::DateStep{"days", 1}, text_of(b.rhs), text_of(b.lhs), 0);
+            return true;
+        }
+        if (days || source == Dialect::Bigquery) {
+            cannot("a difference of dates or timestamps that is an interval");
+            return false;
+        }
+        return false;
     }
 
     static bool is_integer(const Expr* e) { return integer_value(e).has_value(); }
@@ -2081,18 +2144,109 @@ private:
         return true;
     }
 
-    // T-SQL's CONVERT(type, x) and TRY_CONVERT as the cast they are; a style (CONVERT(DATE, x, 106)) reads
-    // or writes a layout SQLite has no spelling for.
-    bool tsql_convert(bool try_convert, const List<Expr*>& a) {
-        if (a.size() == 3) {
-            cannot("CONVERT with a style");
+    // PERCENTILE_CONT / PERCENTILE_DISC (p) WITHIN GROUP (ORDER BY x) (PostgreSQL, Snowflake, T-SQL; T-SQL and
+    // Snowflake also with OVER ([PARTITION BY ..])), BigQuery's PERCENTILE_CONT / _DISC(x, p) OVER ([PARTITION BY
+    // ..]), Snowflake's MEDIAN(x) (the continuous 0.5), spelled by sqlite_percentile over the SELECT's own FROM
+    // and WHERE: an aggregate per GROUP BY group (GROUP BY 2 is the second selected expression), a window per
+    // PARTITION BY partition of a SELECT without GROUP BY. An aggregate of a whole SELECT stays one: beside
+    // count(*), an aggregate of the SELECT's own rows that keeps it one row however many rows its FROM and WHERE
+    // give (MAX() of the subquery would not do: SQLite makes an aggregate whose argument names only columns of an
+    // enclosing SELECT, as a correlated subquery's does, that SELECT's aggregate).
+    bool percentile_function(std::string_view n, const FunctionCall& f) {
+        const std::string what = support::to_upper(n);
+        const List<Expr*>& a = f.args;
+        sqlite_percentile::Percentile p;
+        p.kind = n == "percentile_disc" ? sqlite_percentile::Kind::Discrete : sqlite_percentile::Kind::Continuous;
+        const Expr* value = nullptr;
+        // The fraction: a number from 0 to 1 (the engines want a constant; PostgreSQL's array of fractions gives
+        // an array).
+        auto fraction_of = [&](const Expr* e) {
+            const auto* l = dyn_cast<Literal>(e);
+            double fraction = -1;
+            if (l && (l->type == LiteralType::Integer || l->type == LiteralType::Decimal))
+                std::from_chars(l->text.data(), l->text.data() + l->text.size(), fraction);
+            return fraction >= 0 && fraction <= 1 ? std::string(l->text) : std::string();
+        };
+        if (n == "median" && a.size() == 1 && f.arg_order.empty() && source == Dialect::Snowflake) {
+            value = a[0];  // (Snowflake's MEDIAN is of numbers: the continuous 0.5)
+            p.fraction = "0.5";
+        } else if (n != "median" && a.size() == 1 && f.arg_order.size() == 1 && source != Dialect::Bigquery) {
+            value = f.arg_order[0]->expr;
+            p.fraction = fraction_of(a[0]);
+            p.descending = f.arg_order[0]->dir == SortDir::Desc;
+        } else if (n != "median" && a.size() == 2 && f.arg_order.empty() && source == Dialect::Bigquery) {
+            value = a[0];
+            p.fraction = fraction_of(a[1]);
+        }
+        if (!value || p.fraction.empty()) {
+            cannot(what + " in this form (a fraction other than a number from 0 to 1, several ORDER BY keys)");
             return false;
         }
+        if (f.distinct || f.filter) {
+            cannot(what + " with DISTINCT or FILTER");
+            return false;
+        }
+        const Query* block = current_block;
+        if (!block) {
+            cannot(what + " outside a SELECT");
+            return false;
+        }
+        p.value = text_of(value);
+        if (f.over) {
+            const WindowSpec& w = *f.over;
+            if (!w.base.empty() || !w.order_by.empty() || w.frame) {
+                cannot(what + " over a window with ORDER BY, a frame or a name");
+                return false;
+            }
+            if (!block->group_by.empty()) {  // (a window over the groups' rows)
+                cannot(what + " over a window of a SELECT with GROUP BY");
+                return false;
+            }
+            for (const Expr* key : w.partition_by) p.keys.push_back(text_of(key));
+        } else {
+            for (const Expr* key : block->group_by) {
+                if (isa<GroupingSet>(key) || isa<Tuple>(key) || is_all(key)) {
+                    cannot(what + " with ROLLUP, CUBE, GROUPING SETS or GROUP BY ALL");
+                    return false;
+                }
+                std::optional<long long> position = integer_value(key);
+                if (position && (*position < 1 || *position > static_cast<long long>(block->projection.size()))) {
+                    cannot(what + " with GROUP BY a position out of the select list");
+                    return false;
+                }
+                p.keys.push_back(text_of(position ? block->projection[static_cast<uint32_t>(*position - 1)]->expr : key));
+            }
+        }
+        std::string saved = std::move(out);
+        out.clear();
+        if (!block->sources.empty()) {
+            out += " FROM ";
+            comma_list(block->sources, [&](const Relation* r) { relation(*r); });
+            for (const Join* j : block->joins) join(*j);
+        }
+        p.from = std::move(out);
+        out.clear();
+        if (block->filter) expr(block->filter);
+        p.where = std::move(out);
+        out = std::move(saved);
+        const bool whole_select = !f.over && block->group_by.empty();
+        out += whole_select ? "CASE WHEN count(*) >= 0 THEN " + sqlite_percentile::of_rows(p) + " END"
+                            : sqlite_percentile::of_rows(p);
+        return true;
+    }
+
+    // T-SQL's CONVERT(type, x) and TRY_CONVERT as the cast they are; with a style of dates
+    // (sqlite_dates::tsql_style_format), a date read from text in the style's layout or written as text in it.
+    bool tsql_convert(bool try_convert, const List<Expr*>& a) {
         std::string type;
-        if (const auto* c = dyn_cast<ColumnRef>(a[0]); c && c->path.size() == 1)
+        std::optional<long long> length;  // VARCHAR(10)
+        if (const auto* c = dyn_cast<ColumnRef>(a[0]); c && c->path.size() == 1) {
             type = support::to_upper(c->path[0].text);
-        else if (const auto* f = dyn_cast<FunctionCall>(a[0]); f && f->name.size() == 1)
-            type = support::to_upper(f->name[0].text);  // VARCHAR(10)
+        } else if (const auto* f = dyn_cast<FunctionCall>(a[0]); f && f->name.size() == 1) {
+            type = support::to_upper(f->name[0].text);
+            if (f->args.size() == 1) length = integer_value(f->args[0]);
+        }
+        if (a.size() == 3) return tsql_convert_style(type, length, a[1], a[2]);
         std::string operand = date_operand(a[1]);
         if (type == "DATE") {
             out += "date(" + operand + ")";  // NULL for what is not a date, as TRY_CONVERT gives
@@ -2108,6 +2262,46 @@ private:
             cannot("CONVERT to this type");
             return false;
         }
+        return true;
+    }
+
+    // CONVERT(type, x, style). To a date: text read in the style's layout (as the lenient reader of
+    // sqlite_dates::parsed: '01 January 2000' by 106's dd mon yyyy), NULL where it does not match, as TRY_CONVERT
+    // gives; x already in the ISO layout SQLite keeps dates in is a date or datetime value, whose style T-SQL
+    // ignores. To text: a date written in the layout, cut to the type's length (CONVERT(VARCHAR(10), d, 120) is
+    // the date alone); text by its spelling stays itself, as T-SQL ignores a style converting text to text.
+    bool tsql_convert_style(const std::string& type, std::optional<long long> length, const Expr* operand,
+                            const Expr* style_argument) {
+        std::optional<long long> style = integer_value(style_argument);
+        std::optional<std::string> format = style ? sqlite_dates::tsql_style_format(*style) : std::nullopt;
+        const std::string style_text = text_of(style_argument);
+        if (!format) {
+            cannot("CONVERT with the style " + style_text);
+            return false;
+        }
+        auto pieces = sqlite_dates::format_pieces(*format, sqlite_dates::FormatStyle::Strftime);
+        const bool timestamp = type == "DATETIME" || type == "DATETIME2" || type == "SMALLDATETIME";
+        if (type == "DATE" || timestamp) {
+            std::string text = text_of(operand);
+            std::optional<std::string> date =
+                pieces && !(*style == 8 || *style == 24 || *style == 108)
+                    ? sqlite_dates::parsed(*pieces, text, timestamp, "1900")
+                    : std::nullopt;
+            if (!date) {  // a two-digit year (T-SQL's cutoff), a time alone
+                cannot("CONVERT to " + type + " with the style " + style_text);
+                return false;
+            }
+            out += "CASE WHEN " + text + " GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' THEN " +
+                   (timestamp ? "datetime(" : "date(") + text + ") ELSE " + *date + " END";
+            return true;
+        }
+        if (!has_text_affinity(type) || !pieces) {
+            cannot("CONVERT to " + type + " with the style " + style_text);
+            return false;
+        }
+        std::string written = is_text(operand) ? "CAST(" + text_of(operand) + " AS TEXT)"
+                                               : sqlite_dates::formatted(*pieces, date_operand(operand));
+        out += length ? "substr(" + written + ", 1, " + std::to_string(*length) + ")" : written;
         return true;
     }
 
@@ -2299,8 +2493,7 @@ private:
         } else if ((n == "convert" || n == "try_convert") && source == Dialect::Tsql && (a.size() == 2 || a.size() == 3)) {
             return tsql_convert(n == "try_convert", a);
         } else if (n == "percentile_cont" || n == "percentile_disc" || n == "median") {
-            cannot("PERCENTILE_CONT / PERCENTILE_DISC / MEDIAN");  // (SQLite has none)
-            return false;
+            return percentile_function(n, f);
         } else if ((n == "countif" || n == "count_if") && a.size() == 1 && !f.distinct && f.arg_order.empty()) {
             out += "COUNT(CASE WHEN ";  // counts the rows where the condition holds, 0 over none
             expr(a[0]);
@@ -2367,11 +2560,13 @@ std::string to_sql(const ast::Node& node, const PrintOptions& options) {
     return std::move(printer.out);
 }
 
-SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails) {
+SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails,
+                     const SqliteDateColumns& date_columns) {
     SqlPrinter printer;
     printer.sqlite_target = true;
     printer.source = source;
     printer.zero_divisor_fails = zero_divisor_fails;
+    printer.date_columns = &date_columns;
     printer.node(node);
     return {std::move(printer.out), std::move(printer.untranslatable)};
 }

@@ -228,6 +228,30 @@ std::optional<std::vector<FormatPiece>> format_pieces(std::string_view format, F
     return out;
 }
 
+std::optional<std::string> tsql_style_format(long long style) {
+    struct Style {
+        long long number;
+        std::string_view format;
+    };
+    static constexpr Style kStyles[] = {
+        {101, "%m/%d/%Y"}, {102, "%Y.%m.%d"}, {103, "%d/%m/%Y"}, {104, "%d.%m.%Y"}, {105, "%d-%m-%Y"},
+        {106, "%d %b %Y"}, {107, "%b %d, %Y"}, {108, "%H:%M:%S"}, {110, "%m-%d-%Y"}, {111, "%Y/%m/%d"},
+        {112, "%Y%m%d"},   {120, "%Y-%m-%d %H:%M:%S"}, {20, "%Y-%m-%d %H:%M:%S"}, {23, "%Y-%m-%d"},
+        {8, "%H:%M:%S"},   {24, "%H:%M:%S"},
+    };
+    for (const Style& s : kStyles)
+        if (s.number == style) return std::string(s.format);
+    // A style below 100 is the one 100 more with the year in two digits (where that one writes a year).
+    if ((style >= 1 && style <= 7) || (style >= 10 && style <= 12))
+        for (const Style& s : kStyles)
+            if (s.number == style + 100) {
+                std::string format(s.format);
+                format.replace(format.find("%Y"), 2, "%y");
+                return format;
+            }
+    return std::nullopt;
+}
+
 std::optional<std::vector<ParseField>> parse_fields(const std::vector<FormatPiece>& pieces) {
     std::vector<ParseField> out;
     auto literal = [&](char c) {

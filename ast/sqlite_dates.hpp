@@ -46,6 +46,14 @@ enum class FormatStyle {
     Dotnet,     // T-SQL's FORMAT: yyyy, MM, dd, HH, mm, ss, MMM, MMMM
 };
 
+// T-SQL's CONVERT styles of dates (learn.microsoft.com, "CAST and CONVERT", date and time styles) as a format in
+// FormatStyle::Strftime's elements: 101 mm/dd/yyyy, 102 yyyy.mm.dd, 103 dd/mm/yyyy, 104 dd.mm.yyyy, 105 dd-mm-yyyy,
+// 106 dd mon yyyy, 107 Mon dd, yyyy, 108 hh:mi:ss, 110 mm-dd-yyyy, 111 yyyy/mm/dd, 112 yyyymmdd, 120 (and 20)
+// yyyy-mm-dd hh:mi:ss, 23 yyyy-mm-dd; 1 .. 7 and 10 .. 12 as 100 more with a two-digit year; 8 and 24 as 108.
+// nullopt for another style: 0, 100, 9, 109, 13, 113 (a 12-hour clock or milliseconds), 21, 121, 126, 127
+// (milliseconds), 130, 131 (Hijri), and the styles of numbers.
+std::optional<std::string> tsql_style_format(long long style);
+
 // One piece of a format: strftime text (SQLite's specifiers and literal text, '%' doubled), or a field
 // strftime lacks, spelled from the date's parts.
 struct FormatPiece {

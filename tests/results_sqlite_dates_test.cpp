@@ -13,16 +13,19 @@ using namespace qdiff::results;
 
 namespace {
 
+// The columns the database these tests stand for declares dates (d1, d2) and timestamps (t1, t2).
+const SqliteDateColumns kDateColumns{{"d1", "d2"}, {"t1", "t2"}};
+
 SqliteSpelling spelled(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
     ParseResult p = parse(sql, ParseOptions{.language = Language::Sql, .dialect = dialect});
     INFO(sql);
     REQUIRE(p.ok());
-    return sqlite_spelling(sql, p, zero_divisor_fails);
+    return sqlite_spelling(sql, p, zero_divisor_fails, kDateColumns);
 }
 
-// The first value of the query's first row as SQLite gives it in SQLite's spelling (NULL as "NULL"), or
-// "error: ..." when SQLite fails.
-std::string value_of(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
+// The first value of each row of the query as SQLite gives it in SQLite's spelling (NULL as "NULL"), the
+// rows' values joined by " | ", "no row" for none, or "error: ..." when SQLite fails.
+std::string column_of(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
     SqliteSpelling s = spelled(dialect, sql, zero_divisor_fails);
     INFO(sql << "\n  -> " << s.sql << "\n  untranslatable: " << s.untranslatable);
     REQUIRE(s.untranslatable.empty());
@@ -33,17 +36,24 @@ std::string value_of(Dialect dialect, const std::string& sql, bool zero_divisor_
     if (sqlite3_prepare_v2(db, s.sql.c_str(), -1, &statement, nullptr) != SQLITE_OK) {
         out = std::string("error: ") + sqlite3_errmsg(db);
     } else {
-        int rc = sqlite3_step(statement);
-        if (rc == SQLITE_ROW)
-            out = sqlite3_column_type(statement, 0) == SQLITE_NULL
-                      ? "NULL"
-                      : reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
-        else
-            out = rc == SQLITE_DONE ? "no row" : std::string("error: ") + sqlite3_errmsg(db);
+        int rc = SQLITE_ROW;
+        for (size_t row = 0; (rc = sqlite3_step(statement)) == SQLITE_ROW; ++row)
+            out += (row ? " | " : "") + std::string(sqlite3_column_type(statement, 0) == SQLITE_NULL
+                                                        ? "NULL"
+                                                        : reinterpret_cast<const char*>(sqlite3_column_text(statement, 0)));
+        if (rc != SQLITE_DONE)
+            out = std::string("error: ") + sqlite3_errmsg(db);
+        else if (out.empty())
+            out = "no row";
     }
     sqlite3_finalize(statement);
     sqlite3_close(db);
     return out;
+}
+
+// The first value of the query's first row (the query gives one row).
+std::string value_of(Dialect dialect, const std::string& sql, bool zero_divisor_fails = false) {
+    return column_of(dialect, sql, zero_divisor_fails);
 }
 
 std::string refusal(Dialect dialect, const std::string& sql) { return spelled(dialect, sql).untranslatable; }
@@ -147,6 +157,32 @@ TEST_CASE("sqlite dates: truncation, last days, differences and week days", "[re
     CHECK(value_of(Dialect::Snowflake, "SELECT DAYNAME('2024-05-19')") == "Sun");
 }
 
+TEST_CASE("sqlite dates: a difference of two date columns as the database's types make it", "[results][dialect][dates]") {
+    // (kDateColumns: d1, d2 are DATE columns, t1, t2 TIMESTAMP ones; x is neither.)
+    const std::string days = " FROM (SELECT '2024-03-01' AS d1, '2023-02-28' AS d2, '2024-03-01 10:00:00' AS t1, "
+                             "'2024-02-28 22:30:00' AS t2, '2024-03-01' AS x) AS t";
+    // PostgreSQL, Snowflake, DuckDB: DATE - DATE is the days between them (2024 is a leap year: 367 days).
+    CHECK(value_of(Dialect::Postgres, "SELECT d1 - d2" + days) == "367");
+    CHECK(value_of(Dialect::Postgres, "SELECT MAX(d1) - MIN(d2)" + days) == "367");
+    CHECK(value_of(Dialect::Postgres, "SELECT d1 - DATE '2024-02-01'" + days) == "29");
+    CHECK(value_of(Dialect::Postgres, "SELECT CAST(t1 AS DATE) - d2" + days) == "367");
+    CHECK(value_of(Dialect::Snowflake, "SELECT d1 - d2" + days) == "367");
+    CHECK(value_of(Dialect::Duckdb, "SELECT d1 - d2" + days) == "367");
+    // A DATE column ± an integer moves it by days (PostgreSQL, DuckDB).
+    CHECK(value_of(Dialect::Postgres, "SELECT d1 - 1" + days) == "2024-02-29");
+    CHECK(value_of(Dialect::Duckdb, "SELECT d2 + 1" + days) == "2023-03-01");
+    // MySQL: the numbers a date and a datetime stand for, YYYYMMDD and YYYYMMDDhhmmss (dev.mysql.com:
+    // CURDATE() + 0 is 20080616).
+    CHECK(value_of(Dialect::Mysql, "SELECT d1 - d2" + days) == "10073");
+    CHECK(value_of(Dialect::Mysql, "SELECT t1 - t2" + days) == "72877000");  // 20240301100000 - 20240228223000
+    // A difference that is an interval (timestamps in PostgreSQL, dates in BigQuery) is named.
+    CHECK(refusal(Dialect::Postgres, "SELECT t1 - t2 FROM t") == "a difference of dates or timestamps that is an interval");
+    CHECK(refusal(Dialect::Bigquery, "SELECT d1 - d2 FROM t") == "a difference of dates or timestamps that is an interval");
+    // A column the database does not declare a date stays SQLite's subtraction, as a string literal does.
+    CHECK(spelled(Dialect::Postgres, "SELECT x - d2 FROM t").sql == "SELECT x - d2 FROM t");
+    CHECK(spelled(Dialect::Mysql, "SELECT '2024-03-01' - d2 FROM t").sql == "SELECT '2024-03-01' - d2 FROM t");
+}
+
 TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][dialect][dates]") {
     CHECK(value_of(Dialect::Postgres, "SELECT to_char(TIMESTAMP '2002-04-20 17:31:12', 'HH12:MI:SS')") == "05:31:12");
     CHECK(value_of(Dialect::Postgres, "SELECT to_char(DATE '2024-03-05', 'Month DD, YYYY')") == "March     05, 2024");
@@ -202,9 +238,101 @@ TEST_CASE("sqlite dates: formats, parsing and seconds since 1970", "[results][di
           "STR_TO_DATE with the format '%W %d %M %Y'");
     CHECK(refusal(Dialect::Bigquery, "SELECT FORMAT_DATE('%x', DATE '2008-12-25')") ==
           "FORMAT_DATE with the format '%x'");
-    CHECK(refusal(Dialect::Tsql, "SELECT TRY_CONVERT(DATE, '01 May 2000', 106)") == "CONVERT with a style");
+    CHECK(refusal(Dialect::Tsql, "SELECT CONVERT(VARCHAR(30), GETDATE(), 121)") == "CONVERT with the style 121");
+    CHECK(refusal(Dialect::Tsql, "SELECT CONVERT(DATE, '03/05/24', 1)") == "CONVERT to DATE with the style 1");
     CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(GETDATE(), 'd')") == "FORMAT with the format 'd'");
     CHECK(refusal(Dialect::Tsql, "SELECT FORMAT(1234.5, 'N2')") == "FORMAT with the format 'N2'");
+}
+
+namespace {
+
+// A derived table of the values 0 .. 13 (column x) beside the group `k` ('a'), and 5, 3 and NULL in group 'b':
+// spelled in every dialect here as SELECT .. UNION ALL.
+std::string numbers(const std::string& alias = "t") {
+    std::string out = "(SELECT 'a' AS k, 0 AS x";
+    for (int i = 1; i <= 13; ++i) out += " UNION ALL SELECT 'a', " + std::to_string(i);
+    return out + " UNION ALL SELECT 'b', 5 UNION ALL SELECT 'b', 3 UNION ALL SELECT 'b', NULL) AS " + alias;
+}
+
+}  // namespace
+
+TEST_CASE("sqlite spelling: PERCENTILE_CONT and PERCENTILE_DISC as aggregates and over partitions",
+          "[results][dialect]") {
+    // The continuous percentile interpolates at p * (n - 1) (0-based): 0 .. 13 at 0.25 is 3.25, and 9.75 in
+    // descending order; the discrete one is the first value whose share of the rows reaches p (the 7th of 14).
+    const std::string a = " FROM " + numbers() + " WHERE k = 'a'";
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.25) WITHIN GROUP (ORDER BY x)" + a) == "3.25");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.25) WITHIN GROUP (ORDER BY x DESC)" + a) == "9.75");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(1) WITHIN GROUP (ORDER BY x)" + a) == "13.0");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY x)" + a) == "6");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_DISC(0) WITHIN GROUP (ORDER BY x)" + a) == "0");
+    CHECK(value_of(Dialect::Snowflake, "SELECT PERCENTILE_DISC(0.3) WITHIN GROUP (ORDER BY x)" + a) == "4");
+    // An aggregate keeps its SELECT one row: beside other aggregates, over no row (NULL), NULLs left out.
+    CHECK(value_of(Dialect::Postgres, "SELECT COUNT(*) + PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)" + a) ==
+          "20.5");
+    CHECK(value_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM " + numbers() +
+                                          " WHERE k = 'none'") == "NULL");
+    CHECK(value_of(Dialect::Snowflake, "SELECT MEDIAN(x) FROM " + numbers() + " WHERE k = 'b'") == "4.0");
+    // In ORDER BY and in a subquery: each its own SELECT's rows.
+    CHECK(column_of(Dialect::Postgres, "SELECT k FROM " + numbers() + " GROUP BY k ORDER BY (SELECT PERCENTILE_DISC(0.5) "
+                                       "WITHIN GROUP (ORDER BY u.x) FROM " + numbers("u") + " WHERE u.k <> t.k) DESC") ==
+          "b | a");  // (b: the median of 0 .. 13, 6; a: of 3 and 5, 3)
+    CHECK(value_of(Dialect::Postgres, "SELECT COUNT(*) FROM " + numbers() + " ORDER BY PERCENTILE_CONT(0.5) WITHIN "
+                                      "GROUP (ORDER BY x)") == "17");
+    // In a correlated subquery, each outer row its own set (and the outer SELECT keeps its rows).
+    CHECK(column_of(Dialect::Postgres, "SELECT (SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY u.x) FROM " +
+                                           numbers("u") + " WHERE u.k = t.k) FROM (SELECT 'a' AS k UNION ALL SELECT "
+                                           "'b' UNION ALL SELECT 'c') AS t ORDER BY t.k") == "6.5 | 4.0 | NULL");
+    // Over partitions (T-SQL, Snowflake; BigQuery's PERCENTILE_CONT(x, p)): each row gets its partition's.
+    CHECK(column_of(Dialect::Tsql, "SELECT DISTINCT k, PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER "
+                                   "(PARTITION BY k) FROM " + numbers() + " ORDER BY k") == "a | b");
+    CHECK(column_of(Dialect::Tsql, "SELECT DISTINCT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER "
+                                   "(PARTITION BY k) AS m FROM " + numbers() + " ORDER BY m") == "4.0 | 6.5");
+    CHECK(column_of(Dialect::Tsql, "SELECT DISTINCT PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY x) OVER "
+                                   "(PARTITION BY k) AS m FROM " + numbers() + " ORDER BY m") == "3 | 6");
+    CHECK(column_of(Dialect::Bigquery, "SELECT DISTINCT PERCENTILE_CONT(x, 0.5) OVER (PARTITION BY k) AS m FROM " +
+                                           numbers() + " ORDER BY m") == "4.0 | 6.5");
+    // (all 16 values: 0 .. 13, 3 and 5; halfway between the 8th and the 9th, 5 and 6)
+    CHECK(column_of(Dialect::Bigquery, "SELECT DISTINCT PERCENTILE_CONT(x, 0.5) OVER () AS m FROM " + numbers()) ==
+          "5.5");
+    // Per GROUP BY group (by expression or position), also in HAVING; a group of NULLs alone has none.
+    CHECK(column_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM " + numbers() +
+                                           " GROUP BY k ORDER BY k") == "6.5 | 4.0");
+    CHECK(column_of(Dialect::Postgres, "SELECT upper(k), PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY x DESC) AS m FROM " +
+                                           numbers() + " GROUP BY 1 HAVING PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY "
+                                           "x DESC) > 5") == "A");
+    CHECK(column_of(Dialect::Postgres, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM " + numbers() +
+                                           " GROUP BY x IS NULL ORDER BY x IS NULL") == "5.5 | NULL");
+    CHECK(refusal(Dialect::Postgres, "SELECT k, PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) FROM t GROUP BY ROLLUP(k)") ==
+          "PERCENTILE_CONT with ROLLUP, CUBE, GROUPING SETS or GROUP BY ALL");
+    CHECK(refusal(Dialect::Tsql, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER (ORDER BY y) FROM t") ==
+          "PERCENTILE_CONT over a window with ORDER BY, a frame or a name");
+    CHECK(refusal(Dialect::Postgres, "SELECT PERCENTILE_CONT(ARRAY[0.25, 0.5]) WITHIN GROUP (ORDER BY x) FROM t") ==
+          "PERCENTILE_CONT in this form (a fraction other than a number from 0 to 1, several ORDER BY keys)");
+    CHECK(refusal(Dialect::Postgres, "SELECT PERCENTILE_DISC(1.5) WITHIN GROUP (ORDER BY x) FROM t") ==
+          "PERCENTILE_DISC in this form (a fraction other than a number from 0 to 1, several ORDER BY keys)");
+}
+
+TEST_CASE("sqlite dates: T-SQL's CONVERT with a style reads and writes the style's layout", "[results][dialect][dates]") {
+    // learn.microsoft.com, CAST and CONVERT: 106 dd mon yyyy, 103 dd/mm/yyyy, 112 yyyymmdd, 120 yyyy-mm-dd
+    // hh:mi:ss, 107 Mon dd, yyyy, 101 mm/dd/yyyy and 1 the same with a two-digit year.
+    CHECK(value_of(Dialect::Tsql, "SELECT TRY_CONVERT(DATE, '01 ' + m + ' 2000', 106) FROM (SELECT 'January' AS m) AS t") ==
+          "2000-01-01");
+    CHECK(value_of(Dialect::Tsql, "SELECT MONTH(TRY_CONVERT(DATE, '01 Sep 2000', 106))") == "9");
+    CHECK(value_of(Dialect::Tsql, "SELECT TRY_CONVERT(DATE, 'no date', 106)") == "NULL");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(DATETIME, '05/03/2024', 103)") == "2024-03-05 00:00:00");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(DATE, '20240305', 112)") == "2024-03-05");
+    // A date value (SQLite's ISO text) keeps its date: T-SQL ignores the style converting a date.
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(DATE, d, 103) FROM (SELECT '2024-03-05' AS d) AS t") == "2024-03-05");
+    const std::string when = "CAST('2024-03-05 14:07:09' AS DATETIME)";
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR(10), " + when + ", 120)") == "2024-03-05");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR, " + when + ", 120)") == "2024-03-05 14:07:09");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR, " + when + ", 103)") == "05/03/2024");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(NVARCHAR(20), " + when + ", 107)") == "Mar 05, 2024");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR(8), " + when + ", 1)") == "03/05/24");
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(CHAR(8), " + when + ", 108)") == "14:07:09");
+    // Text converted to text keeps itself.
+    CHECK(value_of(Dialect::Tsql, "SELECT CONVERT(VARCHAR, 'abc', 101)") == "abc");
 }
 
 TEST_CASE("sqlite spelling: T-SQL's + joins texts where an operand is text by its spelling", "[results][dialect]") {

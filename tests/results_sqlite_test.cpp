@@ -8,6 +8,7 @@
 #include <fstream>
 #include <functional>
 
+#include "qdiff/parse.hpp"
 #include "stages/results/postgres_dump.hpp"
 #include "stages/results/results_stage.hpp"
 #include "support/corpus.hpp"
@@ -193,6 +194,35 @@ TEST_CASE("results sqlite: the stage runs both queries on the database", "[resul
     auto unknown = stage->run(c, {});
     CHECK(unknown.status == qdiff::StageStatus::Error);
     CHECK(unknown.reason.find("use sqlite:PATH or postgres:URI") != std::string::npos);
+}
+
+TEST_CASE("results sqlite: the stage reads the database's date columns for another dialect's date - date",
+          "[results][dialect]") {
+    ScratchDatabase scratch;
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(scratch.file.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db,
+                         "CREATE TABLE stay(arrival DATE, departure DATE, nights INTEGER);"
+                         "INSERT INTO stay VALUES ('2024-02-27', '2024-03-01', 3), ('2023-12-31', '2024-01-02', 2);",
+                         nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+    auto stage = qdiff::make_results_stage({.db = "sqlite:" + scratch.file.string()});
+    qdiff::Case c;
+    c.language = qdiff::Language::Sql;
+    c.dialect = qdiff::Dialect::Postgres;
+    // PostgreSQL's DATE - DATE is days; SQLite alone would subtract the texts (their years: 0 and 1).
+    c.expected = "SELECT departure - arrival FROM stay";
+    c.generated = "SELECT nights FROM stay";
+    // (the parses the earlier stages hand on)
+    const qdiff::ParseOptions postgres{.language = qdiff::Language::Sql, .dialect = qdiff::Dialect::Postgres};
+    qdiff::ParseResult expected = qdiff::parse(c.expected, postgres), generated = qdiff::parse(c.generated, postgres);
+    qdiff::StageContext context;
+    context.expected = &expected;
+    context.generated = &generated;
+    auto r = stage->run(c, context);
+    INFO(r.reason);
+    REQUIRE(r.status == qdiff::StageStatus::Ok);
+    CHECK(r.score == 1.0);
 }
 
 TEST_CASE("results sqlite: a PostgreSQL dump becomes an SQLite database", "[results]") {

@@ -1,5 +1,6 @@
 // Printers of the unified AST.
 #pragma once
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -24,10 +25,18 @@ struct SqliteText {
     // SQLite's and must not run. Empty when every construct has one.
     std::string untranslatable;
 };
+// The columns of the database a query runs on whose declared type is DATE (`dates`) or a timestamp (TIMESTAMP,
+// DATETIME: `timestamps`), by name in lower case; a name declared otherwise in another table is in neither.
+// SQLite keeps dates as text, so only the schema says that `a - b` subtracts two dates, which PostgreSQL,
+// Snowflake and DuckDB count in days and MySQL as the numbers YYYYMMDD.
+struct SqliteDateColumns {
+    std::set<std::string> dates, timestamps;
+};
 // `zero_divisor_fails`: a division by zero fails in SQLite too where it fails in `source` (PostgreSQL, T-SQL,
 // BigQuery, Snowflake), as on a real database; else it gives SQLite's NULL (synthesized data, whose zero
 // divisors real data need not have).
-SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails = false);
+SqliteText to_sqlite(const ast::Node& node, Dialect source, bool zero_divisor_fails = false,
+                     const SqliteDateColumns& date_columns = {});
 // SQLite's message when such a division meets a zero divisor (the printed SQL fails through json_extract's
 // error on this path: SQLite's RAISE works only in triggers).
 inline constexpr std::string_view kSqliteZeroDivisorError = "JSON path error near 'division by zero'";

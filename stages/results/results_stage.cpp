@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -196,7 +199,8 @@ private:
                  {std::tuple{"expected", context.expected, &c.expected_result, &expected_sql},
                   std::tuple{"generated", context.generated, &c.generated_result, &generated_sql}}) {
                 if (!parsed || !given->empty()) continue;
-                SqliteSpelling lite = sqlite_spelling(*sql, *parsed, /*zero_divisor_fails=*/true);  // real data
+                SqliteSpelling lite =
+                    sqlite_spelling(*sql, *parsed, /*zero_divisor_fails=*/true, *date_columns_of(db));  // real data
                 if (!lite.untranslatable.empty()) {
                     r.reason = untranslatable_reason(which, parsed->dialect(), lite.untranslatable);
                     r.details["undecided_cause"] = "\"dialect\"";
@@ -261,7 +265,20 @@ private:
         return synth::evaluate_synthesized(c, context, synth_options);
     }
 
+    // The date and timestamp columns of an sqlite:PATH database (for `a - b` of dates in other dialects), read
+    // once per database: a batch runs many cases on each.
+    std::shared_ptr<const SqliteDateColumns> date_columns_of(const std::string& db) const {
+        std::lock_guard lock(date_columns_mutex_);
+        auto& columns = date_columns_[db];
+        if (!columns)
+            columns = std::make_shared<const SqliteDateColumns>(
+                sqlite_date_columns(db.substr(std::string_view("sqlite:").size())));
+        return columns;
+    }
+
     ResultsOptions options_;
+    mutable std::mutex date_columns_mutex_;
+    mutable std::map<std::string, std::shared_ptr<const SqliteDateColumns>> date_columns_;
 };
 
 }  // namespace

@@ -2,10 +2,12 @@
 
 #include "qdiff/ast_print.hpp"
 #include "qdiff/dialect.hpp"
+#include "support/strings.hpp"
 
 namespace qdiff::results {
 
-SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed, bool zero_divisor_fails) {
+SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed, bool zero_divisor_fails,
+                               const SqliteDateColumns& date_columns) {
     SqliteSpelling out;
     Dialect dialect = parsed.dialect();
     if (!parsed.ok() || parsed.language() != Language::Sql || dialect == Dialect::Sqlite ||
@@ -13,7 +15,7 @@ SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed
         out.sql = sql;
         return out;
     }
-    SqliteText printed = to_sqlite(*parsed.script(), dialect, zero_divisor_fails);
+    SqliteText printed = to_sqlite(*parsed.script(), dialect, zero_divisor_fails, date_columns);
     out.sql = std::move(printed.sql);
     out.untranslatable = std::move(printed.untranslatable);
     if (!out.untranslatable.empty()) return out;
@@ -29,6 +31,37 @@ SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed
     }
     out.parsed.emplace(std::move(again));
     return out;
+}
+
+SqliteDateColumns sqlite_date_columns(const Schema& schema) {
+    SqliteDateColumns out;
+    std::set<std::string> others;  // names some table declares neither a date nor a timestamp
+    for (const Table& table : schema.tables)
+        for (const Column& column : table.columns) {
+            const std::string type = support::to_upper(column.declared_type), name = support::to_lower(column.name);
+            if (type == "DATE")
+                out.dates.insert(name);
+            else if (type.starts_with("TIMESTAMP") || type.starts_with("DATETIME"))
+                out.timestamps.insert(name);
+            else
+                others.insert(name);
+        }
+    for (const std::string& name : others) {
+        out.dates.erase(name);
+        out.timestamps.erase(name);
+    }
+    for (auto it = out.dates.begin(); it != out.dates.end();) {  // a date here, a timestamp there
+        if (out.timestamps.erase(*it))
+            it = out.dates.erase(it);
+        else
+            ++it;
+    }
+    return out;
+}
+
+SqliteDateColumns sqlite_date_columns(const std::string& sqlite_path) {
+    SchemaLoadResult loaded = load_schema(sqlite_path, "", SchemaFormat::SqliteFile);
+    return loaded.schema ? sqlite_date_columns(*loaded.schema) : SqliteDateColumns{};
 }
 
 std::string untranslatable_reason(std::string_view which, Dialect dialect, const std::string& what) {

@@ -5,7 +5,9 @@
 #include <optional>
 #include <string>
 
+#include "qdiff/ast_print.hpp"
 #include "qdiff/parse.hpp"
+#include "qdiff/schema.hpp"
 
 namespace qdiff::results {
 
@@ -21,9 +23,16 @@ struct SqliteSpelling {
 
 // `sql` as written when it is SQLite's (or the generic dialect's, which stands for any and so is run as
 // written); else the parsed query printed in SQLite's spelling (to_sqlite) and parsed again as SQLite.
-// `parsed` is `sql` parsed (its dialect names the query's). `zero_divisor_fails`: see to_sqlite (true on a
-// real database).
-SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed, bool zero_divisor_fails = false);
+// `parsed` is `sql` parsed (its dialect names the query's). `zero_divisor_fails`, `date_columns`: see to_sqlite
+// (true, and the database's sqlite_date_columns, on a real database).
+SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed, bool zero_divisor_fails = false,
+                               const SqliteDateColumns& date_columns = {});
+
+// The date and timestamp columns of a schema by their declared types (DATE; TIMESTAMP.., DATETIME..), for
+// to_sqlite; a name declared otherwise in another table is left out.
+SqliteDateColumns sqlite_date_columns(const Schema& schema);
+// The same read from an SQLite database file (read-only); none when it cannot be read.
+SqliteDateColumns sqlite_date_columns(const std::string& sqlite_path);
 
 // "the generated query uses QUALIFY (snowflake), which SQLite cannot run": the reason a case gives
 // (`which` "" for a query alone: "the query uses ...").
