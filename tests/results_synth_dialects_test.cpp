@@ -215,3 +215,16 @@ TEST_CASE("sqlite spelling: date arithmetic and formats decide on the synthesize
                   "SELECT to_char(date_trunc('month', hired), 'YYYY-MM') AS m, count(*) FROM emp GROUP BY 1",
                   "SELECT to_char(hired, 'YYYY') AS m, count(*) FROM emp GROUP BY 1");
 }
+
+TEST_CASE("sqlite spelling: the schema's DATE columns make PostgreSQL's date - date days on the synthesized databases",
+          "[results][synth][dialect]") {
+    // Without the schema's types the difference of two date texts in SQLite is the difference of their years.
+    SynthOutcome same = judged(Dialect::Postgres, "SELECT name FROM emp WHERE hired - DATE '2015-06-01' > 30",
+                               "SELECT name FROM emp WHERE hired > '2015-07-01'");
+    INFO(same.reason);
+    CHECK(same.verdict == Verdict::Equal);
+    SynthOutcome other = judged(Dialect::Postgres, "SELECT name FROM emp WHERE hired - DATE '2015-06-01' > 30",
+                                "SELECT name FROM emp WHERE hired > '2015-06-01'");
+    INFO(other.reason);
+    CHECK(other.verdict == Verdict::Different);
+}
