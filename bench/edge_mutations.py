@@ -51,7 +51,8 @@ def add_distinct(sql, keys):
     """SELECT -> SELECT DISTINCT on a query without aggregates or DISTINCT: a duplicate row tells them apart."""
     if re.match(r"\s*SELECT\s+DISTINCT\b", sql, re.I) or re.search(r"\b(COUNT|SUM|AVG|MIN|MAX|GROUP\s+BY)\b", sql, re.I):
         return None
-    if re.search(r"\b(UNION|INTERSECT|EXCEPT|WITH)\b", sql, re.I):
+    # (one row kept, LIMIT 1, has no duplicate to remove)
+    if re.search(r"\b(UNION|INTERSECT|EXCEPT|WITH)\b|\bLIMIT\s+1\s*;?\s*$", sql, re.I):
         return None
     select_list = re.match(r"\s*SELECT\s+(.*?)\s+FROM\b", sql, re.I | re.S)
     if not select_list or any(bare(c.strip()) in keys for c in select_list.group(1).split(",")):

@@ -49,6 +49,20 @@ TEST_CASE("synth kinds: NULL in a nullable foreign key separates NOT IN from NOT
                DataKind::Nulls);
 }
 
+TEST_CASE("synth kinds: NULL in the column an average reads, beside a row of another table the filters keep",
+          "[results][synth]") {
+    // The NULL goes into the averaged column alone (not also into the budget of the department the row joins,
+    // which would drop the row), and the department's rows hold a budget other than the one `<>` rejects.
+    check_kind("SELECT AVG(e.age) FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.budget <> 100",
+               "SELECT CAST(SUM(e.age) AS REAL) / COUNT(*) FROM emp AS e JOIN dept AS d ON e.dept_id = d.id "
+               "WHERE d.budget <> 100",
+               DataKind::Nulls);
+    // A NULL in the column compared by <> fails `x <> 100` as it fails `x = 100`.
+    check_kind("SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.budget <> 100",
+               "SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.budget <> 100 OR d.budget IS NULL",
+               DataKind::Nulls);
+}
+
 TEST_CASE("synth kinds: ties on the ORDER BY key before LIMIT 1 separate it from = max", "[results][synth]") {
     check_kind("SELECT id FROM emp ORDER BY name LIMIT 1",
                "SELECT id FROM emp WHERE name = (SELECT min(name) FROM emp)", DataKind::Ties);

@@ -708,6 +708,18 @@ private:
 
     // The row of table `t` that plays (goal, copy) for the alias (any when the table has one pair), or
     // the first such row; npos when none.
+    // The first of the goal's tables with a nullable column an aggregate reads (not a key or a reference: a NULL
+    // there leaves the join), or npos.
+    size_t aggregated_null_table(const LiteralHints::Goal& goal) const {
+        for (const std::string& name : goal.tables) {
+            const size_t t = table_index(schema_, name);
+            if (t == size_t(-1)) continue;
+            for (const Column& c : schema_.tables[t].columns)
+                if (nullable(c) && read(c) && in(hints_.aggregated_columns, c) && !refers(t, c)) return t;
+        }
+        return size_t(-1);
+    }
+
     // The current goal row has no second copy in its table (its filters name one row, by a key or a name).
     bool single_goal_row(size_t table_index) const {
         return std::none_of(goal_rows_[table_index].begin(), goal_rows_[table_index].end(), [&](const GoalRow& r) {
@@ -1065,6 +1077,9 @@ private:
         if (nullable(column) && !goal) {
             if (kind_ == DataKind::Nulls && (read(column) ? &column == null_target_ : random_.chance(5))) return Null{};
         }
+        // (the NULL a goal row holds in a column compared by <>, in place of its goal value)
+        if (goal && kind_ == DataKind::Nulls && &column == null_target_ && in(hints_.not_equal_columns, column))
+            return Null{};
         // The no-match data: every column a filter compares fails it (keys and what a declared foreign
         // key refers to stay unique: a key a filter names is kept free below).
         // (and on the all-NULL data, the rows other than the goals': the goal rows, NULL there, are
@@ -1304,7 +1319,9 @@ private:
             std::vector<const Column*> free, unfollowed, followed;
             const Column* grouped = nullptr;
             for (const Column& c : table.columns) {
-                if (!nullable(c) || !read(c) || goal_value(c)) continue;
+                // (a column the goal compares by <> keeps its goal value but in a NULL: `x <> 'a'` against `x <> 'a'
+                // OR x IS NULL`)
+                if (!nullable(c) || !read(c) || (goal_value(c) && !in(hints_.not_equal_columns, c))) continue;
                 const size_t index = size_t(&c - table.columns.data());
                 bool reference = false, to_filtered = false;
                 for (const Reference& r : refs_)
@@ -1327,6 +1344,10 @@ private:
                 }
                 (!reference ? free : follows ? followed : unfollowed).push_back(&c);
             }
+            // (a column an aggregate reads first: COUNT(x) against COUNT(*), AVG(x) against SUM(x) / COUNT(*) part
+            // on a NULL there, where a NULL elsewhere in the row most often leaves both alike)
+            std::stable_partition(free.begin(), free.end(),
+                                  [&](const Column* c) { return in(hints_.aggregated_columns, *c); });
             free.insert(free.end(), unfollowed.begin(), unfollowed.end());
             free.insert(free.end(), followed.begin(), followed.end());
             // (a goal whose filters name one row, by a key or a name, has no second copy: its one row
@@ -1338,6 +1359,11 @@ private:
             });
             // (the next column on each nulls database: beside and all on two columns where two are free)
             const Column* turn = free.empty() ? nullptr : free[kind_ordinal_ % free.size()];
+            // (the beside data NULLs one table of the goal where an aggregate reads one of its columns: a NULL
+            // in the race a hero refers to too would drop the hero's row, and with it the NULL height AVG
+            // skips)
+            if (!all_nulls_)
+                if (size_t t = aggregated_null_table(goal); t != size_t(-1) && t != table_index) turn = nullptr;
             if (goal_row_->copy == 0 && own_group)
                 null_target_ = grouped;
             else if (goal_row_->copy == 0 && single)

@@ -397,6 +397,16 @@ std::optional<std::string> day_beside(const std::string& s, bool after) {
 std::optional<std::pair<Value, Value>> satisfying(ast::BinaryOp op, const Value& v) {
     using ast::BinaryOp;
     if (op == BinaryOp::Eq) return std::pair{v, v};
+    // `x <> 'Human'`: another value of the kind (the literal is a value of the column that real data holds,
+    // and the generator draws it there half the time: the goal's rows would fail the filter as often)
+    if (op == BinaryOp::NotEq) {
+        if (const auto* i = std::get_if<int64_t>(&v)) return std::pair{Value(*i + 1), Value(*i + 2)};
+        if (const auto* d = std::get_if<double>(&v)) return std::pair{Value(*d + 0.5), Value(*d + 1)};
+        const auto* s = std::get_if<std::string>(&v);
+        if (!s) return std::nullopt;
+        if (auto day = day_beside(*s, true)) return std::pair{Value(*day), Value(*day)};
+        return std::pair{Value(*s + " 2"), Value(*s + " 3")};
+    }
     if (op != BinaryOp::Gt && op != BinaryOp::GtEq && op != BinaryOp::Lt && op != BinaryOp::LtEq) return std::nullopt;
     const bool up = op == BinaryOp::Gt || op == BinaryOp::GtEq;
     // Both strict and not past the literal: the literal itself is a boundary value (the edge), which
@@ -1253,6 +1263,7 @@ private:
                     auto v = literal_value(literal_side);
                     const ast::ColumnRef* column = v ? column_of(column_side) : nullptr;
                     if (!column) continue;
+                    if (binary->op == ast::BinaryOp::NotEq) add_unique(hints_.not_equal_columns, lower_name(*column));
                     if (ordering) {
                         // The literal itself is a boundary value: `x > 30` against `x >= 30` differ
                         // only where x is exactly 30, which typical data seldom holds.
@@ -1347,6 +1358,7 @@ private:
             } else if (support::iequals(name, "count") || support::iequals(name, "sum") ||
                        support::iequals(name, "avg") || support::iequals(name, "total")) {
                 hints_.groups = true;
+                for (const ast::Expr* arg : call->args) columns_in(*arg, hints_.aggregated_columns);
             }
         }
     }

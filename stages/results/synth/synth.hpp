@@ -64,6 +64,8 @@ struct LiteralHints {
     std::vector<std::string> case_columns;    // compared with a string by =, <>, LIKE, GLOB or IN
     std::vector<std::string> cast_columns;    // under CAST, /, %, ROUND and the like
     std::vector<std::string> grouped_columns; // under GROUP BY: a category on real data (plain data repeats its texts)
+    std::vector<std::string> aggregated_columns;  // under COUNT, SUM, AVG or TOTAL: where a NULL counts or not
+    std::vector<std::string> not_equal_columns;   // compared by <> with a literal: a NULL fails `x <> 'a'` too
     // `x > (SELECT AVG(y) ...)`: x and y; the boundary data gives them one value in every row, so
     // that rows equal the average (`>` against `>=`), which real data seldom shows.
     std::vector<std::string> average_columns;
