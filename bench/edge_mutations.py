@@ -102,6 +102,20 @@ def not_equal_or_null(sql, keys):
     return sql[: m.start()] + f"({m.group(0)} OR {m.group(1)} IS NULL)" + sql[m.end():]
 
 
+def order_limit_to_extreme(sql, keys):
+    """SELECT a FROM t WHERE w ORDER BY x DESC LIMIT 1 -> SELECT a FROM t WHERE w AND x = (SELECT MAX(x) FROM t
+    WHERE w): two rows that tie on x (or a NULL x first in ascending order) tell them apart. One table only."""
+    m = re.match(rf"\s*SELECT\s+(.+?)\s+FROM\s+({IDENT})\s+(?:WHERE\s+(.+?)\s+)?ORDER\s+BY\s+({IDENT})(\s+(?:ASC|DESC))?"
+                 rf"\s+LIMIT\s+1\s*;?\s*$", sql, re.I | re.S)
+    if not m or re.search(r"\b(JOIN|GROUP\s+BY|SELECT\b.*\bSELECT)\b", sql, re.I | re.S) or bare(m.group(4)) in keys:
+        return None
+    select, table, where, key, direction = m.groups()
+    extreme = "MAX" if direction and direction.strip().upper() == "DESC" else "MIN"
+    where_sql = f" WHERE {where}" if where else ""
+    condition = f"{where} AND " if where else ""
+    return f"SELECT {select} FROM {table} WHERE {condition}{key} = (SELECT {extreme}({key}) FROM {table}{where_sql})"
+
+
 MUTATIONS = {
     "count_star": count_star,
     "add_distinct": add_distinct,
@@ -110,6 +124,7 @@ MUTATIONS = {
     "max_to_order": max_to_order,
     "avg_to_sum": avg_to_sum,
     "not_equal_or_null": not_equal_or_null,
+    "order_limit_to_extreme": order_limit_to_extreme,
 }
 
 

@@ -231,6 +231,11 @@ TEST_CASE("synth kinds: the kinds a pair of queries gives a use for, in order", 
     // (arithmetic solved for its goal rows has a boundary: age 3, where 3 / 2 > 1 fails and 3 * 1.0 / 2 > 1 holds)
     CHECK(names(hints_of("SELECT id FROM emp WHERE age / 2 > 1")) == "nulls duplicates empty cast boundary ");
     CHECK(names(hints_of("SELECT id FROM emp WHERE round(age) > id")) == "nulls duplicates empty cast ");
+    // Two case databases where two texts are compared (each varies one), or where ORDER BY .. LIMIT keeps some rows.
+    CHECK(names(hints_of("SELECT id FROM emp WHERE name = 'Ann' AND hired = 'spring'")) ==
+          "nulls duplicates empty case case boundary ");
+    CHECK(names(hints_of("SELECT id FROM emp WHERE name = 'Ann' ORDER BY age LIMIT 1")) ==
+          "nulls ties duplicates empty case case boundary ");
     // Aggregates with five kinds or more: a second nulls database (every goal row NULL), which fewer
     // kinds reach in the minimum's second round.
     CHECK(names(hints_of("SELECT count(*) FROM emp e JOIN visit v ON v.emp_id = e.id WHERE v.city LIKE 'P%'")) ==

@@ -1691,9 +1691,11 @@ std::vector<DataKind> kinds_for(const LiteralHints& hints) {
     out.push_back(DataKind::Empty);
     if (filters_differ(hints)) out.push_back(DataKind::Empty);  // an empty table, and no match (generate.cpp)
     if (!hints.links.empty() || hints.joins) out.push_back(DataKind::Dangling);
-    // (a second case database where two texts are compared: each varies another one, generate.cpp)
+    // (a second case database where two texts are compared: each varies another one, generate.cpp; or where an
+    // ORDER BY .. LIMIT keeps some of the rows: the varied row must be among them)
     if (!hints.case_columns.empty()) out.push_back(DataKind::Case);
-    if (hints.case_columns.size() > 1) out.push_back(DataKind::Case);
+    if (hints.case_columns.size() > 1 || (!hints.case_columns.empty() && hints.ordered_limit))
+        out.push_back(DataKind::Case);
     if (hints.casts) out.push_back(DataKind::Cast);
     // (solved arithmetic has a boundary too: `amount * 2 > 500` at 250; and two dates compared, on one day)
     bool solved = std::any_of(hints.goals.begin(), hints.goals.end(), [](const LiteralHints::Goal& g) {
