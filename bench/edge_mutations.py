@@ -10,6 +10,8 @@ a duplicate is a difference), and reports per mutation how many pairs were decid
 undecided or failed, with the equal ones listed (each is a miss unless the pair is equivalent on every
 database the schema allows: read them).
 
+tests/results_synth_edge_mutations_test.cpp guards a sample of four of these mutations in CI.
+
 usage: bench/edge_mutations.py QDIFF [--corpus DIR] [--out DIR] [--list N]
 """
 import argparse

@@ -706,8 +706,6 @@ private:
         return nullptr;
     }
 
-    // The row of table `t` that plays (goal, copy) for the alias (any when the table has one pair), or
-    // the first such row; npos when none.
     // The first of the goal's tables with a nullable column an aggregate reads (not a key or a reference: a NULL
     // there leaves the join), or npos.
     size_t aggregated_null_table(const LiteralHints::Goal& goal) const {
@@ -727,6 +725,8 @@ private:
         });
     }
 
+    // The row of table `t` that plays (goal, copy) for the alias (any when the table has one pair), or
+    // the first such row; npos when none.
     size_t goal_row_of(size_t t, size_t goal, size_t copy, const std::string& alias, bool* exact = nullptr) const {
         if (exact) *exact = false;
         std::vector<PlacedGoal> candidates = goal_placed_[t];
