@@ -570,21 +570,6 @@ private:
         if (s.query) expr(s.query, P{}, false);
     }
 
-    static std::string_view join_kind(JoinKind k) {
-        switch (k) {
-            case JoinKind::InnerUnique: return "innerunique";
-            case JoinKind::Inner: return "inner";
-            case JoinKind::Left: return "leftouter";
-            case JoinKind::Right: return "rightouter";
-            case JoinKind::Full: return "fullouter";
-            case JoinKind::Semi: return "leftsemi";
-            case JoinKind::Anti: return "leftanti";
-            case JoinKind::RightSemi: return "rightsemi";
-            case JoinKind::RightAnti: return "rightanti";
-            default: return enum_name(k);
-        }
-    }
-
     void join(const Join& j) {
         bool lookup = false, where = false;
         for (const Expr* o : j.options)
@@ -593,7 +578,7 @@ private:
                 where |= n->name.text == "where";
             }
         out += lookup ? " | lookup kind=" : " | join kind=";
-        out += join_kind(j.join);
+        out += kql_join_kind(j.join);
         for (const Expr* o : j.options) {
             const auto& n = cast<NamedArg>(*o);
             if (n.name.text == "lookup" || n.name.text == "where") continue;
@@ -1045,6 +1030,22 @@ bool kql_prints(const ast::Node& node) {
     bool all = true;
     for_each_child(node, [&](const Node& child) { all = all && kql_prints(child); });
     return all;
+}
+
+std::string_view kql_join_kind(ast::JoinKind kind) {
+    using ast::JoinKind;
+    switch (kind) {
+        case JoinKind::InnerUnique: return "innerunique";
+        case JoinKind::Inner: return "inner";
+        case JoinKind::Left: return "leftouter";
+        case JoinKind::Right: return "rightouter";
+        case JoinKind::Full: return "fullouter";
+        case JoinKind::Semi: return "leftsemi";
+        case JoinKind::Anti: return "leftanti";
+        case JoinKind::RightSemi: return "rightsemi";
+        case JoinKind::RightAnti: return "rightanti";
+        default: return enum_name(kind);
+    }
 }
 
 std::string to_kql(const ast::Node& node) {

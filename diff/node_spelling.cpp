@@ -45,22 +45,6 @@ std::string with_alias(std::string words, const Name& alias, Language language) 
     return words + " AS " + std::string(alias.text);
 }
 
-// Kusto's join kinds (the KQL printer writes the same).
-std::string_view kql_join_kind(JoinKind kind) {
-    switch (kind) {
-        case JoinKind::InnerUnique: return "innerunique";
-        case JoinKind::Inner: return "inner";
-        case JoinKind::Left: return "leftouter";
-        case JoinKind::Right: return "rightouter";
-        case JoinKind::Full: return "fullouter";
-        case JoinKind::Semi: return "leftsemi";
-        case JoinKind::Anti: return "leftanti";
-        case JoinKind::RightSemi: return "rightsemi";
-        case JoinKind::RightAnti: return "rightanti";
-        default: return enum_name(kind);
-    }
-}
-
 std::string sql_join(const Join& j) {
     std::string kind;
     switch (j.join) {

@@ -61,5 +61,7 @@ std::string to_kql(const ast::Node& node, std::string_view unqualified_table);
 // GROUPING SETS, a CASE without ELSE, a CAST to a type KQL has no conversion to), which it prints by
 // its kind's name.
 bool kql_prints(const ast::Node& node);
+// A join's kind as KQL's `join kind=` writes it (innerunique, leftouter, leftanti, ...).
+std::string_view kql_join_kind(ast::JoinKind kind);
 
 }  // namespace qdiff
