@@ -118,6 +118,27 @@ def order_limit_to_extreme(sql, keys):
     return f"SELECT {select} FROM {table} WHERE {condition}{key} = (SELECT {extreme}({key}) FROM {table}{where_sql})"
 
 
+def count_distinct(sql, keys):
+    """COUNT(DISTINCT x) -> COUNT(x): two rows with one x (a repeated value, or one row met twice through a join)
+    tell them apart. Not where x is the key of the only table read."""
+    m = re.search(rf"COUNT\(\s*DISTINCT\s+({COLUMN})\s*\)", sql, re.I)
+    if not m or (bare(m.group(1)) in keys and not re.search(r"\bJOIN\b", sql, re.I)):
+        return None
+    return sql[: m.start()] + f"COUNT({m.group(1)})" + sql[m.end():]
+
+
+def drop_not_null(sql, keys):
+    """.. AND x IS NOT NULL -> without it: a NULL in x tells them apart (where x is what the query returns or
+    orders by; elsewhere the pair may well be equivalent)."""
+    m = re.search(rf"\s+AND\s+({COLUMN})\s+IS\s+NOT\s+NULL\b", sql, re.I)
+    if m:
+        return sql[: m.start()] + sql[m.end():]
+    m = re.search(rf"\bWHERE\s+({COLUMN})\s+IS\s+NOT\s+NULL\s+AND\s+", sql, re.I)
+    if m:
+        return sql[: m.start()] + "WHERE " + sql[m.end():]
+    return None
+
+
 MUTATIONS = {
     "count_star": count_star,
     "add_distinct": add_distinct,
@@ -127,6 +148,8 @@ MUTATIONS = {
     "avg_to_sum": avg_to_sum,
     "not_equal_or_null": not_equal_or_null,
     "order_limit_to_extreme": order_limit_to_extreme,
+    "count_distinct": count_distinct,
+    "drop_not_null": drop_not_null,
 }
 
 
