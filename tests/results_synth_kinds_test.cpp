@@ -102,6 +102,17 @@ TEST_CASE("synth kinds: case variants of one compared text beside the other's sp
                DataKind::Case);
 }
 
+TEST_CASE("synth kinds: on the case data the row in another case meets a conditional aggregate's condition",
+          "[results][synth]") {
+    // BIRD's california_schools: a ratio of two conditional counts over the rows a text filter selects; the
+    // copy in another case holds the condition's literals in turn, so that it counts on one side only.
+    check_kind("SELECT CAST(SUM(CASE WHEN age = 54 THEN 1 ELSE 0 END) AS REAL) / SUM(CASE WHEN age = 52 THEN 1 ELSE 0 "
+               "END) FROM emp WHERE hired = 'spring' AND name = 'Ann'",
+               "SELECT CAST(SUM(CASE WHEN age = 54 THEN 1 ELSE 0 END) AS REAL) / SUM(CASE WHEN age = 52 THEN 1 ELSE 0 "
+               "END) FROM emp WHERE hired LIKE 'spring' AND name = 'Ann'",
+               DataKind::Case);
+}
+
 TEST_CASE("synth kinds: numbers as text and odd values separate CAST from ROUND", "[results][synth]") {
     check_kind("SELECT id FROM emp WHERE CAST(hired AS INTEGER) = 7",
                "SELECT id FROM emp WHERE CAST(hired AS REAL) = 7", DataKind::Cast);

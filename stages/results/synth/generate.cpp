@@ -623,6 +623,31 @@ private:
                     if (once && !case_copy) at[k].once.push_back(c);
                 }
             }
+            // The case data: a conditional aggregate's condition (`SUM(CASE WHEN DOC = 54 ..) / SUM(CASE WHEN DOC = 52
+            // ..)`) holds its literals in turn in the goal's copies where no filter gives the column a value, so that
+            // the copy whose compared text is in another case falls in the condition (drawn, the condition's
+            // column often held neither literal, and each ratio was 0 / 0 on both sides). Plain data keeps its
+            // drawn values, which fall in and out of the condition in more ways.
+            if (kind_ == DataKind::Case)
+                for (const auto& [name, literals] : hints_.conditional_values)
+                    for (size_t t : tables) {
+                        const size_t c = column_index(schema_.tables[t], name);
+                        if (c == size_t(-1)) continue;
+                        const Column& column = schema_.tables[t].columns[c];
+                        if (column.primary_key || refers(t, column) || referenced(column)) continue;
+                        // (the case data: the first copy holds the first literal in another case, the later ones the
+                        // literals as written, `gender LIKE 'F'` against `gender = 'F'`; a goal whose referenced row
+                        // is one named row has its first copy only)
+                        const bool varied = kind_ == DataKind::Case && in(hints_.case_columns, column);
+                        for (GoalRow& row : rows[t]) {
+                            if ((!varied && row.copy >= literals.size()) || goal_value_in(row, c)) continue;
+                            Value v = in_column_form(column, literals[varied && row.copy > 0 ? (row.copy - 1) % literals.size()
+                                                                                                : row.copy % literals.size()]);
+                            if (const auto* text = std::get_if<std::string>(&v); text && varied && row.copy == 0)
+                                v = case_variant(*text, random_.below(3));
+                            if (suits(v, column.type)) row.values.emplace_back(c, std::move(v));
+                        }
+                    }
             // A value a goal gives a referring column (CustomerID = 7 in yearmonth) needs the referenced
             // row (customers 7): the referenced table gets goal rows holding it.
             for (size_t n = 0; n < tables.size(); ++n) {

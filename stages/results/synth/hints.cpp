@@ -731,6 +731,15 @@ private:
         add_unique(hints_.average_columns, lower_name(*y));
     }
 
+    // `column = literal` inside an aggregate's argument: the condition of a conditional count or sum.
+    void conditions_in(const ast::Node& n) {
+        if (const auto* b = ast::dyn_cast<ast::Binary>(&n); b && b->op == ast::BinaryOp::Eq)
+            for (auto [column_side, literal_side] : {std::pair{b->lhs, b->rhs}, {b->rhs, b->lhs}})
+                if (auto v = literal_value(literal_side); v && column_of(column_side))
+                    add_to(hints_.conditional_values, lower_name(*column_of(column_side)), {*v});
+        ast::for_each_child(n, [&](const ast::Node& child) { conditions_in(child); });
+    }
+
     // A string compared with a text column: the column gets case variants in the "case" databases.
     void case_compared(const ast::Expr* column_side, const ast::Expr* literal_side) {
         if (!is_string_literal(literal_side)) return;
@@ -1358,7 +1367,10 @@ private:
             } else if (support::iequals(name, "count") || support::iequals(name, "sum") ||
                        support::iequals(name, "avg") || support::iequals(name, "total")) {
                 hints_.groups = true;
-                for (const ast::Expr* arg : call->args) columns_in(*arg, hints_.aggregated_columns);
+                for (const ast::Expr* arg : call->args) {
+                    columns_in(*arg, hints_.aggregated_columns);
+                    conditions_in(*arg);
+                }
             }
         }
     }

@@ -46,6 +46,9 @@ struct LiteralHints {
     std::vector<std::pair<std::string, std::vector<Value>>> by_column;  // literals and their neighbours
     std::vector<std::pair<std::string, std::vector<Value>>> literals;   // the literals alone
     std::vector<std::pair<std::string, std::vector<Value>>> edge_values;  // for the boundary databases only
+    // Literals an aggregate's condition compares a column with (`SUM(CASE WHEN gender = 'F' ..)`, `SUM(x = 'a')`,
+    // IIF): a goal's rows hold them in turn, so that the rows a filter selects fall in and out of the condition.
+    std::vector<std::pair<std::string, std::vector<Value>>> conditional_values;
     std::vector<Value> loose;                 // literals not compared with a column
     std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
     std::vector<std::string> substr_columns;  // columns SUBSTR reads (dates when a literal looks like one)
