@@ -623,11 +623,13 @@ private:
                     if (once && !case_copy) at[k].once.push_back(c);
                 }
             }
-            // The case data: a conditional aggregate's condition (`SUM(CASE WHEN DOC = 54 ..) / SUM(CASE WHEN DOC = 52
-            // ..)`) holds its literals in turn in the goal's copies where no filter gives the column a value, so that
-            // the copy whose compared text is in another case falls in the condition (drawn, the condition's
-            // column often held neither literal, and each ratio was 0 / 0 on both sides). Plain data keeps its
-            // drawn values, which fall in and out of the condition in more ways.
+            // The case data: where no filter gives a value to a column a conditional aggregate compares with
+            // literals (`SUM(CASE WHEN DOC = 54 ..) / SUM(CASE WHEN DOC = 52 ..)`, `SUM(gender = 'F')`, IIF), the goal's
+            // copies hold those literals in turn, so that the copy in another case falls in the condition (drawn, the
+            // column often held neither literal: each ratio was 0 / 0 on both sides). A compared text is itself in
+            // another case in the first copy (`gender LIKE 'F'` against `gender = 'F'`; a goal under one named row
+            // may have no other copy) and as written in the later ones. Plain data keeps its drawn values, which fall
+            // in and out of the condition in more ways.
             if (kind_ == DataKind::Case)
                 for (const auto& [name, literals] : hints_.conditional_values)
                     for (size_t t : tables) {
@@ -635,15 +637,12 @@ private:
                         if (c == size_t(-1)) continue;
                         const Column& column = schema_.tables[t].columns[c];
                         if (column.primary_key || refers(t, column) || referenced(column)) continue;
-                        // (the case data: the first copy holds the first literal in another case, the later ones the
-                        // literals as written, `gender LIKE 'F'` against `gender = 'F'`; a goal whose referenced row
-                        // is one named row has its first copy only)
-                        const bool varied = kind_ == DataKind::Case && in(hints_.case_columns, column);
+                        const bool text_compared = in(hints_.case_columns, column);
                         for (GoalRow& row : rows[t]) {
-                            if ((!varied && row.copy >= literals.size()) || goal_value_in(row, c)) continue;
-                            Value v = in_column_form(column, literals[varied && row.copy > 0 ? (row.copy - 1) % literals.size()
-                                                                                                : row.copy % literals.size()]);
-                            if (const auto* text = std::get_if<std::string>(&v); text && varied && row.copy == 0)
+                            if ((!text_compared && row.copy >= literals.size()) || goal_value_in(row, c)) continue;
+                            const size_t literal = (text_compared && row.copy > 0 ? row.copy - 1 : row.copy) % literals.size();
+                            Value v = in_column_form(column, literals[literal]);
+                            if (const auto* text = std::get_if<std::string>(&v); text && text_compared && row.copy == 0)
                                 v = case_variant(*text, random_.below(3));
                             if (suits(v, column.type)) row.values.emplace_back(c, std::move(v));
                         }
