@@ -84,9 +84,7 @@ bool digits(std::string_view s) {
 // reads them); the value unchanged when it is no date (a number stays the number it is).
 Value epoch_seconds(const Value& v) {
     const auto* text = std::get_if<std::string>(&v);
-    if (!text || text->size() < 10 || !digits(text->substr(0, 4)) || (*text)[4] != '-' ||
-        !digits(text->substr(5, 2)) || (*text)[7] != '-' || !digits(text->substr(8, 2)))
-        return v;
+    if (!text || text->size() < 10 || !looks_like_whole_date(std::string_view(*text).substr(0, 10))) return v;
     const int year = std::stoi(text->substr(0, 4));
     const int month = std::stoi(text->substr(5, 2));
     const int day = std::stoi(text->substr(8, 2));
@@ -1004,8 +1002,8 @@ private:
         if (!compact_month(column)) {
             Value date = as_date(v, random_);
             const auto* text = std::get_if<std::string>(&date);
-            if (!(datetime_like(column) || contains(column.declared_type, "time")) || !text || text->size() != 10 ||
-                !looks_like_date(date))
+            if (!(datetime_like(column) || contains(column.declared_type, "time")) || !text ||
+                !looks_like_whole_date(*text))
                 return date;
             return *text + (datetime_like(column) ? std::string(" 00:00:00") : time_of_day());
         }

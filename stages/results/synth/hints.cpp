@@ -162,11 +162,14 @@ bool all_digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// 'YYYY-MM-DD'.
+}  // namespace
+
 bool looks_like_whole_date(std::string_view s) {
     return s.size() == 10 && s[4] == '-' && s[7] == '-' && all_digits(s.substr(0, 4)) && all_digits(s.substr(5, 2)) &&
            all_digits(s.substr(8, 2));
 }
+
+namespace {
 
 // '2012-08-24' gives the day before, itself and the day after (days kept within 1..28 around the
 // month's ends); a year '2012' gives 2011, 2012, 2013; anything else nothing.
@@ -1360,7 +1363,6 @@ private:
                         columns.push_back(lower_name(*ref));
                         break;
                     }
-
             } else if (is_number_function(name)) {
                 hints_.casts = true;
                 for (const ast::Expr* arg : call->args) columns_in(*arg, hints_.cast_columns);

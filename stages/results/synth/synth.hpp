@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "qdiff/parse.hpp"
@@ -47,7 +48,7 @@ struct LiteralHints {
     std::vector<std::pair<std::string, std::vector<Value>>> literals;   // the literals alone
     std::vector<std::pair<std::string, std::vector<Value>>> edge_values;  // for the boundary databases only
     // Literals an aggregate's condition compares a column with (`SUM(CASE WHEN gender = 'F' ..)`, `SUM(x = 'a')`,
-    // IIF): a goal's rows hold them in turn, so that the rows a filter selects fall in and out of the condition.
+    // IIF): on the case data a goal's rows hold them in turn, so that the row in another case meets the condition.
     std::vector<std::pair<std::string, std::vector<Value>>> conditional_values;
     std::vector<Value> loose;                 // literals not compared with a column
     std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
@@ -165,6 +166,9 @@ void collect_hints(const ParseResult& parsed, LiteralHints& hints);
 // What one query reads (tables, columns, literals by column), sorted: two queries that read the same
 // things differ only in how they combine them.
 std::vector<std::string> read_signature(const ParseResult& parsed);
+
+// 'YYYY-MM-DD': a whole date as SQLite's date functions write it.
+bool looks_like_whole_date(std::string_view text);
 
 // What a database is for (README.md, "Kinds of database"). Plain databases look like real data; each
 // other kind adds one sort of row that tells queries apart and leaves the rest plain.
