@@ -179,10 +179,11 @@ int run_run(const std::vector<std::string>& argv) {
         results::SqliteSpelling lite;
         // (On a real database a division by zero fails where the source engine fails.)
         if (results::engine_of(db) != Dialect::Postgres)
-            lite = results::sqlite_spelling(sql, parsed, /*zero_divisor_fails=*/!synth_db && !tables_db,
-                                            results::engine_of(db) == Dialect::Sqlite
-                                                ? results::sqlite_date_columns(db.substr(std::string_view("sqlite:").size()))
-                                                : SqliteDateColumns{});
+            lite = results::sqlite_spelling(
+                sql, parsed, /*zero_divisor_fails=*/!synth_db && !tables_db,
+                results::engine_of(db) == Dialect::Sqlite && results::respelled_for_sqlite(parsed)
+                    ? results::sqlite_date_columns(db.substr(std::string_view("sqlite:").size()))
+                    : SqliteDateColumns{});
         if (!lite.sql.empty()) sql = lite.sql;
         if (!lite.untranslatable.empty()) {
             fail(out, DiagId::ExecutionFailed, results::untranslatable_reason("", parsed.dialect(), lite.untranslatable));

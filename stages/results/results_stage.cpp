@@ -199,8 +199,11 @@ private:
                  {std::tuple{"expected", context.expected, &c.expected_result, &expected_sql},
                   std::tuple{"generated", context.generated, &c.generated_result, &generated_sql}}) {
                 if (!parsed || !given->empty()) continue;
-                SqliteSpelling lite =
-                    sqlite_spelling(*sql, *parsed, /*zero_divisor_fails=*/true, *date_columns_of(db));  // real data
+                // (real data: the engine's division by zero, the database's date columns where the query is respelled)
+                static const SqliteDateColumns kNoDateColumns;
+                const auto date_columns = respelled_for_sqlite(*parsed) ? date_columns_of(db) : nullptr;
+                SqliteSpelling lite = sqlite_spelling(*sql, *parsed, /*zero_divisor_fails=*/true,
+                                                      date_columns ? *date_columns : kNoDateColumns);
                 if (!lite.untranslatable.empty()) {
                     r.reason = untranslatable_reason(which, parsed->dialect(), lite.untranslatable);
                     r.details["undecided_cause"] = "\"dialect\"";

@@ -6,15 +6,20 @@
 
 namespace qdiff::results {
 
+bool respelled_for_sqlite(const ParseResult& parsed) {
+    const Dialect dialect = parsed.dialect();
+    return parsed.ok() && parsed.language() == Language::Sql && dialect != Dialect::Sqlite &&
+           dialect != Dialect::Generic && dialect != Dialect::Auto;
+}
+
 SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed, bool zero_divisor_fails,
                                const SqliteDateColumns& date_columns) {
     SqliteSpelling out;
-    Dialect dialect = parsed.dialect();
-    if (!parsed.ok() || parsed.language() != Language::Sql || dialect == Dialect::Sqlite ||
-        dialect == Dialect::Generic || dialect == Dialect::Auto) {
+    if (!respelled_for_sqlite(parsed)) {
         out.sql = sql;
         return out;
     }
+    const Dialect dialect = parsed.dialect();
     SqliteText printed = to_sqlite(*parsed.script(), dialect, zero_divisor_fails, date_columns);
     out.sql = std::move(printed.sql);
     out.untranslatable = std::move(printed.untranslatable);

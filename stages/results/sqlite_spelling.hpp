@@ -27,6 +27,9 @@ struct SqliteSpelling {
 // (true, and the database's sqlite_date_columns, on a real database).
 SqliteSpelling sqlite_spelling(const std::string& sql, const ParseResult& parsed, bool zero_divisor_fails = false,
                                const SqliteDateColumns& date_columns = {});
+// Whether sqlite_spelling prints `parsed` anew (an SQL query of a dialect other than SQLite's or the generic
+// one): only then does it read the date columns.
+bool respelled_for_sqlite(const ParseResult& parsed);
 
 // The date and timestamp columns of a schema by their declared types (DATE; TIMESTAMP.., DATETIME..), for
 // to_sqlite; a name declared otherwise in another table is left out.

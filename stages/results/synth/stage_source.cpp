@@ -94,7 +94,9 @@ SynthOutcome compare_sql_as_sqlite_runs_it(const Schema& schema, const std::stri
     // A query of another dialect than SQLite's runs as SQLite spells it (TOP 5 as LIMIT 5, ...); one that
     // uses what SQLite cannot spell is undecided: its failure would say nothing about the query.
     // (the schema's date columns: PostgreSQL's `date - date` is days, SQLite's the difference of two texts)
-    const SqliteDateColumns date_columns = sqlite_date_columns(schema);
+    const SqliteDateColumns date_columns = respelled_for_sqlite(*expected) || respelled_for_sqlite(*generated)
+                                               ? sqlite_date_columns(schema)
+                                               : SqliteDateColumns{};
     SqliteSpelling expected_lite = sqlite_spelling(expected_sql, *expected, false, date_columns);
     SqliteSpelling generated_lite = sqlite_spelling(generated_sql, *generated, false, date_columns);
     SynthOutcome outcome;
