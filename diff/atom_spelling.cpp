@@ -150,15 +150,9 @@ public:
     std::string search(const Search& s) const {
         std::string_view argument = s.argument, field = s.query_field;
         if (argument.empty()) {  // a structured query's search: the argument that says the same
-            switch (s.search) {
-                case SearchKind::Text: argument = "nearText", field = "concepts"; break;
-                case SearchKind::Keyword: argument = "bm25", field = "query"; break;
-                case SearchKind::Hybrid: argument = "hybrid", field = "query"; break;
-                case SearchKind::Vector: argument = "nearVector", field = "vector"; break;
-                case SearchKind::Object: argument = "nearObject", field = "id"; break;
-                case SearchKind::Ask: argument = "ask", field = "question"; break;
-                case SearchKind::Media: return "";
-            }
+            if (s.search == SearchKind::Media) return "";
+            const WeaviateSearchArgument known = weaviate_search_argument(s.search);
+            argument = known.argument, field = known.field;
         }
         // The fields as written: the query (none where another field says what to search for, e.g.
         // nearVector's vectorPerTarget), the properties searched, the options.
@@ -380,6 +374,19 @@ std::string value_type_name(ValueType type) {
 }
 
 }  // namespace
+
+WeaviateSearchArgument weaviate_search_argument(ast::SearchKind kind) {
+    switch (kind) {
+        case ast::SearchKind::Text: return {"nearText", "concepts"};
+        case ast::SearchKind::Keyword: return {"bm25", "query"};
+        case ast::SearchKind::Hybrid: return {"hybrid", "query"};
+        case ast::SearchKind::Vector: return {"nearVector", "vector"};
+        case ast::SearchKind::Object: return {"nearObject", "id"};
+        case ast::SearchKind::Ask: return {"ask", "question"};
+        case ast::SearchKind::Media: return {"nearMedia", ""};
+    }
+    return {"search", ""};
+}
 
 SideNotes same_text_notes(const AtomPair& pair) {
     const Atom &e = pair.expected, &g = pair.generated;

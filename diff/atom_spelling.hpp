@@ -83,4 +83,14 @@ SideNotes same_text_notes(const AtomPair& pair);
 // atoms show the canonical text by design.
 std::string written_text(const Atom& atom, const SourceText& source);
 
+// The GraphQL argument a structured query's search is written as, and its field that holds what it searches
+// for (nearText's concepts; none for a media search, whose field depends on the medium).
+struct WeaviateSearchArgument {
+    std::string_view argument, field;
+};
+WeaviateSearchArgument weaviate_search_argument(ast::SearchKind kind);
+
+// Names joined by dots, as a qualified name is written (`db.t`): a node edit's label and words.
+std::string dotted(const ast::List<ast::Name>& names);
+
 }  // namespace qdiff

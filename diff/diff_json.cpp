@@ -108,16 +108,21 @@ public:
     }
 
     // A changed pair whose atoms are shown alike notes on each side what differs ("note": "under AND").
+    static void note_what_differs(ordered_json& j, const AtomPair& p) {
+        if (SideNotes notes = same_text_notes(p); !notes.empty()) {
+            j["expected"]["note"] = notes.expected;
+            j["generated"]["note"] = notes.generated;
+        }
+    }
+
     ordered_json pair(const AtomPair& p, bool with_similarity) const {
         ordered_json j = ordered_json::object();
         j["expected"] = atom(p.expected, expected_);
         j["generated"] = atom(p.generated, generated_);
-        if (with_similarity)
-            if (SideNotes notes = same_text_notes(p); !notes.empty()) {
-                j["expected"]["note"] = notes.expected;
-                j["generated"]["note"] = notes.generated;
-            }
-        if (with_similarity) j["similarity"] = p.similarity;
+        if (with_similarity) {
+            note_what_differs(j, p);
+            j["similarity"] = p.similarity;
+        }
         return j;
     }
 
@@ -148,11 +153,7 @@ public:
             ej["component"] = std::string(component_name(e.component));
             if (e.expected) ej["expected"] = atom(*e.expected, expected_);
             if (e.generated) ej["generated"] = atom(*e.generated, generated_);
-            if (e.expected && e.generated)
-                if (SideNotes notes = same_text_notes({*e.expected, *e.generated}); !notes.empty()) {
-                    ej["expected"]["note"] = notes.expected;
-                    ej["generated"]["note"] = notes.generated;
-                }
+            if (e.expected && e.generated) note_what_differs(ej, {*e.expected, *e.generated});
             edits.push_back(std::move(ej));
         }
         for (const TreeEdit& e : r_.tree_edits) {

@@ -11,11 +11,8 @@
 #include "support/strings.hpp"
 
 namespace qdiff {
-namespace {
 
-using namespace ast;
-
-std::string dotted(const List<Name>& names) {
+std::string dotted(const ast::List<ast::Name>& names) {
     std::string out;
     for (uint32_t i = 0; i < names.size(); ++i) {
         if (i) out += '.';
@@ -23,6 +20,10 @@ std::string dotted(const List<Name>& names) {
     }
     return out;
 }
+
+namespace {
+
+using namespace ast;
 
 // An enumerator as SQL writes it: `unbounded_preceding` → `UNBOUNDED PRECEDING`.
 std::string keyword(std::string_view name) {
@@ -55,19 +56,9 @@ std::string sql_join(const Join& j) {
     return j.natural ? "NATURAL " + kind : kind;
 }
 
-// A Weaviate search argument by its kind, for a search not written as one (a structured query's).
+// A Weaviate search argument as written, or by its kind for a search not written as one (a structured query's).
 std::string_view weaviate_search(const Search& s) {
-    if (!s.argument.empty()) return s.argument;
-    switch (s.search) {
-        case SearchKind::Text: return "nearText";
-        case SearchKind::Keyword: return "bm25";
-        case SearchKind::Hybrid: return "hybrid";
-        case SearchKind::Vector: return "nearVector";
-        case SearchKind::Object: return "nearObject";
-        case SearchKind::Ask: return "ask";
-        case SearchKind::Media: return "nearMedia";
-    }
-    return "search";
+    return s.argument.empty() ? weaviate_search_argument(s.search).argument : s.argument;
 }
 
 // The LIKE a string operator stands for, which the normalizer made of `LIKE '%x%'` (like_as_string_operators):

@@ -26,10 +26,7 @@ void append_scalar(std::string& out, const T& field) {
         out += field.text;
     } else if constexpr (std::is_same_v<U, List<Name>>) {
         out += ' ';
-        for (uint32_t i = 0; i < field.size(); ++i) {
-            if (i) out += '.';
-            out += field[i].text;
-        }
+        out += dotted(field);
     } else if constexpr (std::is_same_v<U, std::string_view>) {
         out += ' ';
         out += field;
