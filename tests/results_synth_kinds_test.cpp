@@ -63,6 +63,32 @@ TEST_CASE("synth kinds: NULL in the column an average reads, beside a row of ano
                DataKind::Nulls);
 }
 
+TEST_CASE("synth kinds: NULL beside a whole row behind a join on a nullable column that is no key",
+          "[results][synth]") {
+    // As BIRD's set_translations.setCode = sets.code: the column the join meets is as a reference there, NULL in
+    // neither copy of the goal's set, so that the translation NULL beside a whole one stays in the join.
+    const Schema sets = testing::schema_from_ddl(
+        "CREATE TABLE sets (id INTEGER PRIMARY KEY, code TEXT, size INTEGER, name TEXT);\n"
+        "CREATE TABLE translation (id INTEGER PRIMARY KEY, language TEXT, set_code TEXT, text TEXT);\n",
+        "sets.sql");
+    const std::string expected = "SELECT COUNT(s.id) FROM sets AS s JOIN translation AS t ON t.set_code = s.code "
+                                 "WHERE t.text IS NOT NULL AND s.size < 10 AND t.language = 'Italian'";
+    const std::string generated = "SELECT COUNT(s.id) FROM sets AS s JOIN translation AS t ON t.set_code = s.code "
+                                  "WHERE s.size < 10 AND t.language = 'Italian'";
+    testing::check_separated_by(sets, expected, generated, DataKind::Nulls, /*as_sets=*/false);
+    // On the first nulls database of every seed (not only on a later one).
+    const LiteralHints hints = hints_of(expected, generated);
+    const size_t first_nulls = kPlainDatabases;
+    REQUIRE(kind_of_database(hints, first_nulls) == DataKind::Nulls);
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        auto results = run_on(generate_database(with_implied_keys(sets), hints, seed, first_nulls), {expected, generated},
+                              ExecLimits{2, 1000});
+        REQUIRE(results.size() == 2);
+        INFO("seed " << seed);
+        CHECK_FALSE(results[0].result.rows == results[1].result.rows);
+    }
+}
+
 TEST_CASE("synth kinds: ties on the ORDER BY key before LIMIT 1 separate it from = max", "[results][synth]") {
     check_kind("SELECT id FROM emp ORDER BY name LIMIT 1",
                "SELECT id FROM emp WHERE name = (SELECT min(name) FROM emp)", DataKind::Ties);
@@ -274,6 +300,20 @@ TEST_CASE("synth kinds: adaptive effort runs more databases only while something
     SynthOutcome counts = judge("SELECT count(*) FROM emp WHERE age > 3", "SELECT count(id) FROM emp WHERE age > 3");
     CHECK(counts.verdict == Verdict::Equal);
     CHECK(counts.databases_run == 16);
+    // The same columns read through other functions or operators (AVG against SUM / COUNT(*), a NULL test, NOT IN,
+    // a pattern for `=`, DISTINCT) read differently; comparisons and NOT do not (`age > 3`, `NOT age <= 3`).
+    auto signature = [](const std::string& sql) { return read_signature(testing::sqlite(sql)); };
+    CHECK(signature("SELECT avg(age) FROM emp") != signature("SELECT sum(age) * 1.0 / count(*) FROM emp"));
+    CHECK(signature("SELECT name FROM emp WHERE age > 3") !=
+          signature("SELECT name FROM emp WHERE age > 3 AND age IS NOT NULL"));
+    CHECK(signature("SELECT name FROM emp WHERE name = 'a'") != signature("SELECT name FROM emp WHERE name LIKE 'a'"));
+    CHECK(signature("SELECT name FROM emp") != signature("SELECT DISTINCT name FROM emp"));
+    CHECK(signature("SELECT name FROM dept WHERE id NOT IN (SELECT dept_id FROM emp)") !=
+          signature("SELECT name FROM dept WHERE NOT id IN (SELECT dept_id FROM emp WHERE dept_id IS NOT NULL)"));
+    CHECK(signature("SELECT name FROM emp WHERE age > 3") == signature("SELECT name FROM emp WHERE NOT age <= 3"));
+    SynthOutcome tested = judge("SELECT name FROM emp WHERE age > 3", "SELECT name FROM emp WHERE age > 3 AND age IS NOT NULL");
+    CHECK(tested.verdict == Verdict::Equal);
+    CHECK(tested.databases_run == 16);
     SynthOptions small;
     small.databases = 2;
     small.max_databases = 3;
@@ -325,6 +365,32 @@ TEST_CASE("synth realistic values: dates as text, years completed, flags 0/1", "
                              "SELECT id FROM visit WHERE day LIKE '2012-%'");
     INFO(out.reason);
     CHECK(out.verdict == Verdict::Equal);
+}
+
+TEST_CASE("synth realistic values: a text column summed or computed with holds numbers", "[results][synth]") {
+    // BIRD's results.fastestLapSpeed is TEXT ('202.484'): as 'speed 1', every row's AVG was 0 and a NULL changed
+    // nothing. Here emp.hired is TEXT.
+    LiteralHints hints = hints_of("SELECT AVG(hired) FROM emp", "SELECT CAST(name AS REAL) * 2 FROM emp");
+    CHECK(LiteralHints::reads(hints.number_columns, "hired"));
+    CHECK(LiteralHints::reads(hints.number_columns, "name"));
+    CHECK_FALSE(LiteralHints::reads(hints_of("SELECT COUNT(hired) FROM emp").number_columns, "hired"));
+    size_t numbers = 0;
+    for (size_t i = 0; i < kPlainDatabases; ++i) {
+        SynthDatabase db = generate_database(schema(), hints, 1, i);
+        for (const auto& row : table(db, "emp").rows)
+            for (size_t column : {size_t(1), size_t(4)}) {
+                const auto* text = std::get_if<std::string>(&row[column]);
+                if (!text) continue;
+                INFO(*text);
+                size_t end = 0;
+                CHECK_NOTHROW(std::stod(*text, &end));
+                CHECK(end == text->size());
+                ++numbers;
+            }
+    }
+    CHECK(numbers > 10);
+    // A NULL among them moves SUM / COUNT(*) off the average.
+    check_kind("SELECT AVG(hired) FROM emp", "SELECT CAST(SUM(hired) AS REAL) / COUNT(*) FROM emp", DataKind::Nulls);
 }
 
 // ---- what separated a pair on plain data (issue 29, follow-up): a difference that plain data shows

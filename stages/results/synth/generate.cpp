@@ -1063,6 +1063,15 @@ private:
                 if (!hints_.find(column.name) && random_.chance(20)) return double(random_.below(20)) / 2 + 0.5;
                 return int64_t(random_.below(10));
             default: {
+                // A text column summed or computed with holds numbers, as real data does (mostly whole,
+                // some halves; the duplicates' and ties' few values numbers too).
+                if (in(hints_.number_columns, column) && !column.primary_key && !referenced(column)) {
+                    if (distinct)
+                        return std::to_string(1 + (kind_ == DataKind::Ties ? tie_slot(column, row) % distinct
+                                                                           : random_.below(distinct)));
+                    if (unique_order_key(column)) return std::to_string(unique_rank(row));
+                    return std::to_string(random_.below(10)) + (random_.chance(20) ? ".5" : "");
+                }
                 std::string base = support::to_lower(column.name);
                 // Unique per column on plain data; lengths differ too (ORDER BY LENGTH(name), substr):
                 // "name 1", "name 2x", "name 3xx".
@@ -1353,6 +1362,9 @@ private:
                     return std::any_of(g.joined.begin(), g.joined.end(),
                                        [&](const auto& j) { return support::iequals(j.first, c.name); });
                 };
+                // (the column a join meets, sets.code for `t.setCode = s.code`, is as a reference there: NULL, the
+                // row and the rows that refer to it leave the join)
+                if (!reference && referenced(c) && joins_on(goal)) reference = true;
                 const bool follows = reference && joins_on(goal);
                 // (a join the other query makes too: NULL there, both lose the rows alike)
                 const bool both_follow =

@@ -34,6 +34,11 @@ bool is_pattern(ast::BinaryOp op) {
     return op == ast::BinaryOp::Like || op == ast::BinaryOp::ILike || op == ast::BinaryOp::Glob;
 }
 
+bool is_arithmetic(ast::BinaryOp op) {
+    return op == ast::BinaryOp::Add || op == ast::BinaryOp::Sub || op == ast::BinaryOp::Mul ||
+           op == ast::BinaryOp::Div || op == ast::BinaryOp::IntDiv || op == ast::BinaryOp::Mod;
+}
+
 // The column an operand is about: itself, or the one inside lower(x), CAST(x AS ...), -x.
 const ast::ColumnRef* column_of(const ast::Expr* e) {
     for (int depth = 0; e && depth < 4; ++depth) {
@@ -1267,6 +1272,8 @@ private:
             mark_ordered_groups(*query);
             visit_query(*query);
         } else if (const auto* binary = ast::dyn_cast<ast::Binary>(&n)) {
+            if (is_arithmetic(binary->op))
+                for (const ast::Expr* side : {binary->lhs, binary->rhs}) add_number_column(side);
             bool ordering = binary->op != ast::BinaryOp::Eq && binary->op != ast::BinaryOp::NotEq;
             if (compares_values(binary->op)) {
                 // An ordering comparison needs its neighbours on plain data (`balance < 0` selects
@@ -1372,9 +1379,17 @@ private:
                 for (const ast::Expr* arg : call->args) {
                     columns_in(*arg, hints_.aggregated_columns);
                     conditions_in(*arg);
+                    if (!support::iequals(name, "count")) add_number_column(arg);
                 }
             }
         }
+    }
+
+    // A column summed, averaged or computed with (`SUM(fastestLapSpeed)`, `CAST(price AS REAL) * 2`).
+    void add_number_column(const ast::Expr* e) {
+        if (const auto* cast = ast::dyn_cast<ast::Cast>(e)) e = cast->expr;
+        if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(e); ref && !ref->path.empty())
+            add_unique(hints_.number_columns, lower_name(*ref));
     }
 
     LiteralHints& hints_;
@@ -1462,10 +1477,48 @@ void collect_hints(const ParseResult& parsed, LiteralHints& hints) {
                 goal.copies = std::max(goal.copies, copies);
 }
 
+namespace {
+
+// How a query reads its columns where that decides which rows count: the functions (aggregates
+// above all), arithmetic, patterns, NULL tests, NOT IN and DISTINCTs over them. Two queries that read
+// the same columns and literals through other such operations (AVG(x) against SUM(x) / COUNT(*), `=`
+// against LIKE, COUNT(x) against COUNT(*), a dropped `x IS NOT NULL`, NOT IN against NOT EXISTS) part
+// only on some rows: the adaptive effort goes on for them. Comparisons, AND, OR and NOT are left out:
+// `age > 3` against `NOT age <= 3`, a join against IN (subquery), are the same reads.
+void operations_in(const ast::Node& n, std::vector<std::string>& out) {
+    auto columns = [](const ast::Node* e) {
+        std::vector<std::string> names;
+        if (e) columns_in(*e, names);
+        std::sort(names.begin(), names.end());
+        std::string joined;
+        for (const std::string& name : names) joined += " " + name;
+        return joined;
+    };
+    if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&n); call && !call->name.empty()) {
+        std::string read = "call " + support::to_lower(call->name.back().text) + (call->distinct ? " distinct" : "");
+        for (const ast::Expr* arg : call->args) read += ast::dyn_cast<ast::Star>(arg) ? " *" : columns(arg);
+        out.push_back(std::move(read));
+    } else if (const auto* binary = ast::dyn_cast<ast::Binary>(&n);
+               binary && (is_pattern(binary->op) || is_arithmetic(binary->op))) {
+        out.push_back("operator " + std::string(ast::enum_name(binary->op)) + columns(binary->lhs) + " |" +
+                      columns(binary->rhs));
+    } else if (const auto* unary = ast::dyn_cast<ast::Unary>(&n)) {
+        if (unary->op == ast::UnaryOp::IsNull) out.push_back("operator IS NULL" + columns(unary->operand));
+        if (const auto* in = ast::dyn_cast<ast::InSubquery>(unary->operand); in && unary->op == ast::UnaryOp::Not)
+            out.push_back("operator NOT IN" + columns(in->expr));
+    } else if (const auto* query = ast::dyn_cast<ast::Query>(&n); query && query->distinct != ast::DistinctKind::None) {
+        out.push_back("distinct");
+    }
+    ast::for_each_child(n, [&](const ast::Node& child) { operations_in(child, out); });
+}
+
+}  // namespace
+
 std::vector<std::string> read_signature(const ParseResult& parsed) {
     LiteralHints hints;
     collect_hints(parsed, hints);
     std::vector<std::string> out;
+    if (parsed.ok() && parsed.script()) operations_in(*parsed.script(), out);
     for (const std::string& t : hints.tables) out.push_back("table " + t);
     for (const std::string& c : hints.read_columns) out.push_back("column " + c);
     for (const auto& [column, values] : hints.by_column)

@@ -69,6 +69,9 @@ struct LiteralHints {
     std::vector<std::string> cast_columns;    // under CAST, /, %, ROUND and the like
     std::vector<std::string> grouped_columns; // under GROUP BY: a category on real data (plain data repeats its texts)
     std::vector<std::string> aggregated_columns;  // under COUNT, SUM, AVG or TOTAL: where a NULL counts or not
+    // Under SUM, AVG, TOTAL or arithmetic (through a CAST): a text column there holds numbers as text,
+    // as real data does (BIRD's `fastestLapSpeed` '202.484'); 'x 1' would be 0 in every row.
+    std::vector<std::string> number_columns;
     std::vector<std::string> not_equal_columns;   // compared by <> with a literal: a NULL fails `x <> 'a'` too
     // `x > (SELECT AVG(y) ...)`: x and y; the boundary data gives them one value in every row, so
     // that rows equal the average (`>` against `>=`), which real data seldom shows.
@@ -163,8 +166,9 @@ struct LiteralHints {
 
 // Adds the literals of one parsed query (both queries go into one set of hints).
 void collect_hints(const ParseResult& parsed, LiteralHints& hints);
-// What one query reads (tables, columns, literals by column), sorted: two queries that read the same
-// things differ only in how they combine them.
+// What one query reads (tables, columns, literals by column, and the functions, operators and
+// DISTINCTs over its columns), sorted: two queries that read the same things differ only in how they
+// combine them (join order, aliases, nesting).
 std::vector<std::string> read_signature(const ParseResult& parsed);
 
 // 'YYYY-MM-DD': a whole date as SQLite's date functions write it.
