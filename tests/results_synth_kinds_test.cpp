@@ -89,6 +89,17 @@ TEST_CASE("synth kinds: NULL beside a whole row behind a join on a nullable colu
     }
 }
 
+TEST_CASE("synth kinds: NULL beside a row that satisfies a HAVING's average, in the group's own rows",
+          "[results][synth]") {
+    // The group's second row NULL in the averaged column (its goal value replaced): AVG skips it, SUM / COUNT(*)
+    // does not. Grouped by a nullable column the group is the NULL group, which no other row joins.
+    for (const char* key : {"name", "hired"})
+        check_kind(std::string("SELECT ") + key + " FROM emp GROUP BY " + key + " HAVING AVG(age) > 5",
+                   std::string("SELECT ") + key + " FROM emp GROUP BY " + key +
+                       " HAVING CAST(SUM(age) AS REAL) / COUNT(*) > 5",
+                   DataKind::Nulls);
+}
+
 TEST_CASE("synth kinds: ties on the ORDER BY key before LIMIT 1 separate it from = max", "[results][synth]") {
     check_kind("SELECT id FROM emp ORDER BY name LIMIT 1",
                "SELECT id FROM emp WHERE name = (SELECT min(name) FROM emp)", DataKind::Ties);

@@ -1108,8 +1108,8 @@ private:
         if (nullable(column) && !goal) {
             if (kind_ == DataKind::Nulls && (read(column) ? &column == null_target_ : random_.chance(5))) return Null{};
         }
-        // (the NULL a goal row holds in a column compared by <>, in place of its goal value)
-        if (goal && kind_ == DataKind::Nulls && &column == null_target_ && in(hints_.not_equal_columns, column))
+        // (the NULL a goal row holds in a column compared by <> or averaged by a HAVING, in place of its goal value)
+        if (goal && kind_ == DataKind::Nulls && &column == null_target_ && in(hints_.goal_null_columns, column))
             return Null{};
         // The no-match data: every column a filter compares fails it (keys and what a declared foreign
         // key refers to stay unique: a key a filter names is kept free below).
@@ -1313,9 +1313,20 @@ private:
         // is what the row tests.
         null_target_ = nullptr;
         if (kind_ == DataKind::Nulls) {
+            // (not in a HAVING group's GROUP BY column: the goal's group may be the NULL group, below, and other
+            // rows there would change what its HAVING reads)
+            auto groups_a_having = [&](const Column& c) {
+                return std::any_of(hints_.goals.begin(), hints_.goals.end(), [&](const LiteralHints::Goal& g) {
+                    return g.group_rows > 0 &&
+                           std::any_of(g.group_columns.begin(), g.group_columns.end(), [&](const auto& column) {
+                               return support::iequals(column.second, c.name) &&
+                                      (column.first.empty() || support::iequals(column.first, table.name));
+                           });
+                });
+            };
             std::vector<const Column*> nullable_read;
             for (const Column& c : table.columns)
-                if (nullable(c) && read(c)) nullable_read.push_back(&c);
+                if (nullable(c) && read(c) && !groups_a_having(c)) nullable_read.push_back(&c);
             if (!nullable_read.empty()) {
                 size_t turn = (number + index_) % (nullable_read.size() + 1);
                 if (turn < nullable_read.size()) null_target_ = nullable_read[turn];
@@ -1352,7 +1363,7 @@ private:
             for (const Column& c : table.columns) {
                 // (a column the goal compares by <> keeps its goal value but in a NULL: `x <> 'a'` against `x <> 'a'
                 // OR x IS NULL`)
-                if (!nullable(c) || !read(c) || (goal_value(c) && !in(hints_.not_equal_columns, c))) continue;
+                if (!nullable(c) || !read(c) || (goal_value(c) && !in(hints_.goal_null_columns, c))) continue;
                 const size_t index = size_t(&c - table.columns.data());
                 bool reference = false, to_filtered = false;
                 for (const Reference& r : refs_)

@@ -1176,6 +1176,7 @@ private:
                 } else if (is_aggregate(*call, "avg") || is_aggregate(*call, "min") || is_aggregate(*call, "max")) {
                     if (auto values = satisfying(*op, *v)) {
                         add_term(goal, column, false, values->first, values->second, values->first, failing(*op, *v));
+                        add_unique(hints_.goal_null_columns, lower_name(*column));
                         grouped = true;
                     }
                 }
@@ -1282,7 +1283,7 @@ private:
                     auto v = literal_value(literal_side);
                     const ast::ColumnRef* column = v ? column_of(column_side) : nullptr;
                     if (!column) continue;
-                    if (binary->op == ast::BinaryOp::NotEq) add_unique(hints_.not_equal_columns, lower_name(*column));
+                    if (binary->op == ast::BinaryOp::NotEq) add_unique(hints_.goal_null_columns, lower_name(*column));
                     if (ordering) {
                         // The literal itself is a boundary value: `x > 30` against `x >= 30` differ
                         // only where x is exactly 30, which typical data seldom holds.

@@ -72,7 +72,10 @@ struct LiteralHints {
     // Under SUM, AVG, TOTAL or arithmetic (through a CAST): a text column there holds numbers as text,
     // as real data does (BIRD's `fastestLapSpeed` '202.484'); 'x 1' would be 0 in every row.
     std::vector<std::string> number_columns;
-    std::vector<std::string> not_equal_columns;   // compared by <> with a literal: a NULL fails `x <> 'a'` too
+    // Columns whose goal value the nulls data may replace by a NULL: one compared by <> with a literal (a NULL
+    // fails `x <> 'a'` too: against `x <> 'a' OR x IS NULL`), and one a HAVING compares through AVG, MIN or MAX
+    // (a NULL beside a row that satisfies it keeps the group: `HAVING AVG(cost) > 50` against SUM / COUNT(*)).
+    std::vector<std::string> goal_null_columns;
     // `x > (SELECT AVG(y) ...)`: x and y; the boundary data gives them one value in every row, so
     // that rows equal the average (`>` against `>=`), which real data seldom shows.
     std::vector<std::string> average_columns;
