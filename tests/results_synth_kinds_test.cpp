@@ -148,6 +148,13 @@ TEST_CASE("synth kinds: on the case data the row in another case meets a conditi
                "SELECT CAST(SUM(CASE WHEN age = 54 THEN 1 ELSE 0 END) AS REAL) / SUM(CASE WHEN age = 52 THEN 1 ELSE 0 "
                "END) FROM emp WHERE hired LIKE 'spring' AND name = 'Ann'",
                DataKind::Case);
+    // The condition's texts compared in another case (county = 'Colusa' against LIKE), beside a text filter: the
+    // copy that holds the denominator's text keeps the filter's as written (in another case, both ratios were NULL).
+    check_kind("SELECT CAST(SUM(CASE WHEN name = 'Ann' THEN 1 ELSE 0 END) AS REAL) / SUM(CASE WHEN name = 'Bob' THEN 1 "
+               "ELSE 0 END) FROM emp WHERE hired = 'spring'",
+               "SELECT CAST(SUM(CASE WHEN name LIKE 'Ann' THEN 1 ELSE 0 END) AS REAL) / SUM(CASE WHEN name = 'Bob' THEN "
+               "1 ELSE 0 END) FROM emp WHERE hired = 'spring'",
+               DataKind::Case);
 }
 
 TEST_CASE("synth kinds: numbers as text and odd values separate CAST from ROUND", "[results][synth]") {

@@ -547,12 +547,22 @@ private:
                 std::count_if(goal.terms.begin(), goal.terms.end(), [&](const LiteralHints::Goal::Term& term) {
                     return LiteralHints::reads(hints_.case_columns, term.column);
                 }));
+            // (not on the first case database where the copies hold a conditional aggregate's compared texts, below:
+            // the copy that holds the denominator's literal, `SUM(County = 'Humboldt')`, must pass the filters)
+            const bool conditional_texts =
+                kind_ == DataKind::Case && kind_ordinal_ % 2 == 0 &&
+                std::any_of(hints_.conditional_values.begin(), hints_.conditional_values.end(), [&](const auto& values) {
+                    return LiteralHints::reads(hints_.case_columns, values.first) && !hints_.is_date_column(values.first) &&
+                           std::none_of(goal.terms.begin(), goal.terms.end(), [&](const LiteralHints::Goal::Term& term) {
+                               return support::iequals(term.column, values.first);
+                           });
+                });
             size_t case_term = 0;
             for (const LiteralHints::Goal::Term& term : goal.terms) {
                 const bool case_compared = LiteralHints::reads(hints_.case_columns, term.column);
                 const size_t case_index = case_compared ? case_term++ : 0;
                 auto case_varied = [&](size_t copy) {
-                    return case_compared && (copy - 1 + kind_ordinal_) % case_terms == case_index;
+                    return case_compared && !conditional_texts && (copy - 1 + kind_ordinal_) % case_terms == case_index;
                 };
                 size_t t = size_t(-1), c = size_t(-1);
                 if (!term.table.empty()) {
@@ -626,8 +636,9 @@ private:
             // copies hold those literals in turn, so that the copy in another case falls in the condition (drawn, the
             // column often held neither literal: each ratio was 0 / 0 on both sides). A compared text is itself in
             // another case in the first copy (`gender LIKE 'F'` against `gender = 'F'`; a goal under one named row
-            // may have no other copy) and as written in the later ones. Plain data keeps its drawn values, which fall
-            // in and out of the condition in more ways.
+            // may have no other copy), the later copies hold the next literals as written (a ratio's denominator,
+            // `SUM(County = 'Humboldt')`, has its row: the second copy holding the first literal again left it 0 and
+            // both ratios NULL). Plain data keeps its drawn values, which fall in and out of the condition in more ways.
             if (kind_ == DataKind::Case)
                 for (const auto& [name, literals] : hints_.conditional_values)
                     for (size_t t : tables) {
@@ -638,7 +649,7 @@ private:
                         const bool text_compared = in(hints_.case_columns, column);
                         for (GoalRow& row : rows[t]) {
                             if ((!text_compared && row.copy >= literals.size()) || goal_value_in(row, c)) continue;
-                            const size_t literal = (text_compared && row.copy > 0 ? row.copy - 1 : row.copy) % literals.size();
+                            const size_t literal = row.copy % literals.size();
                             Value v = in_column_form(column, literals[literal]);
                             if (const auto* text = std::get_if<std::string>(&v); text && text_compared && row.copy == 0)
                                 v = case_variant(*text, random_.below(3));
