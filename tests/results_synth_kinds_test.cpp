@@ -57,6 +57,19 @@ TEST_CASE("synth kinds: NULL in the column an average reads, beside a row of ano
                "SELECT CAST(SUM(e.age) AS REAL) / COUNT(*) FROM emp AS e JOIN dept AS d ON e.dept_id = d.id "
                "WHERE d.budget <> 100",
                DataKind::Nulls);
+    // The <> column of one table beside the averaged column of another: a later nulls database NULLs the department's
+    // budget and leaves the employee's age whole.
+    // (as BIRD's superhero: a filter on a third table beside them)
+    const Schema heroes = testing::schema_from_ddl(
+        "CREATE TABLE race (id INTEGER PRIMARY KEY, race TEXT);\n"
+        "CREATE TABLE publisher (id INTEGER PRIMARY KEY, publisher_name TEXT);\n"
+        "CREATE TABLE superhero (id INTEGER PRIMARY KEY, superhero_name TEXT, race_id INTEGER, publisher_id INTEGER,\n"
+        "                        height_cm INTEGER);\n",
+        "heroes.sql");
+    const std::string from = "SELECT AVG(T1.height_cm) FROM superhero AS T1 INNER JOIN publisher AS T2 ON T1.publisher_id = "
+                             "T2.id INNER JOIN race AS T3 ON T1.race_id = T3.id WHERE T2.publisher_name = 'Dark Horse Comics' ";
+    testing::check_separated_by(heroes, from + "AND T3.race != 'Human'",
+                                from + "AND (T3.race != 'Human' OR T3.race IS NULL)", DataKind::Nulls, /*as_sets=*/false);
     // A NULL in the column compared by <> fails `x <> 100` as it fails `x = 100`.
     check_kind("SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.budget <> 100",
                "SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.budget <> 100 OR d.budget IS NULL",

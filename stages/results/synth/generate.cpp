@@ -1415,11 +1415,13 @@ private:
             });
             // (the next column on each nulls database: beside and all on two columns where two are free)
             const Column* turn = free.empty() ? nullptr : free[kind_ordinal_ % free.size()];
-            // (the beside data NULLs one table of the goal where an aggregate reads one of its columns: a NULL
-            // in the race a hero refers to too would drop the hero's row, and with it the NULL height AVG
-            // skips)
+            // (the first beside data NULLs one table of the goal where an aggregate reads one of its columns: a
+            // NULL in the race a hero refers to too would drop the hero's row, and with it the NULL height AVG
+            // skips; the next one every table of the goal but that one: the race compared by <> beside the height
+            // AVG reads, `race <> 'Human'` against `race <> 'Human' OR race IS NULL`)
             if (!all_nulls_)
-                if (size_t t = aggregated_null_table(goal); t != size_t(-1) && t != table_index) turn = nullptr;
+                if (size_t t = aggregated_null_table(goal); t != size_t(-1) && (kind_ordinal_ < 2) != (t == table_index))
+                    turn = nullptr;
             if (goal_row_->copy == 0 && own_group)
                 null_target_ = grouped;
             else if (goal_row_->copy == 0 && single)
