@@ -589,6 +589,12 @@ private:
                     }
                 }
                 const Column& column = schema_.tables[t].columns[c];
+                // `x IS NULL`: NULL in every copy, where the schema allows it.
+                if (std::holds_alternative<Null>(term.value)) {
+                    if (nullable(column))
+                        for (size_t k = 0; k < copies; ++k) at[k].values.emplace_back(c, Null{});
+                    continue;
+                }
                 // A number written as text (CardID = '667467') is the number to a numeric column.
                 LiteralHints::Goal::Term numeric = term;
                 if (epoch_like(column))

@@ -854,7 +854,7 @@ private:
             goal.query = hints_.queries - 1;
             if (auto limit = q.limit ? literal_value(q.limit) : std::nullopt)
                 if (const auto* k = std::get_if<int64_t>(&*limit); k && *k >= 2 && *k <= kMaxLimitCopies) goal.copies = size_t(*k) + 1;
-            fill_goal(goal, branches[n], n > 0 ? shifted : nullptr);
+            fill_goal(goal, branches[n], n > 0 ? shifted : nullptr, terms);
             // ... and fails the OR's other branches where a value does (`x > 30` with 30): its rows
             // pass through that branch alone, so that leaving it out shows on typical data.
             for (const auto& alternative : alternatives)
@@ -969,7 +969,9 @@ private:
     }
 
     // `shifted`: the IN list whose third and fourth items this goal takes (its first two are the first goal's).
-    void fill_goal(LiteralHints::Goal& goal, const std::vector<const ast::Expr*>& terms, const ast::InList* shifted) {
+    // `and_terms`: the block's own conjuncts (not an OR's branches).
+    void fill_goal(LiteralHints::Goal& goal, const std::vector<const ast::Expr*>& terms, const ast::InList* shifted,
+                   const std::vector<const ast::Expr*>& and_terms) {
         std::vector<const ast::Binary*> arithmetic;
         // The patterns of each column (by its qualified name), so that the column's value matches them all.
         std::map<std::pair<std::string, std::string>, std::vector<std::string>> patterns;
@@ -1029,6 +1031,13 @@ private:
                     const ast::ColumnRef* y = goal_column(b->rhs, through_date);
                     if (x && y) add_date_pair(goal, *x, b->op, *y);
                 }
+            } else if (const auto* test = ast::dyn_cast<ast::Unary>(term); test && test->op == ast::UnaryOp::IsNull) {
+                // `x IS NULL`: the goal's rows hold NULL there (drawn data seldom does, and plain data then
+                // selected nothing: `side IS NULL`, `ParentId IS NULL` on BIRD); any value fails it. Not an OR's
+                // branch (`x <> 'a' OR x IS NULL`): a NULL there is the nulls data's, an edge case.
+                const bool and_term = std::find(and_terms.begin(), and_terms.end(), term) != and_terms.end();
+                if (const auto* column = ast::dyn_cast<ast::ColumnRef>(test->operand); column && !column->path.empty() && and_term)
+                    add_term(goal, column, false, Null{}, Null{}, Null{}, {});
             } else if (const auto* between = ast::dyn_cast<ast::Between>(term)) {
                 auto low = literal_value(between->low), high = literal_value(between->high);
                 if (low && high) {
