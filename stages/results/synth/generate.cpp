@@ -1847,6 +1847,14 @@ SynthDatabase generate_database(const Schema& schema, const LiteralHints& hints,
             }
         return Generator(schema, regrouping, seed, index, kind, fan_out, true).run();
     }
+    if (kind == DataKind::Case && !hints.case_goals.empty()) {
+        LiteralHints with_case_goals = hints;
+        for (LiteralHints::Goal goal : hints.case_goals) {
+            goal.block = with_case_goals.goals.empty() ? 0 : with_case_goals.goals.back().block + 1;
+            with_case_goals.goals.push_back(std::move(goal));
+        }
+        return Generator(schema, with_case_goals, seed, index, kind, fan_out).run();
+    }
     return Generator(schema, hints, seed, index, kind, fan_out).run();
 }
 

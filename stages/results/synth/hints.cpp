@@ -748,6 +748,23 @@ private:
         ast::for_each_child(n, [&](const ast::Node& child) { conditions_in(child); });
     }
 
+    // Whether the block's select list aggregates a condition on a column (`SUM(CASE WHEN x = 'a' ..)`,
+    // `SUM(x = 'a')`, IIF), its subqueries aside.
+    static bool computes_conditional_aggregate(const ast::Query& q) {
+        std::function<bool(const ast::Node&, bool)> conditional = [&](const ast::Node& n, bool aggregated) {
+            if (ast::dyn_cast<ast::Query>(&n)) return false;
+            if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&n); call && is_summary(*call)) aggregated = true;
+            if (const auto* b = ast::dyn_cast<ast::Binary>(&n); aggregated && b && b->op == ast::BinaryOp::Eq)
+                for (auto [column_side, literal_side] : {std::pair{b->lhs, b->rhs}, {b->rhs, b->lhs}})
+                    if (literal_value(literal_side) && column_of(column_side)) return true;
+            bool found = false;
+            ast::for_each_child(n, [&](const ast::Node& child) { found = found || conditional(child, aggregated); });
+            return found;
+        };
+        return std::any_of(q.projection.begin(), q.projection.end(),
+                           [&](const ast::SelectItem* item) { return item && item->expr && conditional(*item->expr, false); });
+    }
+
     // A string compared with a text column: the column gets case variants in the "case" databases.
     void case_compared(const ast::Expr* column_side, const ast::Expr* literal_side) {
         if (!is_string_literal(literal_side)) return;
@@ -875,6 +892,10 @@ private:
             // more than it keeps (collect_hints), as a goal of its own would.
             if (goal.terms.empty() && !goal.group_rows && goal.copies > 2)
                 hints_.limited_blocks.emplace_back(goal.tables, goal.copies);
+            // (a block without a filter that computes a conditional aggregate has a goal for the case data alone,
+            // whose copies hold the condition's literals: `SUM(IIF(A3 = 'east Bohemia', A16, 0)) - SUM(IIF(A3 = ..))`)
+            if (goal.terms.empty() && !goal.group_rows && computes_conditional_aggregate(q) && hints_.case_goals.empty())
+                hints_.case_goals.push_back(goal);
             if ((goal.terms.empty() && !goal.group_rows) || hints_.goals.size() >= kMaxGoals) return;
             // Groups the ordering compares hold different numbers of rows, as on real data (equal counts
             // are the ties data's): Goal::group_of_two.

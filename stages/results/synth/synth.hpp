@@ -136,6 +136,9 @@ struct LiteralHints {
     // Blocks that only regroup (no filter, no HAVING): their goals serve the regrouping data alone, so
     // that other data keeps the goals it had.
     std::vector<Goal> regroup_goals;
+    // A block without a filter that aggregates a condition (`SUM(IIF(A3 = 'east Bohemia', A16, 0))`): a goal
+    // for the case data alone (generate_database), whose copies hold the condition's literals in turn.
+    std::vector<Goal> case_goals;
     // Referring columns each query's blocks join on (Goal::joined of every block, its goal kept or not).
     std::vector<std::pair<size_t, std::string>> joined_by_query;
     // GROUP BY columns per query (query 0 is the first collect_hints read), any block.
