@@ -86,6 +86,25 @@ TEST_CASE("synth goals: a filter's IS NULL gives the goal's rows a NULL, not an 
     for (const auto& row : table(db, "visit").rows) CHECK_FALSE(std::holds_alternative<Null>(row[2]));
 }
 
+TEST_CASE("synth goals: SUBSTR(x, k, n) = a text puts the text at that place", "[results][synth]") {
+    // BIRD's `SUBSTR(T2.atom_id, 7, 2) = '45'`: drawn texts never held it, and both queries were empty everywhere.
+    const std::string query = "SELECT count(*) FROM visit WHERE SUBSTR(city, 7, 2) = '45'";
+    LiteralHints hints = hints_of(query);
+    REQUIRE(hints.goals.size() == 1);
+    REQUIRE(hints.goals[0].terms.size() == 1);
+    CHECK(hints.goals[0].terms[0].placed);
+    CHECK(hints.goals[0].terms[0].value == Value(std::string("xxxxxx45")));
+    for (size_t index = 0; index < kPlainDatabases; ++index) {
+        auto results = run_on(generate_database(schema(), hints, 1, index, DataKind::Plain), {query}, ExecLimits{2, 1000});
+        REQUIRE(results[0].status == ExecStatus::Ok);
+        CHECK(std::get<int64_t>(results[0].result.rows.at(0).at(0)) >= 2);
+    }
+    // A year through SUBSTR stays a date term; a length other than the text's places nothing.
+    CHECK_FALSE(hints_of("SELECT id FROM emp WHERE SUBSTR(hired, 1, 4) = '2012'").goals.at(0).terms.at(0).placed);
+    for (const LiteralHints::Goal& goal : hints_of("SELECT id FROM visit WHERE SUBSTR(city, 1, 3) = '45'").goals)
+        for (const auto& term : goal.terms) CHECK_FALSE(term.placed);
+}
+
 TEST_CASE("synth goals: two rows under one referenced row that both pass the filters separate count from "
           "count distinct",
           "[results][synth]") {

@@ -611,6 +611,7 @@ private:
                     continue;
                 // Two columns compared as dates: only where the column holds dates.
                 if (term.dated && !date_like(column)) continue;
+                if (term.placed && (date_like(column) || column.type != ColumnType::Text)) continue;
                 current_table_ = &schema_.tables[t];
                 // A second row with the same key or name would not be another row of real data.
                 // (a HAVING's group shares its names: the visits of one city)

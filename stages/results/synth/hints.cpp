@@ -945,6 +945,30 @@ private:
         goal.terms.push_back(std::move(term));
     }
 
+    // `SUBSTR(x, 7, 2) = '45'` (SUBSTRING too), a text that is no date or year: x holds the literal from the
+    // seventh character on ('xxxxxx45'; BIRD's `SUBSTR(atom_id, 7, 2)`), where drawn texts never matched.
+    bool add_placed_term(LiteralHints::Goal& goal, const ast::Expr* side, const Value& literal) {
+        const auto* call = ast::dyn_cast<ast::FunctionCall>(side);
+        const auto* text = std::get_if<std::string>(&literal);
+        if (!call || call->over || call->name.empty() || !text || text->empty() || date_literal(literal) ||
+            call->args.size() < 2 ||
+            !(support::iequals(call->name.back().text, "substr") || support::iequals(call->name.back().text, "substring")))
+            return false;
+        const auto* column = ast::dyn_cast<ast::ColumnRef>(call->args[0]);
+        auto start = literal_value(call->args[1]);
+        const auto* from = start ? std::get_if<int64_t>(&*start) : nullptr;
+        if (!column || column->path.empty() || !from || *from < 1 || *from > 64) return false;
+        if (call->args.size() > 2) {
+            auto length = literal_value(call->args[2]);
+            const auto* n = length ? std::get_if<int64_t>(&*length) : nullptr;
+            if (!n || *n != int64_t(text->size())) return false;
+        }
+        const Value placed = std::string(size_t(*from - 1), 'x') + *text;
+        add_term(goal, column, false, placed, placed, placed, {});
+        if (!goal.terms.empty() && goal.terms.back().value == placed) goal.terms.back().placed = true;
+        return true;
+    }
+
     static const LiteralHints::Goal::Term* term_of(const LiteralHints::Goal& goal, const ast::ColumnRef& column,
                                                    bool dated = false) {
         for (const auto& t : goal.terms)
@@ -1039,6 +1063,7 @@ private:
                     // The boundary data's row: the literal itself for an ordering, a neighbour for an equality.
                     Value edge = *v;
                     if (*op == ast::BinaryOp::Eq) edge = with_neighbours(*v, false).back();
+                    if (*op == ast::BinaryOp::Eq && add_placed_term(goal, column_side, *v)) continue;
                     if (auto values = satisfying(*op, *v))
                         add_term(goal, goal_column(column_side, date), date, values->first, values->second, edge,
                                  failing(*op, *v));

@@ -99,6 +99,9 @@ struct LiteralHints {
             // Two columns compared by an ordering (`v.day > e.hired`) as dates: only for a date column
             // (a number column gets the solved arithmetic's term).
             bool dated = false;
+            // `SUBSTR(x, 7, 2) = '45'`: the value holds the literal at that place ('xxxxxx45'); only for a text
+            // column that holds no dates (a date's parts are the date terms').
+            bool placed = false;
         };
         std::vector<std::string> tables;  // the block's own tables (aliases resolved)
         std::vector<Term> terms;
