@@ -842,11 +842,14 @@ private:
 
     // Whether the goal row being drawn belongs to a HAVING's group that the column is a GROUP BY key of.
     bool grouped_by(const Table& table, const Column& column) const {
-        if (!goal_row_) return false;
-        for (const auto& [group_table, name] : hints_.goals[goal_row_->goal].group_columns)
-            if (support::iequals(name, column.name) && (group_table.empty() || support::iequals(group_table, table.name)))
-                return true;
-        return false;
+        return goal_row_ && groups_by(hints_.goals[goal_row_->goal], table, column);
+    }
+    // Whether the goal's HAVING group has the column among its GROUP BY columns (table "" when unqualified).
+    static bool groups_by(const LiteralHints::Goal& goal, const Table& table, const Column& column) {
+        return std::any_of(goal.group_columns.begin(), goal.group_columns.end(), [&](const auto& grouped) {
+            return support::iequals(grouped.second, column.name) &&
+                   (grouped.first.empty() || support::iequals(grouped.first, table.name));
+        });
     }
 
     // Whether a HAVING's group is one referenced row of `r` (GROUP BY v.emp_id, e.id or e.name): its
@@ -1335,11 +1338,7 @@ private:
             // rows there would change what its HAVING reads)
             auto groups_a_having = [&](const Column& c) {
                 return std::any_of(hints_.goals.begin(), hints_.goals.end(), [&](const LiteralHints::Goal& g) {
-                    return g.group_rows > 0 &&
-                           std::any_of(g.group_columns.begin(), g.group_columns.end(), [&](const auto& column) {
-                               return support::iequals(column.second, c.name) &&
-                                      (column.first.empty() || support::iequals(column.first, table.name));
-                           });
+                    return g.group_rows > 0 && groups_by(g, table, c);
                 });
             };
             std::vector<const Column*> nullable_read;
@@ -1379,8 +1378,8 @@ private:
             std::vector<const Column*> free, unfollowed, followed;
             const Column* grouped = nullptr;
             for (const Column& c : table.columns) {
-                // (a column the goal compares by <> keeps its goal value but in a NULL: `x <> 'a'` against `x <> 'a'
-                // OR x IS NULL`)
+                // (a column the goal compares by <> or a HAVING averages keeps its goal value but in a NULL: `x <> 'a'`
+                // against `x <> 'a' OR x IS NULL`)
                 if (!nullable(c) || !read(c) || (goal_value(c) && !in(hints_.goal_null_columns, c))) continue;
                 const size_t index = size_t(&c - table.columns.data());
                 bool reference = false, to_filtered = false;

@@ -741,11 +741,18 @@ private:
 
     // `column = literal` inside an aggregate's argument: the condition of a conditional count or sum.
     void conditions_in(const ast::Node& n) {
+        if (auto condition = column_equals_literal(n))
+            add_to(hints_.conditional_values, lower_name(*condition->first), {condition->second});
+        ast::for_each_child(n, [&](const ast::Node& child) { conditions_in(child); });
+    }
+
+    // `x = 'a'`, either way round (through lower(x), CAST ..): the column and the literal.
+    static std::optional<std::pair<const ast::ColumnRef*, Value>> column_equals_literal(const ast::Node& n) {
         if (const auto* b = ast::dyn_cast<ast::Binary>(&n); b && b->op == ast::BinaryOp::Eq)
             for (auto [column_side, literal_side] : {std::pair{b->lhs, b->rhs}, {b->rhs, b->lhs}})
                 if (auto v = literal_value(literal_side); v && column_of(column_side))
-                    add_to(hints_.conditional_values, lower_name(*column_of(column_side)), {*v});
-        ast::for_each_child(n, [&](const ast::Node& child) { conditions_in(child); });
+                    return std::pair{column_of(column_side), *v};
+        return std::nullopt;
     }
 
     // Whether the block's select list aggregates a condition on a column (`SUM(CASE WHEN x = 'a' ..)`,
@@ -754,9 +761,7 @@ private:
         std::function<bool(const ast::Node&, bool)> conditional = [&](const ast::Node& n, bool aggregated) {
             if (ast::dyn_cast<ast::Query>(&n)) return false;
             if (const auto* call = ast::dyn_cast<ast::FunctionCall>(&n); call && is_summary(*call)) aggregated = true;
-            if (const auto* b = ast::dyn_cast<ast::Binary>(&n); aggregated && b && b->op == ast::BinaryOp::Eq)
-                for (auto [column_side, literal_side] : {std::pair{b->lhs, b->rhs}, {b->rhs, b->lhs}})
-                    if (literal_value(literal_side) && column_of(column_side)) return true;
+            if (aggregated && column_equals_literal(n)) return true;
             bool found = false;
             ast::for_each_child(n, [&](const ast::Node& child) { found = found || conditional(child, aggregated); });
             return found;
