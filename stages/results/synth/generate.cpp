@@ -1334,11 +1334,12 @@ private:
         // is what the row tests.
         null_target_ = nullptr;
         if (kind_ == DataKind::Nulls) {
-            // (not in a HAVING group's GROUP BY column: the goal's group may be the NULL group, below, and other
-            // rows there would change what its HAVING reads)
+            // (not in the GROUP BY column of a HAVING that averages: the goal's group may be the NULL group, below,
+            // and other rows there would move the average it reads; a count they only raise, and where the schema
+            // leaves the goal no group, `GROUP BY Name HAVING COUNT(*) > 2` over a key, they are the group)
             auto groups_a_having = [&](const Column& c) {
                 return std::any_of(hints_.goals.begin(), hints_.goals.end(), [&](const LiteralHints::Goal& g) {
-                    return g.group_rows > 0 && groups_by(g, table, c);
+                    return g.group_rows > 0 && g.having_average && groups_by(g, table, c);
                 });
             };
             std::vector<const Column*> nullable_read;

@@ -1237,7 +1237,7 @@ private:
                     if (auto values = satisfying(*op, *v)) {
                         add_term(goal, column, false, values->first, values->second, values->first, failing(*op, *v));
                         add_unique(hints_.goal_null_columns, lower_name(*column));
-                        grouped = true;
+                        goal.having_average = grouped = true;
                     }
                 }
             }

@@ -118,6 +118,9 @@ struct LiteralHints {
         std::vector<std::pair<std::string, std::string>> group_columns;
         // `COUNT(DISTINCT x) > 2`: the group's rows hold a different x each (table "" when unqualified).
         std::vector<std::pair<std::string, std::string>> distinct_columns;
+        // The HAVING compares an AVG, MIN or MAX (`HAVING AVG(cost) > 50`): a row of another group joining the
+        // goal's would move what it reads (the nulls data keeps other rows out of the NULL group).
+        bool having_average = false;
         // The block groups and orders by an aggregate before a LIMIT (`GROUP BY c.id ORDER BY
         // SUM(y.amount) LIMIT 1`; no HAVING group): its GROUP BY columns and the columns its ordering
         // sums (table "" when unqualified). Where the two queries group by different columns, the
