@@ -936,18 +936,19 @@ private:
         if (!known && hints_.goals.size() < kMaxGoals) hints_.goals.push_back(std::move(goal));
     }
 
-    void add_term(LiteralHints::Goal& goal, const ast::ColumnRef* column, bool date, const Value& value,
-                  const Value& other, const Value& edge, std::vector<Value> misses, bool numeric = false,
-                  bool dated = false) {
-        if (!column || (date && !date_literal(value))) return;
+    // The term added, or null where none is (no column, no date for a date term, a term there already).
+    LiteralHints::Goal::Term* add_term(LiteralHints::Goal& goal, const ast::ColumnRef* column, bool date,
+                                       const Value& value, const Value& other, const Value& edge,
+                                       std::vector<Value> misses, bool numeric = false, bool dated = false) {
+        if (!column || (date && !date_literal(value))) return nullptr;
         std::string table = table_of(*column), name = lower_name(*column), alias = qualifier(*column);
         // The first term wins (a dated term and another one stand side by side: which applies
         // depends on whether the column holds dates, which the generator knows)
         for (const auto& t : goal.terms)
-            if (t.column == name && t.alias == alias && t.dated == dated) return;
+            if (t.column == name && t.alias == alias && t.dated == dated) return nullptr;
         LiteralHints::Goal::Term term{table, name, alias, value, other, edge, std::move(misses), numeric};
         term.dated = dated;
-        goal.terms.push_back(std::move(term));
+        return &goal.terms.emplace_back(std::move(term));
     }
 
     // `SUBSTR(x, 7, 2) = '45'` (SUBSTRING too), a text that is no date or year: x holds the literal from the
@@ -969,8 +970,7 @@ private:
             if (!n || *n != int64_t(text->size())) return false;
         }
         const Value placed = std::string(size_t(*from - 1), 'x') + *text;
-        add_term(goal, column, false, placed, placed, placed, {});
-        if (!goal.terms.empty() && goal.terms.back().value == placed) goal.terms.back().placed = true;
+        if (LiteralHints::Goal::Term* term = add_term(goal, column, false, placed, placed, placed, {})) term->placed = true;
         return true;
     }
 
