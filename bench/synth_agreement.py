@@ -7,13 +7,16 @@ stages.results.details (synth_verdict, synth_kind, synth_undecided_cause). Print
 - agreement on decided records: `different` on any kind counted as different ("strict"), and a
   difference found only on an edge-case kind counted as equal ("plain only");
 - the confusion: equal & label wrong, different & label right (by kind), undecided and errors by cause;
-- the disagreements by a rough syntactic class of the pair (what differs between the two queries).
+- the disagreements by a rough syntactic class of the pair (what differs between the two queries);
+- the same agreement without the questions whose labels contradict them (label_checks.py: every
+  prediction equal to the expected query after normalization is labelled wrong), as verdict_agreement.py.
 """
 import collections
 import json
 import re
 import sys
 
+from label_checks import contradicted_questions
 from synth_bird import cause, detail  # one reading of details and reasons for both scripts
 
 
@@ -55,6 +58,10 @@ def classes(expected, generated):
     return out or ["other"]
 
 
+def question_of(record):
+    return ((record.get("tags") or {}).get("db_id"), (record.get("queries") or {}).get("expected"))
+
+
 def main():
     path = sys.argv[1]
     want = sys.argv[sys.argv.index("--examples") + 1:] if "--examples" in sys.argv else None
@@ -67,15 +74,21 @@ def main():
     errors = collections.Counter()
     class_fe, class_fd = collections.Counter(), collections.Counter()
     examples = collections.defaultdict(list)
+    records = []
     for line in open(path):
         try:
             r = json.loads(line)
         except ValueError:  # a record still being written
             continue
-        label = r.get("label")
-        if label is None:
-            continue
-        label = bool(label)
+        if r.get("label") is not None:
+            records.append(r)
+    questions = collections.defaultdict(list)
+    for r in records:
+        questions[question_of(r)].append((r.get("verdict") == "equivalent", bool(r["label"])))
+    contradicted = contradicted_questions(questions)
+    kept = {"decided": 0, "strict": 0, "plain": 0}
+    for r in records:
+        label = bool(r["label"])
         res = (r.get("stages") or {}).get("results") or {}
         d = res.get("details") or {}
         v = detail(d, "synth_verdict", "none")
@@ -93,6 +106,10 @@ def main():
         says_equal = v == "equal"
         agree_strict += says_equal == label
         agree_plain += (says_equal or kind != "plain") == label
+        if question_of(r) not in contradicted:
+            kept["decided"] += 1
+            kept["strict"] += says_equal == label
+            kept["plain"] += (says_equal or kind != "plain") == label
         if says_equal and not label:
             false_equal["equal"] += 1
             for c in classes(exp, gen):
@@ -111,6 +128,10 @@ def main():
     print(f"decided {decided} ({100*decided/total:.1f}%), undecided {sum(undecided.values())} "
           f"({100*sum(undecided.values())/total:.1f}%), errors {sum(errors.values())} ({100*sum(errors.values())/total:.1f}%)")
     print(f"agreement on decided: strict {100*agree_strict/decided:.2f}%  (edge-only differences as equal: {100*agree_plain/decided:.2f}%)")
+    if contradicted:
+        print(f"without the {len(contradicted)} of {len(questions)} questions whose labels contradict them "
+              f"({kept['decided']} decided): strict {100*kept['strict']/max(kept['decided'], 1):.2f}%  "
+              f"(edge-only differences as equal: {100*kept['plain']/max(kept['decided'], 1):.2f}%)")
     print(f"synth equal & label wrong: {false_equal['equal']}")
     print(f"synth different & label right, by kind: {dict(false_diff.most_common())}")
     print(f"synth different & label wrong (confirmed), by kind: {dict(true_diff.most_common())}")
