@@ -186,6 +186,32 @@ TEST_CASE("synth kinds: on the case data the row in another case meets a conditi
                DataKind::Case);
 }
 
+TEST_CASE("synth kinds: on the case data the row in another case ranks first before a LIMIT", "[results][synth]") {
+    // BIRD's debit_card_specializing: the customer whose segment is in another case has the smallest (ASC) or the
+    // largest (DESC) consumption, so that LIKE returns it and = another customer; drawn, it seldom ranked first.
+    const Schema customers = testing::schema_from_ddl(
+        "CREATE TABLE customers (CustomerID INTEGER PRIMARY KEY, Segment TEXT, Currency TEXT);\n"
+        "CREATE TABLE yearmonth (CustomerID INTEGER REFERENCES customers (CustomerID), Date TEXT, Consumption REAL,\n"
+        "                        PRIMARY KEY (CustomerID, Date));\n",
+        "customers.sql");
+    for (const char* direction : {"ASC", "DESC"}) {
+        const std::string ranked = "SELECT T1.CustomerID FROM customers AS T1 JOIN yearmonth AS T2 ON T1.CustomerID = "
+                                   "T2.CustomerID WHERE T2.Date = '201206' AND T1.Segment = 'SME' GROUP BY T1.CustomerID "
+                                   "ORDER BY SUM(T2.Consumption) " +
+                                   std::string(direction) + " LIMIT 1";
+        std::string like = ranked;
+        like.replace(like.find("Segment = "), 10, "Segment LIKE ");
+        testing::check_separated_by(customers, ranked, like, DataKind::Case, /*as_sets=*/false);
+    }
+    // Not through a group's rows (the second goal of a block that orders groups by a sum: two rows under one
+    // department, the one in another case or not).
+    check_kind("SELECT d.id FROM dept AS d JOIN emp AS e ON e.dept_id = d.id WHERE d.name = 'Sales' GROUP BY d.id "
+               "ORDER BY SUM(e.age) DESC LIMIT 1",
+               "SELECT d.id FROM dept AS d JOIN emp AS e ON e.dept_id = d.id WHERE d.name LIKE 'Sales' GROUP BY d.id "
+               "ORDER BY SUM(e.age) DESC LIMIT 1",
+               DataKind::Case);
+}
+
 TEST_CASE("synth kinds: numbers as text and odd values separate CAST from ROUND", "[results][synth]") {
     check_kind("SELECT id FROM emp WHERE CAST(hired AS INTEGER) = 7",
                "SELECT id FROM emp WHERE CAST(hired AS REAL) = 7", DataKind::Cast);

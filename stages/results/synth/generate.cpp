@@ -15,6 +15,7 @@
 // - Plain databases have no NULLs, no empty tables, no copied rows, and texts unique per column.
 //   Each other kind changes one thing, on the columns the queries read (DataKind).
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <cstdio>
 #include <iterator>
@@ -558,6 +559,7 @@ private:
                            });
                 });
             size_t case_term = 0;
+            std::vector<size_t> case_copies;  // the copies that hold a text in another case
             for (const LiteralHints::Goal::Term& term : goal.terms) {
                 const bool case_compared = LiteralHints::reads(hints_.case_columns, term.column);
                 const size_t case_index = case_compared ? case_term++ : 0;
@@ -625,7 +627,10 @@ private:
                     v = in_column_form(column, v);
                     const Value& first = k == 0 ? v : at[0].values.back().second;
                     if (k > 0 && kind_ == DataKind::Case && case_varied(k))
-                        if (const auto* text = std::get_if<std::string>(&first)) v = case_variant(*text, random_.below(3));
+                        if (const auto* text = std::get_if<std::string>(&first)) {
+                            v = case_variant(*text, random_.below(3));
+                            case_copies.push_back(k);
+                        }
                     // Ties hold one value under ORDER BY in the rows the filters select; duplicates
                     // the same values in every copy.
                     if (k > 0 && ((kind_ == DataKind::Ties && in(hints_.order_columns, column)) || kind_ == DataKind::Duplicates))
@@ -638,6 +643,31 @@ private:
                     if (once && !case_copy) at[k].once.push_back(c);
                 }
             }
+            // The case data: where a block ranks its rows by a number before a LIMIT (`WHERE Currency = 'EUR' ORDER
+            // BY Consumption DESC LIMIT 1`, `.. GROUP BY CustomerID ORDER BY SUM(Consumption) ASC LIMIT 1`), the copy
+            // in another case ranks first, so that the query that matches it (LIKE) returns it and the one that does
+            // not (=) another row: drawn, it ranked first now and then (a copy the filters give that number keeps it).
+            // Not in a group's rows, whose copies are under one referenced row, the one in another case or not.
+            const Table* term_table = current_table_;
+            if (kind_ == DataKind::Case && !case_copies.empty() && !goal.group_of_two && goal.group_rows == 0)
+                for (size_t t : tables) {
+                    current_table_ = &schema_.tables[t];
+                    for (const auto& [name, descending] : hints_.ranked_columns) {
+                        const size_t c = column_index(schema_.tables[t], name);
+                        if (c == size_t(-1)) continue;
+                        const Column& column = schema_.tables[t].columns[c];
+                        if ((column.type != ColumnType::Integer && column.type != ColumnType::Real) || date_like(column) ||
+                            epoch_like(column) || flag_like(column) || column.primary_key || refers(t, column) ||
+                            referenced(column))
+                            continue;
+                        const Value first_rank = ranking_first(column, descending);
+                        for (GoalRow& row : rows[t])
+                            if (std::find(case_copies.begin(), case_copies.end(), row.copy) != case_copies.end() &&
+                                !goal_value_in(row, c))
+                                row.values.emplace_back(c, first_rank);
+                    }
+                }
+            current_table_ = term_table;
             // The case data: where no filter gives a value to a column a conditional aggregate compares with
             // literals (`SUM(CASE WHEN DOC = 54 ..) / SUM(CASE WHEN DOC = 52 ..)`, `SUM(gender = 'F')`, IIF), the goal's
             // copies hold those literals in turn, so that the copy in another case falls in the condition (drawn, the
@@ -740,6 +770,19 @@ private:
         return std::find(regroup_tables_.begin(), regroup_tables_.end(), t) != regroup_tables_.end();
     }
 
+    // A number past every value a number column holds (drawn 0-9, or a literal the queries compare it with),
+    // above them where the first rank is the largest.
+    Value ranking_first(const Column& column, bool largest) const {
+        double bound = 9;
+        if (const std::vector<Value>* literals = hints_.find(column.name))
+            for (const Value& v : *literals) {
+                if (const auto* i = std::get_if<int64_t>(&v)) bound = std::max(bound, std::abs(double(*i)));
+                if (const auto* d = std::get_if<double>(&v)) bound = std::max(bound, std::abs(*d));
+            }
+        const double past = (largest ? 1 : -1) * (std::floor(bound) * 10 + 1000);
+        if (column.type == ColumnType::Real) return past;
+        return int64_t(past);
+    }
     static const Value* goal_value_in(const GoalRow& row, size_t column) {
         for (const auto& [index, v] : row.values)
             if (index == column) return &v;

@@ -1315,6 +1315,14 @@ private:
             const ast::Expr* key = order_key(q, item->expr);
             columns_in(*key, hints_.order_columns);
             columns_in(*key, hints_.order_key_columns);
+            const ast::Expr* ranked = key;
+            if (const auto* call = ast::dyn_cast<ast::FunctionCall>(key);
+                call && call->args.size() == 1 &&
+                (is_aggregate(*call, "sum") || is_aggregate(*call, "total") || is_aggregate(*call, "avg") ||
+                 is_aggregate(*call, "max") || is_aggregate(*call, "min")))
+                ranked = call->args[0];
+            if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(ranked); ref && !ref->path.empty())
+                hints_.ranked_columns.emplace_back(lower_name(*ref), item->dir == ast::SortDir::Desc);
             if (has_call(*key))
                 for (const ast::Expr* g : q.group_by) columns_in(*g, hints_.order_columns);
         }

@@ -65,6 +65,9 @@ struct LiteralHints {
     std::vector<std::string> read_columns;    // every column the queries name
     std::vector<std::string> order_columns;   // under ORDER BY before a LIMIT (and GROUP BY keys ordered by an aggregate)
     std::vector<std::string> order_key_columns;  // under ORDER BY before a LIMIT only: unique on all but the ties data
+    // A column an ORDER BY key before a LIMIT ranks rows by, itself or summed, averaged, or its extreme
+    // (`ORDER BY SUM(T2.Consumption) DESC`), and whether the first rank is its largest value.
+    std::vector<std::pair<std::string, bool>> ranked_columns;
     std::vector<std::string> case_columns;    // compared with a string by =, <>, LIKE, GLOB or IN
     std::vector<std::string> cast_columns;    // under CAST, /, %, ROUND and the like
     std::vector<std::string> grouped_columns; // under GROUP BY: a category on real data (plain data repeats its texts)
