@@ -15,8 +15,8 @@
 // - Plain databases have no NULLs, no empty tables, no copied rows, and texts unique per column.
 //   Each other kind changes one thing, on the columns the queries read (DataKind).
 #include <algorithm>
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <set>
