@@ -419,6 +419,40 @@ TEST_CASE("synth goals: a LIMIT over rows another block's filter selects gets on
     CHECK(hints_of(joined, unlimited).limited_blocks.empty());
 }
 
+TEST_CASE("synth goals: a block's goal rows refer to the goal rows of its IN subquery", "[results][synth]") {
+    // BIRD's card_games: the translations of one set named in a subquery. The outer goal's rows refer to the
+    // subquery's goal row, so that both filters select rows together on plain data (drawn, the Mirrodin set
+    // seldom had a Chinese translation: 0 or 1 row), and the case data's set in another case has its own
+    // translation in that language (the subquery's text varied, the outer one as written).
+    const Schema cards = testing::schema_from_ddl(
+        "CREATE TABLE sets (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, name TEXT, block TEXT, releaseDate DATE,\n"
+        "                   type TEXT);\n"
+        "CREATE TABLE set_translations (id INTEGER PRIMARY KEY, language TEXT, setCode TEXT REFERENCES sets (code),\n"
+        "                               translation TEXT);\n",
+        "cards.sql");
+    const std::string in = "SELECT translation FROM set_translations WHERE setCode IN (SELECT code FROM sets WHERE name "
+                           "= 'Mirrodin') AND language = 'Chinese Simplified'";
+    const LiteralHints hints = hints_of(in);
+    REQUIRE(hints.goals.size() == 2);
+    REQUIRE(hints.goals[0].in_links.size() == 1);
+    CHECK(hints.goals[0].in_links[0].first == "setcode");
+    CHECK(hints.goals[0].in_links[0].second == hints.goals[1].block);
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        auto results = run_on(generate_database(with_implied_keys(cards), hints, seed, 0), {in}, ExecLimits{2, 1000});
+        INFO("seed " << seed);
+        REQUIRE(results[0].status == ExecStatus::Ok);
+        CHECK(results[0].result.rows.size() >= 2);  // both copies of the goal
+    }
+    std::string like = in;
+    like.replace(like.find("name = "), 7, "name LIKE ");
+    testing::check_separated_by(cards, in, like, DataKind::Case, /*as_sets=*/true);
+    // NOT IN links nothing: its rows are those that meet no subquery row.
+    CHECK(hints_of("SELECT translation FROM set_translations WHERE setCode NOT IN (SELECT code FROM sets WHERE name = "
+                   "'Mirrodin') AND language = 'Chinese Simplified'")
+              .goals[0]
+              .in_links.empty());
+}
+
 TEST_CASE("synth goals: a name is one entity's on the ties data, but under ORDER BY", "[results][synth]") {
     // BIRD 5000: the heaviest hero of one publisher by a join, against the same through a scalar
     // subquery over the publisher's name. The ties data ties the weights; with the name repeated there

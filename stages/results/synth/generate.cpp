@@ -560,11 +560,21 @@ private:
                 });
             size_t case_term = 0;
             std::vector<size_t> case_copies;  // the copies that hold a text in another case
+            // A block's goal whose rows refer to a subquery's (`setCode IN (SELECT code FROM sets WHERE name =
+            // 'Mirrodin') AND language = 'Chinese Simplified'`) varies its texts on every other case database, the
+            // subquery's goal on the others: a copy in another case in both would fail `=` and LIKE alike.
+            const bool links_in = !goal.in_links.empty();
+            const bool linked_to = std::any_of(hints_.goals.begin(), hints_.goals.end(), [&](const LiteralHints::Goal& other) {
+                return std::any_of(other.in_links.begin(), other.in_links.end(),
+                                   [&](const auto& link) { return link.second == goal.block; });
+            });
+            const bool linked_case_turn = !(links_in && kind_ordinal_ % 2 == 0) && !(linked_to && kind_ordinal_ % 2 == 1);
             for (const LiteralHints::Goal::Term& term : goal.terms) {
                 const bool case_compared = LiteralHints::reads(hints_.case_columns, term.column);
                 const size_t case_index = case_compared ? case_term++ : 0;
                 auto case_varied = [&](size_t copy) {
-                    return case_compared && !conditional_texts && (copy - 1 + kind_ordinal_) % case_terms == case_index;
+                    return case_compared && !conditional_texts && linked_case_turn &&
+                           (copy - 1 + kind_ordinal_) % case_terms == case_index;
                 };
                 size_t t = size_t(-1), c = size_t(-1);
                 if (!term.table.empty()) {
@@ -828,6 +838,20 @@ private:
             if (first == size_t(-1)) first = p.row;
         }
         return first;
+    }
+
+    // The row of r.to that plays the copy of the goal of a subquery the current goal's block reads through
+    // r's column (`setCode IN (SELECT code FROM sets WHERE name = 'Mirrodin')`: the Mirrodin row); npos when none.
+    size_t subquery_goal_row(const Table& table, const Reference& r, size_t copy) const {
+        if (r.from_columns.size() != 1) return size_t(-1);
+        const std::string name = support::to_lower(table.columns[r.from_columns[0]].name);
+        for (const auto& [column, block] : hints_.goals[goal_row_->goal].in_links) {
+            if (column != name) continue;
+            for (size_t g = 0; g < hints_.goals.size(); ++g)
+                if (hints_.goals[g].block == block)
+                    if (size_t at = goal_row_of(r.to, g, copy, ""); at != size_t(-1)) return at;
+        }
+        return size_t(-1);
     }
 
     // Which of the references of `table` to r.to that the goal's joins follow r is (0 for the first,
@@ -1667,6 +1691,8 @@ private:
                     if (shared) pick = first;
                 } else if (size_t at = goal_row_of(r.to, goal_row_->goal, copy, alias); at != size_t(-1))
                     pick = at;
+                else if (size_t fed = subquery_goal_row(table, r, copy); fed != size_t(-1))
+                    pick = fed;
                 else  // a referenced table the goal does not filter: each copy its own row (or one, as above)
                     pick = (copy + reference_offset_) % target->rows.size();
                 if (r.from_columns.size() == 1 && fan_out_)

@@ -650,7 +650,10 @@ public:
 
     void walk(const ast::Node& n) {
         visit(n);
+        const auto* query = ast::dyn_cast<ast::Query>(&n);
+        if (query) enclosing_.push_back(query);
         ast::for_each_child(n, [&](const ast::Node& child) { walk(child); });
+        if (query) enclosing_.pop_back();
     }
 
 private:
@@ -1298,7 +1301,17 @@ private:
     }
 
     void visit_query(const ast::Query& q) {
+        const size_t goals_before = hints_.goals.size();
         add_goal(q);
+        if (hints_.goals.size() > goals_before) {
+            const size_t block = hints_.goals.back().block;
+            blocks_.emplace_back(&q, block);
+            // (the subquery of an enclosing block's `x IN (..)`: that block's goals refer to this one's rows)
+            for (const InFeed& feed : in_feeds_)
+                if (feed.subquery == &q)
+                    for (LiteralHints::Goal& outer : hints_.goals)
+                        if (outer.block == feed.outer_block) outer.in_links.emplace_back(feed.column, block);
+        }
         if (q.distinct != ast::DistinctKind::None || !q.group_by.empty() || !q.set_ops.empty()) hints_.groups = true;
         for (const ast::Expr* g : q.group_by)
             if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(g); ref && !ref->path.empty()) {
@@ -1329,6 +1342,8 @@ private:
     }
 
     void visit(const ast::Node& n) {
+        if (const auto* unary = ast::dyn_cast<ast::Unary>(&n); unary && unary->op == ast::UnaryOp::Not && unary->operand)
+            negated_.push_back(unary->operand);
         if (const auto* derived = ast::dyn_cast<ast::DerivedTable>(&n); derived && derived->column_aliases.empty())
             record_derived(derived->alias.text, derived->query);
         if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(&n); ref && !ref->path.empty()) {
@@ -1409,6 +1424,10 @@ private:
         } else if (const auto* sub = ast::dyn_cast<ast::InSubquery>(&n)) {
             // x IN (SELECT y FROM t): x refers to t.y as a foreign key would.
             const auto* x = ast::dyn_cast<ast::ColumnRef>(sub->expr);
+            if (x && !x->path.empty() && sub->query && !enclosing_.empty() &&
+                std::find(negated_.begin(), negated_.end(), &n) == negated_.end())
+                for (const auto& [query, block] : blocks_)
+                    if (query == enclosing_.back()) in_feeds_.push_back({sub->query, block, lower_name(*x)});
             if (x && !x->path.empty() && sub->query && sub->query->projection.size() == 1 &&
                 sub->query->sources.size() == 1) {
                 const auto* y = ast::dyn_cast<ast::ColumnRef>(sub->query->projection[0]->expr);
@@ -1463,6 +1482,15 @@ private:
 
     LiteralHints& hints_;
     size_t own_aliases_ = 0;
+    std::vector<const ast::Query*> enclosing_;                   // the blocks around the node visited
+    std::vector<std::pair<const ast::Query*, size_t>> blocks_;   // a block that has goals, and their number
+    struct InFeed {
+        const ast::Query* subquery;
+        size_t outer_block;
+        std::string column;
+    };
+    std::vector<InFeed> in_feeds_;          // `x IN (subquery)` of a block with goals, the subquery not read yet
+    std::vector<const ast::Node*> negated_;  // operands of NOT: `NOT x IN (..)` links nothing
     // CTE and derived-table blocks whose aggregate an outer block orders by before a LIMIT (mark_ordered_groups).
     std::set<const ast::Query*> ordered_from_outside_;
     // CTE names and derived-table aliases (lower case) -> output column -> (base table, column).

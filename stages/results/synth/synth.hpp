@@ -137,6 +137,10 @@ struct LiteralHints {
         // goal's groups of one, so that the groups it orders differ as on real data. Not on the data that
         // regroups (its groups are weighed for that).
         bool group_of_two = false;
+        // `x IN (SELECT y FROM b WHERE ..)` in the block (not NOT IN): the referring column x (lower case) and
+        // the block of the subquery's goal, whose rows the goal's rows refer to through x (each copy to that
+        // goal's copy), so that the rows both blocks' filters select meet, as on real data.
+        std::vector<std::pair<std::string, size_t>> in_links;
     };
     std::vector<Goal> goals;
     // Blocks with a LIMIT of 2..20 and no filter of their own (their tables, one row more than the LIMIT):
