@@ -380,6 +380,26 @@ TEST_CASE("synth targets: a date column whose literals write a year and month to
     }
     testing::check_separated_by(months, range, "SELECT SUM(consumption) FROM ym WHERE date BETWEEN '201301' AND '201306'",
                                 DataKind::Plain);
+    // A month read as SUBSTR(date, 5, 2) says the same without such a literal (in 'YYYY-MM-DD' it is at 6): grouped
+    // by it, the year's months are those a GROUP BY of the whole text makes (with '2013-04-17', SUBSTR gave '-0').
+    const std::string by_month = "SELECT SUM(consumption) FROM ym WHERE SUBSTR(date, 1, 4) = '2013' GROUP BY "
+                                 "SUBSTR(date, 5, 2) ORDER BY SUM(consumption) DESC LIMIT 1";
+    const std::string by_text = "SELECT MAX(total) FROM (SELECT SUM(consumption) AS total FROM ym WHERE date LIKE "
+                                "'2013%' GROUP BY date)";
+    const LiteralHints by_hints = hints_of(by_month, by_text);
+    CHECK(LiteralHints::reads(by_hints.month_at_five_columns, "date"));
+    for (size_t index = 0; index < kPlainDatabases; ++index) {
+        auto results = run_on(generate_database(months, by_hints, 1, index),
+                              {"SELECT COUNT(*) FROM ym WHERE LENGTH(date) <> 6 OR date GLOB '*[^0-9]*'"}, ExecLimits{2, 1000});
+        INFO("database " << index);
+        CHECK(std::get<int64_t>(results[0].result.rows.at(0).at(0)) == 0);
+    }
+    // (one month per row: the groups are alike)
+    static const Schema one_per_month = testing::schema_from_ddl(
+        "CREATE TABLE ym (customer_id INTEGER, date TEXT, consumption REAL, PRIMARY KEY (date));\n", "months.sql");
+    SynthOptions options;
+    options.as_sets = true;
+    CHECK(testing::judge_on_synth(one_per_month, by_month, by_text, options).verdict != Verdict::Different);
 }
 
 TEST_CASE("synth targets: a HAVING's groups of several rows are plain data", "[results][synth]") {

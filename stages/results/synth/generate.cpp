@@ -1066,9 +1066,10 @@ private:
     // holds that form: '2012-08-24' there would be no value of the column (SUBSTR(Date, 5, 2) is the
     // month only in the compact form, and '2012-08-24' is outside BETWEEN '201201' AND '201212').
     bool compact_month(const Column& column) const {
+        // (a query that reads the month as SUBSTR(x, 5, 2) says so too, unless a literal is written 'YYYY-..')
+        bool compact = in(hints_.month_at_five_columns, column);
         const std::vector<Value>* hinted = hints_.find(column.name);
-        if (!hinted) return false;
-        bool compact = false;
+        if (!hinted) return compact;
         for (const Value& v : *hinted) {
             const auto* text = std::get_if<std::string>(&v);
             if (!text || text->size() < 6 || !digits(text->substr(0, 4))) continue;

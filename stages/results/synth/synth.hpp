@@ -53,6 +53,9 @@ struct LiteralHints {
     std::vector<Value> loose;                 // literals not compared with a column
     std::vector<std::string> date_columns;    // columns a date function reads: they get date texts
     std::vector<std::string> substr_columns;  // columns SUBSTR reads (dates when a literal looks like one)
+    // SUBSTR(x, 5, 2): the month of a date written 'YYYYMM' (BIRD's yearmonth.Date '201206'); in 'YYYY-MM-DD'
+    // it is at 6.
+    std::vector<std::string> month_at_five_columns;
     // Columns read as seconds since 1970 (datetime(x, 'unixepoch'), FROM_UNIXTIME(x)): they get such numbers,
     // their date literals as seconds too.
     std::vector<std::string> epoch_columns;
