@@ -272,6 +272,22 @@ TEST_CASE("synth targets: dates compared with each other, and date ranges", "[re
     check_equal(year, "SELECT id FROM visit WHERE day LIKE '2012%'");
     check_kind(year, "SELECT id FROM visit WHERE day BETWEEN '2012-01-01' AND '2012-06-30'", DataKind::Plain);
     check_kind(year, "SELECT id FROM visit WHERE STRFTIME('%Y', day) = '2013'", DataKind::Plain);
+    // A month beside the year, in either order: the goal's days are in that month (drawn, June 2012 seldom came up).
+    for (const char* month : {"SELECT id FROM visit WHERE SUBSTR(day, 6, 2) = '06' AND SUBSTR(day, 1, 4) = '2012'",
+                              "SELECT id FROM visit WHERE STRFTIME('%Y', day) = '2012' AND STRFTIME('%m', day) = '06'"}) {
+        INFO(month);
+        const LiteralHints month_hints = hints_of(month);
+        REQUIRE(month_hints.goals.size() == 1);
+        REQUIRE(month_hints.goals[0].terms.size() == 1);
+        CHECK(month_hints.goals[0].terms[0].value == Value(std::string("2012-06")));
+        for (int64_t n : counts_on_plain(month, "SELECT COUNT(*) FROM visit WHERE day LIKE '2012-06-%'")) CHECK(n >= 2);
+    }
+    check_kind("SELECT id FROM visit WHERE STRFTIME('%Y', day) = '2012' AND STRFTIME('%m', day) = '06'",
+               "SELECT id FROM visit WHERE STRFTIME('%Y', day) = '2012' AND STRFTIME('%m', day) = '07'", DataKind::Plain);
+    // Without a year, SUBSTR's characters there (a text column that holds no dates: 'xxxxx06').
+    const LiteralHints placed = hints_of("SELECT id FROM visit WHERE SUBSTR(city, 6, 2) = '06'");
+    REQUIRE(placed.goals.size() == 1);
+    CHECK(placed.goals[0].terms.at(0).placed);
 }
 
 TEST_CASE("synth targets: HAVING COUNT(DISTINCT x) > n has a group of n + 1 values", "[results][synth]") {

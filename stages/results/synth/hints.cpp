@@ -348,6 +348,33 @@ bool date_literal(const Value& v) {
     return s && s->size() >= 4 && all_digits(s->substr(0, 4)) && (s->size() == 4 || (*s)[4] == '-');
 }
 
+// The column whose month `e` reads: SUBSTR(d, 6, 2) of 'YYYY-MM-DD', SUBSTR(d, 5, 2) of 'YYYYMM', strftime('%m', d).
+const ast::ColumnRef* month_read(const ast::Expr* e) {
+    const auto* call = ast::dyn_cast<ast::FunctionCall>(e);
+    if (!call || call->over || call->name.empty() || call->args.size() < 2) return nullptr;
+    std::string_view name = call->name.back().text;
+    const ast::ColumnRef* column = nullptr;
+    if ((support::iequals(name, "substr") || support::iequals(name, "substring")) && call->args.size() == 3) {
+        auto from = literal_value(call->args[1]), length = literal_value(call->args[2]);
+        if (from && length && (*from == Value(int64_t(5)) || *from == Value(int64_t(6))) && *length == Value(int64_t(2)))
+            column = ast::dyn_cast<ast::ColumnRef>(call->args[0]);
+    } else if (support::iequals(name, "strftime") && call->args.size() == 2) {
+        auto format = literal_value(call->args[0]);
+        if (format && *format == Value(std::string("%m"))) column = ast::dyn_cast<ast::ColumnRef>(call->args[1]);
+    }
+    return column && !column->path.empty() ? column : nullptr;
+}
+
+// A month as a query writes it ('06', '6' or 6): 1..12, or 0.
+int month_number(const std::optional<Value>& v) {
+    if (!v) return 0;
+    int64_t month = 0;
+    if (const auto* i = std::get_if<int64_t>(&*v)) month = *i;
+    if (const auto* s = std::get_if<std::string>(&*v); s && !s->empty() && s->size() <= 2 && all_digits(*s))
+        month = std::atoi(s->c_str());
+    return month >= 1 && month <= 12 ? int(month) : 0;
+}
+
 // The column a filter term is about, through what keeps a value recognisable: CAST, lower/upper/trim,
 // and date functions and SUBSTR when the literal is a date or a year (strftime('%Y', d) = '1997':
 // d holds a day of 1997). `date` says the value must be a date for the column to satisfy it.
@@ -1062,6 +1089,8 @@ private:
                     continue;
                 }
                 if (!compares_values(b->op)) continue;
+                if (b->op == ast::BinaryOp::Eq && (month_of_column(b->lhs, b->rhs) || month_of_column(b->rhs, b->lhs)))
+                    continue;  // (below, once the year has its term)
                 size_t before = goal.terms.size();
                 for (bool flip : {false, true}) {
                     const ast::Expr* column_side = flip ? b->rhs : b->lhs;
@@ -1124,7 +1153,40 @@ private:
                 if (first && second) add_term(goal, goal_column(in->expr, date), date, *first, *second, *second, misses);
             }
         }
+        // A month compared through SUBSTR(d, 6, 2) or strftime('%m', d) = '06' beside the year's term (`SUBSTR(d, 1, 4) =
+        // '2013'`, in either order): the goal's date is in that month ('2013-06'); without a year, a text column's
+        // characters there (SUBSTR's placed term).
+        for (const ast::Expr* term : terms) {
+            const auto* b = ast::dyn_cast<ast::Binary>(term);
+            if (!b || b->op != ast::BinaryOp::Eq) continue;
+            for (bool flip : {false, true}) {
+                const ast::Expr* side = flip ? b->rhs : b->lhs;
+                const ast::Expr* literal = flip ? b->lhs : b->rhs;
+                const int month = month_of_column(side, literal);
+                if (!month) continue;
+                const ast::ColumnRef* column = month_read(side);
+                bool dated = false;
+                for (LiteralHints::Goal::Term& t : goal.terms) {
+                    if (t.column != lower_name(*column) || t.alias != qualifier(*column) || t.dated || t.placed) continue;
+                    std::string year;
+                    if (const auto* i = std::get_if<int64_t>(&t.value); i && *i >= 1000 && *i <= 2999) year = std::to_string(*i);
+                    if (const auto* text = std::get_if<std::string>(&t.value); text && text->size() == 4 && all_digits(*text))
+                        year = *text;
+                    if (year.empty()) continue;
+                    char year_month[16];
+                    std::snprintf(year_month, sizeof year_month, "%s-%02d", year.c_str(), month);
+                    t.value = t.other = std::string(year_month);
+                    dated = true;
+                }
+                if (!dated) add_placed_term(goal, side, *literal_value(literal));
+            }
+        }
         for (const ast::Binary* b : arithmetic) add_arithmetic(goal, *b);
+    }
+
+    // The month `side` reads of a column compared with `literal` (1..12), or 0.
+    static int month_of_column(const ast::Expr* side, const ast::Expr* literal) {
+        return month_read(side) ? month_number(literal_value(literal)) : 0;
     }
 
     // `a * 2 > 10`, `a - b > 0`, `T1.x > T2.y`: one or two columns under + - * / and CAST against a
