@@ -1520,12 +1520,10 @@ private:
                         columns.push_back(lower_name(*ref));
                         break;
                     }
-                if (!epoch && !is_date_function(name) && call->args.size() == 3)
-                    if (const auto* ref = ast::dyn_cast<ast::ColumnRef>(call->args[0]); ref && !ref->path.empty()) {
-                        auto from = literal_value(call->args[1]), length = literal_value(call->args[2]);
-                        if (from && length && *from == Value(int64_t(5)) && *length == Value(int64_t(2)))
-                            add_unique(hints_.month_at_five_columns, lower_name(*ref));
-                    }
+                // (SUBSTR's month at 5, not at 6: 'YYYYMM')
+                if (const ast::ColumnRef* ref = month_read(call);
+                    ref && !is_date_function(name) && literal_value(call->args[1]) == std::optional<Value>(int64_t(5)))
+                    add_unique(hints_.month_at_five_columns, lower_name(*ref));
             } else if (is_number_function(name)) {
                 hints_.casts = true;
                 for (const ast::Expr* arg : call->args) columns_in(*arg, hints_.cast_columns);
